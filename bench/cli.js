@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const { Command, CommanderError } = require('commander');
+const { UsageError } = require('./usage');
+
+// The asyncmark command line. Each subcommand lives in bench/commands/<name>.js
+// and exports register(program); this file only wires them and turns every bad
+// parameter into one line on stderr and exit code 2.
+
+function buildProgram() {
+  const program = new Command();
+  const { version } = require('../package.json');
+  program
+    .name('asyncmark')
+    .description('Compare JavaScript async coding styles on one realistic problem, with measurements.')
+    .version(version)
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+  const dir = path.join(__dirname, 'commands');
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.js')).sort()) {
+    require(path.join(dir, file)).register(program);
+  }
+  return program;
+}
+
+async function main(argv = process.argv) {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version are not errors; commander has printed them already.
+      if (error.exitCode === 0) return 0;
+      return 2;
+    }
+    if (error instanceof UsageError) {
+      process.stderr.write(`asyncmark: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+if (require.main === module) {
+  main().then((code) => {
+    process.exitCode = code;
+  }, (error) => {
+    process.stderr.write(`asyncmark: ${error.stack || error}\n`);
+    process.exitCode = 1;
+  });
+}
+
+module.exports = { main, buildProgram };

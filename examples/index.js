@@ -1,0 +1,6 @@
+'use strict';
+
+// Every problem and its examples, by problem name.
+module.exports = {
+  doxbee: require('./doxbee'),
+};
