@@ -148,4 +148,27 @@ function createIO(engine, types) {
   };
 }
 
-module.exports = { FAILABLE, path, OPERATIONS, BASES, createIO, createHash };
+// The arguments of the i-th upload of a benchmark batch.
+function invocationArgs(i) {
+  return [`stream-${i}`, `docs/upload-${i}.txt`, 'tag'];
+}
+
+// Checks that a batch of n uploads did all its work: every transaction begun and
+// ended once, every failure heard by its caller, and without failures every
+// operation called n times. Returns the problems found.
+function verify(engine, { n, failed }) {
+  const count = (name) => engine.counts[name] ?? 0;
+  const problems = [];
+  if (count('tx') !== n) problems.push(`${count('tx')} transactions begun for ${n} uploads`);
+  const ended = count('op:tx.commit') + count('op:tx.rollback');
+  if (ended !== n) problems.push(`${ended} commits and rollbacks for ${n} uploads`);
+  if (failed !== engine.failures) problems.push(`${failed} uploads failed but ${engine.failures} faults were injected`);
+  if (engine.failures === 0) {
+    for (const op of path({ fileExists: engine.fileExists })) {
+      if (count(`op:${op}`) !== n) problems.push(`${op} called ${count(`op:${op}`)} times for ${n} uploads`);
+    }
+  }
+  return problems;
+}
+
+module.exports = { FAILABLE, path, OPERATIONS, BASES, createIO, createHash, invocationArgs, verify };

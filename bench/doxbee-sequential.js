@@ -1,0 +1,11 @@
+'use strict';
+
+// n concurrent DoxBee uploads, every operation succeeding: the cost of each
+// style's machinery when nothing goes wrong.
+module.exports = {
+  name: 'doxbee-sequential',
+  problem: 'doxbee',
+  description: 'n concurrent uploads; every I/O operation succeeds',
+  fileExists: false,
+  defaults: { n: [100, 1000, 10000], latency: 'constant', t: [1], dt: 0.1, e: 0, seed: 1 },
+};

@@ -1,0 +1,49 @@
+'use strict';
+
+// Style: async functions over I/O promisified with bluebird (done once in
+// lib/fakes).
+// Library: bluebird, for the I/O only.
+// Notice: the code is that of async-await; `await` takes bluebird promises as
+// it takes any thenable, but what upload() returns is a native promise, so
+// bluebird's methods (.tap, .timeout, ...) are gone for the caller.
+
+module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) =>
+  async function upload(stream, idOrPath, tag) {
+    const blob = blobManager.create(account);
+    const tx = db.begin();
+    try {
+      const blobId = await blob.put(stream);
+      const file = await self.byUuidOrPath(idOrPath).get();
+      const previousId = file ? file.version : null;
+      const version = {
+        userAccountId: userAccount.id,
+        date: new Date(),
+        blobId,
+        creatorId: userAccount.id,
+        previousId,
+      };
+      version.id = Version.createHash(version);
+      await Version.insert(version).execWithin(tx);
+      let fileId;
+      if (file) {
+        fileId = file.id;
+      } else {
+        const splitPath = idOrPath.split('/');
+        const fileName = splitPath[splitPath.length - 1];
+        fileId = uuid.v1();
+        const query = await self.createQuery(idOrPath, {
+          id: fileId,
+          userAccountId: userAccount.id,
+          name: fileName,
+          version: version.id,
+        });
+        await query.execWithin(tx);
+      }
+      await FileVersion.insert({ fileId, versionId: version.id }).execWithin(tx);
+      await File.whereUpdate({ id: fileId }, { version: version.id }).execWithin(tx);
+    } catch (err) {
+      tx.rollback();
+      throw err;
+    }
+    return tx.commit();
+  };

@@ -1,0 +1,103 @@
+'use strict';
+
+// One run of one cell, in a fresh process: load the example, warm up, collect
+// garbage, then start n invocations at once and wait for all. The result goes to
+// the parent over IPC as { status, metrics, error }.
+
+const problems = require('../../examples');
+const { createIO, MODELS_BY_PROBLEM } = require('../fakes');
+const { invoke } = require('../invoke');
+const { startMeasuring } = require('./measure');
+const { quantile } = require('../stats');
+
+const WARMUP = 200;
+
+function ioOptions(params, fileExists) {
+  const { latency, t, dt, e, seed } = params;
+  return { latency, t, dt, e, seed, fileExists, trace: false };
+}
+
+// Starts n invocations at once; resolves when every one has called back, with
+// their latencies and how many failed. A second callback is remembered.
+function batch(entry, upload, model, n, onDouble) {
+  return new Promise((resolve) => {
+    const latencies = new Float64Array(n);
+    const heard = new Uint8Array(n);
+    let remaining = n;
+    let failed = 0;
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < n; i++) {
+      invoke(entry.call, upload, model.invocationArgs(i), (error) => {
+        if (heard[i]++) return onDouble(i);
+        latencies[i] = Number(process.hrtime.bigint() - start) / 1e6;
+        if (error) failed++;
+        if (--remaining === 0) resolve({ latencies, failed });
+      });
+    }
+    if (n === 0) resolve({ latencies, failed });
+  });
+}
+
+async function run(job) {
+  const registry = problems[job.problem];
+  const entry = registry.examples.find((e) => e.name === job.example);
+  const model = MODELS_BY_PROBLEM[job.problem];
+  const factory = entry.load();
+  let doubles = 0;
+  const onDouble = () => doubles++;
+
+  if (job.warmup !== false) {
+    const warm = createIO(entry.io, ioOptions(job.params, job.fileExists), job.problem);
+    await batch(entry, factory(warm.io), model, Math.min(WARMUP, job.params.n), onDouble);
+    await warm.engine.idle();
+  }
+  const { io, engine } = createIO(entry.io, ioOptions(job.params, job.fileExists), job.problem);
+  const upload = factory(io);
+  if (global.gc) global.gc();
+
+  const stop = startMeasuring({ detailed: job.detailed !== false });
+  const { latencies, failed } = await batch(entry, upload, model, job.params.n, onDouble);
+  const metrics = stop();
+  // Rollbacks are fire-and-forget; let them finish before counting operations.
+  await engine.idle();
+  await new Promise((resolve) => setImmediate(resolve));
+
+  const operations = Object.entries(engine.counts)
+    .filter(([name]) => name.startsWith('op:'))
+    .reduce((total, [, count]) => total + count, 0);
+  Object.assign(metrics, {
+    latencyP50Ms: quantile(latencies, 0.5),
+    latencyP90Ms: quantile(latencies, 0.9),
+    latencyP99Ms: quantile(latencies, 0.99),
+    invocations: job.params.n,
+    failed,
+    operations,
+  });
+  if (doubles > 0) return { status: 'double', metrics, error: `${doubles} invocation(s) called back more than once` };
+  const problemsFound = model.verify(engine, { n: job.params.n, failed });
+  if (problemsFound.length) return { status: 'invalid', metrics, error: problemsFound.join('; ') };
+  return { status: 'ok', metrics, error: null };
+}
+
+function main() {
+  const job = JSON.parse(process.argv[2]);
+  let finished = false;
+  const report = (result) => {
+    finished = true;
+    process.send(result, () => process.exit(0));
+  };
+  // The event loop emptied before every invocation called back: a hang.
+  process.on('beforeExit', () => {
+    if (!finished) report({ status: 'invalid', metrics: null, error: 'not every invocation called back before the event loop emptied' });
+  });
+  // The parent is gone: nobody to report to.
+  process.on('disconnect', () => process.exit(1));
+  run(job).then(report, (error) => {
+    process.stderr.write(`${error && error.stack ? error.stack : error}\n`);
+    process.exit(1);
+  });
+}
+
+if (require.main === module) main();
+
+module.exports = { run };

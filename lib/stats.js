@@ -1,0 +1,211 @@
+'use strict';
+
+// Small pure statistics functions. Every one takes plain arrays of numbers and
+// returns numbers or plain objects; none mutates its input.
+
+function sum(values) {
+  let total = 0;
+  for (const v of values) total += v;
+  return total;
+}
+
+function mean(values) {
+  if (values.length === 0) return NaN;
+  return sum(values) / values.length;
+}
+
+/** Sample variance (n - 1 in the denominator). */
+function variance(values) {
+  if (values.length < 2) return NaN;
+  const m = mean(values);
+  let squares = 0;
+  for (const v of values) squares += (v - m) ** 2;
+  return squares / (values.length - 1);
+}
+
+function stddev(values) {
+  return Math.sqrt(variance(values));
+}
+
+function standardError(values) {
+  return stddev(values) / Math.sqrt(values.length);
+}
+
+function sorted(values) {
+  return [...values].sort((a, b) => a - b);
+}
+
+/** Quantile with linear interpolation between order statistics (R's type 7). */
+function quantile(values, q) {
+  if (values.length === 0) return NaN;
+  const s = sorted(values);
+  const position = (s.length - 1) * q;
+  const low = Math.floor(position);
+  const high = Math.ceil(position);
+  return s[low] + (s[high] - s[low]) * (position - low);
+}
+
+function median(values) {
+  return quantile(values, 0.5);
+}
+
+/** Median absolute deviation from the median (unscaled). */
+function mad(values) {
+  const m = median(values);
+  return median(values.map((v) => Math.abs(v - m)));
+}
+
+// ln Γ(x), Lanczos approximation (g = 7, n = 9).
+const LANCZOS = [
+  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+  12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+];
+function logGamma(x) {
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  const z = x - 1;
+  let a = LANCZOS[0];
+  const t = z + 7.5;
+  for (let i = 1; i < 9; i++) a += LANCZOS[i] / (z + i);
+  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
+}
+
+// Continued fraction of the regularized incomplete beta function (modified Lentz).
+function betaContinuedFraction(x, a, b) {
+  const tiny = 1e-300;
+  let c = 1;
+  let d = 1 - ((a + b) * x) / (a + 1);
+  if (Math.abs(d) < tiny) d = tiny;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 300; m++) {
+    const m2 = 2 * m;
+    let aa = (m * (b - m) * x) / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const step = d * c;
+    h *= step;
+    if (Math.abs(step - 1) < 1e-14) break;
+  }
+  return h;
+}
+
+/** Regularized incomplete beta function I_x(a, b). */
+function incompleteBeta(x, a, b) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+  if (x < (a + 1) / (a + b + 2)) return (front * betaContinuedFraction(x, a, b)) / a;
+  return 1 - (front * betaContinuedFraction(1 - x, b, a)) / b;
+}
+
+/** P(T <= t) for Student's t with df degrees of freedom. */
+function tCdf(t, df) {
+  const tail = 0.5 * incompleteBeta(df / (df + t * t), df / 2, 0.5);
+  return t >= 0 ? 1 - tail : tail;
+}
+
+/** The two-sided critical value t such that P(|T| <= t) = confidence. */
+function tCritical(df, confidence = 0.95) {
+  if (!(df > 0)) return NaN;
+  const target = 1 - (1 - confidence) / 2;
+  let low = 0;
+  let high = 1e4;
+  for (let i = 0; i < 200; i++) {
+    const mid = (low + high) / 2;
+    if (tCdf(mid, df) < target) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
+}
+
+/** The mean with a t-based interval: { mean, margin, low, high, relative }. */
+function meanInterval(values, confidence = 0.95) {
+  const m = mean(values);
+  const margin = values.length < 2 ? NaN : tCritical(values.length - 1, confidence) * standardError(values);
+  return { mean: m, margin, low: m - margin, high: m + margin, relative: margin / m };
+}
+
+/**
+ * Welch's two-sample t-test on the means of a and b.
+ * @returns {{ t: number, df: number, p: number }} p is two-sided
+ */
+function welch(a, b) {
+  const va = variance(a) / a.length;
+  const vb = variance(b) / b.length;
+  const se = Math.sqrt(va + vb);
+  if (!(se > 0)) {
+    const same = mean(a) === mean(b);
+    return { t: same ? 0 : Infinity, df: NaN, p: same ? 1 : 0 };
+  }
+  const t = (mean(a) - mean(b)) / se;
+  const df = (va + vb) ** 2 / (va ** 2 / (a.length - 1) + vb ** 2 / (b.length - 1));
+  const p = 2 * (1 - tCdf(Math.abs(t), df));
+  return { t, df, p };
+}
+
+/**
+ * The ratio of the means of a to b with a delta-method interval, and whether it
+ * differs from 1 by Welch's test at the given confidence.
+ */
+function ratio(a, b, confidence = 0.95) {
+  const ma = mean(a);
+  const mb = mean(b);
+  const value = ma / mb;
+  const relative = Math.sqrt((variance(a) / a.length) / ma ** 2 + (variance(b) / b.length) / mb ** 2);
+  const { df, p } = welch(a, b);
+  const margin = Number.isFinite(df) ? tCritical(df, confidence) * relative * value : 0;
+  return { ratio: value, low: value - margin, high: value + margin, p, significant: p < 1 - confidence };
+}
+
+/** Least-squares slope and intercept of y on x. */
+function linearFit(xs, ys) {
+  const mx = mean(xs);
+  const my = mean(ys);
+  let sxy = 0;
+  let sxx = 0;
+  for (let i = 0; i < xs.length; i++) {
+    sxy += (xs[i] - mx) * (ys[i] - my);
+    sxx += (xs[i] - mx) ** 2;
+  }
+  const slope = sxy / sxx;
+  return { slope, intercept: my - slope * mx };
+}
+
+/**
+ * The growth exponent k of y ~ x^k: the slope of log y over log x. Near 1 is
+ * linear, near 2 quadratic.
+ */
+function growthExponent(xs, ys) {
+  if (xs.length < 2) return NaN;
+  return linearFit(xs.map(Math.log), ys.map(Math.log)).slope;
+}
+
+module.exports = {
+  sum,
+  mean,
+  variance,
+  stddev,
+  standardError,
+  quantile,
+  median,
+  mad,
+  logGamma,
+  incompleteBeta,
+  tCdf,
+  tCritical,
+  meanInterval,
+  welch,
+  ratio,
+  linearFit,
+  growthExponent,
+};

@@ -1,0 +1,137 @@
+'use strict';
+
+const stats = require('./stats');
+
+// Turns result lines (one per run) into cell summaries: the median and a 95%
+// t-interval of the mean time, min and max, medians of memory and CPU, the
+// ratio to the baseline measured in the same session, and growth exponents.
+// Pure: lines in, plain objects out.
+
+function envKey(env = {}) {
+  return `${env.node ?? '?'} on ${env.cpu ?? '?'}`;
+}
+
+function paramsKey(params) {
+  return Object.keys(params)
+    .filter((k) => k !== 'n')
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join(',');
+}
+
+function cellKey(line) {
+  return [envKey(line.env), line.scenario, line.example, `n=${line.params.n}`, paramsKey(line.params)].join('|');
+}
+
+function metric(runs, name) {
+  return runs.map((r) => r.metrics[name]).filter((v) => typeof v === 'number' && Number.isFinite(v));
+}
+
+/** One cell's runs summarized. Runs that did not check out are counted, not averaged. */
+function summarizeCell(lines) {
+  const first = lines[0];
+  const ok = lines.filter((l) => l.status === 'ok' && l.metrics);
+  const statuses = {};
+  for (const l of lines) statuses[l.status] = (statuses[l.status] ?? 0) + 1;
+  const times = metric(ok, 'wallMs');
+  const interval = times.length ? stats.meanInterval(times) : null;
+  const med = (name) => (ok.length ? stats.median(metric(ok, name)) : null);
+  const failing = lines.find((l) => l.status !== 'ok');
+  return {
+    env: envKey(first.env),
+    scenario: first.scenario,
+    problem: first.problem,
+    example: first.example,
+    params: first.params,
+    runs: lines.length,
+    okRuns: ok.length,
+    status: ok.length === lines.length ? 'ok' : (failing ? failing.status : 'ok'),
+    statuses,
+    error: failing ? failing.error : null,
+    times,
+    time: times.length
+      ? {
+        median: stats.median(times),
+        min: Math.min(...times),
+        max: Math.max(...times),
+        mean: interval.mean,
+        low: interval.low,
+        high: interval.high,
+        relative: interval.relative,
+      }
+      : null,
+    maxRssMB: med('maxRssMB'),
+    heapPeakMB: med('heapPeakMB'),
+    heapBeforeMB: med('heapBeforeMB'),
+    // What the batch itself added to the heap at its peak.
+    heapGrowthMB: ok.length ? stats.median(ok.map((r) => r.metrics.heapPeakMB - r.metrics.heapBeforeMB)) : null,
+    cpuMs: ok.length ? stats.median(ok.map((r) => r.metrics.cpuUserMs + r.metrics.cpuSystemMs)) : null,
+    gcMs: med('gcMs'),
+    gcCount: med('gcCount'),
+    elu: med('elu'),
+    latencyP99Ms: med('latencyP99Ms'),
+    failed: med('failed'),
+    baseline: first.baseline ?? null,
+  };
+}
+
+/**
+ * Summaries of every cell, each with its ratio to the baseline example of the
+ * same environment, scenario and parameters.
+ */
+function summarize(lines, { baseline } = {}) {
+  const groups = new Map();
+  for (const line of lines) {
+    const key = cellKey(line);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(line);
+  }
+  const summaries = [...groups.values()].map(summarizeCell);
+  const byKey = new Map(summaries.map((s) => [cellKeyOf(s, s.example), s]));
+  for (const s of summaries) {
+    const base = byKey.get(cellKeyOf(s, baseline ?? s.baseline));
+    s.ratio = null;
+    if (base && base.times.length >= 2 && s.times.length >= 2) s.ratio = stats.ratio(s.times, base.times);
+    else if (base && base.time && s.time) s.ratio = { ratio: s.time.median / base.time.median, low: NaN, high: NaN, p: NaN, significant: null };
+  }
+  return summaries;
+}
+
+function cellKeyOf(summary, example) {
+  return [summary.env, summary.scenario, example, `n=${summary.params.n}`, paramsKey(summary.params)].join('|');
+}
+
+/**
+ * Growth exponents of time and memory with n, per environment, scenario,
+ * example and the other parameters: the log-log slope across the grid.
+ */
+function growth(summaries) {
+  const groups = new Map();
+  for (const s of summaries) {
+    if (!s.time) continue;
+    const key = [s.env, s.scenario, s.example, paramsKey(s.params)].join('|');
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(s);
+  }
+  const result = [];
+  for (const group of groups.values()) {
+    const ns = group.map((s) => s.params.n);
+    if (new Set(ns).size < 2) continue;
+    const first = group[0];
+    result.push({
+      env: first.env,
+      scenario: first.scenario,
+      example: first.example,
+      params: paramsKey(first.params),
+      ns: [...ns].sort((a, b) => a - b),
+      timeExponent: stats.growthExponent(ns, group.map((s) => s.time.median)),
+      // Of the heap the batch added: the baseline heap would flatten the slope.
+      memoryExponent: group.every((s) => s.heapGrowthMB > 0)
+        ? stats.growthExponent(ns, group.map((s) => s.heapGrowthMB))
+        : NaN,
+    });
+  }
+  return result;
+}
+
+module.exports = { envKey, paramsKey, cellKey, summarizeCell, summarize, growth };

@@ -1,0 +1,88 @@
+'use strict';
+
+// Reference values computed with SciPy 1.17 / NumPy (stats.t.ppf, stats.t.cdf,
+// stats.ttest_ind(equal_var=False), np.quantile, special.betainc).
+
+const assert = require('node:assert/strict');
+const stats = require('../../lib/stats');
+
+const close = (actual, expected, tolerance = 1e-9) =>
+  assert.ok(Math.abs(actual - expected) <= tolerance * Math.max(1, Math.abs(expected)), `${actual} vs ${expected}`);
+
+describe('stats', () => {
+  const x = [3, 1, 4, 1, 5, 9, 2, 6];
+
+  it('mean, variance, standard deviation and error', () => {
+    close(stats.mean(x), 3.875);
+    close(stats.variance(x), 7.553571428571429);
+    close(stats.stddev(x), Math.sqrt(7.553571428571429));
+    close(stats.standardError(x), Math.sqrt(7.553571428571429 / 8));
+    assert.ok(Number.isNaN(stats.mean([])));
+    assert.ok(Number.isNaN(stats.variance([1])));
+  });
+
+  it('quantiles interpolate like R type 7 and do not mutate the input', () => {
+    const copy = [...x];
+    close(stats.median(x), 3.5);
+    close(stats.quantile(x, 0.9), 6.9);
+    close(stats.quantile(x, 0.25), 1.75);
+    close(stats.quantile(x, 0), 1);
+    close(stats.quantile(x, 1), 9);
+    assert.deepEqual(x, copy);
+    assert.ok(Number.isNaN(stats.median([])));
+  });
+
+  it('median absolute deviation', () => {
+    close(stats.mad(x), 2);
+  });
+
+  it('incomplete beta and t distribution', () => {
+    close(stats.incompleteBeta(0.3, 2.5, 0.5), 0.018927124071945658, 1e-8);
+    close(stats.tCdf(1.5, 3), 0.8847080673775886, 1e-8);
+    close(stats.tCdf(-2.2, 7), 0.03186550765131839, 1e-8);
+    close(stats.tCdf(0, 5), 0.5);
+  });
+
+  it('t critical values', () => {
+    close(stats.tCritical(4), 2.7764451051977934, 1e-7);
+    close(stats.tCritical(9), 2.262157162798205, 1e-7);
+    close(stats.tCritical(1), 12.706204736174694, 1e-7);
+    close(stats.tCritical(30), 2.0422724563012378, 1e-7);
+    assert.ok(Number.isNaN(stats.tCritical(0)));
+  });
+
+  it('mean interval', () => {
+    const values = [10.1, 10.4, 9.8, 10.0, 10.3];
+    const interval = stats.meanInterval(values);
+    close(interval.mean, 10.12);
+    close(interval.margin, 2.7764451051977934 * stats.standardError(values), 1e-7);
+    close(interval.relative, interval.margin / 10.12);
+    assert.ok(Number.isNaN(stats.meanInterval([1]).margin));
+  });
+
+  it("Welch's t-test and the ratio of means", () => {
+    const a = [10.1, 10.4, 9.8, 10.0, 10.3];
+    const b = [11.0, 11.4, 10.9, 11.2, 11.6];
+    const w = stats.welch(a, b);
+    close(w.t, -6.59736158294475, 1e-9);
+    close(w.p, 0.00019568763241679753, 1e-6);
+    const r = stats.ratio(a, b);
+    close(r.ratio, 10.12 / 11.22);
+    assert.ok(r.low < r.ratio && r.ratio < r.high && r.high < 1);
+    assert.equal(r.significant, true);
+    const same = stats.ratio([1, 2, 3], [1, 2, 3]);
+    assert.equal(same.significant, false);
+    close(same.ratio, 1);
+    assert.deepEqual(stats.welch([2, 2], [2, 2]), { t: 0, df: NaN, p: 1 });
+    assert.equal(stats.welch([2, 2], [3, 3]).p, 0);
+  });
+
+  it('growth exponent is the log-log slope', () => {
+    close(stats.growthExponent([10, 100, 1000], [5, 50, 500]), 1);
+    close(stats.growthExponent([10, 100, 1000], [1, 100, 10000]), 2);
+    assert.ok(Number.isNaN(stats.growthExponent([10], [1])));
+    const fit = stats.linearFit([0, 1, 2], [1, 3, 5]);
+    close(fit.slope, 2);
+    close(fit.intercept, 1);
+  });
+});
