@@ -17,7 +17,7 @@ function buildProgram() {
     .name('asyncmark')
     .description('Compare JavaScript async coding styles on one realistic problem, with measurements.')
     .version(version)
-    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({ outputError: (text, write) => write(`asyncmark: ${text.replace(/^error: /, '')}`) })
     .exitOverride();
   const dir = path.join(__dirname, 'commands');
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.js')).sort()) {

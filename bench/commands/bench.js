@@ -148,7 +148,7 @@ function render(lines, { baseline, format }) {
   const rows = rowsOf(summaries, baseline);
   if (format === 'json') return JSON.stringify({ cells: summaries.map(({ times, ...s }) => s), growth: growth(summaries) }, null, 2) + '\n';
   if (format === 'csv') {
-    const keys = Object.keys(rows[0] ?? {}).map((key) => ({ key }));
+    const keys = Object.keys(rows[0] ?? {}).filter((key) => key !== 'isBaseline').map((key) => ({ key }));
     return formatRows(rows, keys, 'csv');
   }
   const groups = new Map();

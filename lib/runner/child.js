@@ -39,8 +39,10 @@ function batch(entry, upload, model, n, onDouble) {
 }
 
 async function run(job) {
-  const registry = problems[job.problem];
-  const entry = registry.examples.find((e) => e.name === job.example);
+  // A job may name an example file directly instead of a registered one.
+  const entry = job.entry
+    ? { ...job.entry, load: () => require(job.entry.file) }
+    : problems[job.problem].examples.find((e) => e.name === job.example);
   const model = MODELS_BY_PROBLEM[job.problem];
   const factory = entry.load();
   let doubles = 0;
@@ -92,6 +94,9 @@ function main() {
   });
   // The parent is gone: nobody to report to.
   process.on('disconnect', () => process.exit(1));
+  // The IPC channel alone must not keep the child alive, or an example that
+  // forgets to call back would look like a hang instead of emptying the loop.
+  if (process.channel) process.channel.unref();
   run(job).then(report, (error) => {
     process.stderr.write(`${error && error.stack ? error.stack : error}\n`);
     process.exit(1);

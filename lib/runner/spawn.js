@@ -16,20 +16,24 @@ function classifyExit(code, signal, stderr) {
   return 'crash';
 }
 
-function lastLine(text) {
-  const lines = text.trim().split('\n').filter(Boolean);
-  return lines.length ? lines[lines.length - 1].slice(0, 300) : '';
+// The line of stderr that says what went wrong: the error's own line if there is
+// one, else the last line.
+function headline(text) {
+  const lines = text.trim().split('\n').map((l) => l.trim()).filter(Boolean);
+  const error = lines.find((l) => /^(\w*Error\b|FATAL ERROR)/.test(l));
+  return (error ?? lines[lines.length - 1] ?? '').slice(0, 300);
 }
 
 /**
  * @param {object} job { problem, example, params, fileExists, ... } for lib/runner/child.js
- * @param {object} [options] { timeoutMs, execArgv, script }
+ * @param {object} [options] { timeoutMs, execArgv, script, onSpawn(child) }
  * @returns {Promise<{ status, metrics, error, stderrTail }>}
  */
-function runInChild(job, { timeoutMs = 60000, execArgv = ['--expose-gc'], script = CHILD } = {}) {
+function runInChild(job, { timeoutMs = 60000, execArgv = ['--expose-gc'], script = CHILD, onSpawn = () => {} } = {}) {
   return new Promise((resolve) => {
     const child = fork(script, [JSON.stringify(job)], { execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     live.add(child);
+    onSpawn(child);
     let stderr = '';
     let result = null;
     let timedOut = false;
@@ -56,7 +60,7 @@ function runInChild(job, { timeoutMs = 60000, execArgv = ['--expose-gc'], script
         } else {
           const status = classifyExit(code, signal, stderr);
           const how = signal ? `signal ${signal}` : `exit code ${code}`;
-          resolve({ status, metrics: null, error: `child ended with ${how}: ${lastLine(stderr) || 'no message'}`, stderrTail });
+          resolve({ status, metrics: null, error: `child ended with ${how}: ${headline(stderr) || 'no message'}`, stderrTail });
         }
       });
     });

@@ -1,0 +1,94 @@
+'use strict';
+
+const assert = require('node:assert/strict');
+const os = require('node:os');
+const path = require('node:path');
+const { runCli } = require('./capture');
+const { resolveOptions } = require('../../bench/commands/bench');
+
+// Every bad parameter is refused before anything runs: one line naming the
+// parameter, exit code 2.
+const BAD = [
+  [['--scenario', 'nope'], /--scenario: "nope" is not allowed; expected one of doxbee-sequential/],
+  [['--examples', 'nope'], /--examples: "nope" is not allowed/],
+  [['--exclude', 'nope'], /--exclude: "nope" is not allowed/],
+  [['--examples', 'async-await', '--exclude', 'async-await'], /--examples and --exclude/],
+  [['--examples', ','], /--examples: .* a comma-separated list of names/],
+  [['--n', 'abc'], /--n: "abc" is not allowed; expected a whole number/],
+  [['--n', '-5'], /--n: "-5"/],
+  [['--n', '0'], /--n: "0"/],
+  [['--n', '1.5'], /--n: "1.5"/],
+  [['--n', '100,,1000'], /--n: .*comma-separated list/],
+  [['--n', '1e9'], /--n: "1e9"/],
+  [['--latency', 'fast'], /--latency <model>' argument 'fast' is invalid/],
+  [['--t', 'x'], /--t: "x"/],
+  [['--t', '-1'], /--t: "-1"/],
+  [['--latency', 'load', '--t', '1'], /--t: does not apply to --latency load; use --dt/],
+  [['--dt', '0.1'], /--dt: applies only with --latency load, not constant/],
+  [['--latency', 'load', '--dt', '0'], /--dt: "0" is not allowed; expected a number > 0/],
+  [['--latency', 'tick', '--t', '1'], /--t: does not apply to --latency tick/],
+  [['--scenario', 'doxbee-errors', '--e', '1.5'], /--e: "1.5" is not allowed; expected a number >= 0 and <= 1/],
+  [['--scenario', 'doxbee-errors', '--e', '-0.1'], /--e: "-0.1"/],
+  [['--e', '0.1'], /--e: applies to scenarios with failures/],
+  [['--p', '5'], /--p: applies to madeup-parallel only/],
+  [['--runs', '0'], /--runs: "0" is not allowed; expected a whole number >= 1/],
+  [['--runs', 'many'], /--runs: "many"/],
+  [['--timeout', '0'], /--timeout: "0" is not allowed; expected a number > 0/],
+  [['--seed', '-1'], /--seed: "-1"/],
+  [['--baseline', 'nope'], /--baseline: "nope" is not allowed; expected one of the examples that run/],
+  [['--examples', 'async-await'], /--baseline: "callbacks-original" is not allowed/],
+  [['--format', 'xml'], /--format <format>' argument 'xml' is invalid/],
+  [['--out', path.join(os.tmpdir(), 'no-such-dir-asyncmark', 'r.jsonl')], /--out: .*its folder does not exist/],
+  [['--out', os.tmpdir()], /--out: .*is a directory/],
+  [['--bogus'], /unknown option '--bogus'/],
+];
+
+describe('asyncmark bench refuses bad parameters', () => {
+  for (const [args, pattern] of BAD) {
+    it(args.join(' '), async () => {
+      const { code, stdout, stderr } = await runCli('bench', ...args);
+      assert.equal(code, 2);
+      assert.equal(stdout, '');
+      const lines = stderr.trim().split('\n');
+      assert.equal(lines.length, 1, stderr);
+      assert.match(lines[0], /^asyncmark: /);
+      assert.match(lines[0], pattern);
+    });
+  }
+
+  it('refuses an unknown command', async () => {
+    const { code, stderr } = await runCli('nothing');
+    assert.equal(code, 2);
+    assert.match(stderr, /unknown command 'nothing'/);
+  });
+});
+
+describe('asyncmark bench options', () => {
+  it('has defaults that run the whole doxbee-sequential grid', () => {
+    const s = resolveOptions({ scenario: 'doxbee-sequential', out: false });
+    assert.equal(s.scenario.name, 'doxbee-sequential');
+    assert.ok(s.examples.length >= 18);
+    assert.deepEqual(s.params.n, [100, 1000, 10000]);
+    assert.equal(s.params.latency, 'constant');
+    assert.deepEqual(s.params.t, [1]);
+    assert.equal('dt' in s.params, false);
+    assert.equal(s.runs, 5);
+    assert.equal(s.timeoutMs, 60000);
+    assert.equal(s.baseline, 'callbacks-original');
+  });
+
+  it('keeps only the latency parameter the model reads', () => {
+    const s = resolveOptions({ scenario: 'doxbee-sequential', latency: 'load', dt: '0.05', out: false });
+    assert.equal(s.params.dt, 0.05);
+    assert.equal('t' in s.params, false);
+  });
+
+  it('excludes examples and cuts the grid in --test mode', () => {
+    const s = resolveOptions({ scenario: 'doxbee-errors', exclude: 'async-await', e: '0.2', test: true, out: false, baseline: 'promises-native' });
+    assert.ok(!s.examples.includes('async-await'));
+    assert.deepEqual(s.params.n, [10]);
+    assert.equal(s.params.e, 0.2);
+    assert.equal(s.runs, 1);
+    assert.equal(s.baseline, 'promises-native');
+  });
+});

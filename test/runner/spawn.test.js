@@ -1,0 +1,87 @@
+'use strict';
+
+const assert = require('node:assert/strict');
+const path = require('node:path');
+const { runInChild } = require('../../lib/runner/spawn');
+
+const fixture = (name) => ({
+  problem: 'doxbee',
+  example: name,
+  entry: { name, file: path.join(__dirname, '..', 'fixtures', 'runner', `${name}.js`), call: 'callback', io: 'callbacks' },
+  params: { n: 10, latency: 'tick', e: 0, seed: 1 },
+  fileExists: false,
+  warmup: false,
+});
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Misbehaving examples are reported in their cell; the runner goes on.
+describe('runner: one run in a child process', () => {
+  it('measures and verifies a real example', async () => {
+    const result = await runInChild({ problem: 'doxbee', example: 'callbacks-original', params: { n: 20, latency: 'tick', e: 0, seed: 1 }, fileExists: false });
+    assert.equal(result.status, 'ok', result.error);
+    const m = result.metrics;
+    assert.equal(m.invocations, 20);
+    assert.equal(m.failed, 0);
+    assert.equal(m.operations, 20 * 8);
+    for (const key of ['wallMs', 'cpuUserMs', 'maxRssMB', 'heapBeforeMB', 'heapPeakMB', 'elu', 'latencyP50Ms', 'latencyP99Ms']) {
+      assert.equal(typeof m[key], 'number', key);
+    }
+    assert.ok(m.heapPeakMB >= m.heapBeforeMB);
+    assert.ok(m.latencyP50Ms <= m.latencyP99Ms);
+  });
+
+  it('counts injected failures and checks that every one was heard', async () => {
+    const result = await runInChild({ problem: 'doxbee', example: 'async-await', params: { n: 50, latency: 'tick', e: 0.2, seed: 3 }, fileExists: true });
+    assert.equal(result.status, 'ok', result.error);
+    assert.ok(result.metrics.failed > 0);
+  });
+
+  it('reports a crash with its error line and stderr tail', async () => {
+    const result = await runInChild(fixture('crashes'));
+    assert.equal(result.status, 'crash');
+    assert.match(result.error, /fixture crash/);
+    assert.match(result.stderrTail, /fixture crash/);
+    assert.equal(result.metrics, null);
+  });
+
+  it('reports a hang as T/O and kills the child', async () => {
+    let pid;
+    const job = fixture('hangs');
+    const result = await runInChild(job, { timeoutMs: 500, onSpawn: (child) => { pid = child.pid; } });
+    assert.equal(result.status, 'timeout');
+    assert.ok(pid > 0);
+    assert.equal(alive(pid), false);
+  });
+
+  it('reports an example that never calls back and leaves nothing pending', async () => {
+    const result = await runInChild(fixture('forgets'), { timeoutMs: 5000 });
+    assert.equal(result.status, 'invalid');
+    assert.match(result.error, /not every invocation called back/);
+  });
+
+  it('reports a double callback', async () => {
+    const result = await runInChild(fixture('twice'));
+    assert.equal(result.status, 'double');
+    assert.match(result.error, /10 invocation\(s\) called back more than once/);
+  });
+
+  it('rejects a run that skips its I/O, however fast', async () => {
+    const result = await runInChild(fixture('skips'));
+    assert.equal(result.status, 'invalid');
+    assert.match(result.error, /0 transactions begun for 10 uploads/);
+  });
+
+  it('reports running out of memory as OOM', async () => {
+    const result = await runInChild(fixture('grows'), { execArgv: ['--max-old-space-size=16'] });
+    assert.equal(result.status, 'oom');
+    assert.match(result.error, /heap/i);
+  });
+});
