@@ -202,6 +202,7 @@ async function action(options) {
       resume: Boolean(options.resume),
       baseline: settings.baseline,
       timeoutMs: settings.timeoutMs,
+      detailed: !options.bare,
       onRun: (line) => progress.tick(`${line.example} n=${line.params.n}`),
     });
   } finally {
@@ -236,6 +237,7 @@ function register(program) {
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('table'))
     .option('--quiet', 'no progress bar and no closing note on stderr')
     .option('--test', 'cheap mode for CI: first value of every list, n <= 10, one run')
+    .option('--bare', 'no heap sampling, GC or event-loop observers (time, CPU and RSS only): to measure their overhead; use its own --out')
     .addHelpText('after', `
 Each run is a fresh child process: load the example, warm up, collect garbage,
 then start n invocations at once and wait for all. Runs are verified (every

@@ -69,7 +69,7 @@ function newSessionId() {
  * @returns {Promise<object[]>} the result lines of this session and, with
  *   resume, those already in the file for the same jobs
  */
-async function runSession(jobs, { out, resume = false, baseline, timeoutMs, onRun = () => {}, execArgv } = {}) {
+async function runSession(jobs, { out, resume = false, baseline, timeoutMs, detailed = true, onRun = () => {}, execArgv } = {}) {
   const env = environment();
   const session = newSessionId();
   const previous = resume && out ? readResults(out) : [];
@@ -82,7 +82,7 @@ async function runSession(jobs, { out, resume = false, baseline, timeoutMs, onRu
       onRun(done.get(key), { skipped: true });
       continue;
     }
-    const result = await runInChild(job, { timeoutMs, execArgv });
+    const result = await runInChild({ ...job, detailed }, { timeoutMs, execArgv });
     const line = {
       schema: SCHEMA,
       session,

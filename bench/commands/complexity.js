@@ -1,0 +1,157 @@
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const problems = require('../../examples');
+const { measureSource, normalise, SourceError } = require('../../metrics/complexity');
+const { formatRows, FORMATS } = require('../../lib/format');
+const { UsageError, parseChoice } = require('../usage');
+
+// `asyncmark complexity [FILE...]`: the static measures of metrics/complexity.js
+// for every example of every problem, or for the files given. docs/complexity.md
+// defines the columns and the JSON schema.
+
+const ROOT = path.join(__dirname, '..', '..');
+
+const fixed = (digits) => (value) => (Number.isFinite(value) ? value.toFixed(digits) : '');
+
+const MEASURE_COLUMNS = [
+  { key: 'tokens', title: 'tokens', align: 'right' },
+  { key: 'score', title: 'score', align: 'right', format: fixed(2) },
+  { key: 'lines', title: 'lines', align: 'right' },
+  { key: 'nesting', title: 'nesting', align: 'right' },
+  { key: 'functions', title: 'functions', align: 'right' },
+  { key: 'cyclomatic', title: 'cyclomatic', align: 'right' },
+  { key: 'errorSites', title: 'error sites', align: 'right' },
+];
+
+// Every field of a row, in the order of the JSON schema: what csv prints.
+const ALL_KEYS = ['problem', 'example', 'file', 'tokens', 'score', 'lines', 'nesting', 'functions',
+  'cyclomatic', 'errorSites', 'lexer', 'parser'];
+
+function readSource(file) {
+  let stat;
+  try {
+    stat = fs.statSync(file);
+  } catch (error) {
+    throw new UsageError(error.code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot read (${error.code})`);
+  }
+  if (stat.isDirectory()) throw new UsageError(`${file}: is a directory, not a JavaScript file`);
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`${file}: cannot read (${error.code || error.message})`);
+  }
+}
+
+/** The measures of one file, or a UsageError naming it (and where it stops being JavaScript). */
+function measureFile(file) {
+  const source = readSource(file);
+  try {
+    return measureSource(source);
+  } catch (error) {
+    if (error instanceof SourceError) {
+      throw new UsageError(`${file}:${error.line}:${error.column}: not JavaScript (${error.description})`);
+    }
+    throw error;
+  }
+}
+
+function byTokens(a, b) {
+  return a.tokens - b.tokens || String(a.example ?? a.file).localeCompare(String(b.example ?? b.file));
+}
+
+function relative(file) {
+  return path.relative(ROOT, file).split(path.sep).join('/');
+}
+
+/** Rows of every registered example whose file exists, normalised and sorted within each problem. */
+function exampleRows(registries) {
+  const rows = [];
+  const missing = [];
+  for (const [problem, registry] of Object.entries(registries)) {
+    const present = registry.examples.filter((entry) => fs.existsSync(entry.file));
+    missing.push(...registry.examples.filter((entry) => !present.includes(entry)).map((e) => `${problem}/${e.name}`));
+    const measured = present.map((entry) => ({
+      problem,
+      example: entry.name,
+      file: relative(entry.file),
+      ...measureFile(entry.file),
+    }));
+    if (measured.length > 0) rows.push(...normalise(measured).sort(byTokens));
+  }
+  return { rows, missing };
+}
+
+// A file given on the command line that is a registered example keeps its names.
+function registeredAs(registries, file) {
+  const absolute = path.resolve(file);
+  for (const [problem, registry] of Object.entries(registries)) {
+    const entry = registry.examples.find((e) => path.resolve(e.file) === absolute);
+    if (entry) return { problem, example: entry.name };
+  }
+  return { problem: null, example: null };
+}
+
+/** Rows of the files given, normalised among them and sorted by tokens. */
+function fileRows(registries, files) {
+  const measured = files.map((file) => ({ ...registeredAs(registries, file), file, ...measureFile(file) }));
+  return normalise(measured).sort(byTokens).map((row) => pick(row, ALL_KEYS));
+}
+
+function pick(row, keys) {
+  return Object.fromEntries(keys.map((key) => [key, row[key]]));
+}
+
+function legend(rows) {
+  const notes = ['tokens: Esprima tokens, comments excluded; score: tokens / fewest tokens in the table;'
+    + ' nesting, functions, cyclomatic, error sites: see docs/complexity.md.'];
+  const espree = rows.filter((row) => row.lexer === 'espree').map((row) => row.example ?? row.file);
+  if (espree.length > 0) notes.push(`lexed by espree (Esprima 4 cannot): ${espree.join(', ')}.`);
+  return notes.join('\n') + '\n';
+}
+
+function renderTables(groups, nameColumn, format) {
+  const parts = [];
+  for (const [title, rows] of groups) {
+    if (title) parts.push(format === 'markdown' ? `### ${title}\n` : `${title}`);
+    parts.push(formatRows(rows, [nameColumn, ...MEASURE_COLUMNS], format));
+    parts.push(legend(rows));
+  }
+  return parts.join('\n');
+}
+
+/** The report text of `rows` in `format`; `byProblem` gives one table per problem. */
+function render(rows, { format, byProblem }) {
+  if (format === 'json') return formatRows(rows.map((row) => pick(row, ALL_KEYS)), [], 'json');
+  if (format === 'csv') return formatRows(rows, ALL_KEYS.map((key) => ({ key })), 'csv');
+  if (!byProblem) return renderTables([[null, rows]], { key: 'file', title: 'file' }, format);
+  const groups = new Map();
+  for (const row of rows) groups.set(row.problem, [...(groups.get(row.problem) || []), row]);
+  return renderTables(groups, { key: 'example', title: 'example' }, format);
+}
+
+function action(files, options) {
+  const format = parseChoice('--format', options.format, FORMATS);
+  if (files.length > 0) {
+    process.stdout.write(render(fileRows(problems, files), { format, byProblem: false }));
+    return;
+  }
+  const { rows, missing } = exampleRows(problems);
+  if (missing.length > 0) {
+    process.stderr.write(`asyncmark: not scored, no file yet: ${missing.join(', ')}\n`);
+  }
+  process.stdout.write(render(rows, { format, byProblem: true }));
+}
+
+function register(program) {
+  program
+    .command('complexity')
+    .description('static measures of each example: Esprima tokens, lines, function nesting, functions, '
+      + 'cyclomatic complexity, error-handling sites (see docs/complexity.md)')
+    .argument('[file...]', 'JavaScript files to measure instead of every example of every problem')
+    .option('--format <format>', `output format: ${FORMATS.join(', ')}`, 'table')
+    .action(action);
+}
+
+module.exports = { register, render, exampleRows, fileRows };
