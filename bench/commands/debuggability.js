@@ -1,0 +1,119 @@
+'use strict';
+
+const fs = require('node:fs');
+const problems = require('../../examples');
+const { probe, toRows, killAll, PROBLEMS, CASES, SETTING_NAMES } = require('../../metrics/debuggability');
+const { formatRows, FORMATS } = require('../../lib/format');
+const { parseNames, parseNumber, parseChoice } = require('../usage');
+const { createProgress } = require('../progress');
+
+// `asyncmark debuggability`: when the I/O fails, does the error reach the
+// caller, and does its stack trace lead to the failing line? One child process
+// per example, failure case and stack setting; docs/debuggability.md explains
+// the cells, the grade and the JSON schema.
+
+const CONCURRENCY = 2;
+const DEFAULT_TIMEOUT_SECONDS = 5;
+
+function resolveOptions(options) {
+  const known = Object.keys(problems).filter((name) => PROBLEMS[name]);
+  const problem = parseChoice('--problem', options.problem ?? 'doxbee', known);
+  const registry = problems[problem];
+  const all = registry.examples.map((e) => e.name);
+  const names = options.examples === undefined ? all : [...new Set(parseNames('--examples', options.examples, all))];
+  const settings = options.settings === undefined ? SETTING_NAMES : [...new Set(parseNames('--settings', options.settings, SETTING_NAMES))];
+  const format = parseChoice('--format', options.format ?? 'table', FORMATS);
+  // In seconds, like asyncmark bench --timeout.
+  const timeoutMs = 1000 * (options.timeout === undefined
+    ? DEFAULT_TIMEOUT_SECONDS
+    : parseNumber('--timeout', options.timeout, { min: 0.1, max: 600 }));
+  return {
+    problem,
+    entries: registry.examples.filter((e) => names.includes(e.name)),
+    settings,
+    format,
+    timeoutMs,
+  };
+}
+
+// For people, one cell per case: outcome and line distance; for csv, the two
+// as separate fields so that a program need not split them.
+function columnsFor(format, cases) {
+  const base = [{ key: 'example', title: 'example' }, { key: 'setting', title: 'setting' }];
+  const tail = [
+    { key: 'complete', title: 'to caller', align: 'right' },
+    { key: 'grade', title: 'grade', align: 'right' },
+  ];
+  if (format === 'csv') {
+    const fields = cases.flatMap((c) => [{ key: `${c.key} outcome` }, { key: `${c.key} distance` }]);
+    return [...base, ...fields, ...tail, { key: 'reason', title: 'grade reason' }];
+  }
+  return [...base, ...cases.map((c) => ({ key: c.key, title: c.key })), ...tail];
+}
+
+function render(report, format) {
+  if (format === 'json') return JSON.stringify(report, null, 2) + '\n';
+  const rows = toRows(report);
+  const table = formatRows(rows, columnsFor(format, report.cases), format);
+  if (format === 'csv') return table;
+  const reasons = report.examples
+    .filter((e) => e.status === 'probed')
+    .map((e) => (e.grade === null ? `  ${e.name}: ${e.gradeReason}` : `  ${e.name}: ${e.grade} (${e.gradeReason})`));
+  const missing = report.examples.filter((e) => e.status === 'missing').map((e) => e.name);
+  const located = report.examples.filter((e) => e.failingCall && e.failingCall.ranges.length === 0).map((e) => e.name);
+  const notes = [
+    `Failure injected at ${report.op}; cell: outcome, then lines from the nearest frame in the example to the failing call`,
+    "(0 = a frame points at the call, - = the example file is not in the trace). to caller: traces that lead back to upload()'s caller.",
+    'timer/* cases are not graded: that throw never passes through the example. Grades:',
+    ...reasons,
+  ];
+  if (missing.length) notes.push(`Missing example files (not probed): ${missing.join(', ')}`);
+  if (located.length) notes.push(`Failing call not found in the source of: ${located.join(', ')}`);
+  const body = format === 'markdown' ? notes.map((line) => line.replace(/^ {2}/, '- ')).join('\n') : notes.join('\n');
+  return `${table}\n${body}\n`;
+}
+
+async function action(options) {
+  const settings = resolveOptions(options);
+  // Missing example files are reported without running anything.
+  const present = settings.entries.filter((e) => fs.existsSync(e.file)).length;
+  const total = present * settings.settings.length * CASES.length;
+  const progress = createProgress({ total });
+  const onSignal = () => {
+    killAll();
+    progress.stop();
+    process.stderr.write('\nasyncmark: interrupted\n');
+    process.exit(130);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  let report;
+  try {
+    report = await probe(settings.entries, {
+      problem: settings.problem,
+      settings: settings.settings,
+      timeoutMs: settings.timeoutMs,
+      concurrency: CONCURRENCY,
+      onRun: (entry, run) => progress.tick(`${entry.name} ${run.setting} ${run.case}`),
+    });
+  } finally {
+    progress.stop();
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+  }
+  process.stdout.write(render(report, settings.format));
+}
+
+function register(program) {
+  program
+    .command('debuggability')
+    .description('probe, per example, whether an injected I/O failure reaches the caller and whether its stack trace names the failing line')
+    .option('--examples <names>', 'comma-separated example names (default: every example of the problem)')
+    .option('--problem <name>', 'problem whose examples to probe', 'doxbee')
+    .option('--settings <names>', `comma-separated stack settings: ${SETTING_NAMES.join(', ')} (default: all)`)
+    .option('--format <format>', `output: ${FORMATS.join(', ')}`, 'table')
+    .option('--timeout <seconds>', 'seconds before a probe run that has not finished is killed and reported hung', String(DEFAULT_TIMEOUT_SECONDS))
+    .action(action);
+}
+
+module.exports = { register, resolveOptions, render, columnsFor };

@@ -1,0 +1,666 @@
+'use strict';
+
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const url = require('node:url');
+const { fork } = require('node:child_process');
+const espree = require('espree');
+
+// The debuggability probe. For every example it asks: when the I/O fails, does
+// the error reach the caller, and does its stack trace lead a developer to the
+// line of the example that made the failing call? Each run (example × failure
+// mode × placement × stack setting) happens in a fresh child process
+// (metrics/probe-child.js) so that what escapes, hangs or crashes is observed
+// as an application would suffer it. The numbers come from pure functions
+// below: locating the failing call in the source, reading a stack, grading.
+
+const ROOT = path.resolve(__dirname, '..');
+const CHILD = path.join(__dirname, 'probe-child.js');
+const STDERR_TAIL = 2000;
+// Pinned so that NODE_OPTIONS cannot change what "Node's default" means.
+const STACK_FRAMES = 10;
+const STACK_TRACE_LIMIT = `--stack-trace-limit=${STACK_FRAMES}`;
+
+// What a developer may have switched on to get better traces.
+const SETTINGS = {
+  none: {
+    execArgv: ['--no-async-stack-traces', STACK_TRACE_LIMIT],
+    libraryLongStacks: false,
+    description: 'no async stack traces, no library long stack traces',
+  },
+  node: {
+    execArgv: ['--async-stack-traces', STACK_TRACE_LIMIT],
+    libraryLongStacks: false,
+    description: "Node's default: V8 async stack traces (frames of awaiting async functions)",
+  },
+  long: {
+    execArgv: ['--async-stack-traces', STACK_TRACE_LIMIT],
+    libraryLongStacks: true,
+    description: "Node's default plus bluebird longStackTraces and Q.longStackSupport",
+  },
+};
+const SETTING_NAMES = Object.keys(SETTINGS);
+
+// The failure cases. A throw inside the I/O layer's timer never passes through
+// the example in any style, so it is reported but not graded (docs/debuggability.md).
+const CASES = [
+  { key: 'callback/timer', mode: 'callback', placement: 'timer', graded: true },
+  { key: 'callback/continuation', mode: 'callback', placement: 'continuation', graded: true },
+  { key: 'sync', mode: 'sync', placement: 'call', graded: true },
+  { key: 'timer/timer', mode: 'timer', placement: 'timer', graded: false },
+  { key: 'timer/continuation', mode: 'timer', placement: 'continuation', graded: false },
+];
+const CASE_KEYS = CASES.map((c) => c.key);
+
+// Per problem: the operation made to fail, and the file lookup's answer (a
+// missing file takes the longer path, through file creation).
+const PROBLEMS = {
+  doxbee: { op: 'fileVersion.insert', fileExists: false },
+};
+
+// How a failing operation is written in an example: object.method(...)
+// followed by .then(...) on the query it returns, e.g.
+// FileVersion.insert(row).execWithin(tx). Describes the operation, not a file.
+const CALL_SITES = {
+  'version.insert': { object: 'Version', method: 'insert', then: 'execWithin' },
+  'fileVersion.insert': { object: 'FileVersion', method: 'insert', then: 'execWithin' },
+  'file.update': { object: 'File', method: 'whereUpdate', then: 'execWithin' },
+};
+
+// Outcomes in which the error became visible to someone: the caller, or the
+// process (an uncaught exception or an unhandled rejection is printed).
+const SURFACED = ['caller', 'thrown', 'uncaught', 'unhandled'];
+
+// Which variables of the environment turn long stack traces on behind the
+// probe's back; they are removed from the children's environment.
+const STACK_ENV = ['BLUEBIRD_DEBUG', 'BLUEBIRD_LONG_STACK_TRACES', 'BLUEBIRD_WARNINGS', 'Q_DEBUG'];
+
+// ---------------------------------------------------------------------------
+// Locating the failing call in an example's source.
+
+function isNamed(node, name) {
+  if (!node) return false;
+  if (node.type === 'Identifier') return node.name === name;
+  return node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier' && node.property.name === name;
+}
+
+// Calls the visitor with each node and its ancestors, outermost first.
+function walk(node, visit, ancestors = []) {
+  visit(node, ancestors);
+  ancestors.push(node);
+  for (const key of Object.keys(node)) {
+    if (key === 'loc' || key === 'range') continue;
+    const value = node[key];
+    const children = Array.isArray(value) ? value : [value];
+    for (const child of children) {
+      if (child && typeof child.type === 'string') walk(child, visit, ancestors);
+    }
+  }
+  ancestors.pop();
+}
+
+function isCallOf(node, objectName, method) {
+  return node.type === 'CallExpression' && node.callee.type === 'MemberExpression'
+    && isNamed(node.callee, method) && isNamed(node.callee.object, objectName);
+}
+
+const FUNCTION_TYPES = ['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression', 'Program'];
+
+/**
+ * The lines of every call of an operation in a source text, e.g. for
+ * 'fileVersion.insert' each `FileVersion.insert(...).execWithin(...)`. A range
+ * runs from the start of the expression (an `await` or `yield` before it
+ * included) to the line of `.execWithin`; a callback passed to it is not part
+ * of the call. When the query is kept in a variable first, each
+ * `variable.execWithin(...)` in the same function is a range of its own.
+ * @param {string} source
+ * @param {string} op an operation with an entry in CALL_SITES
+ * @returns {{ start: number, end: number }[]} 1-based lines, in source order
+ */
+function locateCalls(source, op) {
+  const site = CALL_SITES[op];
+  if (!site) throw new RangeError(`op must be one of ${Object.keys(CALL_SITES).join(', ')}; got ${op}`);
+  const ast = parse(source);
+  const ranges = [];
+  walk(ast, (node, ancestors) => {
+    if (!isCallOf(node, site.object, site.method)) return;
+    const parent = ancestors[ancestors.length - 1];
+    const grand = ancestors[ancestors.length - 2];
+    if (parent && parent.type === 'MemberExpression' && parent.object === node && isNamed(parent, site.then)
+      && grand && grand.type === 'CallExpression' && grand.callee === parent) {
+      const wrapper = ancestors[ancestors.length - 3];
+      const start = isWrapperOf(wrapper, grand) ? wrapper.loc.start.line : node.loc.start.line;
+      ranges.push({ start, end: parent.property.loc.end.line });
+      return;
+    }
+    if (parent && parent.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'Identifier') {
+      const scope = [...ancestors].reverse().find((a) => FUNCTION_TYPES.includes(a.type));
+      const found = laterCalls(scope, parent.id.name, site.then);
+      ranges.push({ start: node.loc.start.line, end: node.loc.end.line }, ...found);
+      return;
+    }
+    ranges.push({ start: node.loc.start.line, end: node.loc.end.line });
+  });
+  return ranges.sort((a, b) => a.start - b.start);
+}
+
+function isWrapperOf(node, expression) {
+  return Boolean(node) && (node.type === 'AwaitExpression' || node.type === 'YieldExpression') && node.argument === expression;
+}
+
+// The calls `name.method(...)` inside a function, as line ranges.
+function laterCalls(scope, name, method) {
+  const ranges = [];
+  walk(scope, (node, ancestors) => {
+    if (!isCallOf(node, name, method)) return;
+    const wrapper = ancestors[ancestors.length - 1];
+    const start = isWrapperOf(wrapper, node) ? wrapper.loc.start.line : node.loc.start.line;
+    ranges.push({ start, end: node.callee.property.loc.end.line });
+  });
+  return ranges;
+}
+
+// espree rather than esprima: it knows every syntax Node runs (object spread,
+// optional chaining), which esprima 4 does not.
+function parse(source) {
+  const options = { ecmaVersion: 'latest', loc: true, range: true };
+  try {
+    return espree.parse(source, { ...options, sourceType: 'script' });
+  } catch (error) {
+    return espree.parse(source, { ...options, sourceType: 'module' });
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Reading a stack trace.
+
+const FRAME = /^\s+at (?:(async) )?(.*)$/;
+const SEPARATOR = /^From previous event:$/;
+
+/**
+ * The frames of a V8 stack text, including the earlier events that bluebird
+ * and Q append ("From previous event:"); `event` counts those, from 0.
+ * @param {string} stack
+ * @returns {{ fn: string|null, file: string|null, line: number|null, column: number|null, async: boolean, event: number }[]}
+ */
+function parseStack(stack) {
+  const frames = [];
+  let event = 0;
+  for (const text of String(stack ?? '').split('\n')) {
+    if (SEPARATOR.test(text.trim())) {
+      event++;
+      continue;
+    }
+    const match = FRAME.exec(text);
+    if (!match) continue;
+    let fn = null;
+    let location = match[2];
+    const named = /^(.*?) \((.*)\)$/.exec(location);
+    if (named) {
+      fn = named[1];
+      location = named[2];
+    }
+    const position = /^(.*):(\d+):(\d+)$/.exec(location);
+    let file = position ? position[1] : location;
+    if (file.startsWith('file://')) file = url.fileURLToPath(file);
+    frames.push({
+      fn,
+      file: file || null,
+      line: position ? Number(position[2]) : null,
+      column: position ? Number(position[3]) : null,
+      async: match[1] === 'async',
+      event,
+    });
+  }
+  return frames;
+}
+
+function lineDistance(line, ranges) {
+  let best = Infinity;
+  for (const { start, end } of ranges) {
+    const d = line < start ? start - line : line > end ? line - end : 0;
+    best = Math.min(best, d);
+  }
+  return best;
+}
+
+function shortFile(file) {
+  if (!file) return '?';
+  if (path.isAbsolute(file)) {
+    const relative = path.relative(ROOT, file);
+    return relative.startsWith('..') ? file : relative;
+  }
+  return file;
+}
+
+function describeFrame(frame) {
+  const where = frame.line === null ? shortFile(frame.file) : `${shortFile(frame.file)}:${frame.line}`;
+  return `${frame.async ? 'async ' : ''}${frame.fn ?? '<anonymous>'} (${where})`;
+}
+
+/**
+ * What a stack trace tells a developer about the failing call.
+ * @param {string|null} stack
+ * @param {object} where { file: the example, ranges: the failing call's lines, callerFile }
+ * @returns {object} frames, namesFile, distance (null unless the file is named
+ *   and the call located; 0 when a frame points into a call), nearestLine,
+ *   reach ('caller' | 'example' | 'none'), endsIn (the last frame), truncated
+ *   (the error's own frames fill the frame limit, so older ones may be missing)
+ */
+function measureTrace(stack, { file, ranges = [], callerFile = CHILD }) {
+  const frames = parseStack(stack);
+  const target = path.resolve(file);
+  const inExample = frames.filter((f) => f.file && f.line !== null && path.resolve(f.file) === target);
+  const namesFile = inExample.length > 0;
+  let distance = null;
+  let nearestLine = null;
+  if (namesFile && ranges.length > 0) {
+    for (const frame of inExample) {
+      const d = lineDistance(frame.line, ranges);
+      if (distance === null || d < distance) {
+        distance = d;
+        nearestLine = frame.line;
+      }
+    }
+  } else if (namesFile) {
+    nearestLine = inExample[0].line;
+  }
+  const reachesCaller = frames.some((f) => f.file && path.resolve(f.file) === path.resolve(callerFile));
+  const last = frames[frames.length - 1];
+  return {
+    frames: frames.length,
+    namesFile,
+    distance,
+    nearestLine,
+    reach: reachesCaller ? 'caller' : namesFile ? 'example' : 'none',
+    endsIn: last ? describeFrame(last) : null,
+    truncated: frames.filter((f) => f.event === 0).length >= STACK_FRAMES,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Outcomes and grades.
+
+/**
+ * What became of the error in one run, from what the child reported.
+ * caller | thrown | uncaught | unhandled | success (the caller heard no error)
+ * | silent (the process went idle and nobody heard) | hung (killed at the
+ * timeout before anything happened) | crash (the process ended without telling).
+ */
+function outcomeOf(raw) {
+  const first = raw.events[0];
+  if (first) return first.type;
+  if (raw.end === 'timeout') return 'hung';
+  if (raw.end === 'done') return 'silent';
+  return 'crash';
+}
+
+function accurate(run) {
+  return SURFACED.includes(run.outcome) && run.distance === 0;
+}
+
+/**
+ * The grade of one example, 1–5, from its runs (see docs/debuggability.md):
+ *   5 always correct: the failing line is named in every graded case under every setting;
+ *   4 correct by default: under `node`, named on a synchronous throw and on an
+ *     I/O error in at least one placement;
+ *   3 correct only with a flag: as 4, but only under `long`;
+ *   2 partial: the example file is named in some graded case under some setting;
+ *   1 missing: the example file is never named in a graded case.
+ * A case counts only when the error surfaced (reached the caller or escaped).
+ * Without every graded case under every setting there is no grade (null).
+ * @param {object[]} runs { setting, case, outcome, namesFile, distance }
+ * @returns {{ grade: number|null, reason: string }}
+ */
+function grade(runs) {
+  const gradedKeys = CASES.filter((c) => c.graded).map((c) => c.key);
+  const graded = runs.filter((r) => gradedKeys.includes(r.case));
+  const ran = (setting, key) => graded.some((r) => r.setting === setting && r.case === key);
+  if (!SETTING_NAMES.every((s) => gradedKeys.every((k) => ran(s, k)))) {
+    return { grade: null, reason: `not graded: needs every graded case (${gradedKeys.join(', ')}) under every setting (${SETTING_NAMES.join(', ')})` };
+  }
+  const covered = (setting) => new Set(graded.filter((r) => r.setting === setting && accurate(r)).map((r) => r.case));
+  const correctIn = (set) => set.has('sync') && (set.has('callback/timer') || set.has('callback/continuation'));
+  const list = (set) => gradedKeys.filter((k) => set.has(k)).join(', ') || 'no case';
+
+  if (SETTING_NAMES.every((s) => gradedKeys.every((k) => covered(s).has(k)))) {
+    return { grade: 5, reason: 'failing line named in every graded case under every setting' };
+  }
+  const byDefault = covered('node');
+  if (correctIn(byDefault)) return { grade: 4, reason: `failing line named by default in: ${list(byDefault)}` };
+  const withFlag = covered('long');
+  if (correctIn(withFlag)) {
+    return { grade: 3, reason: `failing line named only with long stack traces, in: ${list(withFlag)} (by default: ${list(byDefault)})` };
+  }
+  const lineCases = casesWhere(graded, accurate);
+  const fileCases = casesWhere(graded, (r) => SURFACED.includes(r.outcome) && r.namesFile && !accurate(r));
+  if (lineCases.length > 0 || fileCases.length > 0) {
+    const parts = [];
+    if (lineCases.length > 0) parts.push(`failing line named only in: ${lineCases.join(', ')}`);
+    if (fileCases.length > 0) parts.push(`example file but not the line named in: ${fileCases.join(', ')}`);
+    return { grade: 2, reason: parts.join('; ') };
+  }
+  return { grade: 1, reason: 'example file never named in a graded case' };
+}
+
+// The graded cases in which some run passes the test, each with the settings
+// under which it does when that is not all of them: "sync (long)".
+function casesWhere(runs, test) {
+  const found = [];
+  for (const c of CASES) {
+    const passing = SETTING_NAMES.filter((s) => runs.some((r) => r.case === c.key && r.setting === s && test(r)));
+    if (passing.length === 0) continue;
+    found.push(passing.length === SETTING_NAMES.length ? c.key : `${c.key} (${passing.join(', ')})`);
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------------
+// Running children.
+
+const live = new Set();
+
+function childEnv() {
+  const env = { ...process.env };
+  for (const name of STACK_ENV) delete env[name];
+  // bluebird turns long stack traces on by itself under NODE_ENV=development.
+  if (env.NODE_ENV === 'development') delete env.NODE_ENV;
+  return env;
+}
+
+/**
+ * Runs one job in a fresh child and collects what it reported. Never throws;
+ * a child that outlives the timeout is killed (SIGKILL) and waited for.
+ * @param {object} job for metrics/probe-child.js
+ * @param {object} [options] { execArgv, timeoutMs, script }
+ * @returns {Promise<{ pid, events, end: 'done'|'timeout'|'exit', exitCode, signal, stderr }>}
+ */
+function runChild(job, { execArgv = [], timeoutMs = 5000, script = CHILD } = {}) {
+  return new Promise((resolve) => {
+    const events = [];
+    let done = false;
+    let timedOut = false;
+    let stderr = '';
+    let child;
+    try {
+      child = fork(script, [JSON.stringify(job)], { execArgv, env: childEnv(), stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    } catch (error) {
+      resolve({ pid: null, events, end: 'exit', exitCode: null, signal: null, stderr: String(error.message) });
+      return;
+    }
+    live.add(child);
+    child.stderr.on('data', (chunk) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL);
+    });
+    child.on('message', (message) => {
+      if (message && message.type === 'event') events.push(message.event);
+      else if (message && message.type === 'done') done = true;
+    });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    const finish = (exitCode, signal) => {
+      clearTimeout(timer);
+      live.delete(child);
+      const end = timedOut ? 'timeout' : done ? 'done' : 'exit';
+      resolve({ pid: child.pid ?? null, events, end, exitCode, signal, stderr });
+    };
+    child.on('close', finish);
+    // A process that never started sends no 'close'. Other errors (IPC with a
+    // dying child) are followed by 'close' as usual.
+    child.on('error', (error) => {
+      stderr = `${stderr}\n${error.message}`.slice(-STDERR_TAIL);
+      if (child.pid === undefined) finish(null, null);
+    });
+  });
+}
+
+/** Kills every child still running, e.g. when the caller gives up. */
+function killAll() {
+  for (const child of live) child.kill('SIGKILL');
+  live.clear();
+}
+
+// Runs task(item) for every item, at most `limit` at a time, keeping order.
+async function mapLimit(items, limit, task) {
+  const results = new Array(items.length);
+  let next = 0;
+  async function worker() {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index], index);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+// The line of a crashed child's stderr that says why: the error's first line
+// when Node printed one, else the last line that is not Node's version footer.
+function crashMessage(text) {
+  const lines = String(text).split('\n').map((l) => l.trim()).filter(Boolean);
+  const error = lines.find((l) => /^[\w.]*(Error|Exception)\b/.test(l));
+  const last = lines.filter((l) => !/^Node\.js v\d/.test(l)).pop();
+  return (error ?? last ?? '').slice(0, 300) || null;
+}
+
+// One run as reported: the outcome, the measurements of the stack of what
+// reached the caller or escaped first, and how the child ended.
+function describeRun(raw, { setting, kase, file, ranges }) {
+  const outcome = outcomeOf(raw);
+  const first = raw.events[0];
+  const stack = first && first.error ? first.error.stack : null;
+  const trace = stack ? measureTrace(stack, { file, ranges }) : {
+    frames: 0, namesFile: false, distance: null, nearestLine: null, reach: 'none', endsIn: null, truncated: false,
+  };
+  const run = {
+    setting,
+    case: kase.key,
+    mode: kase.mode,
+    placement: kase.placement,
+    outcome,
+    events: raw.events.map((e) => e.type),
+    injected: first && first.error ? first.error.injected : null,
+    ...trace,
+    end: raw.end,
+    pid: raw.pid,
+    stack,
+  };
+  if (outcome === 'crash') run.detail = `${raw.signal ? `signal ${raw.signal}` : `exit code ${raw.exitCode}`}: ${crashMessage(raw.stderr) ?? 'no message'}`;
+  if (raw.end === 'timeout') run.detail = 'still running at the timeout; killed';
+  return run;
+}
+
+function environment() {
+  const version = (name) => {
+    try {
+      return require(`${name}/package.json`).version;
+    } catch {
+      return null;
+    }
+  };
+  return {
+    node: process.version,
+    v8: process.versions.v8,
+    platform: process.platform,
+    arch: process.arch,
+    cpu: os.cpus()[0]?.model ?? null,
+    packages: { bluebird: version('bluebird'), q: version('q'), co: version('co'), rxjs: version('rxjs'), async: version('async') },
+  };
+}
+
+/**
+ * Probes examples. Missing example files are reported, not fatal.
+ * @param {object[]} entries registry entries ({ name, file, call, io, libraries })
+ * @param {object} [options]
+ * @param {string} [options.problem] doxbee
+ * @param {string[]} [options.settings] names from SETTINGS (default all)
+ * @param {string[]} [options.cases] keys from CASES (default all)
+ * @param {number} [options.timeoutMs] per child (default 5000)
+ * @param {number} [options.concurrency] children at a time (default 2)
+ * @param {Function} [options.onRun] called after each run with (entry, run)
+ * @returns {Promise<object>} the report (docs/debuggability.md, "JSON")
+ */
+async function probe(entries, {
+  problem = 'doxbee',
+  settings = SETTING_NAMES,
+  cases = CASE_KEYS,
+  timeoutMs = 5000,
+  concurrency = 2,
+  latency = 'tick',
+  onRun = () => {},
+} = {}) {
+  const spec = PROBLEMS[problem];
+  if (!spec) throw new RangeError(`problem must be one of ${Object.keys(PROBLEMS).join(', ')}; got ${problem}`);
+  for (const s of settings) if (!SETTINGS[s]) throw new RangeError(`setting must be one of ${SETTING_NAMES.join(', ')}; got ${s}`);
+  for (const c of cases) if (!CASE_KEYS.includes(c)) throw new RangeError(`case must be one of ${CASE_KEYS.join(', ')}; got ${c}`);
+  const chosenCases = CASES.filter((c) => cases.includes(c.key));
+  const chosenSettings = SETTING_NAMES.filter((s) => settings.includes(s));
+
+  const examples = entries.map((entry) => {
+    const report = {
+      name: entry.name,
+      file: shortFile(entry.file),
+      call: entry.call,
+      io: entry.io,
+      libraries: entry.libraries ?? [],
+      status: 'probed',
+      failingCall: null,
+      grade: null,
+      gradeReason: null,
+      runs: [],
+    };
+    if (!fs.existsSync(entry.file)) {
+      report.status = 'missing';
+      return report;
+    }
+    try {
+      report.failingCall = { ranges: locateCalls(fs.readFileSync(entry.file, 'utf8'), spec.op), error: null };
+    } catch (error) {
+      report.failingCall = { ranges: [], error: error.message };
+    }
+    return report;
+  });
+
+  const jobs = [];
+  entries.forEach((entry, index) => {
+    if (examples[index].status !== 'probed') return;
+    for (const setting of chosenSettings) {
+      for (const kase of chosenCases) jobs.push({ entry, index, setting, kase });
+    }
+  });
+
+  const stop = () => killAll();
+  process.once('exit', stop);
+  try {
+    await mapLimit(jobs, concurrency, async ({ entry, index, setting, kase }) => {
+      const job = {
+        file: path.resolve(entry.file),
+        call: entry.call,
+        io: entry.io,
+        problem,
+        latency,
+        t: 1,
+        fileExists: spec.fileExists,
+        fault: { op: spec.op, mode: kase.mode, placement: kase.placement },
+        libraryLongStacks: SETTINGS[setting].libraryLongStacks,
+      };
+      const raw = await runChild(job, { execArgv: SETTINGS[setting].execArgv, timeoutMs });
+      const run = describeRun(raw, { setting, kase, file: entry.file, ranges: examples[index].failingCall.ranges });
+      examples[index].runs.push(run);
+      onRun(entry, run);
+    });
+  } finally {
+    process.removeListener('exit', stop);
+  }
+
+  const order = (run) => chosenSettings.indexOf(run.setting) * CASES.length + CASE_KEYS.indexOf(run.case);
+  for (const example of examples) {
+    if (example.status !== 'probed') continue;
+    example.runs.sort((a, b) => order(a) - order(b));
+    const { grade: value, reason } = grade(example.runs);
+    example.grade = value;
+    example.gradeReason = reason;
+  }
+
+  return {
+    problem,
+    op: spec.op,
+    fileExists: spec.fileExists,
+    latency,
+    timeoutMs,
+    environment: environment(),
+    settings: chosenSettings.map((name) => ({ name, ...SETTINGS[name] })),
+    cases: chosenCases,
+    examples,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Rows for the table.
+
+const OUTCOME_LABELS = { hung: 'T/O', crash: 'CRASH' };
+
+/** The text of one cell: outcome, then the line distance ('-': file not named, '?': call not located). */
+function cellOf(run) {
+  if (!run) return '';
+  const label = OUTCOME_LABELS[run.outcome] ?? run.outcome;
+  if (!SURFACED.includes(run.outcome)) return label;
+  const distance = run.distance !== null ? String(run.distance) : run.namesFile ? '?' : '-';
+  const late = run.end === 'timeout' ? ' T/O' : '';
+  return `${label} ${distance}${late}`;
+}
+
+/**
+ * One row per example and setting: each case's outcome and distance (a cell
+ * string for people, and separate fields for programs), how many traces reach
+ * back to the caller, and the example's grade.
+ */
+function toRows(report) {
+  const rows = [];
+  for (const example of report.examples) {
+    if (example.status !== 'probed') {
+      const row = { example: example.name, setting: '', complete: '', grade: '', reason: example.status };
+      for (const c of report.cases) Object.assign(row, { [c.key]: example.status, [`${c.key} outcome`]: example.status, [`${c.key} distance`]: null });
+      rows.push(row);
+      continue;
+    }
+    for (const setting of report.settings.map((s) => s.name)) {
+      const runs = example.runs.filter((r) => r.setting === setting);
+      const row = { example: example.name, setting };
+      for (const c of report.cases) {
+        const run = runs.find((r) => r.case === c.key);
+        row[c.key] = cellOf(run);
+        row[`${c.key} outcome`] = run ? run.outcome : null;
+        row[`${c.key} distance`] = run ? run.distance : null;
+      }
+      row.complete = `${runs.filter((r) => r.reach === 'caller').length}/${runs.length}`;
+      row.grade = example.grade;
+      row.reason = example.gradeReason;
+      rows.push(row);
+    }
+  }
+  return rows;
+}
+
+module.exports = {
+  SETTINGS,
+  SETTING_NAMES,
+  CASES,
+  CASE_KEYS,
+  PROBLEMS,
+  CALL_SITES,
+  SURFACED,
+  locateCalls,
+  parseStack,
+  measureTrace,
+  outcomeOf,
+  grade,
+  runChild,
+  killAll,
+  probe,
+  toRows,
+  cellOf,
+};
