@@ -1,0 +1,103 @@
+'use strict';
+
+// How numbers, statuses and parameters read in reports. Pure.
+
+const STATUS_LABELS = {
+  ok: 'ok',
+  crash: 'CRASH',
+  timeout: 'T/O',
+  oom: 'OOM',
+  double: 'DOUBLE',
+  invalid: 'INVALID',
+};
+
+const DASH = '—';
+
+function statusLabel(status) {
+  return STATUS_LABELS[status] ?? String(status).toUpperCase();
+}
+
+/** Three significant digits, no exponent: 0.0123, 1.23, 12.3, 123, 12345; whole numbers as they are. */
+function number(value) {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  const size = Math.abs(value);
+  if (size >= 100 || Number.isInteger(value)) return String(Math.round(value));
+  const digits = Math.min(6, 2 - Math.floor(Math.log10(size)));
+  return value.toFixed(digits);
+}
+
+function ms(value) {
+  return Number.isFinite(value) ? `${number(value)} ms` : DASH;
+}
+
+function mb(value) {
+  return Number.isFinite(value) ? `${number(value)} MB` : DASH;
+}
+
+function range(low, high) {
+  if (!Number.isFinite(low) || !Number.isFinite(high)) return '';
+  return `${number(low)}–${number(high)}`;
+}
+
+function ratio(value) {
+  return Number.isFinite(value) ? `${number(value)}×` : DASH;
+}
+
+function exponent(value) {
+  return Number.isFinite(value) ? value.toFixed(2) : DASH;
+}
+
+function pValue(p) {
+  if (!Number.isFinite(p)) return 'p unknown';
+  // Three decimals near the 0.05 threshold, so that 0.052 does not read as 0.05.
+  return p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(p < 0.1 ? 3 : 2)}`;
+}
+
+// The order parameters are written in; others follow alphabetically.
+const PARAM_ORDER = ['n', 't', 'latency', 'dt', 'e', 'p', 'seed'];
+
+function orderedParamKeys(params) {
+  const known = PARAM_ORDER.filter((key) => key in params);
+  const others = Object.keys(params).filter((key) => !PARAM_ORDER.includes(key)).sort();
+  return [...known, ...others];
+}
+
+/** "n=1000, t=10, latency=constant, ..." */
+function params(values, { except = [] } = {}) {
+  return orderedParamKeys(values)
+    .filter((key) => !except.includes(key))
+    .map((key) => `${key}=${values[key]}`)
+    .join(', ');
+}
+
+/** "node v20.20.2 on Intel(R) Xeon(R) ..." */
+function envLabel(env) {
+  return `node ${env.node ?? '?'} on ${env.cpu ?? '?'}`;
+}
+
+/** A name for file paths: lower case letters, digits and single dashes. */
+function slug(text) {
+  return String(text)
+    .toLowerCase()
+    .replace(/[^a-z0-9.]+/g, '-')
+    .replace(/\.(?![0-9])/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+module.exports = {
+  DASH,
+  STATUS_LABELS,
+  statusLabel,
+  number,
+  ms,
+  mb,
+  range,
+  ratio,
+  exponent,
+  pValue,
+  orderedParamKeys,
+  params,
+  envLabel,
+  slug,
+};

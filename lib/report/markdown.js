@@ -1,0 +1,98 @@
+'use strict';
+
+const { formatRows } = require('../format');
+const prose = require('./prose');
+const { htmlComment } = require('./generated');
+
+// The report as one markdown page for GitHub: tables, and the charts as SVG
+// files beside it. Pure: the report model in, the page's text out.
+
+function table({ rows, columns }) {
+  return formatRows(rows, columns, 'markdown').trimEnd();
+}
+
+function notes(list) {
+  return list.map((note) => `_${escapeInline(note)}_`);
+}
+
+// Text that goes into markdown as is: only the characters that would start
+// markup in the middle of a sentence are escaped.
+function escapeInline(text) {
+  return String(text).replace(/([\\`*_[\]<>|])/g, '\\$1');
+}
+
+function image(chart) {
+  return `![${escapeInline(chart.title)}](${encodeURI(chart.name)})`;
+}
+
+function link(text, href) {
+  return href ? `[${text}](${encodeURI(href)})` : text;
+}
+
+function renderMarkdown(model) {
+  const manyEnvs = model.envs.length > 1;
+  const out = [];
+  out.push(htmlComment(model.generator));
+  out.push('# asyncmark results', '');
+  out.push(`${escapeInline(prose.inputText(model))} How the numbers are made and how to read them: ${link('the guide', model.links.guide)}.`, '');
+
+  out.push('## Summary', '');
+  out.push(escapeInline(prose.SUMMARY_INTRO), '');
+  out.push(escapeInline(prose.headlineText(model.headline)), '');
+  out.push(table(model.summary.table), '');
+  for (const note of notes(model.summary.table.notes)) out.push(note, '');
+  if (model.summary.scatter) out.push(image(model.summary.scatter), '');
+
+  out.push('## Environments', '');
+  out.push('Runs from different machines or Node versions are never mixed: every table below belongs to one environment.', '');
+  out.push(table({ rows: prose.envRows(model.envs), columns: prose.ENV_COLUMNS }), '');
+  for (const env of model.envs) {
+    const text = prose.packagesText(env);
+    if (text) out.push(escapeInline(text), '');
+  }
+
+  out.push('## Time and memory', '');
+  for (const line of prose.HOW_TO_READ_TIMES) out.push(`- ${escapeInline(line)}`);
+  out.push('');
+  for (const section of model.sections) {
+    out.push(`### ${escapeInline(prose.sectionTitle(section, manyEnvs))}`, '');
+    for (const reference of section.tables) {
+      out.push(`#### ${escapeInline(reference.title)}`, '');
+      out.push(table(reference.table), '');
+      for (const note of notes(reference.table.notes)) out.push(note, '');
+    }
+    for (const chart of section.charts) out.push(image(chart), '');
+  }
+
+  out.push('## Complexity', '');
+  out.push(...metricSection(model.complexity, 'complexity', model.links.complexity));
+  out.push('## Debuggability', '');
+  out.push(...metricSection(model.debuggability, 'debuggability', model.links.debuggability));
+
+  out.push('## Input', '');
+  for (const input of model.inputs) {
+    const skipped = input.skipped.length ? `, ${input.skipped.length} skipped` : '';
+    out.push(`- ${escapeInline(input.name)}: ${input.lines} lines, ${input.runs} runs used${skipped}`);
+    for (const skip of input.skipped.slice(0, 20)) out.push(`  - line ${skip.line}: ${escapeInline(skip.reason)}`);
+    if (input.skipped.length > 20) out.push(`  - and ${input.skipped.length - 20} more`);
+  }
+  out.push('');
+  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+}
+
+function metricSection(file, what, docsLink) {
+  const lines = [];
+  const about = `What the columns mean: ${link(`docs/${what}.md`, docsLink)}.`;
+  if (file.table) {
+    lines.push(`From ${escapeInline(file.name)}. ${about}`, '');
+    lines.push(table(file.table), '');
+    for (const note of file.table.notes) lines.push(`- ${escapeInline(note)}`);
+    lines.push('');
+  } else {
+    lines.push(`_${escapeInline(file.note)} Make one with \`asyncmark ${what} --format json > ${what}.json\` and pass it as \`--${what} ${what}.json\`._`, '');
+    lines.push(about, '');
+  }
+  return lines;
+}
+
+module.exports = { renderMarkdown };

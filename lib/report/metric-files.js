@@ -1,0 +1,167 @@
+'use strict';
+
+// The complexity and debuggability files (`asyncmark complexity --format json`,
+// `asyncmark debuggability --format json`) as table rows. Pure, and tolerant:
+// the report shows whatever columns those files carry, so either metric can
+// grow without a change here. A row is matched to an example by its `example`
+// field, else `name`, else the base name of `file`.
+
+const IDENTITY_KEYS = ['example', 'name'];
+
+function isPlainObject(value) {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function rowsOf(json) {
+  if (Array.isArray(json)) return json;
+  if (!isPlainObject(json)) return null;
+  for (const key of ['rows', 'examples', 'results', 'data']) {
+    if (Array.isArray(json[key])) return json[key];
+  }
+  // { "callbacks-original": { tokens: 310, ... }, ... }
+  const entries = Object.entries(json);
+  if (entries.length > 0 && entries.every(([, value]) => isPlainObject(value))) {
+    return entries.map(([example, value]) => ({ example, ...value }));
+  }
+  return null;
+}
+
+function exampleOf(row) {
+  for (const key of IDENTITY_KEYS) if (typeof row[key] === 'string' && row[key] !== '') return row[key];
+  if (typeof row.file === 'string') return row.file.replace(/^.*[\\/]/, '').replace(/\.[cm]?js$/, '');
+  return null;
+}
+
+function scalar(value) {
+  return value === null || ['string', 'number', 'boolean'].includes(typeof value);
+}
+
+// Nested objects become dotted columns, one level deep; lists of scalars are
+// joined. Anything deeper is left out of the table.
+function flatten(row) {
+  const flat = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (scalar(value)) flat[key] = value;
+    else if (Array.isArray(value) && value.every(scalar)) flat[key] = value.join(', ');
+    else if (isPlainObject(value)) {
+      for (const [inner, innerValue] of Object.entries(value)) {
+        if (scalar(innerValue)) flat[`${key}.${inner}`] = innerValue;
+      }
+    }
+  }
+  return flat;
+}
+
+// `asyncmark debuggability --format json` writes a report whose examples carry
+// their runs (docs/debuggability.md). It reads best as that command's own
+// table: one row per example and stack setting, each failure case's cell the
+// outcome and then the line distance, the traces that reach the caller, and
+// the grade, with each grade's reason under the table.
+const SURFACED = ['caller', 'thrown', 'uncaught', 'unhandled'];
+const OUTCOME_LABELS = { hung: 'T/O', crash: 'CRASH' };
+
+function isDebuggabilityReport(json) {
+  return isPlainObject(json) && Array.isArray(json.cases) && Array.isArray(json.examples)
+    && json.examples.some((example) => isPlainObject(example) && Array.isArray(example.runs));
+}
+
+function caseCell(run) {
+  if (!run) return '';
+  const label = OUTCOME_LABELS[run.outcome] ?? String(run.outcome);
+  if (!SURFACED.includes(run.outcome)) return label;
+  const distance = Number.isFinite(run.distance) ? String(run.distance) : run.namesFile ? '?' : '-';
+  return `${label} ${distance}`;
+}
+
+function debuggabilityRows(json) {
+  const cases = json.cases.map((c) => c.key).filter((key) => typeof key === 'string');
+  const settingNames = Array.isArray(json.settings) ? json.settings.map((s) => s.name) : [];
+  const rows = [];
+  const notes = [];
+  for (const example of json.examples) {
+    if (!isPlainObject(example) || typeof example.name !== 'string') continue;
+    const common = { example: example.name, problem: json.problem ?? null };
+    if (!Array.isArray(example.runs) || example.runs.length === 0) {
+      rows.push({ ...common, setting: '', ...Object.fromEntries(cases.map((key) => [key, example.status ?? ''])), 'to caller': '', grade: null });
+      continue;
+    }
+    const settings = settingNames.length ? settingNames : [...new Set(example.runs.map((r) => r.setting))];
+    for (const setting of settings) {
+      const runs = example.runs.filter((r) => r.setting === setting);
+      const row = { ...common, setting };
+      for (const key of cases) row[key] = caseCell(runs.find((r) => r.case === key));
+      row['to caller'] = `${runs.filter((r) => r.reach === 'caller').length}/${runs.length}`;
+      row.grade = example.grade ?? null;
+      rows.push(row);
+    }
+    if (example.gradeReason) notes.push(`${example.name}: ${example.grade ?? 'no grade'} (${example.gradeReason})`);
+  }
+  return { rows, columns: ['setting', ...cases, 'to caller', 'grade'], notes };
+}
+
+/**
+ * @param {unknown} json the parsed file
+ * @returns {{ rows: object[], columns: string[], notes: string[] }} each row
+ *   has `example`; columns are the keys shown, in order of first appearance
+ * @throws {Error} when the file holds no rows this can read
+ */
+function metricRows(json) {
+  if (isDebuggabilityReport(json)) {
+    const table = debuggabilityRows(json);
+    if (table.rows.length > 0) return table;
+  }
+  const raw = rowsOf(json);
+  if (!raw) throw new Error('expected a JSON array of rows, or an object with a "rows" array');
+  const rows = [];
+  for (const item of raw) {
+    if (!isPlainObject(item)) continue;
+    const example = exampleOf(item);
+    if (!example) continue;
+    const flat = flatten(item);
+    for (const key of IDENTITY_KEYS) delete flat[key];
+    rows.push({ example, ...flat });
+  }
+  if (rows.length === 0) throw new Error('no row names an example (expected an "example" or "name" field)');
+  // The file path only repeats the example's name when the rows have one.
+  const named = raw.every((item) => !isPlainObject(item) || IDENTITY_KEYS.some((key) => typeof item[key] === 'string'));
+  const columns = [];
+  for (const row of rows) {
+    for (const key of Object.keys(row)) {
+      if (key === 'example' || (named && key === 'file') || columns.includes(key)) continue;
+      columns.push(key);
+    }
+  }
+  return { rows, columns, notes: [] };
+}
+
+/** The first column named exactly one of `names`, else the first matching `pattern`. */
+function findColumn(columns, names, pattern) {
+  for (const name of names) if (columns.includes(name)) return name;
+  return pattern ? columns.find((column) => pattern.test(column)) ?? null : null;
+}
+
+/**
+ * One value per example of `column`: the value itself when the example has one
+ * row or all its rows agree; else how often each value occurs ("A×3, C×1").
+ */
+function valueByExample(rows, column) {
+  const values = new Map();
+  for (const row of rows) {
+    if (row[column] === undefined || row[column] === null || row[column] === '') continue;
+    if (!values.has(row.example)) values.set(row.example, []);
+    values.get(row.example).push(row[column]);
+  }
+  const result = new Map();
+  for (const [example, list] of values) {
+    const counts = new Map();
+    for (const value of list) counts.set(value, (counts.get(value) ?? 0) + 1);
+    if (counts.size === 1) result.set(example, list[0]);
+    else {
+      const sorted = [...counts.entries()].sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+      result.set(example, sorted.map(([value, count]) => `${value}×${count}`).join(', '));
+    }
+  }
+  return result;
+}
+
+module.exports = { metricRows, findColumn, valueByExample };

@@ -1,0 +1,228 @@
+'use strict';
+
+const show = require('./display');
+const { sameParams } = require('./summarize');
+const { paramsKey } = require('../summary');
+const { findColumn, valueByExample } = require('./metric-files');
+
+// The report's tables as { columns, rows, notes }: rows are flat objects of raw
+// numbers, and each column's `format` says how a person reads them, so the same
+// table renders as markdown, HTML or CSV (see lib/format.js). Pure.
+
+/** The flat row of one cell. */
+function cellRow(cell) {
+  const failedRuns = cell.runs - cell.okRuns;
+  return {
+    example: cell.example,
+    baseline: cell.example === cell.baseline,
+    status: cell.status,
+    runs: cell.runs,
+    okRuns: cell.okRuns,
+    statuses: Object.entries(cell.statuses).filter(([status]) => status !== 'ok').map(([s, count]) => `${count}/${cell.runs} ${show.statusLabel(s)}`).join(', '),
+    failedRuns,
+    error: cell.error,
+    median: cell.time ? cell.time.median : null,
+    low: cell.time ? cell.time.low : null,
+    high: cell.time ? cell.time.high : null,
+    min: cell.time ? cell.time.min : null,
+    max: cell.time ? cell.time.max : null,
+    ratio: cell.ratio ? cell.ratio.ratio : null,
+    ratioLow: cell.ratio ? cell.ratio.low : null,
+    ratioHigh: cell.ratio ? cell.ratio.high : null,
+    p: cell.ratio ? cell.ratio.p : null,
+    significant: cell.ratio ? cell.ratio.significant : null,
+    maxRssMB: cell.maxRssMB,
+    cpuMs: cell.cpuMs,
+    gcMs: cell.gcMs,
+    gcCount: cell.gcCount,
+    growthTime: cell.growth ? cell.growth.time : null,
+    growthMemory: cell.growth ? cell.growth.memory : null,
+    growthNs: cell.growth ? cell.growth.ns : [],
+  };
+}
+
+// The status a cell shows where its time would be: the most common failure.
+function failureLabel(row) {
+  return show.statusLabel(row.status === 'ok' ? 'invalid' : row.status);
+}
+
+const TIME_COLUMNS = [
+  { key: 'example', title: 'example', format: (value, row) => (row.baseline ? `${value} (baseline)` : value) },
+  {
+    key: 'median',
+    title: 'time: median (95% CI of mean)',
+    align: 'right',
+    format: (value, row) => (value === null ? failureLabel(row) : `${show.ms(value)} (${show.range(row.low, row.high) || 'n/a'})`),
+  },
+  { key: 'min', title: 'min–max ms', align: 'right', format: (value, row) => (value === null ? show.DASH : show.range(row.min, row.max)) },
+  {
+    key: 'ratio',
+    title: '× baseline (95% CI)',
+    align: 'right',
+    format: (value, row) => {
+      if (row.baseline) return row.median === null ? failureLabel(row) : '1×';
+      if (value === null) return row.median === null ? failureLabel(row) : show.DASH;
+      const interval = show.range(row.ratioLow, row.ratioHigh);
+      return `${show.ratio(value)}${interval ? ` (${interval})` : ''}${row.significant === false ? ' ≈' : ''}`;
+    },
+  },
+  { key: 'maxRssMB', title: 'peak RSS', align: 'right', format: (value) => show.mb(value) },
+  { key: 'cpuMs', title: 'CPU', align: 'right', format: (value) => show.ms(value) },
+  {
+    key: 'gcMs',
+    title: 'GC (count)',
+    align: 'right',
+    format: (value, row) => (Number.isFinite(value) ? `${show.ms(value)} (${show.number(row.gcCount)})` : show.DASH),
+  },
+  { key: 'growthTime', title: 'k time', align: 'right', format: (value) => show.exponent(value) },
+  { key: 'growthMemory', title: 'k heap', align: 'right', format: (value) => show.exponent(value) },
+  { key: 'statuses', title: 'failed runs', format: (value) => value || show.DASH },
+];
+
+function byTime(a, b) {
+  if (a.median === null && b.median === null) return a.example.localeCompare(b.example);
+  if (a.median === null) return 1;
+  if (b.median === null) return -1;
+  return a.median - b.median || a.example.localeCompare(b.example);
+}
+
+/**
+ * The time and memory table of one scenario at one parameter set.
+ * @param {object[]} cells every summarized cell
+ * @param {{ env: string, scenario: string, params: object }} at
+ * @returns {{ columns, rows, baseline, notes: string[] }}
+ */
+function timeTable(cells, at) {
+  const here = cells.filter((c) => c.env === at.env && c.scenario === at.scenario && sameParams(c.params, at.params));
+  const rows = here.map(cellRow).sort(byTime);
+  const baseline = here.length ? here[0].baseline : null;
+  // Every n the grid has at these other parameters: a growth exponent fitted
+  // to fewer (some cells did not finish) says so.
+  const others = paramsKey(at.params);
+  const ns = [...new Set(cells
+    .filter((c) => c.env === at.env && c.scenario === at.scenario && paramsKey(c.params) === others)
+    .map((c) => c.params.n))].sort((a, b) => a - b);
+  return { columns: TIME_COLUMNS, rows, baseline, notes: timeNotes(rows, baseline, ns) };
+}
+
+function timeNotes(rows, baseline, ns) {
+  const notes = [];
+  const base = rows.find((row) => row.baseline);
+  if (!base) notes.push(`The baseline ${baseline ?? '(none named)'} has no cell here, so there are no ratios.`);
+  else if (base.median === null) notes.push(`The baseline ${baseline} did not finish here (${failureLabel(base)}), so there are no ratios.`);
+  else {
+    const others = rows.filter((row) => !row.baseline && row.median !== null);
+    const same = others.filter((row) => row.significant === false);
+    const untested = others.filter((row) => row.significant === null || row.significant === undefined);
+    if (same.length > 0) {
+      const names = same.map((row) => `${row.example} (${show.pValue(row.p)})`).join(', ');
+      notes.push(`Not significantly different from ${baseline} (Welch's t-test on run times, p ≥ 0.05; marked ≈): ${names}.`);
+    } else if (others.length > 0 && untested.length < others.length) {
+      notes.push(`Every tested difference from ${baseline} is significant (Welch's t-test on run times, p < 0.05).`);
+    }
+    if (untested.length > 0) {
+      notes.push(`Not tested (fewer than two finished runs on one side): ${untested.map((row) => row.example).join(', ')}.`);
+    }
+  }
+  const partial = rows.filter((row) => row.growthNs.length > 0 && row.growthNs.length < ns.length);
+  if (partial.length > 0) {
+    notes.push(`Growth exponents fitted to fewer n than the grid's ${ns.join(', ')} (other cells did not finish): ${partial.map((row) => `${row.example} (n=${row.growthNs.join(', ')})`).join(', ')}.`);
+  }
+  for (const row of rows.filter((r) => r.failedRuns > 0)) {
+    notes.push(`${row.example}: ${row.statuses}${row.error ? ` — ${row.error}` : ''}.`);
+  }
+  return notes;
+}
+
+/** A complexity or debuggability file as a table, whatever columns it has. */
+function metricTable({ rows, columns, notes = [] }) {
+  const cols = [
+    { key: 'example', title: 'example' },
+    ...columns.map((key) => ({
+      key,
+      title: key,
+      align: rows.every((row) => row[key] === undefined || row[key] === null || typeof row[key] === 'number') ? 'right' : 'left',
+      format: (value) => (value === undefined || value === null ? show.DASH : typeof value === 'number' ? show.number(value) : String(value)),
+    })),
+  ];
+  return { columns: cols, rows, notes };
+}
+
+// How the summary finds its columns in the metric files.
+const TOKENS = { names: ['tokens'], pattern: /tokens/i };
+const GRADE = { names: ['grade'], pattern: /grade/i };
+
+/**
+ * The three axes side by side, one row per example: tokens, time ratio and
+ * peak memory at the headline cell, debuggability grade.
+ * @param {object[]} cells every summarized cell
+ * @param {{ env, scenario, params } | null} at the headline cell
+ * @param {{ rows, columns } | null} complexity
+ * @param {{ rows, columns } | null} debuggability
+ */
+function summaryTable(cells, at, complexity, debuggability) {
+  const here = at ? cells.filter((c) => c.env === at.env && c.scenario === at.scenario && sameParams(c.params, at.params)) : [];
+  const problem = here.length ? here[0].problem : null;
+  const forProblem = (file) => (file ? file.rows.filter((row) => !problem || !row.problem || row.problem === problem) : []);
+
+  const tokensColumn = complexity ? findColumn(complexity.columns, TOKENS.names, TOKENS.pattern) : null;
+  const tokens = tokensColumn ? valueByExample(forProblem(complexity), tokensColumn) : new Map();
+  const gradeColumn = debuggability ? findColumn(debuggability.columns, GRADE.names, GRADE.pattern) : null;
+  const grades = gradeColumn ? valueByExample(forProblem(debuggability), gradeColumn) : new Map();
+
+  const examples = new Set(here.map((c) => c.example));
+  for (const name of tokens.keys()) examples.add(name);
+  for (const name of grades.keys()) examples.add(name);
+
+  const byExample = new Map(here.map((c) => [c.example, cellRow(c)]));
+  const rows = [...examples].map((example) => {
+    const cell = byExample.get(example);
+    return {
+      example,
+      baseline: cell ? cell.baseline : false,
+      status: cell ? cell.status : null,
+      measured: Boolean(cell),
+      median: cell ? cell.median : null,
+      tokens: tokens.has(example) ? tokens.get(example) : null,
+      ratio: cell ? (cell.baseline && cell.median !== null ? 1 : cell.ratio) : null,
+      significant: cell && !cell.baseline ? cell.significant : null,
+      maxRssMB: cell ? cell.maxRssMB : null,
+      grade: grades.has(example) ? grades.get(example) : null,
+    };
+  });
+  // Finished cells by time, then those that failed, then examples not run here.
+  const rank = (row) => (Number.isFinite(row.ratio) ? 0 : row.measured ? 1 : 2);
+  rows.sort((a, b) => rank(a) - rank(b)
+    || (rank(a) === 0 ? a.ratio - b.ratio : 0)
+    || a.example.localeCompare(b.example));
+
+  const columns = [
+    { key: 'example', title: 'example', format: (value, row) => (row.baseline ? `${value} (baseline)` : value) },
+    { key: 'tokens', title: tokensColumn ? `complexity (${tokensColumn})` : 'tokens', align: 'right', format: (value) => (value === null ? show.DASH : typeof value === 'number' ? String(value) : value) },
+    {
+      key: 'ratio',
+      title: '× baseline time',
+      align: 'right',
+      format: (value, row) => {
+        if (!row.measured) return 'not run';
+        if (row.median === null) return failureLabel(row);
+        if (row.baseline) return '1×';
+        return `${show.ratio(value)}${row.significant === false ? ' ≈' : ''}`;
+      },
+    },
+    { key: 'maxRssMB', title: 'peak RSS', align: 'right', format: (value) => show.mb(value) },
+    { key: 'grade', title: gradeColumn ? `debuggability (${gradeColumn})` : 'debuggability', format: (value) => (value === null ? show.DASH : String(value)) },
+  ];
+
+  const notes = [];
+  if (rows.some((row) => row.significant === false)) {
+    notes.push('≈: not significantly different from the baseline (Welch\'s t-test on run times, p ≥ 0.05).');
+  }
+  if (!complexity) notes.push('No complexity file was given, so the complexity column is empty.');
+  else if (!tokensColumn) notes.push('The complexity file has no tokens column.');
+  if (!debuggability) notes.push('No debuggability file was given, so the debuggability column is empty.');
+  else if (!gradeColumn) notes.push('The debuggability file has no grade column.');
+  return { columns, rows, notes, tokensColumn, gradeColumn };
+}
+
+module.exports = { TIME_COLUMNS, cellRow, timeTable, metricTable, summaryTable };

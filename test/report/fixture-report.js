@@ -1,0 +1,52 @@
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const { buildReport } = require('../../lib/report');
+
+// The report tests' inputs: the hand-made results file (see
+// test/fixtures/report/make-results.js) and complexity and debuggability
+// files in the shapes their commands print. Reports are built once per format
+// and shared, since rendering charts takes a moment.
+
+const FIXTURES = path.join(__dirname, '..', 'fixtures', 'report');
+const RESULTS = path.join(FIXTURES, 'results.jsonl');
+const COMPLEXITY = path.join(FIXTURES, 'complexity.json');
+const DEBUGGABILITY = path.join(FIXTURES, 'debuggability.json');
+
+const EXAMPLES = ['async-await', 'callbacks-original', 'promises-bluebird', 'promises-native'];
+const SCENARIOS = ['doxbee-sequential', 'doxbee-errors'];
+
+const GENERATOR = {
+  command: 'asyncmark report --in test/fixtures/report/results.jsonl',
+  argv: ['report', '--in', 'test/fixtures/report/results.jsonl'],
+  node: 'v20.0.0-test',
+  cpu: 'Test CPU',
+  time: '2025-01-16T00:00:00.000Z',
+};
+
+function read(file) {
+  return { name: path.relative(path.join(__dirname, '..', '..'), file), text: fs.readFileSync(file, 'utf8') };
+}
+
+function fixtureInput(overrides = {}) {
+  return {
+    results: [read(RESULTS)],
+    complexity: read(COMPLEXITY),
+    debuggability: read(DEBUGGABILITY),
+    format: 'markdown',
+    generator: GENERATOR,
+    links: { guide: '../README.md', complexity: '../complexity.md', debuggability: '../debuggability.md' },
+    ...overrides,
+  };
+}
+
+const built = new Map();
+
+/** The fixture's report in `format`, built once. */
+function fixtureReport(format = 'markdown') {
+  if (!built.has(format)) built.set(format, buildReport(fixtureInput({ format })));
+  return built.get(format);
+}
+
+module.exports = { RESULTS, COMPLEXITY, DEBUGGABILITY, EXAMPLES, SCENARIOS, GENERATOR, read, fixtureInput, fixtureReport };

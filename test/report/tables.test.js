@@ -1,0 +1,137 @@
+'use strict';
+
+const assert = require('node:assert/strict');
+const { formatRows } = require('../../lib/format');
+const { metricRows, valueByExample } = require('../../lib/report/metric-files');
+const { fixtureReport } = require('./fixture-report');
+
+function sectionTable(model, scenario) {
+  const section = model.sections.find((s) => s.scenario === scenario);
+  assert.equal(section.tables.length, 1);
+  return section.tables[0];
+}
+
+function markdown(table) {
+  return formatRows(table.rows, table.columns, 'markdown');
+}
+
+describe('report: tables', () => {
+  it('draws doxbee-sequential at n=10000, t=1, sorted by time, the timed-out cell last', async () => {
+    const { model } = await fixtureReport();
+    const { params, table } = sectionTable(model, 'doxbee-sequential');
+    assert.equal(params.n, 10000);
+    assert.equal(params.t, 1);
+    assert.deepEqual(table.rows.map((r) => r.example), ['callbacks-original', 'promises-bluebird', 'async-await', 'promises-native']);
+    const text = markdown(table);
+    assert.match(text, /\| callbacks-original \(baseline\) \| [\d.]+ ms \([\d.]+–[\d.]+\) \|/);
+    assert.match(text, /\| promises-native \| T\/O \|.*\| 3\/3 T\/O \|/);
+    assert.match(text, /\| async-await \| [\d.]+ ms .*\| 1\.\d+× \(1\.\d+–1\.\d+\) \|/);
+  });
+
+  it('draws doxbee-errors at n=1000, t=10 and shows the crash', async () => {
+    const { model } = await fixtureReport();
+    const { params, table } = sectionTable(model, 'doxbee-errors');
+    assert.equal(params.n, 1000);
+    assert.equal(params.t, 10);
+    assert.equal(table.rows.length, 4);
+    assert.equal(table.rows[3].example, 'async-await');
+    assert.match(markdown(table), /\| async-await \| CRASH \|.*\| CRASH \|.*\| 3\/3 CRASH \|/);
+    assert.ok(table.notes.some((note) => note === 'async-await: 3/3 CRASH — child exited with code 1.'));
+  });
+
+  it('names the differences from the baseline that are not significant', async () => {
+    const { model } = await fixtureReport();
+    const { table } = sectionTable(model, 'doxbee-sequential');
+    const note = table.notes.find((n) => n.startsWith('Not significantly different'));
+    assert.match(note, /from callbacks-original/);
+    assert.match(note, /promises-bluebird \(p = /);
+    assert.doesNotMatch(note, /async-await/);
+    const bluebird = table.rows.find((r) => r.example === 'promises-bluebird');
+    assert.equal(bluebird.significant, false);
+    assert.match(markdown(table), /\| promises-bluebird \|.*≈ \|/);
+  });
+
+  it('says when a growth exponent is fitted to fewer n than the grid', async () => {
+    const { model } = await fixtureReport();
+    const { table } = sectionTable(model, 'doxbee-sequential');
+    assert.ok(table.notes.some((note) => /fewer n.*promises-native \(n=100, 1000\)/.test(note)));
+  });
+
+  it('puts the three axes side by side in the summary', async () => {
+    const { model } = await fixtureReport();
+    const { rows } = model.summary.table;
+    const byName = Object.fromEntries(rows.map((r) => [r.example, r]));
+    assert.deepEqual(rows.map((r) => r.example), ['callbacks-original', 'promises-bluebird', 'async-await', 'promises-native', 'generators-co']);
+    // doxbee rows only: the parallel problem's counts are left out.
+    assert.equal(byName['async-await'].tokens, 311);
+    assert.equal(byName['callbacks-original'].ratio, 1);
+    assert.equal(byName['promises-bluebird'].grade, 3);
+    assert.equal(byName['generators-co'].measured, false);
+    const text = markdown(model.summary.table);
+    assert.match(text, /\| promises-native \| 368 \| T\/O \| — \| 2 \|/);
+    assert.match(text, /\| generators-co \| 324 \| not run \| — \| — \|/);
+  });
+
+  it('shows the complexity and debuggability files as tables', async () => {
+    const { model } = await fixtureReport();
+    const complexity = model.complexity.table;
+    assert.deepEqual(complexity.columns.map((c) => c.key).slice(0, 4), ['example', 'problem', 'tokens', 'score']);
+    assert.ok(!complexity.columns.some((c) => c.key === 'file'));
+    assert.equal(complexity.rows.length, 9);
+    const debuggability = model.debuggability.table;
+    assert.deepEqual(debuggability.columns.map((c) => c.key),
+      ['example', 'setting', 'callback/timer', 'callback/continuation', 'sync', 'timer/timer', 'timer/continuation', 'to caller', 'grade']);
+    assert.equal(debuggability.rows.length, 4 * 3);
+    assert.match(markdown(debuggability), /\| promises-bluebird \| long \| caller 0 \| caller 0 \| caller 0 \|/);
+    assert.equal(debuggability.notes.length, 4);
+  });
+});
+
+describe('report: reading complexity and debuggability files', () => {
+  it('takes an array of rows, a { rows } object or an object keyed by example', () => {
+    for (const json of [
+      [{ example: 'a', tokens: 10 }, { example: 'b', tokens: 20 }],
+      { rows: [{ name: 'a', tokens: 10 }, { name: 'b', tokens: 20 }] },
+      { a: { tokens: 10 }, b: { tokens: 20 } },
+      [{ file: 'examples/doxbee/a.js', tokens: 10 }, { file: 'examples/doxbee/b.js', tokens: 20 }],
+    ]) {
+      const { rows, columns } = metricRows(json);
+      assert.deepEqual(rows.map((r) => [r.example, r.tokens]), [['a', 10], ['b', 20]]);
+      assert.ok(columns.includes('tokens'));
+    }
+  });
+
+  it('flattens nested objects one level and joins lists', () => {
+    const { rows, columns } = metricRows([{ example: 'a', tokens: { total: 5, code: 4 }, libraries: ['q', 'co'], deep: { x: { y: 1 } } }]);
+    assert.deepEqual(columns, ['tokens.total', 'tokens.code', 'libraries']);
+    assert.equal(rows[0].libraries, 'q, co');
+  });
+
+  it('refuses what holds no rows', () => {
+    assert.throws(() => metricRows(42), /expected a JSON array/);
+    assert.throws(() => metricRows([{ tokens: 3 }]), /no row names an example/);
+  });
+
+  it('gives one value per example, counting disagreeing ones', () => {
+    const values = valueByExample([
+      { example: 'a', grade: 'A' }, { example: 'a', grade: 'A' },
+      { example: 'b', grade: 'A' }, { example: 'b', grade: 'C' }, { example: 'b', grade: 'C' },
+    ], 'grade');
+    assert.equal(values.get('a'), 'A');
+    assert.equal(values.get('b'), 'A×1, C×2');
+  });
+
+  it('skips a missing or broken file with a note', async () => {
+    const { buildReport } = require('../../lib/report');
+    const { fixtureInput } = require('./fixture-report');
+    const { model, warnings } = await buildReport(fixtureInput({
+      complexity: { name: 'gone.json', missing: true },
+      debuggability: { name: 'broken.json', text: '{ nope' },
+    }));
+    assert.match(model.complexity.note, /gone\.json does not exist/);
+    assert.match(model.debuggability.note, /broken\.json is not JSON/);
+    assert.equal(model.summary.scatter, null);
+    assert.equal(warnings.length, 2);
+    assert.ok(model.summary.table.rows.every((r) => r.tokens === null && r.grade === null));
+  });
+});
