@@ -3,4 +3,5 @@
 // Every problem and its examples, by problem name.
 module.exports = {
   doxbee: require('./doxbee'),
+  parallel: require('./parallel'),
 };

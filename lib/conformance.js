@@ -1,6 +1,6 @@
 'use strict';
 
-const { createIO } = require('./fakes');
+const { createIO, MODELS_BY_PROBLEM } = require('./fakes');
 const { invoke } = require('./invoke');
 
 // Proves that examples do the same work. One case runs an example once, in this
@@ -18,26 +18,33 @@ const SETTLE_TURNS = 5;
 // A throw inside the timer is an uncaught exception in every style.
 const SYNC_BEHAVIOURS = ['caught', 'escapes'];
 
-/** The cases of a problem: success, and every failure of every operation. */
+// The branches of a problem whose model declares none: DoxBee's file lookup.
+const DEFAULT_BRANCHES = [{ fileExists: true }, { fileExists: false }];
+
+/**
+ * The cases of a problem: success, and every failure of every operation, in
+ * every branch the model declares (model.BRANCHES: engine options per branch).
+ */
 function cases(model, { modes = ['callback', 'sync', 'timer'], placements = ['timer', 'continuation'] } = {}) {
   const list = [];
-  for (const fileExists of [true, false]) {
-    list.push({ fileExists, fault: null });
-    for (const op of model.path({ fileExists })) {
+  for (const branch of model.BRANCHES ?? DEFAULT_BRANCHES) {
+    list.push({ ...branch, fault: null });
+    for (const op of model.path(branch)) {
       for (const mode of modes) {
-        if (mode === 'sync') list.push({ fileExists, fault: { op, mode, placement: 'call' } });
-        else for (const placement of placements) list.push({ fileExists, fault: { op, mode, placement } });
+        if (mode === 'sync') list.push({ ...branch, fault: { op, mode, placement: 'call' } });
+        else for (const placement of placements) list.push({ ...branch, fault: { op, mode, placement } });
       }
     }
   }
   return list;
 }
 
-function describeCase({ fileExists, fault }) {
-  const branch = fileExists ? 'file found' : 'file not found';
-  if (!fault) return `${branch}, success`;
-  const where = fault.mode === 'sync' ? '' : ` created in ${fault.placement}`;
-  return `${branch}, ${fault.mode} fault at ${fault.op}${where}`;
+function describeCase({ fault, ...branch }) {
+  const parts = [];
+  if ('fileExists' in branch) parts.push(branch.fileExists ? 'file found' : 'file not found');
+  if (!fault) parts.push('success');
+  else parts.push(`${fault.mode} fault at ${fault.op}${fault.mode === 'sync' ? '' : ` created in ${fault.placement}`}`);
+  return parts.join(', ');
 }
 
 function turn() {
@@ -71,11 +78,12 @@ function captureProcessEvents(onEvent) {
 /**
  * Runs one case of one example.
  * @param {object} entry a registry entry (name, call, io, load)
- * @param {object} spec { fileExists, fault }
+ * @param {object} spec { fault, ...branch }: the branch's engine options, e.g. fileExists
  * @param {object} [options] { problem, timeoutMs }
  */
 async function observe(entry, spec, { problem = 'doxbee', timeoutMs = 2000 } = {}) {
-  const { io, engine } = createIO(entry.io, { latency: 'tick', fileExists: spec.fileExists, fault: spec.fault }, problem);
+  const { fault, ...branch } = spec;
+  const { io, engine } = createIO(entry.io, { ...branch, latency: 'tick', fault }, problem);
   const upload = entry.load()(io);
   const heard = [];
   const escaped = [];
@@ -138,6 +146,31 @@ function ordered(trace) {
   return trace.filter((e) => !(e.type === 'complete' && e.op === 'tx.rollback'));
 }
 
+const isFailure = (e) => Boolean(e.error) && (e.type === 'throw' || e.type === 'complete');
+
+// A problem may issue several calls of one operation at once, and a fault named at
+// that operation fails every one of them. The caller hears of the first failure;
+// what the other calls do afterwards lands wherever the library's scheduler puts
+// it: their errors (complete), or, when they fail at the call, their call and
+// throw, which a style may or may not go on issuing. Those later events of the
+// failing operation are set aside from the order and checked apart. A problem
+// that calls one operation at a time has none.
+function setAside(events) {
+  const first = events.findIndex(isFailure);
+  if (first === -1) return { events, stragglers: [] };
+  const { op } = events[first];
+  const kept = events.slice(0, first + 1);
+  const stragglers = [];
+  for (let i = first + 1; i < events.length; i++) {
+    const event = events[i];
+    const next = events[i + 1];
+    const failsAtCall = event.type === 'call' && next && next.type === 'throw' && next.op === op;
+    if (event.op === op && (isFailure(event) || failsAtCall)) stragglers.push(event);
+    else kept.push(event);
+  }
+  return { events: kept, stragglers };
+}
+
 // The outcome a style must show for a case, given its declared behaviour.
 function expectedOutcome(spec, behaviour, firstOp) {
   if (!spec.fault || spec.fault.mode === 'callback') return 'done';
@@ -146,12 +179,21 @@ function expectedOutcome(spec, behaviour, firstOp) {
   return spec.fault.op === firstOp ? 'thrown' : 'uncaught';
 }
 
+const ENDINGS = ['done', 'thrown', 'uncaught', 'unhandled'];
+
+// How an observed case ended: the first of the caller hearing, a throw from
+// upload(), or an escaped error.
+function outcomeOf(observation) {
+  const end = ordered(observation.trace).find((e) => ENDINGS.includes(e.type));
+  return end ? end.type : null;
+}
+
 // The trace an example must produce: the reference's, or, where the example's
 // declared behaviour differs from the reference's, the reference's events up to
 // the failure followed by what that behaviour does.
 function expectedTrace(reference, spec, outcome) {
-  const events = ordered(reference.trace);
-  const referenceEnd = events.findIndex((e) => ['done', 'thrown', 'uncaught', 'unhandled'].includes(e.type));
+  const { events } = setAside(ordered(reference.trace));
+  const referenceEnd = events.findIndex((e) => ENDINGS.includes(e.type));
   const end = referenceEnd === -1 ? events.length : referenceEnd;
   if (events[end] && events[end].type === outcome) return events;
   // Only a failure can lead to a different outcome; cut after the failing event.
@@ -175,13 +217,21 @@ function rollbackArgs(events) {
  * Compares an observation with the reference's for the same case.
  * @returns {string[]} the problems found; empty when the example conforms
  */
-function check(entry, spec, observation, reference, { firstOp = 'blob.put' } = {}) {
+function check(entry, spec, observation, reference, { problem = 'doxbee', firstOp } = {}) {
   const problems = [];
-  const outcome = expectedOutcome(spec, entry.throws, firstOp);
+  const first = firstOp ?? MODELS_BY_PROBLEM[problem].path(spec)[0];
+  const outcome = expectedOutcome(spec, entry.throws, first);
   const want = expectedTrace(reference, spec, outcome);
-  const got = ordered(observation.trace);
-  const diff = firstDifference(want, got);
+  const got = setAside(ordered(observation.trace));
+  const diff = firstDifference(want, got.events);
   if (diff) problems.push(diff);
+  // Set-aside events are compared, in any order, only where the example ends as
+  // the reference does; where it ends otherwise, the reference has none to match.
+  const { stragglers } = setAside(ordered(reference.trace));
+  if (outcome === outcomeOf(reference)) {
+    const difference = differenceInAnyOrder(stragglers, got.stragglers);
+    if (difference) problems.push(difference);
+  }
 
   const heard = observation.heard.length;
   if (outcome === 'done' && heard !== 1) problems.push(`the caller heard ${heard} times, expected exactly once`);
@@ -196,7 +246,8 @@ function check(entry, spec, observation, reference, { firstOp = 'blob.put' } = {
   }
   if (outcome === 'thrown' && observation.thrown !== injected) problems.push('upload() did not throw the injected error');
   if (outcome !== 'thrown' && observation.thrown) problems.push(`upload() threw: ${messageOf(observation.thrown)}`);
-  const escapedExpected = outcome === 'uncaught' ? 1 : 0;
+  // One uncaught exception per failing call, when every call of an operation fails in its timer.
+  const escapedExpected = want.filter((e) => e.type === 'uncaught').length;
   if (observation.escaped.length !== escapedExpected) {
     const what = observation.escaped.map((e) => `${e.type}: ${messageOf(e.error)}`).join('; ') || 'nothing';
     problems.push(`expected ${escapedExpected} uncaught exception(s), got ${what}`);
@@ -211,6 +262,14 @@ function check(entry, spec, observation, reference, { firstOp = 'blob.put' } = {
   if (observation.pending !== 0) problems.push(`${observation.pending} I/O callback(s) still pending`);
   if (observation.leakedTimers !== 0) problems.push(`${observation.leakedTimers} timer(s) left pending`);
   return problems;
+}
+
+function differenceInAnyOrder(want, got) {
+  const key = (events) => events.map((e) => JSON.stringify(e)).sort();
+  const a = key(want);
+  const b = key(got);
+  if (a.length === b.length && a.every((event, i) => event === b[i])) return null;
+  return `after the first failure, expected ${a.length} more event(s) of the failing operation in any order, got ${b.length}: ${b.slice(0, 4).join(' ')}${b.length > 4 ? ' ...' : ''}`;
 }
 
 function firstDifference(want, got) {

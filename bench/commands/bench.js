@@ -221,7 +221,7 @@ function register(program) {
     .option('--scenario <name>', `scenario to run (${Object.keys(scenarios).join(', ')})`, 'doxbee-sequential')
     .option('--examples <a,b>', 'only these examples (default: all of the scenario\'s problem)')
     .option('--exclude <a,b>', 'every example but these')
-    .option('--n <list>', 'concurrent invocations per run, a comma-separated list (default 100,1000,10000)')
+    .option('--n <list>', 'concurrent invocations per run, a comma-separated list (default: the scenario\'s, see asyncmark list; 100,1000,10000 for doxbee)')
     .addOption(new Option('--latency <model>', 'I/O latency model: constant t ms, load = in-flight x dt ms, jitter = t ms +-50% (seeded), tick = next turn of the event loop').choices(LATENCY_MODELS))
     .option('--t <ms>', 'latency of each operation in ms, for constant and jitter; a list gives a grid (default 1)')
     .option('--dt <ms>', 'ms added per operation in flight, for --latency load (default 0.1)')

@@ -4,8 +4,9 @@ const { Engine, InjectedError, FAULT_MODES, PLACEMENTS } = require('./engine');
 const { typesFor, NAMES } = require('./flavours');
 const { MODELS } = require('./latency');
 const doxbee = require('./doxbee');
+const parallel = require('./parallel');
 
-const MODELS_BY_PROBLEM = { doxbee };
+const MODELS_BY_PROBLEM = { doxbee, parallel };
 
 /**
  * Creates the simulated I/O of a problem in one flavour.

@@ -13,8 +13,8 @@ const { quantile } = require('../stats');
 const WARMUP = 200;
 
 function ioOptions(params, fileExists) {
-  const { latency, t, dt, e, seed } = params;
-  return { latency, t, dt, e, seed, fileExists, trace: false };
+  const { latency, t, dt, e, seed, p } = params;
+  return { latency, t, dt, e, seed, p, fileExists, trace: false };
 }
 
 // Starts n invocations at once; resolves when every one has called back, with
@@ -76,7 +76,7 @@ async function run(job) {
     operations,
   });
   if (doubles > 0) return { status: 'double', metrics, error: `${doubles} invocation(s) called back more than once` };
-  const problemsFound = model.verify(engine, { n: job.params.n, failed });
+  const problemsFound = model.verify(engine, { n: job.params.n, p: job.params.p, failed });
   if (problemsFound.length) return { status: 'invalid', metrics, error: problemsFound.join('; ') };
   return { status: 'ok', metrics, error: null };
 }

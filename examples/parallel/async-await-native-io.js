@@ -1,0 +1,24 @@
+'use strict';
+
+// Style: async functions over I/O that returns native promises itself, as
+// modern drivers do; nothing is wrapped.
+// Library: none; native promises.
+// Notice: the code is that of async-await; only the I/O beneath it differs. A
+// driver that throws synchronously stops the loop at the first insert, and the
+// throw lands in the same try/catch as a rejection.
+
+module.exports = ({ db, FileVersion, parallelQueries }) =>
+  async function upload(stream, idOrPath, tag) {
+    const tx = db.begin();
+    try {
+      const inserts = [];
+      for (let index = 0; index < parallelQueries; index++) {
+        inserts.push(FileVersion.insert({ fileId: idOrPath, index }).execWithin(tx));
+      }
+      await Promise.all(inserts);
+    } catch (err) {
+      tx.rollback();
+      throw err;
+    }
+    return tx.commit();
+  };
