@@ -10,7 +10,7 @@ const { invoke } = require('../invoke');
 const { startMeasuring } = require('./measure');
 const { quantile } = require('../stats');
 
-const WARMUP = 200;
+const WARMUP = 200; // invocations, unless the job says otherwise
 
 function ioOptions(params, fileExists) {
   const { latency, t, dt, e, seed, p } = params;
@@ -50,7 +50,8 @@ async function run(job) {
 
   if (job.warmup !== false) {
     const warm = createIO(entry.io, ioOptions(job.params, job.fileExists), job.problem);
-    await batch(entry, factory(warm.io), model, Math.min(WARMUP, job.params.n), onDouble);
+    const size = typeof job.warmup === 'number' ? job.warmup : WARMUP;
+    await batch(entry, factory(warm.io), model, Math.min(size, job.params.n), onDouble);
     await warm.engine.idle();
   }
   const { io, engine } = createIO(entry.io, ioOptions(job.params, job.fileExists), job.problem);
