@@ -41,6 +41,29 @@ function main() {
   const report = ['report', '--in', path.relative(ROOT, runs), '--complexity', path.relative(ROOT, complexity), '--debuggability', path.relative(ROOT, debuggability), '--out', path.relative(ROOT, OUT)];
   step(report);
   step([...report, '--format', 'html']);
+  updateReadme(path.join(OUT, 'README.md'), path.join(ROOT, 'README.md'));
+}
+
+// Copies the report's summary (table and chart) into the top-level README,
+// between its markers, so the README shows the numbers of the last full run.
+function updateReadme(reportFile, readmeFile) {
+  const report = fs.readFileSync(reportFile, 'utf8');
+  const start = report.indexOf('\n## Summary\n');
+  const end = report.indexOf('\n## ', start + 1);
+  if (start === -1) return;
+  const summary = report
+    .slice(start + '\n## Summary\n'.length, end === -1 ? undefined : end)
+    .trim()
+    .replace(/\]\((?!https?:|#|\.\.\/)([^)]+)\)/g, '](docs/results/$1)');
+  const generated = report.split('\n')[0];
+  const readme = fs.readFileSync(readmeFile, 'utf8');
+  const open = '<!-- summary:start -->';
+  const close = '<!-- summary:end -->';
+  const from = readme.indexOf(open);
+  const to = readme.indexOf(close);
+  if (from === -1 || to === -1) return;
+  const block = `${open}\n${generated.replace('do not edit by hand', 'copied by npm run docs; do not edit by hand')}\n\n${summary}\n${close}`;
+  fs.writeFileSync(readmeFile, readme.slice(0, from) + block + readme.slice(to + close.length));
 }
 
 main();
