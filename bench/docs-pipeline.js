@@ -4,6 +4,7 @@
 // `npm run docs`: regenerates docs/results/ from scratch — complexity,
 // debuggability, the default grid of every scenario, then the reports. Each
 // step is the public command, so the docs show exactly what users can rerun.
+// `npm run docs -- --report-only` only rebuilds the reports and the README summary.
 
 const fs = require('node:fs');
 const os = require('node:os');
@@ -39,12 +40,15 @@ function main() {
   const runs = path.join(OUT, 'runs.jsonl');
   const complexity = path.join(OUT, 'complexity.json');
   const debuggability = path.join(OUT, 'debuggability.json');
-  // A fresh results file, so a second run changes numbers, not structure.
-  fs.rmSync(runs, { force: true });
-  step(['complexity', '--format', 'json'], complexity);
-  step(['debuggability', '--format', 'json'], debuggability);
-  for (const name of Object.keys(scenarios)) {
-    step(['bench', '--scenario', name, '--out', path.relative(ROOT, runs), '--format', 'markdown'], path.join(OUT, `bench-${name}.md`));
+  // --report-only rebuilds the reports from the measurements already there.
+  if (!process.argv.includes('--report-only')) {
+    // A fresh results file, so a second run changes numbers, not structure.
+    fs.rmSync(runs, { force: true });
+    step(['complexity', '--format', 'json'], complexity);
+    step(['debuggability', '--format', 'json'], debuggability);
+    for (const name of Object.keys(scenarios)) {
+      step(['bench', '--scenario', name, '--out', path.relative(ROOT, runs), '--format', 'markdown'], path.join(OUT, `bench-${name}.md`));
+    }
   }
   const report = ['report', '--in', path.relative(ROOT, runs), '--complexity', path.relative(ROOT, complexity), '--debuggability', path.relative(ROOT, debuggability), '--out', path.relative(ROOT, OUT)];
   step(report);

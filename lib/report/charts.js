@@ -199,7 +199,7 @@ function scatterSpec(rows, at) {
     }));
   const families = [...new Set(values.map((v) => v.family))].sort();
   const x = { field: 'tokens', type: 'quantitative', title: at.tokensTitle ?? 'tokens', scale: { zero: false, padding: 30 } };
-  const y = { field: 'ratio', type: 'quantitative', title: `time × ${at.baseline ?? 'baseline'}`, scale: { zero: false, padding: 20 } };
+  const y = { field: 'ratio', type: 'quantitative', title: `time × ${at.baseline ?? 'baseline'} (log scale)`, scale: { type: 'log', nice: false, padding: 20 } };
   return {
     title: {
       text: `${at.scenario}: complexity against time`,
