@@ -187,9 +187,9 @@ async function action(options) {
   const settings = resolveOptions(options);
   const jobs = plan(settings);
   const progress = createProgress({ total: jobs.length, quiet: options.quiet });
-  const onSignal = () => {
-    killAll();
+  const onSignal = async () => {
     progress.stop();
+    await killAll();
     process.stderr.write(`\nasyncmark: interrupted; finished runs are in ${settings.out ?? '(no file)'}\n`);
     process.exit(130);
   };

@@ -67,10 +67,19 @@ function runInChild(job, { timeoutMs = 60000, execArgv = ['--expose-gc'], script
   });
 }
 
-/** Kills every child still running (on Ctrl-C, or when the session fails). */
-function killAll() {
-  for (const child of live) child.kill('SIGKILL');
+/**
+ * Kills every child still running (on Ctrl-C, or when the session fails) and
+ * resolves once they are gone, so that none is left behind, not even as a zombie.
+ */
+function killAll({ waitMs = 2000 } = {}) {
+  const exits = [...live].map((child) => new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGKILL');
+  }));
   live.clear();
+  const timeout = new Promise((resolve) => setTimeout(resolve, waitMs).unref());
+  return Promise.race([Promise.all(exits), timeout]);
 }
 
 module.exports = { runInChild, killAll, classifyExit };

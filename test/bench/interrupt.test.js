@@ -1,0 +1,66 @@
+'use strict';
+
+// Ctrl-C during a session: the CLI exits with 130, no child process outlives
+// it, and every run that finished before is still in the results file.
+
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { spawn, execFileSync } = require('node:child_process');
+
+const CLI = path.join(__dirname, '..', '..', 'bench', 'cli.js');
+
+function childrenOf(pid) {
+  try {
+    return execFileSync('pgrep', ['-P', String(pid)]).toString().trim().split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('asyncmark bench on Ctrl-C', function () {
+  this.timeout(60000);
+
+  it('kills its child, exits 130 and keeps the finished runs', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-interrupt-'));
+    const out = path.join(dir, 'runs.jsonl');
+    // Many small runs, so that the session is surely still going when interrupted.
+    const cli = spawn(process.execPath, [CLI, 'bench', '--examples', 'callbacks-original,async-await', '--n', '2000', '--runs', '200', '--out', out, '--quiet'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    cli.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const exited = new Promise((resolve) => cli.on('exit', (code, signal) => resolve({ code, signal })));
+    let child = [];
+    for (let i = 0; i < 200; i++) {
+      const lines = fs.existsSync(out) ? fs.readFileSync(out, 'utf8').trim().split('\n').filter(Boolean).length : 0;
+      child = childrenOf(cli.pid);
+      if (lines >= 2 && child.length) break;
+      await sleep(50);
+    }
+    assert.ok(child.length > 0, 'a child process was running');
+    const finishedBefore = fs.readFileSync(out, 'utf8').trim().split('\n').length;
+    cli.kill('SIGINT');
+    const { code } = await exited;
+    assert.equal(code, 130);
+    assert.match(stderr, /interrupted; finished runs are in/);
+    await sleep(200);
+    for (const pid of child) assert.equal(alive(pid), false, `child ${pid} outlived the CLI`);
+    const lines = fs.readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    assert.ok(lines.length >= finishedBefore);
+    assert.ok(lines.every((line) => line.status === 'ok'));
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
