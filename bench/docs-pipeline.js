@@ -49,6 +49,8 @@ function main() {
     for (const name of Object.keys(scenarios)) {
       step(['bench', '--scenario', name, '--out', path.relative(ROOT, runs), '--format', 'markdown'], path.join(OUT, `bench-${name}.md`));
     }
+    // The 2013 article's reference cell, n=1000 at t=10 ms, beside the default grid.
+    step(['bench', '--scenario', 'doxbee-sequential', '--n', '1000', '--t', '10', '--out', path.relative(ROOT, runs), '--format', 'markdown'], path.join(OUT, 'bench-doxbee-sequential-t10.md'));
   }
   const report = ['report', '--in', path.relative(ROOT, runs), '--complexity', path.relative(ROOT, complexity), '--debuggability', path.relative(ROOT, debuggability), '--out', path.relative(ROOT, OUT)];
   step(report);

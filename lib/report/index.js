@@ -74,7 +74,10 @@ function scenarioSections(summary, envs) {
       }));
       const series = [];
       for (const params of references) {
-        if (!series.some((p) => paramsKey(p) === paramsKey(params))) series.push(params);
+        const key = paramsKey(params);
+        // A chart against n needs at least two values of n.
+        const ns = new Set(cells.filter((c) => paramsKey(c.params) === key).map((c) => c.params.n));
+        if (ns.size >= 2 && !series.some((p) => paramsKey(p) === key)) series.push(params);
       }
       const slugs = othersSlugs(series);
       const sectionCharts = [];

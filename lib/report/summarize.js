@@ -9,9 +9,11 @@ const summary = require('../summary');
 // statistics come from lib/summary.js, so `asyncmark bench` and the reports
 // agree on every number.
 
-// The parameter sets people compare against: n=1000, t=10 as in the 2013 DoxBee
-// article, and n=10000, t=1 as in the later promise-library benchmarks.
-const PREFERRED_CELLS = [{ n: 1000, t: 10 }, { n: 10000, t: 1 }];
+// The parameter sets people compare against: n=10000, t=1 as in the later
+// promise-library benchmarks, where the styles' own costs show, and n=1000,
+// t=10 as in the 2013 DoxBee article, where waiting dominates. The first one
+// present leads the summary.
+const PREFERRED_CELLS = [{ n: 10000, t: 1 }, { n: 1000, t: 10 }];
 
 // The scenario whose tables lead the report and feed the summary table.
 const HEADLINE_SCENARIO = 'doxbee-sequential';

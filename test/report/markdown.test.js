@@ -105,7 +105,7 @@ describe('report: several environments and reference cells', () => {
     assert.deepEqual(model.envs.map((e) => [e.id, e.node]), [['env 1', 'v20.20.2'], ['env 2', 'v22.12.0']]);
     const titles = model.sections.map((s) => [s.env.id, s.scenario, s.tables.map((t) => t.title)]);
     assert.deepEqual(titles, [
-      ['env 1', 'doxbee-sequential', ['n=1000, t=10, latency=constant, dt=0.1, e=0, seed=1', 'n=10000, t=1, latency=constant, dt=0.1, e=0, seed=1']],
+      ['env 1', 'doxbee-sequential', ['n=10000, t=1, latency=constant, dt=0.1, e=0, seed=1', 'n=1000, t=10, latency=constant, dt=0.1, e=0, seed=1']],
       ['env 1', 'doxbee-errors', ['n=1000, t=10, latency=constant, dt=0.1, e=0.1, seed=1']],
       ['env 2', 'doxbee-sequential', ['n=10000, t=1, latency=constant, dt=0.1, e=0, seed=1']],
     ]);

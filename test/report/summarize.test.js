@@ -63,7 +63,7 @@ describe('report: summarizing runs', () => {
       cell({ n: 100, t: 1 }), cell({ n: 1000, t: 1 }), cell({ n: 10000, t: 1 }),
       cell({ n: 100, t: 10 }), cell({ n: 1000, t: 10 }), cell({ n: 10000, t: 10 }),
     ];
-    assert.deepEqual(referenceParams(grid), [{ n: 1000, t: 10 }, { n: 10000, t: 1 }]);
+    assert.deepEqual(referenceParams(grid), [{ n: 10000, t: 1 }, { n: 1000, t: 10 }]);
     assert.deepEqual(referenceParams([cell({ n: 100, t: 5 }), cell({ n: 3000, t: 5 }), cell({ n: 3000, t: 2 })]),
       [{ n: 3000, t: 2 }, { n: 3000, t: 5 }]);
   });
