@@ -49,7 +49,7 @@ class Engine {
    * @param {number} [options.dt] milliseconds per operation in flight (load)
    * @param {number} [options.seed] seed of every random decision
    * @param {boolean} [options.fileExists] whether the file lookup finds a file
-   * @param {object} [options.fault] { op, mode, placement }: fail every call of op
+   * @param {object} [options.fault] { op, mode, placement, index? }: fail every call of op, or only its index-th
    * @param {number} [options.e] likelihood that any call fails (seeded)
    * @param {string} [options.mode] fault mode for failures drawn with e
    * @param {string} [options.placement] where those errors are created
@@ -98,7 +98,11 @@ class Engine {
   }
 
   faultFor(op, index) {
-    if (this.fault) return this.fault.op === op ? this.fault : null;
+    if (this.fault) {
+      // A fault may name one call of the operation (1-based), or every call.
+      const hit = this.fault.op === op && (this.fault.index === undefined || this.fault.index === index);
+      return hit ? this.fault : null;
+    }
     if (this.e > 0 && this.operations.includes(op) && keyedRandom(this.seed, `fault:${op}:${index}`) < this.e) {
       return { op, ...this.randomFault };
     }

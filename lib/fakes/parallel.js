@@ -29,6 +29,9 @@ const BASES = {
   Transaction: doxbee.BASES.Transaction,
 };
 
+// The operation called several times at once, and how often (with the default p).
+const CONCURRENT = { op: 'fileVersion.insert', calls: DEFAULT_P };
+
 // The branches the conformance cases cover: one, since nothing is looked up.
 const BRANCHES = [{}];
 
@@ -76,4 +79,4 @@ function verify(engine, { n, p, failed }) {
   return problems;
 }
 
-module.exports = { DEFAULT_P, FAILABLE, path, OPERATIONS, BASES, BRANCHES, createIO, invocationArgs, verify };
+module.exports = { DEFAULT_P, FAILABLE, CONCURRENT, path, OPERATIONS, BASES, BRANCHES, createIO, invocationArgs, verify };

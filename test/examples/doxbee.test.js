@@ -63,6 +63,27 @@ describe('the conformance check can fail', () => {
     assert.ok(problems.includes('the caller heard 2 times, expected exactly once'), problems.join('\n'));
   });
 
+  it('rejects an example that retries a call the reference makes once', async () => {
+    const spec = { fileExists: true, fault: { op: 'file.get', mode: 'sync', placement: 'call' } };
+    const problems = await problemsOf(fixtures.retriesSyncThrow, spec);
+    assert.match(problems.join('\n'), /trace differs .*file\.get/);
+  });
+
+  it('rejects an example that resolves with a value of its own', async () => {
+    const returnsValue = {
+      ...reference,
+      call: 'promise',
+      io: 'promises',
+      throws: 'caught',
+      load: () => (io) => {
+        const upload = doxbee.examples.find((e) => e.name === 'async-await').load()(io);
+        return (...args) => upload(...args).then(() => 'something else');
+      },
+    };
+    const problems = await problemsOf(returnsValue, { fileExists: true, fault: null });
+    assert.ok(problems.includes('the caller heard a value on success: "something else"'), problems.join('\n'));
+  });
+
   it('rejects an example whose declared throw behaviour is wrong', async () => {
     const wrong = { ...reference, throws: 'caught' };
     const spec = { fileExists: true, fault: { op: 'file.get', mode: 'sync', placement: 'call' } };

@@ -152,6 +152,12 @@ describe('parallel conformance', () => {
 });
 
 describe('the parallel conformance check can fail', () => {
+  it('rejects an example that commits after only one insert failed', async () => {
+    const spec = { fault: { op: 'fileVersion.insert', mode: 'callback', placement: 'timer', index: 1 } };
+    const problems = await problemsOf(fixtures.commitsAfterPartialFailure, spec);
+    assert.match(problems.join('\n'), /tx\.commit/, problems.join('\n'));
+  });
+
   it('rejects an example that calls back once per failing insert', async () => {
     const problems = await problemsOf(fixtures.callsBackPerFailure, insertFault('callback', 'timer'));
     assert.ok(problems.includes(`the caller heard ${P} times, expected exactly once`), problems.join('\n'));
