@@ -154,17 +154,27 @@ function welch(a, b) {
 }
 
 /**
- * The ratio of the means of a to b with a delta-method interval, and whether it
- * differs from 1 by Welch's test at the given confidence.
+ * The ratio of the means of a to b, with an interval on the log scale: the
+ * standard error of log(mean a / mean b) by the delta method, Welch–Satterthwaite
+ * degrees of freedom, and a t-test of log ratio = 0 from the same numbers, so that
+ * the interval excludes 1 exactly when the difference is significant.
  */
 function ratio(a, b, confidence = 0.95) {
   const ma = mean(a);
   const mb = mean(b);
   const value = ma / mb;
-  const relative = Math.sqrt((variance(a) / a.length) / ma ** 2 + (variance(b) / b.length) / mb ** 2);
-  const { df, p } = welch(a, b);
-  const margin = Number.isFinite(df) ? tCritical(df, confidence) * relative * value : 0;
-  return { ratio: value, low: value - margin, high: value + margin, p, significant: p < 1 - confidence };
+  const ra = variance(a) / a.length / ma ** 2;
+  const rb = variance(b) / b.length / mb ** 2;
+  const se = Math.sqrt(ra + rb);
+  if (!(se > 0)) {
+    const same = ma === mb;
+    return { ratio: value, low: value, high: value, p: same ? 1 : 0, significant: !same };
+  }
+  const df = (ra + rb) ** 2 / (ra ** 2 / (a.length - 1) + rb ** 2 / (b.length - 1));
+  const t = Math.log(value) / se;
+  const p = 2 * (1 - tCdf(Math.abs(t), df));
+  const margin = tCritical(df, confidence) * se;
+  return { ratio: value, low: value * Math.exp(-margin), high: value * Math.exp(margin), p, significant: p < 1 - confidence };
 }
 
 /** Least-squares slope and intercept of y on x. */

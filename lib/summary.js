@@ -4,7 +4,7 @@ const stats = require('./stats');
 
 // Turns result lines (one per run) into cell summaries: the median and a 95%
 // t-interval of the mean time, min and max, medians of memory and CPU, the
-// ratio to the baseline measured in the same session, and growth exponents.
+// ratio to the baseline measured in the same environment, and growth exponents.
 // Pure: lines in, plain objects out.
 
 function envKey(env = {}) {
@@ -77,7 +77,9 @@ function summarizeCell(lines) {
 
 /**
  * Summaries of every cell, each with its ratio to the baseline example of the
- * same environment, scenario and parameters.
+ * same environment, scenario and parameters. Runs are pooled per environment:
+ * within one bench session they were interleaved with the baseline's; runs
+ * merged from several sessions on the same machine are pooled too.
  */
 function summarize(lines, { baseline } = {}) {
   const groups = new Map();
@@ -125,6 +127,9 @@ function growth(summaries) {
       params: paramsKey(first.params),
       ns: [...ns].sort((a, b) => a - b),
       timeExponent: stats.growthExponent(ns, group.map((s) => s.time.median)),
+      // Wall time has a floor of sequential I/O waits that does not grow with n,
+      // which pulls its slope below 1 at small n; CPU time has no such floor.
+      cpuExponent: group.every((s) => s.cpuMs > 0) ? stats.growthExponent(ns, group.map((s) => s.cpuMs)) : NaN,
       // Of the heap the batch added: the baseline heap would flatten the slope.
       memoryExponent: group.every((s) => s.heapGrowthMB > 0)
         ? stats.growthExponent(ns, group.map((s) => s.heapGrowthMB))

@@ -6,7 +6,7 @@ const { Option } = require('commander');
 const problems = require('../../examples');
 const scenarios = require('../scenarios');
 const { LATENCY_MODELS } = require('../../lib/fakes');
-const { plan, runSession } = require('../../lib/runner/session');
+const { plan, runSession, readResults } = require('../../lib/runner/session');
 const { killAll } = require('../../lib/runner/spawn');
 const { summarize, growth } = require('../../lib/summary');
 const { formatRows } = require('../../lib/format');
@@ -68,7 +68,9 @@ function resolveOptions(options) {
   let runs = options.runs === undefined ? 5 : parseNumber('--runs', options.runs, { min: 1, max: 1000, integer: true });
   const timeoutMs = parseNumber('--timeout', options.timeout ?? 60, { min: 0, max: 86400, minExclusive: true }) * 1000;
   const format = parseChoice('--format', options.format ?? 'table', FORMATS);
-  const baseline = options.baseline ?? registry.reference;
+  // The problem's reference is the baseline when it runs; otherwise the first
+  // example that does, unless --baseline names one.
+  const baseline = options.baseline ?? (examples.includes(registry.reference) ? registry.reference : examples[0]);
   if (!examples.includes(baseline)) {
     throw refuse('--baseline', baseline, `one of the examples that run (${examples.join(', ')})`);
   }
@@ -80,6 +82,14 @@ function resolveOptions(options) {
   }
   const out = options.out === undefined ? DEFAULT_OUT : options.out;
   if (out !== false) checkWritable(out);
+  if (options.resume) {
+    if (out === false) throw new UsageError('--resume: needs a results file; it cannot be used with --no-out');
+    try {
+      readResults(out);
+    } catch (error) {
+      throw new UsageError(`--resume: ${error.message}; expected a results file written by asyncmark bench`);
+    }
+  }
   return { scenario, examples, params, runs, timeoutMs, format, baseline, out: out === false ? null : out };
 }
 
@@ -171,14 +181,16 @@ function render(lines, { baseline, format }) {
   }
   const exponents = growth(summaries);
   if (exponents.length) {
-    parts.push(format === 'markdown' ? '### growth with n\n' : 'growth with n (log-log slope; 1 = linear, 2 = quadratic)');
-    parts.push(formatRows(exponents.sort((a, b) => a.timeExponent - b.timeExponent), [
+    parts.push(format === 'markdown' ? '### growth with n\n' : 'growth with n');
+    parts.push(formatRows(exponents.sort((a, b) => a.cpuExponent - b.cpuExponent), [
       { key: 'scenario' },
       { key: 'example' },
       { key: 'ns', title: 'n', format: (v) => v.join(',') },
-      { key: 'timeExponent', title: 'time exponent', align: 'right', format: fixed(2) },
-      { key: 'memoryExponent', title: 'memory exponent', align: 'right', format: fixed(2) },
+      { key: 'cpuExponent', title: 'CPU exponent', align: 'right', format: fixed(2) },
+      { key: 'memoryExponent', title: 'heap exponent', align: 'right', format: fixed(2) },
+      { key: 'timeExponent', title: 'wall exponent', align: 'right', format: fixed(2) },
     ], format));
+    parts.push('Exponents are log-log slopes over n (1 = linear, 2 = quadratic) of median CPU time and of the heap a batch added. Wall time includes the sequential I/O waits, which do not grow with n, so its slope stays below 1 while they dominate.\n');
   }
   return parts.join('\n');
 }
@@ -222,7 +234,7 @@ function register(program) {
     .option('--examples <a,b>', 'only these examples (default: all of the scenario\'s problem)')
     .option('--exclude <a,b>', 'every example but these')
     .option('--n <list>', 'concurrent invocations per run, a comma-separated list (default: the scenario\'s, see asyncmark list; 100,1000,10000 for doxbee)')
-    .addOption(new Option('--latency <model>', 'I/O latency model: constant t ms, load = in-flight x dt ms, jitter = t ms +-50% (seeded), tick = next turn of the event loop').choices(LATENCY_MODELS))
+    .addOption(new Option('--latency <model>', 'I/O latency model: constant t ms, load = in-flight x dt ms, jitter = t ms +-50% (seeded), tick = next turn of the event loop; fractional delays are dithered between whole ms (Node timers have 1 ms resolution) so the mean is kept').choices(LATENCY_MODELS))
     .option('--t <ms>', 'latency of each operation in ms, for constant and jitter; a list gives a grid (default 1)')
     .option('--dt <ms>', 'ms added per operation in flight, for --latency load (default 0.1)')
     .option('--e <likelihood>', 'likelihood 0..1 that an operation fails, for doxbee-errors (default 0.1)')
@@ -230,7 +242,7 @@ function register(program) {
     .option('--runs <count>', 'runs per cell, each in a fresh process (default 5)')
     .option('--timeout <seconds>', 'a run still going after this is killed and reported T/O (default 60)')
     .option('--seed <int>', 'seed of every random decision: faults, jitter (default 1)')
-    .option('--baseline <name>', 'example the others are compared with (default callbacks-original)')
+    .option('--baseline <name>', 'example the others are compared with (default: the problem\'s reference, callbacks-original for doxbee, if it runs; else the first example)')
     .option('--out <file>', `append each run as a JSON line to this file (default ${DEFAULT_OUT})`)
     .option('--no-out', 'do not write a results file')
     .option('--resume', 'skip runs already present in --out')

@@ -113,7 +113,7 @@ function summarizeRuns(runs, { baseline } = {}) {
     cell.baseline = baseline ?? cell.baseline;
     cell.memory = interval(rss.get(cell.id) ?? []);
     const g = growth.get([cell.env, cell.scenario, cell.example, paramsKey(cell.params)].join('|'));
-    cell.growth = g ? { time: g.timeExponent, memory: g.memoryExponent, ns: g.ns } : null;
+    cell.growth = g ? { time: g.timeExponent, cpu: g.cpuExponent, memory: g.memoryExponent, ns: g.ns } : null;
   }
 
   const scenarios = [];

@@ -36,6 +36,7 @@ function cellRow(cell) {
     gcMs: cell.gcMs,
     gcCount: cell.gcCount,
     growthTime: cell.growth ? cell.growth.time : null,
+    growthCpu: cell.growth ? cell.growth.cpu : null,
     growthMemory: cell.growth ? cell.growth.memory : null,
     growthNs: cell.growth ? cell.growth.ns : [],
   };
@@ -75,6 +76,7 @@ const TIME_COLUMNS = [
     format: (value, row) => (Number.isFinite(value) ? `${show.ms(value)} (${show.number(row.gcCount)})` : show.DASH),
   },
   { key: 'growthTime', title: 'k time', align: 'right', format: (value) => show.exponent(value) },
+  { key: 'growthCpu', title: 'k CPU', align: 'right', format: (value) => show.exponent(value) },
   { key: 'growthMemory', title: 'k heap', align: 'right', format: (value) => show.exponent(value) },
   { key: 'statuses', title: 'failed runs', format: (value) => value || show.DASH },
 ];

@@ -25,8 +25,8 @@ function batch(entry, upload, model, n, onDouble) {
     const heard = new Uint8Array(n);
     let remaining = n;
     let failed = 0;
-    const start = process.hrtime.bigint();
     for (let i = 0; i < n; i++) {
+      const start = process.hrtime.bigint();
       invoke(entry.call, upload, model.invocationArgs(i), (error) => {
         if (heard[i]++) return onDouble(i);
         latencies[i] = Number(process.hrtime.bigint() - start) / 1e6;

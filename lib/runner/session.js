@@ -23,14 +23,17 @@ function cells(params) {
 }
 
 /**
- * The jobs of a session, in the order they run: per cell, per run, every example.
+ * The jobs of a session, in the order they run: per cell, per run, every
+ * example, the order rotated by one each run (A B C, B C A, C A B ...) so that
+ * no example always runs first or right after the same neighbour.
  * @returns {Array<{ scenario, problem, example, params, run, fileExists }>}
  */
 function plan({ scenario, examples, params, runs }) {
   const jobs = [];
   for (const cell of cells(params)) {
     for (let run = 0; run < runs; run++) {
-      for (const example of examples) {
+      const shift = run % examples.length;
+      for (const example of [...examples.slice(shift), ...examples.slice(0, shift)]) {
         jobs.push({ scenario: scenario.name, problem: scenario.problem, example, params: cell, run, fileExists: scenario.fileExists });
       }
     }
@@ -46,17 +49,16 @@ function jobKey({ scenario, example, params, run }) {
 /** Reads a results file; a missing file is empty, a bad line is an error. */
 function readResults(file) {
   if (!fs.existsSync(file)) return [];
-  return fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line, i) => {
-      try {
-        return JSON.parse(line);
-      } catch {
-        throw new Error(`${file}:${i + 1}: not a JSON line`);
-      }
-    });
+  const lines = [];
+  fs.readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
+    if (!line.trim()) return;
+    try {
+      lines.push(JSON.parse(line));
+    } catch {
+      throw new Error(`${file}:${i + 1}: not a JSON line`);
+    }
+  });
+  return lines;
 }
 
 function newSessionId() {

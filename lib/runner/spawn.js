@@ -43,6 +43,15 @@ function runInChild(job, { timeoutMs = 60000, execArgv = ['--expose-gc'], script
     child.on('message', (message) => {
       result = message;
     });
+    // The child could not be started (no memory, too many open files): a cell
+    // that crashed, not a crash of the session.
+    child.on('error', (error) => {
+      if (child.pid === undefined) {
+        clearTimeout(timer);
+        live.delete(child);
+        resolve({ status: 'crash', metrics: null, error: `child could not be started: ${error.message}`, stderrTail: '' });
+      }
+    });
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');

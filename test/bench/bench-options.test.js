@@ -36,11 +36,13 @@ const BAD = [
   [['--timeout', '0'], /--timeout: "0" is not allowed; expected a number > 0/],
   [['--seed', '-1'], /--seed: "-1"/],
   [['--baseline', 'nope'], /--baseline: "nope" is not allowed; expected one of the examples that run/],
-  [['--examples', 'async-await'], /--baseline: "callbacks-original" is not allowed/],
+  [['--examples', 'async-await', '--baseline', 'callbacks-original'], /--baseline: "callbacks-original" is not allowed/],
   [['--format', 'xml'], /--format <format>' argument 'xml' is invalid/],
   [['--out', path.join(os.tmpdir(), 'no-such-dir-asyncmark', 'r.jsonl')], /--out: .*its folder does not exist/],
   [['--out', os.tmpdir()], /--out: .*is a directory/],
   [['--bogus'], /unknown option '--bogus'/],
+  [['--resume', '--no-out'], /--resume: needs a results file/],
+  [['--resume', '--out', path.join(__dirname, '..', 'fixtures', 'complexity', 'not-javascript.txt')], /--resume: .*not-javascript\.txt:1: not a JSON line/],
 ];
 
 describe('asyncmark bench refuses bad parameters', () => {
@@ -75,6 +77,11 @@ describe('asyncmark bench options', () => {
     assert.equal(s.runs, 5);
     assert.equal(s.timeoutMs, 60000);
     assert.equal(s.baseline, 'callbacks-original');
+  });
+
+  it('compares with the first example that runs when the reference does not', () => {
+    const s = resolveOptions({ scenario: 'doxbee-sequential', examples: 'promises-q,async-await', out: false });
+    assert.equal(s.baseline, 'promises-q');
   });
 
   it('keeps only the latency parameter the model reads', () => {

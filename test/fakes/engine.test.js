@@ -17,13 +17,23 @@ describe('latency models', () => {
     assert.equal(delay('x', 10), 5);
   });
 
-  it('jitter is seeded, keyed and within t(1 ± jitter)', () => {
+  it('dithers a fractional delay so that its mean is kept (timers have 1 ms resolution)', () => {
+    const delay = createLatency({ model: 'load', dt: 0.1, seed: 9 });
+    const values = Array.from({ length: 4000 }, (_, i) => delay(`op:${i}`, 3));
+    assert.deepEqual([...new Set(values)].sort(), [0, 1]);
+    const mean = values.reduce((a, b) => a + b, 0) / values.length;
+    assert.ok(Math.abs(mean - 0.3) < 0.03, `mean ${mean}`);
+  });
+
+  it('jitter is seeded, keyed, within t(1 ± jitter) and keeps its mean in whole milliseconds', () => {
     const delay = createLatency({ model: 'jitter', t: 10, jitter: 0.5, seed: 4 });
     const again = createLatency({ model: 'jitter', t: 10, jitter: 0.5, seed: 4 });
-    const values = Array.from({ length: 200 }, (_, i) => delay(`op:${i}`, 0));
-    assert.deepEqual(values, Array.from({ length: 200 }, (_, i) => again(`op:${i}`, 0)));
-    assert.ok(values.every((v) => v >= 5 && v <= 15));
-    assert.ok(new Set(values).size > 150);
+    const values = Array.from({ length: 2000 }, (_, i) => delay(`op:${i}`, 0));
+    assert.deepEqual(values, Array.from({ length: 2000 }, (_, i) => again(`op:${i}`, 0)));
+    assert.ok(values.every((v) => Number.isInteger(v) && v >= 5 && v <= 15));
+    assert.equal(new Set(values).size, 11);
+    const mean = values.reduce((a, b) => a + b, 0) / values.length;
+    assert.ok(Math.abs(mean - 10) < 0.3, `mean ${mean}`);
   });
 
   it('refuses an unknown model', () => {
