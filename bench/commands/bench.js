@@ -174,7 +174,7 @@ function render(lines, { baseline, format }) {
     parts.push(formatRows(group, COLUMNS, format));
     const same = group.filter((r) => r.significant === false && r.example !== baseline).map((r) => r.example);
     const notes = [`time: median of runs; ±95%: half-width of the t-interval of the mean, relative; x base: ratio of means to ${baseline}.`];
-    if (same.length) notes.push(`~ not significantly different from ${baseline} (Welch's t-test, p >= 0.05): ${same.join(', ')}.`);
+    if (same.length) notes.push(`~ not significantly different from ${baseline} (t-test of the log ratio, Welch df, p >= 0.05): ${same.join(', ')}.`);
     const failedRows = group.filter((r) => r.error);
     for (const r of failedRows) notes.push(`${r.example}: ${r.status} ${r.error}`);
     parts.push(notes.join('\n') + '\n');

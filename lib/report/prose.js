@@ -9,7 +9,7 @@ const HOW_TO_READ_TIMES = [
   'One table per scenario and reference parameter set; rows are sorted by median time.',
   'time: the median wall time of the runs, with the 95% t-interval of their mean in brackets.',
   'min–max: the fastest and slowest run.',
-  '× baseline: the ratio of mean times to the baseline example at the same scenario, parameters and environment, with a delta-method 95% interval; ≈ marks a difference that Welch\'s t-test does not find significant (p ≥ 0.05).',
+  '× baseline: the ratio of mean times to the baseline example at the same scenario, parameters and environment, with a 95% interval on the log scale (delta method, Welch–Satterthwaite degrees of freedom); ≈ marks a ratio whose interval includes 1, not significant by the t-test of the log ratio (p ≥ 0.05).',
   'peak RSS, CPU (user + system) and GC (time and count): medians of the runs.',
   'k time, k CPU, k heap: growth exponents across n, the log-log slope of median wall time, of median CPU time and of median peak heap growth against n with the other parameters fixed. For CPU and heap, 1 is linear and 2 quadratic; wall time includes the sequential I/O waits, which do not grow with n, so its slope stays below 1 while they dominate.',
   'A cell that crashed, timed out, ran out of memory, called back twice or did invalid work shows CRASH, T/O, OOM, DOUBLE or INVALID; its failed runs are counted, never averaged, and no run is trimmed.',

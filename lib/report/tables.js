@@ -118,9 +118,9 @@ function timeNotes(rows, baseline, ns) {
     const untested = others.filter((row) => row.significant === null || row.significant === undefined);
     if (same.length > 0) {
       const names = same.map((row) => `${row.example} (${show.pValue(row.p)})`).join(', ');
-      notes.push(`Not significantly different from ${baseline} (Welch's t-test on run times, p ≥ 0.05; marked ≈): ${names}.`);
+      notes.push(`Not significantly different from ${baseline} (t-test of the log ratio with Welch's degrees of freedom, p ≥ 0.05; marked ≈): ${names}.`);
     } else if (others.length > 0 && untested.length < others.length) {
-      notes.push(`Every tested difference from ${baseline} is significant (Welch's t-test on run times, p < 0.05).`);
+      notes.push(`Every tested difference from ${baseline} is significant (t-test of the log ratio with Welch's degrees of freedom, p < 0.05).`);
     }
     if (untested.length > 0) {
       notes.push(`Not tested (fewer than two finished runs on one side): ${untested.map((row) => row.example).join(', ')}.`);
@@ -218,7 +218,7 @@ function summaryTable(cells, at, complexity, debuggability) {
 
   const notes = [];
   if (rows.some((row) => row.significant === false)) {
-    notes.push('≈: not significantly different from the baseline (Welch\'s t-test on run times, p ≥ 0.05).');
+    notes.push('≈: not significantly different from the baseline (t-test of the log ratio of mean run times, Welch df, p ≥ 0.05).');
   }
   if (!complexity) notes.push('No complexity file was given, so the complexity column is empty.');
   else if (!tokensColumn) notes.push('The complexity file has no tokens column.');
