@@ -1,11 +1,11 @@
 'use strict';
 
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 const url = require('node:url');
-const { fork } = require('node:child_process');
 const espree = require('espree');
+const spawn = require('../lib/runner/spawn');
+const { environment } = require('../lib/runner/environment');
 
 // The debuggability probe. For every example it asks: when the I/O fails, does
 // the error reach the caller, and does its stack trace lead a developer to the
@@ -17,7 +17,6 @@ const espree = require('espree');
 
 const ROOT = path.resolve(__dirname, '..');
 const CHILD = path.join(__dirname, 'probe-child.js');
-const STDERR_TAIL = 2000;
 // Pinned so that NODE_OPTIONS cannot change what "Node's default" means.
 const STACK_FRAMES = 10;
 const STACK_TRACE_LIMIT = `--stack-trace-limit=${STACK_FRAMES}`;
@@ -359,8 +358,6 @@ function casesWhere(runs, test) {
 // ---------------------------------------------------------------------------
 // Running children.
 
-const live = new Set();
-
 function childEnv() {
   const env = { ...process.env };
   for (const name of STACK_ENV) delete env[name];
@@ -370,57 +367,23 @@ function childEnv() {
 }
 
 /**
- * Runs one job in a fresh child and collects what it reported. Never throws;
- * a child that outlives the timeout is killed (SIGKILL) and waited for.
+ * Runs one job in a fresh child (lib/runner/spawn.js) and collects what it
+ * reported. Never throws; a child that outlives the timeout is killed.
  * @param {object} job for metrics/probe-child.js
  * @param {object} [options] { execArgv, timeoutMs, script }
  * @returns {Promise<{ pid, events, end: 'done'|'timeout'|'exit', exitCode, signal, stderr }>}
  */
-function runChild(job, { execArgv = [], timeoutMs = 5000, script = CHILD } = {}) {
-  return new Promise((resolve) => {
-    const events = [];
-    let done = false;
-    let timedOut = false;
-    let stderr = '';
-    let child;
-    try {
-      child = fork(script, [JSON.stringify(job)], { execArgv, env: childEnv(), stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
-    } catch (error) {
-      resolve({ pid: null, events, end: 'exit', exitCode: null, signal: null, stderr: String(error.message) });
-      return;
-    }
-    live.add(child);
-    child.stderr.on('data', (chunk) => {
-      stderr = (stderr + chunk).slice(-STDERR_TAIL);
-    });
-    child.on('message', (message) => {
-      if (message && message.type === 'event') events.push(message.event);
-      else if (message && message.type === 'done') done = true;
-    });
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, timeoutMs);
-    const finish = (exitCode, signal) => {
-      clearTimeout(timer);
-      live.delete(child);
-      const end = timedOut ? 'timeout' : done ? 'done' : 'exit';
-      resolve({ pid: child.pid ?? null, events, end, exitCode, signal, stderr });
-    };
-    child.on('close', finish);
-    // A process that never started sends no 'close'. Other errors (IPC with a
-    // dying child) are followed by 'close' as usual.
-    child.on('error', (error) => {
-      stderr = `${stderr}\n${error.message}`.slice(-STDERR_TAIL);
-      if (child.pid === undefined) finish(null, null);
-    });
-  });
-}
-
-/** Kills every child still running, e.g. when the caller gives up. */
-function killAll() {
-  for (const child of live) child.kill('SIGKILL');
-  live.clear();
+async function runChild(job, { execArgv = [], timeoutMs = 5000, script = CHILD } = {}) {
+  const events = [];
+  let done = false;
+  const onMessage = (message) => {
+    if (message && message.type === 'event') events.push(message.event);
+    else if (message && message.type === 'done') done = true;
+  };
+  const ended = await spawn.runChild(script, job, { execArgv, env: childEnv(), timeoutMs, onMessage });
+  const end = ended.timedOut ? 'timeout' : done ? 'done' : 'exit';
+  const stderr = ended.startError ? `${ended.stderr}\n${ended.startError}` : ended.stderr;
+  return { pid: ended.pid, events, end, exitCode: ended.exitCode, signal: ended.signal, stderr };
 }
 
 // Runs task(item) for every item, at most `limit` at a time, keeping order.
@@ -435,15 +398,6 @@ async function mapLimit(items, limit, task) {
   }
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
-}
-
-// The line of a crashed child's stderr that says why: the error's first line
-// when Node printed one, else the last line that is not Node's version footer.
-function crashMessage(text) {
-  const lines = String(text).split('\n').map((l) => l.trim()).filter(Boolean);
-  const error = lines.find((l) => /^[\w.]*(Error|Exception)\b/.test(l));
-  const last = lines.filter((l) => !/^Node\.js v\d/.test(l)).pop();
-  return (error ?? last ?? '').slice(0, 300) || null;
 }
 
 // One run as reported: the outcome, the measurements of the stack of what
@@ -468,27 +422,9 @@ function describeRun(raw, { setting, kase, file, ranges }) {
     pid: raw.pid,
     stack,
   };
-  if (outcome === 'crash') run.detail = `${raw.signal ? `signal ${raw.signal}` : `exit code ${raw.exitCode}`}: ${crashMessage(raw.stderr) ?? 'no message'}`;
+  if (outcome === 'crash') run.detail = `${raw.signal ? `signal ${raw.signal}` : `exit code ${raw.exitCode}`}: ${spawn.headline(raw.stderr) || 'no message'}`;
   if (raw.end === 'timeout') run.detail = 'still running at the timeout; killed';
   return run;
-}
-
-function environment() {
-  const version = (name) => {
-    try {
-      return require(`${name}/package.json`).version;
-    } catch {
-      return null;
-    }
-  };
-  return {
-    node: process.version,
-    v8: process.versions.v8,
-    platform: process.platform,
-    arch: process.arch,
-    cpu: os.cpus()[0]?.model ?? null,
-    packages: { bluebird: version('bluebird'), q: version('q'), co: version('co'), rxjs: version('rxjs'), async: version('async') },
-  };
 }
 
 /**
@@ -552,7 +488,7 @@ async function probe(entries, {
     }
   });
 
-  const stop = () => killAll();
+  const stop = () => spawn.killAll();
   process.once('exit', stop);
   try {
     await mapLimit(jobs, concurrency, async ({ entry, index, setting, kase }) => {
@@ -659,7 +595,7 @@ module.exports = {
   outcomeOf,
   grade,
   runChild,
-  killAll,
+  killAll: spawn.killAll,
   probe,
   toRows,
   cellOf,

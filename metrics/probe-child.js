@@ -22,8 +22,7 @@ if (job.libraryLongStacks) {
 
 const { createIO } = require('../lib/fakes');
 const { invoke } = require('../lib/invoke');
-
-const ARGS = ['stream-1', 'docs/2013/report.txt', 'tag-1'];
+const { ARGS } = require('../lib/conformance');
 
 const { io, engine } = createIO(job.io, {
   latency: job.latency,

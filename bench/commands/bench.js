@@ -10,6 +10,7 @@ const { plan, runSession, readResults } = require('../../lib/runner/session');
 const { killAll } = require('../../lib/runner/spawn');
 const { summarize, growth } = require('../../lib/summary');
 const { formatRows } = require('../../lib/format');
+const { statusLabel } = require('../../lib/report/display');
 const { UsageError, refuse, parseNames, parseNumber, parseNumbers, parseChoice } = require('../usage');
 const { createProgress } = require('../progress');
 
@@ -109,15 +110,13 @@ function checkWritable(file) {
 
 const fixed = (digits) => (v) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(digits) : '');
 
-const STATUS_LABELS = { ok: 'ok', crash: 'CRASH', timeout: 'T/O', oom: 'OOM', double: 'DOUBLE', invalid: 'INVALID' };
-
 function rowsOf(summaries, baseline) {
   return summaries.map((s) => ({
     isBaseline: s.example === baseline,
     scenario: s.scenario,
     example: s.example,
     ...s.params,
-    status: STATUS_LABELS[s.status] ?? s.status,
+    status: statusLabel(s.status),
     runs: `${s.okRuns}/${s.runs}`,
     timeMs: s.time ? s.time.median : null,
     plusMinusPct: s.time ? s.time.relative * 100 : null,
@@ -162,17 +161,17 @@ function render(lines, { baseline, format }) {
     return formatRows(rows, keys, 'csv');
   }
   const groups = new Map();
-  for (const row of rows) {
-    const title = `${row.scenario}: ${cellTitle(summaries[rows.indexOf(row)].params)}`;
+  rows.forEach((row, i) => {
+    const title = `${row.scenario}: ${cellTitle(summaries[i].params)}`;
     if (!groups.has(title)) groups.set(title, []);
     groups.get(title).push(row);
-  }
+  });
   const parts = [];
   for (const [title, group] of groups) {
     group.sort((a, b) => (a.timeMs ?? Infinity) - (b.timeMs ?? Infinity));
     parts.push(format === 'markdown' ? `### ${title}\n` : `${title}`);
     parts.push(formatRows(group, COLUMNS, format));
-    const same = group.filter((r) => r.significant === false && r.example !== baseline).map((r) => r.example);
+    const same = group.filter((r) => r.significant === false && !r.isBaseline).map((r) => r.example);
     const notes = [`time: median of runs; ±95%: half-width of the t-interval of the mean, relative; x base: ratio of means to ${baseline}.`];
     if (same.length) notes.push(`~ not significantly different from ${baseline} (t-test of the log ratio, Welch df, p >= 0.05): ${same.join(', ')}.`);
     const failedRows = group.filter((r) => r.error);

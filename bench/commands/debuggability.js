@@ -79,9 +79,9 @@ async function action(options) {
   const present = settings.entries.filter((e) => fs.existsSync(e.file)).length;
   const total = present * settings.settings.length * CASES.length;
   const progress = createProgress({ total });
-  const onSignal = () => {
-    killAll();
+  const onSignal = async () => {
     progress.stop();
+    await killAll();
     process.stderr.write('\nasyncmark: interrupted\n');
     process.exit(130);
   };

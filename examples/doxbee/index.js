@@ -1,6 +1,6 @@
 'use strict';
 
-const path = require('node:path');
+const { entryIn } = require('../../lib/registry');
 
 // The registry of DoxBee examples: how each is called, which I/O flavour it is
 // given, which libraries it shows, and what it does with a synchronous throw
@@ -30,8 +30,5 @@ const EXAMPLES = [
 module.exports = {
   problem: 'doxbee',
   reference: 'callbacks-original',
-  examples: EXAMPLES.map((entry) => {
-    const file = path.join(__dirname, `${entry.name}.js`);
-    return { ...entry, file, load: () => require(file) };
-  }),
+  examples: EXAMPLES.map((entry) => entryIn(__dirname, entry)),
 };

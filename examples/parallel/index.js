@@ -1,6 +1,6 @@
 'use strict';
 
-const path = require('node:path');
+const { entryIn } = require('../../lib/registry');
 
 // The registry of madeup-parallel examples: how each is called, which I/O
 // flavour it is given, which libraries it shows, and what it does with a
@@ -22,8 +22,5 @@ const EXAMPLES = [
 module.exports = {
   problem: 'parallel',
   reference: 'callbacks-counter',
-  examples: EXAMPLES.map((entry) => {
-    const file = path.join(__dirname, `${entry.name}.js`);
-    return { ...entry, file, load: () => require(file) };
-  }),
+  examples: EXAMPLES.map((entry) => entryIn(__dirname, entry)),
 };

@@ -11,6 +11,7 @@ const MODELS = ['constant', 'load', 'jitter', 'tick'];
 // 0 ms means the next turn of the event loop (setImmediate).
 function dither(ms, seed, key) {
   const whole = Math.floor(ms);
+  if (whole === ms) return ms; // the common case: no random draw on the hot path
   return whole + (keyedRandom(seed, `dither:${key}`) < ms - whole ? 1 : 0);
 }
 

@@ -47,7 +47,7 @@ function startMeasuring({ sampleMs = 10, detailed = true } = {}) {
     if (histogram) histogram.disable();
     // GC entries are delivered asynchronously; take what has arrived.
     if (observer) {
-      for (const entry of observer.takeRecords ? observer.takeRecords() : []) {
+      for (const entry of observer.takeRecords()) {
         gcCount++;
         gcMs += entry.duration;
       }

@@ -85,6 +85,8 @@ async function runSession(jobs, { out, resume = false, baseline, timeoutMs, deta
       continue;
     }
     const result = await runInChild({ ...job, detailed }, { timeoutMs, execArgv });
+    // The session was interrupted: the run did not finish and is not recorded.
+    if (result.status === 'interrupted') break;
     const line = {
       schema: SCHEMA,
       session,

@@ -3,86 +3,103 @@
 const { fork } = require('node:child_process');
 const path = require('node:path');
 
-// Runs one job in a fresh child process and classifies what happened: ok (or
-// double / invalid, as the child found), crash, timeout, oom. It never throws
-// for a misbehaving example; the session goes on.
+// Child processes for everything that measures: the benchmark runner and the
+// debuggability probe. runChild starts one, keeps the tail of its stderr, kills
+// it at the timeout and reports how it ended; it never throws. runInChild adds
+// the benchmark's classification on top: ok (or double / invalid, as the child
+// found), crash, timeout, oom. Every child is tracked so killAll can end them.
 
 const CHILD = path.join(__dirname, 'child.js');
 const STDERR_TAIL = 2000;
 const live = new Set();
-
-function classifyExit(code, signal, stderr) {
-  if (/heap out of memory|Allocation failed/i.test(stderr)) return 'oom';
-  return 'crash';
-}
-
-// The line of stderr that says what went wrong: the error's own line if there is
-// one, else the last line.
-function headline(text) {
-  const lines = text.trim().split('\n').map((l) => l.trim()).filter(Boolean);
-  const error = lines.find((l) => /^(\w*Error\b|FATAL ERROR)/.test(l));
-  return (error ?? lines[lines.length - 1] ?? '').slice(0, 300);
-}
+const interrupted = new WeakSet();
 
 /**
- * @param {object} job { problem, example, params, fileExists, ... } for lib/runner/child.js
- * @param {object} [options] { timeoutMs, execArgv, script, onSpawn(child) }
- * @returns {Promise<{ status, metrics, error, stderrTail }>}
+ * Runs a script in a fresh process with one JSON argument and an IPC channel.
+ * @param {string} script the module to fork
+ * @param {object} job passed as the JSON argument
+ * @param {object} [options] { execArgv, env, timeoutMs, onMessage(message), onSpawn(child) }
+ * @returns {Promise<{ pid, exitCode, signal, timedOut, interrupted, startError, stderr }>}
+ *   after the process has exited and its stderr is closed; interrupted when
+ *   killAll ended it
  */
-function runInChild(job, { timeoutMs = 60000, execArgv = ['--expose-gc'], script = CHILD, onSpawn = () => {} } = {}) {
+function runChild(script, job, { execArgv = [], env = process.env, timeoutMs = 60000, onMessage = () => {}, onSpawn = () => {} } = {}) {
   return new Promise((resolve) => {
-    const child = fork(script, [JSON.stringify(job)], { execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = fork(script, [JSON.stringify(job)], { execArgv, env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     live.add(child);
     onSpawn(child);
     let stderr = '';
-    let result = null;
     let timedOut = false;
     child.stderr.on('data', (chunk) => {
       stderr = (stderr + chunk).slice(-STDERR_TAIL);
     });
-    child.on('message', (message) => {
-      result = message;
-    });
-    // The child could not be started (no memory, too many open files): a cell
-    // that crashed, not a crash of the session.
-    child.on('error', (error) => {
-      if (child.pid === undefined) {
-        clearTimeout(timer);
-        live.delete(child);
-        resolve({ status: 'crash', metrics: null, error: `child could not be started: ${error.message}`, stderrTail: '' });
-      }
-    });
+    child.on('message', onMessage);
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');
     }, timeoutMs);
-    child.on('exit', (code, signal) => {
+    const finish = (exitCode, signal, startError = null) => {
       clearTimeout(timer);
       live.delete(child);
-      // Let the last stderr chunks arrive before deciding.
-      setImmediate(() => {
-        const stderrTail = stderr;
-        if (timedOut) {
-          resolve({ status: 'timeout', metrics: null, error: `no result within ${timeoutMs / 1000} s; killed`, stderrTail });
-        } else if (result) {
-          resolve({ ...result, stderrTail });
-        } else {
-          const status = classifyExit(code, signal, stderr);
-          const how = signal ? `signal ${signal}` : `exit code ${code}`;
-          resolve({ status, metrics: null, error: `child ended with ${how}: ${headline(stderr) || 'no message'}`, stderrTail });
-        }
-      });
+      resolve({ pid: child.pid ?? null, exitCode, signal, timedOut, interrupted: interrupted.has(child), startError, stderr });
+    };
+    child.on('close', (exitCode, signal) => finish(exitCode, signal));
+    // A process that could not be started (no memory, too many open files) sends
+    // no 'close'; other errors (IPC with a dying child) are followed by one.
+    child.on('error', (error) => {
+      if (child.pid === undefined) finish(null, null, error.message);
     });
   });
 }
 
+// The line of stderr that says what went wrong: the error's own line if Node
+// printed one, else the last line that is not Node's version footer.
+function headline(text) {
+  const lines = String(text).split('\n').map((l) => l.trim()).filter(Boolean);
+  const error = lines.find((l) => /^([\w.]*(Error|Exception)\b|FATAL ERROR)/.test(l));
+  const last = lines.filter((l) => !/^Node\.js v\d/.test(l)).pop();
+  return (error ?? last ?? '').slice(0, 300);
+}
+
+function classifyExit(stderr) {
+  return /heap out of memory|Allocation failed/i.test(stderr) ? 'oom' : 'crash';
+}
+
 /**
- * Kills every child still running (on Ctrl-C, or when the session fails) and
+ * One benchmark run in a fresh child (lib/runner/child.js), classified.
+ * @param {object} job { problem, example, params, fileExists, ... }
+ * @param {object} [options] { timeoutMs, execArgv, script, onSpawn(child) }
+ * @returns {Promise<{ status, metrics, error, stderrTail }>}
+ */
+async function runInChild(job, { timeoutMs = 60000, execArgv = ['--expose-gc'], script = CHILD, onSpawn } = {}) {
+  let result = null;
+  const end = await runChild(script, job, {
+    execArgv,
+    timeoutMs,
+    onSpawn,
+    onMessage: (message) => {
+      result = message;
+    },
+  });
+  const stderrTail = end.stderr;
+  // Ended by killAll (Ctrl-C): no measurement, and nothing about the example.
+  if (end.interrupted) return { status: 'interrupted', metrics: null, error: 'interrupted', stderrTail };
+  if (end.startError) return { status: 'crash', metrics: null, error: `child could not be started: ${end.startError}`, stderrTail };
+  if (end.timedOut) return { status: 'timeout', metrics: null, error: `no result within ${timeoutMs / 1000} s; killed`, stderrTail };
+  if (result) return { ...result, stderrTail };
+  const how = end.signal ? `signal ${end.signal}` : `exit code ${end.exitCode}`;
+  return { status: classifyExit(end.stderr), metrics: null, error: `child ended with ${how}: ${headline(end.stderr) || 'no message'}`, stderrTail };
+}
+
+/**
+ * Kills every child still running (on Ctrl-C, or when the caller gives up) and
  * resolves once they are gone, so that none is left behind, not even as a zombie.
+ * The kills are sent at once, so it also serves a synchronous 'exit' handler.
  */
 function killAll({ waitMs = 2000 } = {}) {
   const exits = [...live].map((child) => new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    interrupted.add(child);
     child.once('exit', resolve);
     child.kill('SIGKILL');
   }));
@@ -91,4 +108,4 @@ function killAll({ waitMs = 2000 } = {}) {
   return Promise.race([Promise.all(exits), timeout]);
 }
 
-module.exports = { runInChild, killAll, classifyExit };
+module.exports = { runChild, runInChild, killAll, headline, classifyExit };

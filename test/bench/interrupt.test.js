@@ -4,6 +4,7 @@
 // it, and every run that finished before is still in the results file.
 
 const assert = require('node:assert/strict');
+const { alive } = require('../runner/alive');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -16,15 +17,6 @@ function childrenOf(pid) {
     return execFileSync('pgrep', ['-P', String(pid)]).toString().trim().split('\n').filter(Boolean).map(Number);
   } catch {
     return [];
-  }
-}
-
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
 

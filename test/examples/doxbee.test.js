@@ -3,41 +3,11 @@
 const assert = require('node:assert/strict');
 const doxbee = require('../../examples/doxbee');
 const model = require('../../lib/fakes/doxbee');
-const { cases, describeCase, observe, check, SYNC_BEHAVIOURS } = require('../../lib/conformance');
-const { CONVENTIONS } = require('../../lib/invoke');
-const { FLAVOURS } = require('../../lib/fakes');
+const { cases, describeCase } = require('../../lib/conformance');
+const { harness } = require('./harness');
 const fixtures = require('../fixtures/doxbee');
 
-const reference = doxbee.examples.find((e) => e.name === doxbee.reference);
-const referenceObservations = new Map();
-
-async function referenceFor(spec) {
-  const key = describeCase(spec);
-  if (!referenceObservations.has(key)) referenceObservations.set(key, await observe(reference, spec));
-  return referenceObservations.get(key);
-}
-
-async function problemsOf(entry, spec) {
-  return check(entry, spec, await observe(entry, spec), await referenceFor(spec));
-}
-
-describe('doxbee registry', () => {
-  it('has at least eighteen examples with valid entries', () => {
-    assert.ok(doxbee.examples.length >= 18, `${doxbee.examples.length} examples`);
-    for (const entry of doxbee.examples) {
-      assert.ok(CONVENTIONS.includes(entry.call), `${entry.name}: call ${entry.call}`);
-      assert.ok(FLAVOURS.includes(entry.io), `${entry.name}: io ${entry.io}`);
-      assert.ok(SYNC_BEHAVIOURS.includes(entry.throws), `${entry.name}: throws ${entry.throws}`);
-      assert.ok(Array.isArray(entry.libraries), `${entry.name}: libraries`);
-      assert.equal(typeof entry.load(), 'function', `${entry.name} exports a factory`);
-    }
-  });
-
-  it('has unique names', () => {
-    const names = doxbee.examples.map((e) => e.name);
-    assert.equal(new Set(names).size, names.length);
-  });
-});
+const { reference, problemsOf } = harness('doxbee');
 
 describe('doxbee conformance', () => {
   for (const entry of doxbee.examples) {

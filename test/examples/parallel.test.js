@@ -3,48 +3,18 @@
 const assert = require('node:assert/strict');
 const parallel = require('../../examples/parallel');
 const model = require('../../lib/fakes/parallel');
-const { cases, describeCase, observe, check, SYNC_BEHAVIOURS } = require('../../lib/conformance');
-const { CONVENTIONS } = require('../../lib/invoke');
-const { FLAVOURS, createIO } = require('../../lib/fakes');
+const { cases, describeCase, observe } = require('../../lib/conformance');
+const { createIO } = require('../../lib/fakes');
+const { harness } = require('./harness');
 const fixtures = require('../fixtures/parallel');
 
 const PROBLEM = { problem: 'parallel' };
 const P = model.DEFAULT_P;
-const reference = parallel.examples.find((e) => e.name === parallel.reference);
-const referenceObservations = new Map();
-
-async function referenceFor(spec) {
-  const key = describeCase(spec);
-  if (!referenceObservations.has(key)) referenceObservations.set(key, await observe(reference, spec, PROBLEM));
-  return referenceObservations.get(key);
-}
-
-async function problemsOf(entry, spec) {
-  return check(entry, spec, await observe(entry, spec, PROBLEM), await referenceFor(spec), PROBLEM);
-}
+const { reference, problemsOf } = harness('parallel');
 
 const ops = (trace) => trace.map((e) => `${e.type} ${e.op ?? ''}`.trim());
 const repeat = (event, times) => Array.from({ length: times }, () => event);
 const insertFault = (mode, placement) => ({ fault: { op: 'fileVersion.insert', mode, placement } });
-
-describe('parallel registry', () => {
-  it('has the examples of every style, with valid entries', () => {
-    assert.ok(parallel.examples.length >= 8, `${parallel.examples.length} examples`);
-    assert.equal(parallel.problem, 'parallel');
-    for (const entry of parallel.examples) {
-      assert.ok(CONVENTIONS.includes(entry.call), `${entry.name}: call ${entry.call}`);
-      assert.ok(FLAVOURS.includes(entry.io), `${entry.name}: io ${entry.io}`);
-      assert.ok(SYNC_BEHAVIOURS.includes(entry.throws), `${entry.name}: throws ${entry.throws}`);
-      assert.ok(Array.isArray(entry.libraries), `${entry.name}: libraries`);
-      assert.equal(typeof entry.load(), 'function', `${entry.name} exports a factory`);
-    }
-  });
-
-  it('has unique names', () => {
-    const names = parallel.examples.map((e) => e.name);
-    assert.equal(new Set(names).size, names.length);
-  });
-});
 
 describe('parallel model', () => {
   it('gives p to the examples, 25 by default', () => {

@@ -1,6 +1,7 @@
 'use strict';
 
 const assert = require('node:assert/strict');
+const { alive } = require('./alive');
 const path = require('node:path');
 const { runInChild } = require('../../lib/runner/spawn');
 
@@ -12,15 +13,6 @@ const fixture = (name) => ({
   fileExists: false,
   warmup: false,
 });
-
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 // Misbehaving examples are reported in their cell; the runner goes on.
 describe('runner: one run in a child process', () => {
