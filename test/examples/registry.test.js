@@ -5,6 +5,7 @@ const problems = require('../../examples');
 const { SYNC_BEHAVIOURS } = require('../../lib/conformance');
 const { CONVENTIONS } = require('../../lib/invoke');
 const { FLAVOURS, MODELS_BY_PROBLEM } = require('../../lib/fakes');
+const { FAMILIES } = require('../../lib/registry');
 
 // The fewest examples each problem must have (the issues' lists).
 const AT_LEAST = { doxbee: 18, parallel: 8 };
@@ -23,6 +24,7 @@ describe('example registries', () => {
           assert.ok(CONVENTIONS.includes(entry.call), `${entry.name}: call ${entry.call}`);
           assert.ok(FLAVOURS.includes(entry.io), `${entry.name}: io ${entry.io}`);
           assert.ok(SYNC_BEHAVIOURS.includes(entry.throws), `${entry.name}: throws ${entry.throws}`);
+          assert.ok(FAMILIES.includes(entry.family), `${entry.name}: family ${entry.family}`);
           assert.ok(Array.isArray(entry.libraries), `${entry.name}: libraries`);
           assert.equal(typeof entry.load(), 'function', `${entry.name} exports a factory`);
         }
