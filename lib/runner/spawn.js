@@ -8,6 +8,9 @@ const path = require('node:path');
 // it at the timeout and reports how it ended; it never throws. runInChild adds
 // the benchmark's classification on top: ok (or double / invalid, as the child
 // found), crash, timeout, oom. Every child is tracked so killAll can end them.
+// Each child leads a process group of its own, and the whole group is killed
+// when the run ends, however it ends: a process the example started (a
+// cluster, a worker pool, a careless library) does not outlive the run.
 
 const CHILD = path.join(__dirname, 'child.js');
 const STDERR_TAIL = 2000;
@@ -25,7 +28,7 @@ const interrupted = new WeakSet();
  */
 function runChild(script, job, { execArgv = [], env = process.env, timeoutMs = 60000, onMessage = () => {}, onSpawn = () => {} } = {}) {
   return new Promise((resolve) => {
-    const child = fork(script, [JSON.stringify(job)], { execArgv, env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = fork(script, [JSON.stringify(job)], { execArgv, env, detached: true, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     live.add(child);
     onSpawn(child);
     let stderr = '';
@@ -36,8 +39,11 @@ function runChild(script, job, { execArgv = [], env = process.env, timeoutMs = 6
     child.on('message', onMessage);
     const timer = setTimeout(() => {
       timedOut = true;
-      child.kill('SIGKILL');
+      killGroup(child);
     }, timeoutMs);
+    // What the child started may hold its stderr open, which would delay
+    // 'close' for ever: end the group as soon as the child itself has exited.
+    child.on('exit', () => killGroup(child));
     const finish = (exitCode, signal, startError = null) => {
       clearTimeout(timer);
       live.delete(child);
@@ -50,6 +56,17 @@ function runChild(script, job, { execArgv = [], env = process.env, timeoutMs = 6
       if (child.pid === undefined) finish(null, null, error.message);
     });
   });
+}
+
+// Kills the child's process group (the child and every process it started
+// that did not leave the group); a group already gone is fine.
+function killGroup(child) {
+  if (!child.pid) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // ESRCH: nothing left in the group.
+  }
 }
 
 // The line of stderr that says what went wrong: the error's own line if Node
@@ -101,7 +118,7 @@ function killAll({ waitMs = 2000 } = {}) {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     interrupted.add(child);
     child.once('exit', resolve);
-    child.kill('SIGKILL');
+    killGroup(child);
   }));
   live.clear();
   const timeout = new Promise((resolve) => setTimeout(resolve, waitMs).unref());

@@ -53,6 +53,26 @@ describe('runner: one run in a child process', () => {
     assert.equal(alive(pid), false);
   });
 
+  // A run's whole process tree ends with the run, however it ends.
+  const helperPid = (stderr) => Number(/started helper (\d+)/.exec(stderr)[1]);
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('ends a process the example started when the run times out', async () => {
+    const result = await runInChild(fixture('spawns-and-hangs'), { timeoutMs: 1500 });
+    assert.equal(result.status, 'timeout');
+    const pid = helperPid(result.stderrTail);
+    await sleep(100);
+    assert.equal(alive(pid), false, `helper ${pid} outlived the run`);
+  });
+
+  it('ends a process the example started when the run finishes', async () => {
+    const result = await runInChild(fixture('spawns-and-finishes'), { timeoutMs: 10000 });
+    assert.equal(result.status, 'invalid');
+    const pid = helperPid(result.stderrTail);
+    await sleep(100);
+    assert.equal(alive(pid), false, `helper ${pid} outlived the run`);
+  });
+
   it('reports an example that never calls back and leaves nothing pending', async () => {
     const result = await runInChild(fixture('forgets'), { timeoutMs: 5000 });
     assert.equal(result.status, 'invalid');
