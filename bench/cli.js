@@ -18,6 +18,7 @@ function buildProgram() {
     .description('Compare JavaScript async coding styles on one realistic problem, with measurements.')
     .version(version)
     .configureOutput({ outputError: (text, write) => write(`asyncmark: ${text.replace(/^error: /, '')}`) })
+    .configureHelp({ optionDescription })
     .exitOverride();
   const dir = path.join(__dirname, 'commands');
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.js')).sort()) {
@@ -26,8 +27,25 @@ function buildProgram() {
   return program;
 }
 
+// Every default in --help is written one way, "(default: 5)", as the
+// descriptions that name a default themselves write it; commander would quote
+// strings ("(default: \"table\")"). Inherited by every subcommand.
+function optionDescription(option) {
+  const extra = [];
+  if (option.argChoices) extra.push(`one of: ${option.argChoices.join(', ')}`);
+  const shown = option.required || option.optional;
+  if (shown && option.defaultValue !== undefined) extra.push(`default: ${option.defaultValueDescription ?? option.defaultValue}`);
+  return extra.length ? `${option.description} (${extra.join('; ')})` : option.description;
+}
+
 async function main(argv = process.argv) {
   const program = buildProgram();
+  // "help frob" would print the whole help with no word of what was wrong.
+  const [word, topic] = argv.slice(2);
+  if (word === 'help' && topic !== undefined && !program.commands.some((c) => c.name() === topic)) {
+    process.stderr.write(`asyncmark: help: unknown command '${topic}'; expected one of ${program.commands.map((c) => c.name()).join(', ')}\n`);
+    return 2;
+  }
   try {
     await program.parseAsync(argv);
     return 0;

@@ -11,25 +11,49 @@ class UsageError extends Error {
   }
 }
 
-function refuse(parameter, value, allowed) {
-  return new UsageError(`${parameter}: ${JSON.stringify(value)} is not allowed; expected ${allowed}`);
+// A value as it is echoed in an error: quoted, and cut short when long, so
+// that a pasted megabyte still gives one readable line.
+const SHOWN = 60;
+function shown(value) {
+  const text = String(value);
+  if (text.length <= SHOWN) return JSON.stringify(text);
+  return `${JSON.stringify(text.slice(0, SHOWN)).slice(0, -1)}…" (${text.length} characters)`;
 }
 
-// "a,b,c" -> ['a', 'b', 'c'], each one of `choices` when given.
+function refuse(parameter, value, allowed) {
+  return new UsageError(`${parameter}: ${shown(value)} is not allowed; expected ${allowed}`);
+}
+
+// A list names each value once: "--n 10,10" would run the cell twice as often.
+function once(parameter, parts, same = (a, b) => a === b) {
+  parts.forEach((part, i) => {
+    if (parts.slice(0, i).some((earlier) => same(earlier.value, part.value))) {
+      throw new UsageError(`${parameter}: ${shown(part.text)} is given twice; expected each value once`);
+    }
+  });
+}
+
+// "a,b,c" -> ['a', 'b', 'c'], each one of `choices` when given. An empty
+// list or an empty item is refused, never read as "all" or "none".
 function parseNames(parameter, text, choices) {
-  const names = String(text).split(',').map((s) => s.trim()).filter(Boolean);
-  if (names.length === 0) throw refuse(parameter, text, 'a comma-separated list of names');
+  const names = String(text).split(',').map((s) => s.trim());
+  if (names.some((name) => name === '')) throw refuse(parameter, text, 'a comma-separated list of names');
   if (choices) {
     for (const name of names) {
       if (!choices.includes(name)) throw refuse(parameter, name, `one of ${choices.join(', ')}`);
     }
   }
+  once(parameter, names.map((name) => ({ text: name, value: name })));
   return names;
 }
 
+// Plain decimal numbers only: Number() would also take "0x10", "0b11", " 10"
+// and "Infinity", which nobody means as a benchmark parameter.
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
 function parseNumber(parameter, text, { min = -Infinity, max = Infinity, integer = false, minExclusive = false } = {}) {
   const value = Number(text);
-  const ok = String(text).trim() !== '' && Number.isFinite(value)
+  const ok = DECIMAL.test(String(text)) && Number.isFinite(value)
     && (minExclusive ? value > min : value >= min) && value <= max && (!integer || Number.isInteger(value));
   if (!ok) throw refuse(parameter, text, describeRange({ min, max, integer, minExclusive }));
   return value;
@@ -38,7 +62,15 @@ function parseNumber(parameter, text, { min = -Infinity, max = Infinity, integer
 function parseNumbers(parameter, text, range = {}) {
   const parts = String(text).split(',').map((s) => s.trim());
   if (parts.some((p) => p === '')) throw refuse(parameter, text, `a comma-separated list of ${describeRange(range)}`);
-  return parts.map((part) => parseNumber(parameter, part, range));
+  const values = parts.map((part) => parseNumber(parameter, part, range));
+  once(parameter, parts.map((part, i) => ({ text: part, value: values[i] })));
+  return values;
+}
+
+/** A path given on the command line: an empty one is refused, not read as ".". */
+function parsePath(parameter, text, allowed = 'a file path') {
+  if (String(text).trim() === '') throw refuse(parameter, text, allowed);
+  return String(text);
 }
 
 function parseChoice(parameter, text, choices) {
@@ -53,4 +85,4 @@ function describeRange({ min = -Infinity, max = Infinity, integer = false, minEx
   return [kind, [low, high].filter(Boolean).join(' and ')].filter(Boolean).join(' ');
 }
 
-module.exports = { UsageError, refuse, parseNames, parseNumber, parseNumbers, parseChoice };
+module.exports = { UsageError, refuse, shown, parseNames, parseNumber, parseNumbers, parseChoice, parsePath };

@@ -11,7 +11,8 @@ const FORMATS = ['table', 'markdown', 'csv', 'json'];
  * columns: [{ key, title = key, align = 'left' | 'right', format(value, row) }]
  * format:  'table'    aligned plain text, two spaces between columns, a rule under the header;
  *          'markdown' a GitHub table;
- *          'csv'      RFC 4180: header of titles, raw values (no `format`), CRLF line ends;
+ *          'csv'      RFC 4180: header of titles, raw values (no `format`), CRLF line ends,
+ *                     an empty field for null, undefined and NaN;
  *          'json'     JSON.stringify(rows, null, 2): every key of every row, not only the columns.
  * `format(value, row)` shapes the cells of table and markdown only, so csv and
  * json keep the numbers at full precision for further processing.
@@ -56,8 +57,11 @@ function renderMarkdown(rows, columns) {
   return [line(columns.map(titleOf)), rule, ...body].join('\n') + '\n';
 }
 
+// An absent value, and a number that is not one (the interval of a single
+// run is NaN), are an empty field: a program reading the file sees "no value".
 function csvField(value) {
-  const text = value === undefined || value === null ? '' : String(value);
+  const missing = value === undefined || value === null || (typeof value === 'number' && !Number.isFinite(value));
+  const text = missing ? '' : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -11,7 +11,7 @@ const { killAll } = require('../../lib/runner/spawn');
 const { summarize, growth } = require('../../lib/summary');
 const { formatRows } = require('../../lib/format');
 const { statusLabel } = require('../../lib/report/display');
-const { UsageError, refuse, parseNames, parseNumber, parseNumbers, parseChoice } = require('../usage');
+const { UsageError, refuse, parseNames, parseNumber, parseNumbers, parseChoice, parsePath } = require('../usage');
 const { createProgress } = require('../progress');
 
 const FORMATS = ['table', 'markdown', 'csv', 'json'];
@@ -30,15 +30,15 @@ function resolveOptions(options) {
   const registry = problems[scenario.problem];
   const all = registry.examples.map((e) => e.name);
 
-  if (options.examples && options.exclude) throw new UsageError('--examples and --exclude: give one or the other, not both');
+  const given = (value) => value !== undefined;
+  if (given(options.examples) && given(options.exclude)) throw new UsageError('--examples and --exclude: give one or the other, not both');
   let examples = all;
-  if (options.examples) examples = parseNames('--examples', options.examples, all);
-  if (options.exclude) {
+  if (given(options.examples)) examples = parseNames('--examples', options.examples, all);
+  if (given(options.exclude)) {
     const excluded = parseNames('--exclude', options.exclude, all);
     examples = all.filter((name) => !excluded.includes(name));
     if (examples.length === 0) throw new UsageError('--exclude: every example is excluded; nothing would run');
   }
-  examples = [...new Set(examples)];
 
   const defaults = scenario.defaults;
   const params = { ...defaults };
@@ -82,7 +82,7 @@ function resolveOptions(options) {
     runs = 1;
   }
   const out = options.out === undefined ? DEFAULT_OUT : options.out;
-  if (out !== false) checkWritable(out);
+  if (out !== false) checkWritable(parsePath('--out', out, 'a file path (or --no-out for no file)'));
   if (options.resume) {
     if (out === false) throw new UsageError('--resume: needs a results file; it cannot be used with --no-out');
     try {
@@ -118,7 +118,10 @@ function rowsOf(summaries, baseline) {
     ...s.params,
     status: statusLabel(s.status),
     runs: `${s.okRuns}/${s.runs}`,
-    timeMs: s.time ? s.time.median : null,
+    // The mean: the ratio below is a ratio of means, and rows are sorted by
+    // it, so the three never contradict each other.
+    timeMs: s.time ? s.time.mean : null,
+    medianMs: s.time ? s.time.median : null,
     plusMinusPct: s.time ? s.time.relative * 100 : null,
     minMs: s.time ? s.time.min : null,
     maxMs: s.time ? s.time.max : null,
@@ -137,7 +140,7 @@ const COLUMNS = [
   { key: 'example', title: 'example' },
   { key: 'status', title: 'status' },
   { key: 'runs', title: 'runs', align: 'right' },
-  { key: 'timeMs', title: 'time ms', align: 'right', format: fixed(1) },
+  { key: 'timeMs', title: 'mean ms', align: 'right', format: fixed(1) },
   { key: 'plusMinusPct', title: '±95%', align: 'right', format: (v) => (Number.isFinite(v) ? `${v.toFixed(1)}%` : '') },
   { key: 'ratio', title: 'x base', align: 'right', format: (v, row) => (v === null ? '' : `${v.toFixed(2)}${row.significant === false && !row.isBaseline ? ' ~' : ''}`) },
   { key: 'rssMB', title: 'RSS MB', align: 'right', format: fixed(1) },
@@ -172,7 +175,7 @@ function render(lines, { baseline, format }) {
     parts.push(format === 'markdown' ? `### ${title}\n` : `${title}`);
     parts.push(formatRows(group, COLUMNS, format));
     const same = group.filter((r) => r.significant === false && !r.isBaseline).map((r) => r.example);
-    const notes = [`time: median of runs; ±95%: half-width of the t-interval of the mean, relative; x base: ratio of means to ${baseline}.`];
+    const notes = [`Rows sorted by mean ms, the mean time of the runs; ±95%: half-width of its t-interval, relative; x base: ratio of means to ${baseline}.`];
     if (same.length) notes.push(`~ not significantly different from ${baseline} (t-test of the log ratio, Welch df, p >= 0.05): ${same.join(', ')}.`);
     const failedRows = group.filter((r) => r.error);
     for (const r of failedRows) notes.push(`${r.example}: ${r.status} ${r.error}`);
@@ -234,19 +237,19 @@ function register(program) {
     .option('--exclude <a,b>', 'every example but these')
     .option('--n <list>', 'concurrent invocations per run, a comma-separated list (default: the scenario\'s, see asyncmark list; 100,1000,10000 for doxbee)')
     .addOption(new Option('--latency <model>', 'I/O latency model: constant t ms, load = in-flight x dt ms, jitter = t ms +-50% (seeded), tick = next turn of the event loop; fractional delays are dithered between whole ms (Node timers have 1 ms resolution) so the mean is kept').choices(LATENCY_MODELS))
-    .option('--t <ms>', 'latency of each operation in ms, for constant and jitter; a list gives a grid (default 1)')
-    .option('--dt <ms>', 'ms added per operation in flight, for --latency load (default 0.1)')
-    .option('--e <likelihood>', 'likelihood 0..1 that an operation fails, for doxbee-errors (default 0.1)')
-    .option('--p <count>', 'parallel queries per upload, for madeup-parallel (default 25)')
-    .option('--runs <count>', 'runs per cell, each in a fresh process (default 5)')
-    .option('--timeout <seconds>', 'a run still going after this is killed and reported T/O (default 60)')
-    .option('--seed <int>', 'seed of every random decision: faults, jitter (default 1)')
+    .option('--t <ms>', 'latency of each operation in ms, for constant and jitter; a list gives a grid (default: 1)')
+    .option('--dt <ms>', 'ms added per operation in flight, for --latency load (default: 0.1)')
+    .option('--e <likelihood>', 'likelihood 0..1 that an operation fails, for doxbee-errors (default: 0.1)')
+    .option('--p <count>', 'parallel queries per upload, for madeup-parallel (default: 25)')
+    .option('--runs <count>', 'runs per cell, each in a fresh process (default: 5)')
+    .option('--timeout <seconds>', 'a run still going after this is killed and reported T/O (default: 60)')
+    .option('--seed <int>', 'seed of every random decision: faults, jitter (default: 1)')
     .option('--baseline <name>', 'example the others are compared with (default: the problem\'s reference, callbacks-original for doxbee, if it runs; else the first example)')
-    .option('--out <file>', `append each run as a JSON line to this file (default ${DEFAULT_OUT})`)
+    .option('--out <file>', `append each run as a JSON line to this file (default: ${DEFAULT_OUT})`)
     .option('--no-out', 'do not write a results file')
     .option('--resume', 'skip runs already present in --out')
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('table'))
-    .option('--quiet', 'no progress bar and no closing note on stderr')
+    .option('--quiet', 'no progress on stderr (a bar on a terminal, elsewhere a line every 5 s) and no closing note')
     .option('--test', 'cheap mode for CI: first value of every list, n <= 10, one run')
     .option('--bare', 'no heap sampling, GC or event-loop observers (time, CPU and RSS only): to measure their overhead; use its own --out')
     .addHelpText('after', `

@@ -5,7 +5,7 @@ const path = require('node:path');
 const problems = require('../../examples');
 const { measureSource, normalise, SourceError } = require('../../metrics/complexity');
 const { formatRows, FORMATS } = require('../../lib/format');
-const { UsageError, parseChoice } = require('../usage');
+const { UsageError, parseChoice, parsePath } = require('../usage');
 
 // `asyncmark complexity [FILE...]`: the static measures of metrics/complexity.js
 // for every example of every problem, or for the files given. docs/complexity.md
@@ -30,6 +30,7 @@ const ALL_KEYS = ['problem', 'example', 'file', 'tokens', 'score', 'lines', 'nes
   'cyclomatic', 'errorSites', 'lexer', 'parser'];
 
 function readSource(file) {
+  parsePath('FILE', file, 'the path of a JavaScript file');
   let stat;
   try {
     stat = fs.statSync(file);

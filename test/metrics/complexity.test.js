@@ -260,6 +260,13 @@ describe('asyncmark complexity', () => {
     assert.equal(stderr, 'asyncmark: no-such-file.js: no such file\n');
   });
 
+  it('refuses an empty file name with one line naming the argument', async () => {
+    const { code, stdout, stderr } = await run(['complexity', '']);
+    assert.equal(code, 2);
+    assert.equal(stdout, '');
+    assert.equal(stderr, 'asyncmark: FILE: "" is not allowed; expected the path of a JavaScript file\n');
+  });
+
   it('refuses an unknown format', async () => {
     const { code, stderr } = await run(['complexity', '--format', 'xml']);
     assert.equal(code, 2);
