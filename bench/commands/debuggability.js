@@ -64,7 +64,8 @@ function render(report, format) {
   const notes = [
     `Failure injected at ${report.op}; cell: outcome, then lines from the nearest frame in the example to the failing call`,
     "(0 = a frame points at the call, - = the example file is not in the trace). to caller: traces that lead back to upload()'s caller.",
-    'timer/* cases are not graded: that throw never passes through the example. Grades:',
+    'timer/* cases are not graded: that throw never passes through the example.',
+    'Grades run from 1 (the example file is never named) to 5 (the failing line is named in every case and setting); higher is better:',
     ...reasons,
   ];
   if (missing.length) notes.push(`Missing example files (not probed): ${missing.join(', ')}`);
@@ -78,7 +79,7 @@ async function action(options) {
   // Missing example files are reported without running anything.
   const present = settings.entries.filter((e) => fs.existsSync(e.file)).length;
   const total = present * settings.settings.length * CASES.length;
-  const progress = createProgress({ total });
+  const progress = createProgress({ total, quiet: options.quiet, unit: 'probes' });
   const onSignal = async () => {
     progress.stop();
     await killAll();
@@ -113,6 +114,7 @@ function register(program) {
     .option('--settings <names>', `comma-separated stack settings: ${SETTING_NAMES.join(', ')} (default: all)`)
     .option('--format <format>', `output: ${FORMATS.join(', ')}`, 'table')
     .option('--timeout <seconds>', 'seconds before a probe run that has not finished is killed and reported hung', String(DEFAULT_TIMEOUT_SECONDS))
+    .option('--quiet', 'no progress on stderr')
     .action(action);
 }
 

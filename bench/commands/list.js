@@ -23,11 +23,12 @@ function action() {
     out.push(`examples of ${name} (reference: ${registry.reference})`);
     out.push(formatRows(registry.examples.map((e) => ({
       name: e.name,
+      family: e.family,
       call: e.call,
       io: e.io,
       libraries: e.libraries.join(', ') || '-',
       throws: e.throws,
-    })), [{ key: 'name' }, { key: 'call' }, { key: 'io', title: 'I/O flavour' }, { key: 'libraries' }, { key: 'throws', title: 'sync throw' }], 'table'));
+    })), [{ key: 'name' }, { key: 'family' }, { key: 'call' }, { key: 'io', title: 'I/O flavour' }, { key: 'libraries' }, { key: 'throws', title: 'sync throw' }], 'table'));
   }
   process.stdout.write(out.join('\n'));
 }
