@@ -218,6 +218,7 @@ async function action(options) {
       timeoutMs: settings.timeoutMs,
       detailed: !options.bare,
       onRun: (line) => progress.tick(`${line.example} n=${line.params.n}`),
+      onWarning: (message) => process.stderr.write(`asyncmark: warning: ${message}\n`),
     });
   } finally {
     progress.stop();

@@ -27,6 +27,30 @@ function problemWith(run) {
   return null;
 }
 
+function isJson(text) {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The cut-off last line of a results file's text, if it has one: text after
+ * the last newline that is not JSON. A write interrupted by a crash or a full
+ * disk leaves such a line; it is expected of a session cut short, so readers
+ * warn of it, unlike a bad line that has its newline.
+ * @param {string} text the file's contents
+ * @returns {{ line: number, bytes: number } | null} its line number, from 1, and its length in bytes
+ */
+function cutOffLine(text) {
+  const start = text.lastIndexOf('\n') + 1;
+  const tail = text.slice(start);
+  if (tail.trim() === '' || isJson(tail)) return null;
+  return { line: text.slice(0, start).split('\n').length, bytes: Buffer.byteLength(tail) };
+}
+
 /**
  * The runs of one results file's text.
  * @param {string} text the file's contents
@@ -37,16 +61,20 @@ function parseResults(text, source) {
   const runs = [];
   const skipped = [];
   let count = 0;
+  const cut = cutOffLine(String(text));
   const rows = String(text).split('\n');
   rows.forEach((raw, index) => {
     const line = raw.trim();
     if (line === '') return;
     count++;
+    if (cut && index + 1 === cut.line) {
+      skipped.push({ source, line: index + 1, reason: `a cut-off last line (${cut.bytes} bytes), as an interrupted write leaves` });
+      return;
+    }
     let run;
     try {
       run = JSON.parse(line);
     } catch {
-      // An interrupted session can leave half a line at the end of the file.
       skipped.push({ source, line: index + 1, reason: 'not a JSON line' });
       return;
     }
@@ -57,4 +85,4 @@ function parseResults(text, source) {
   return { runs, skipped, lines: count };
 }
 
-module.exports = { SCHEMA, STATUSES, parseResults };
+module.exports = { SCHEMA, STATUSES, parseResults, cutOffLine, isJson };

@@ -4,6 +4,7 @@ const fs = require('node:fs');
 const crypto = require('node:crypto');
 const { runInChild } = require('./spawn');
 const { environment } = require('./environment');
+const { cutOffLine } = require('../report/runs');
 
 // A benchmark session: every run of every cell, each in its own child process,
 // examples interleaved run by run (A B C A B C ...) so that drift in the machine
@@ -46,12 +47,19 @@ function jobKey({ scenario, example, params, run }) {
   return `${scenario}|${example}|${JSON.stringify(ordered)}|${run}`;
 }
 
-/** Reads a results file; a missing file is empty, a bad line is an error. */
-function readResults(file) {
+/**
+ * Reads a results file; a missing file is empty, a bad line is an error, and a
+ * cut-off last line (see cutOffLine) is left out with a warning.
+ * @param {{ onWarning?: (message: string) => void }} [options]
+ */
+function readResults(file, { onWarning = () => {} } = {}) {
   if (!fs.existsSync(file)) return [];
+  const text = fs.readFileSync(file, 'utf8');
+  const cut = cutOffLine(text);
+  if (cut) onWarning(`${file}:${cut.line}: a cut-off last line (${cut.bytes} bytes) is not read`);
   const lines = [];
-  fs.readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-    if (!line.trim()) return;
+  text.split('\n').forEach((line, i) => {
+    if (!line.trim() || (cut && i + 1 === cut.line)) return;
     try {
       lines.push(JSON.parse(line));
     } catch {
@@ -61,20 +69,60 @@ function readResults(file) {
   return lines;
 }
 
+// Writes `content` to `name`, or to `name.2`, `name.3` ... if it exists: an
+// earlier file is never overwritten.
+function writeFresh(name, content) {
+  for (let i = 1; ; i++) {
+    const candidate = i === 1 ? name : `${name}.${i}`;
+    try {
+      fs.writeFileSync(candidate, content, { flag: 'wx' });
+      return candidate;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+  }
+}
+
+/**
+ * Makes a results file end on a complete line before a session appends to it,
+ * so no run is glued onto the half line an interrupted write left: a cut-off
+ * last line is moved to FILE.partial (or a fresh name) and the file truncated
+ * back to its last complete line; a complete last line only gets its newline.
+ * @returns {string | null} what was set aside, as a warning, or null
+ */
+function endOnCompleteLine(file) {
+  if (!fs.existsSync(file)) return null;
+  const data = fs.readFileSync(file);
+  if (data.length === 0 || data[data.length - 1] === 0x0a) return null;
+  const cut = cutOffLine(data.toString('utf8'));
+  if (!cut) {
+    fs.appendFileSync(file, '\n');
+    return null;
+  }
+  const start = data.lastIndexOf(0x0a) + 1;
+  // Copied first, truncated second: a crash in between loses nothing.
+  const aside = writeFresh(`${file}.partial`, data.subarray(start));
+  fs.truncateSync(file, start);
+  return `${file}:${cut.line}: a cut-off last line (${data.length - start} bytes) was set aside in ${aside}`;
+}
+
 function newSessionId() {
   return `${new Date().toISOString()}-${crypto.randomBytes(3).toString('hex')}`;
 }
 
 /**
  * Runs the jobs one at a time (parallel children would disturb each other's
- * timings on a small machine) and appends each result to `out`.
+ * timings on a small machine) and appends each result to `out`, one line in
+ * one write. It prints nothing: warnings go to `onWarning(message)`.
  * @returns {Promise<object[]>} the result lines of this session and, with
  *   resume, those already in the file for the same jobs
  */
-async function runSession(jobs, { out, resume = false, baseline, timeoutMs, detailed = true, onRun = () => {}, execArgv } = {}) {
+async function runSession(jobs, { out, resume = false, baseline, timeoutMs, detailed = true, onRun = () => {}, onWarning = () => {}, execArgv } = {}) {
   const env = environment();
   const session = newSessionId();
-  const previous = resume && out ? readResults(out) : [];
+  const setAside = out ? endOnCompleteLine(out) : null;
+  if (setAside) onWarning(setAside);
+  const previous = resume && out ? readResults(out, { onWarning }) : [];
   const done = new Map(previous.map((line) => [jobKey(line), line]));
   const lines = [];
   for (const job of jobs) {

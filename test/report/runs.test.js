@@ -53,7 +53,30 @@ describe('report: reading results files', () => {
     assert.match(skipped[1].reason, /metrics are missing/);
     assert.match(skipped[2].reason, /status "exploded"/);
     assert.match(skipped[3].reason, /params\.n/);
-    assert.equal(skipped[4].reason, 'not a JSON line');
+    assert.equal(skipped[4].reason, 'a cut-off last line (33 bytes), as an interrupted write leaves');
     assert.ok(skipped.every((s) => s.source === 'r.jsonl'));
+  });
+});
+
+describe('report: a cut-off last line', () => {
+  it('is skipped with its own reason, while a bad line in the middle stays not a JSON line', () => {
+    const text = ['{"half', JSON.stringify(line()), '{"schema":"asyn'].join('\n');
+    const { runs, skipped } = parseResults(text, 'r.jsonl');
+    assert.equal(runs.length, 1);
+    assert.deepEqual(skipped, [
+      { source: 'r.jsonl', line: 1, reason: 'not a JSON line' },
+      { source: 'r.jsonl', line: 3, reason: 'a cut-off last line (15 bytes), as an interrupted write leaves' },
+    ]);
+  });
+
+  it('is only a line without its newline: a bad last line that has one is not a JSON line', () => {
+    const { skipped } = parseResults(`${JSON.stringify(line())}\n{"half\n`, 'r.jsonl');
+    assert.deepEqual(skipped, [{ source: 'r.jsonl', line: 2, reason: 'not a JSON line' }]);
+  });
+
+  it('counts a complete last line without its newline as a run', () => {
+    const { runs, skipped } = parseResults(`${JSON.stringify(line())}\n${JSON.stringify(line({ run: 1 }))}`, 'r.jsonl');
+    assert.equal(runs.length, 2);
+    assert.deepEqual(skipped, []);
   });
 });

@@ -4,7 +4,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { cells, plan, jobKey, readResults } = require('../../lib/runner/session');
+const { cells, plan, jobKey, readResults, runSession } = require('../../lib/runner/session');
 
 describe('runner: session planning', () => {
   it('expands list-valued parameters into a grid', () => {
@@ -34,5 +34,93 @@ describe('runner: session planning', () => {
     fs.writeFileSync(file, '{"a":1}\n\nnot json\n');
     assert.throws(() => readResults(file), /r\.jsonl:3: not a JSON line/);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('runner: results files with a cut-off last line', function () {
+  this.timeout(60000);
+  // One tiny run: the session appends one line per job.
+  const jobs = plan({
+    scenario: { name: 'doxbee-sequential', problem: 'doxbee', fileExists: false },
+    examples: ['callbacks-original'],
+    params: { n: [2], latency: 'constant', t: 0, e: 0, seed: 1 },
+    runs: 1,
+  });
+  let dir;
+  let file;
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-session-'));
+    file = path.join(dir, 'r.jsonl');
+  });
+
+  afterEach(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const complete = JSON.stringify({ schema: 'asyncmark/run@1', scenario: 'x', example: 'y', params: { n: 1 }, run: 0 });
+
+  it('reads the complete lines and warns of a cut-off last line, naming file and line', () => {
+    fs.writeFileSync(file, `${complete}\n{"schema":"asyn`);
+    const warnings = [];
+    const lines = readResults(file, { onWarning: (message) => warnings.push(message) });
+    assert.deepEqual(lines, [JSON.parse(complete)]);
+    assert.deepEqual(warnings, [`${file}:2: a cut-off last line (15 bytes) is not read`]);
+  });
+
+  it('still refuses a bad line in the middle', () => {
+    fs.writeFileSync(file, `{"schema":"asyn\n${complete}\n`);
+    assert.throws(() => readResults(file), /r\.jsonl:1: not a JSON line/);
+  });
+
+  it('reads a complete last line that lacks its newline', () => {
+    fs.writeFileSync(file, `${complete}\n${complete}`);
+    assert.equal(readResults(file).length, 2);
+  });
+
+  it('sets a cut-off last line aside before appending, so the new run starts on a fresh line', async () => {
+    fs.writeFileSync(file, `${complete}\n{"schema":"asyn`);
+    const warnings = [];
+    await runSession(jobs, { out: file, onWarning: (message) => warnings.push(message) });
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    assert.equal(lines.length, 3);
+    assert.equal(lines[0], complete);
+    assert.equal(JSON.parse(lines[1]).example, 'callbacks-original');
+    assert.equal(lines[2], '');
+    assert.equal(fs.readFileSync(`${file}.partial`, 'utf8'), '{"schema":"asyn');
+    assert.deepEqual(warnings, [`${file}:2: a cut-off last line (15 bytes) was set aside in ${file}.partial`]);
+  });
+
+  it('never overwrites a line set aside before', async () => {
+    fs.writeFileSync(`${file}.partial`, 'earlier');
+    fs.writeFileSync(file, '{"half');
+    const warnings = [];
+    await runSession(jobs, { out: file, onWarning: (message) => warnings.push(message) });
+    assert.equal(fs.readFileSync(`${file}.partial`, 'utf8'), 'earlier');
+    const [aside] = fs.readdirSync(dir).filter((name) => name.startsWith('r.jsonl.') && name !== 'r.jsonl.partial');
+    assert.equal(fs.readFileSync(path.join(dir, aside), 'utf8'), '{"half');
+    assert.deepEqual(warnings, [`${file}:1: a cut-off last line (6 bytes) was set aside in ${path.join(dir, aside)}`]);
+    assert.equal(JSON.parse(fs.readFileSync(file, 'utf8')).example, 'callbacks-original');
+  });
+
+  it('completes a last line that lacks only its newline, and sets nothing aside', async () => {
+    fs.writeFileSync(file, complete);
+    const warnings = [];
+    await runSession(jobs, { out: file, onWarning: (message) => warnings.push(message) });
+    const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
+    assert.equal(lines[0], complete);
+    assert.equal(JSON.parse(lines[1]).example, 'callbacks-original');
+    assert.deepEqual(warnings, []);
+    assert.deepEqual(fs.readdirSync(dir), ['r.jsonl']);
+  });
+
+  it('resumes from the complete lines of a file whose last line was cut off', async () => {
+    const [first] = await runSession(jobs, { out: file });
+    fs.appendFileSync(file, '{"schema":"asyncmark/run@1","sess');
+    const skipped = [];
+    const lines = await runSession(jobs, { out: file, resume: true, onRun: (line, { skipped: was }) => skipped.push(was) });
+    assert.deepEqual(skipped, [true]);
+    assert.deepEqual(lines, [JSON.parse(JSON.stringify(first))]);
+    assert.equal(fs.readFileSync(file, 'utf8'), `${JSON.stringify(first)}\n`);
   });
 });
