@@ -22,14 +22,33 @@ function cellText(column, row) {
   return value === undefined || value === null ? '' : String(value);
 }
 
-function table({ rows, columns }) {
-  const head = columns.map((c) => `<th${c.align === 'right' ? ' class="num"' : ''}>${escapeHtml(c.title ?? c.key)}</th>`).join('');
+// A colour swatch before an example's name ties the row to its marks in the
+// charts.
+function swatch(example, colors) {
+  const color = colors && colors[example];
+  return color ? `<span class="swatch" style="background:${escapeHtml(color)}" aria-hidden="true"></span>` : '';
+}
+
+function table({ rows, columns }, colors = {}) {
+  const head = columns.map((c) => {
+    const attributes = `${c.align === 'right' ? ' class="num"' : ''}${c.description ? ` title="${escapeHtml(c.description)}"` : ''}`;
+    return `<th${attributes}>${escapeHtml(c.title ?? c.key)}</th>`;
+  }).join('');
   const body = rows.map((row) => {
-    const cells = columns.map((c) => `<td${c.align === 'right' ? ' class="num"' : ''}>${escapeHtml(cellText(c, row))}</td>`).join('');
+    const cells = columns.map((c) => {
+      const mark = c.key === 'example' ? swatch(row.example, colors) : '';
+      return `<td${c.align === 'right' ? ' class="num"' : ''}>${mark}${escapeHtml(cellText(c, row))}</td>`;
+    }).join('');
     const example = typeof row.example === 'string' ? ` data-example="${escapeHtml(row.example)}"` : '';
     return `<tr${example}>${cells}</tr>`;
   });
-  return `<table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body.join('\n')}\n</tbody>\n</table>`;
+  // Numbers never wrap; a table wider than the screen scrolls on its own.
+  return `<div class="table-scroll">\n<table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body.join('\n')}\n</tbody>\n</table>\n</div>`;
+}
+
+function glossary(entries) {
+  if (!entries || entries.length === 0) return '';
+  return `<dl class="glossary">\n${entries.map(({ term, text }) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(text)}</dd>`).join('\n')}\n</dl>`;
 }
 
 function notes(list) {
@@ -48,63 +67,58 @@ const STYLE = `
 body { font-family: Helvetica, Arial, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #222; line-height: 1.45; }
 h1, h2, h3, h4 { line-height: 1.2; }
 h2 { border-bottom: 1px solid #ddd; padding-bottom: .2rem; margin-top: 2.5rem; }
+.table-scroll { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; margin: .8rem 0; font-size: .9rem; }
-th, td { border: 1px solid #ddd; padding: .25rem .55rem; text-align: left; vertical-align: top; }
+th, td { border: 1px solid #ddd; padding: .25rem .55rem; text-align: left; vertical-align: top; white-space: nowrap; }
 th { background: #f4f4f4; }
+th[title] { cursor: help; text-decoration: underline dotted #999; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 tr.hl td { background: #fff4c2; }
+.swatch { display: inline-block; width: .7rem; height: .7rem; border-radius: 2px; margin-right: .4rem; vertical-align: -.05rem; }
 p.note { font-style: italic; color: #444; margin: .3rem 0; }
+dl.glossary { font-size: .85rem; color: #333; display: grid; grid-template-columns: max-content 1fr; gap: .15rem .8rem; margin: .8rem 0 1.2rem; }
+dl.glossary dt { font-weight: bold; white-space: nowrap; }
+dl.glossary dd { margin: 0; }
 figure.chart { margin: 1rem 0; overflow-x: auto; }
 figure.chart svg { max-width: 100%; height: auto; }
-.dim { opacity: 0.1 !important; }
+.dim { opacity: 0.12 !important; }
 .role-legend-entry path.background { pointer-events: all; cursor: pointer; }
 #tip { position: fixed; pointer-events: none; background: rgba(255,255,255,.96); border: 1px solid #999; border-radius: 3px; padding: .2rem .45rem; font-size: .85rem; display: none; }
 nav ul { columns: 2; }
 `;
 
-// Hovering a line, point, band, legend entry or table row highlights that
-// example in every chart and table; a point's description shows as a tip.
-// The charts' marks carry their example in aria-label (Vega writes each mark's
-// description there), as "example" or "example · details".
+// Hovering a mark, a label, a legend entry or a table row highlights that
+// example in every chart and table: every element that stands for an example
+// carries data-example (the charts' marks get it from their descriptions, see
+// charts.tagExamples), and the others are dimmed. A mark's description shows
+// as a tip.
 const SCRIPT = `
 (function () {
   var tip = document.getElementById('tip');
-  var marks = [];
-  var rows = Array.prototype.slice.call(document.querySelectorAll('tr[data-example]'));
-  Array.prototype.forEach.call(document.querySelectorAll('figure.chart svg'), function (svg) {
-    Array.prototype.forEach.call(svg.querySelectorAll('.role-mark [aria-label]'), function (el) {
-      var label = el.getAttribute('aria-label');
-      marks.push({ el: el, key: label.split(' \\u00b7 ')[0], label: label });
-    });
-    Array.prototype.forEach.call(svg.querySelectorAll('.role-legend-label text'), function (text) {
-      var entry = text.parentNode.parentNode.parentNode;
-      var key = text.textContent;
-      entry.addEventListener('mouseenter', function () { highlight(key); });
-      entry.addEventListener('mouseleave', function () { highlight(null); });
-    });
-  });
-  function matches(markKey, key) {
-    return markKey === key || markKey.indexOf(key + '-') === 0;
-  }
+  var tagged = Array.prototype.slice.call(document.querySelectorAll('[data-example]'));
+  var inCharts = tagged.filter(function (el) { return el.closest('figure.chart'); });
+  var rows = tagged.filter(function (el) { return el.tagName === 'TR'; });
   function highlight(key) {
-    marks.forEach(function (m) { m.el.classList.toggle('dim', key !== null && !matches(m.key, key)); });
-    rows.forEach(function (row) { row.classList.toggle('hl', key !== null && matches(row.getAttribute('data-example'), key)); });
+    inCharts.forEach(function (el) { el.classList.toggle('dim', key !== null && el.getAttribute('data-example') !== key); });
+    rows.forEach(function (row) { row.classList.toggle('hl', key !== null && row.getAttribute('data-example') === key); });
   }
-  marks.forEach(function (m) {
-    m.el.addEventListener('mouseenter', function (event) {
-      highlight(m.key);
-      if (m.label.indexOf(' \\u00b7 ') > 0) {
-        tip.textContent = m.label;
-        tip.style.display = 'block';
-        tip.style.left = (event.clientX + 12) + 'px';
-        tip.style.top = (event.clientY + 12) + 'px';
-      }
+  function showTip(text, event) {
+    tip.textContent = text;
+    tip.style.display = 'block';
+    tip.style.left = (event.clientX + 12) + 'px';
+    tip.style.top = (event.clientY + 12) + 'px';
+  }
+  tagged.forEach(function (el) {
+    var key = el.getAttribute('data-example');
+    // A legend label takes no pointer events; its whole entry does.
+    var label = el.closest('.role-legend-label');
+    var target = label ? label.parentNode.parentNode : el;
+    var details = el.getAttribute('aria-label');
+    target.addEventListener('mouseenter', function (event) {
+      highlight(key);
+      if (details && details.indexOf(' \\u00b7 ') > 0) showTip(details, event);
     });
-    m.el.addEventListener('mouseleave', function () { highlight(null); tip.style.display = 'none'; });
-  });
-  rows.forEach(function (row) {
-    row.addEventListener('mouseenter', function () { highlight(row.getAttribute('data-example')); });
-    row.addEventListener('mouseleave', function () { highlight(null); });
+    target.addEventListener('mouseleave', function () { highlight(null); tip.style.display = 'none'; });
   });
 })();
 `;
@@ -113,11 +127,11 @@ function link(text, href) {
   return href ? `<a href="${escapeHtml(encodeURI(href))}">${escapeHtml(text)}</a>` : escapeHtml(text);
 }
 
-function metricSection(file, what, href) {
+function metricSection(file, what, href, colors) {
   const about = `What the columns mean: ${link(`docs/${what}.md`, href)}.`;
   if (file.table) {
     const list = file.table.notes.length ? `\n<ul>${file.table.notes.map((note) => `<li>${escapeHtml(note)}</li>`).join('')}</ul>` : '';
-    return `<p>From ${escapeHtml(file.name)}. ${about}</p>\n${table(file.table)}${list}`;
+    return `<p>From ${escapeHtml(file.name)}. ${about}</p>\n${table(file.table, colors)}${list}\n${glossary(file.table.glossary)}`;
   }
   return `<p class="note">${escapeHtml(file.note)} Make one with <code>asyncmark ${what} --format json &gt; ${what}.json</code> and pass it as <code>--${what} ${what}.json</code>.</p>\n<p>${about}</p>`;
 }
@@ -139,7 +153,8 @@ function renderHtml(model) {
 
   parts.push('<h2 id="summary">Summary</h2>');
   parts.push(`<p>${escapeHtml(prose.SUMMARY_INTRO)}</p>`, `<p>${escapeHtml(prose.headlineText(model.headline))}</p>`);
-  parts.push(table(model.summary.table), notes(model.summary.table.notes));
+  if (model.summary.forest) parts.push(figure(model.summary.forest));
+  parts.push(table(model.summary.table, model.colors), notes(model.summary.table.notes), glossary(model.summary.table.glossary));
   if (model.summary.scatter) parts.push(figure(model.summary.scatter));
 
   parts.push('<h2 id="environments">Environments</h2>');
@@ -153,13 +168,16 @@ function renderHtml(model) {
     const title = prose.sectionTitle(section, manyEnvs);
     parts.push(`<h3 id="${id(`time-${title}`)}">${escapeHtml(title)}</h3>`);
     for (const reference of section.tables) {
-      parts.push(`<h4>${escapeHtml(reference.title)}</h4>`, table(reference.table), notes(reference.table.notes));
+      parts.push(`<h4>${escapeHtml(reference.title)}</h4>`);
+      if (reference.forest) parts.push(figure(reference.forest));
+      parts.push(table(reference.table, model.colors), notes(reference.table.notes));
     }
     for (const chart of section.charts) parts.push(figure(chart));
   }
+  if (model.timeGlossary) parts.push(`<h3 id="columns">${escapeHtml(prose.TIME_GLOSSARY_TITLE)}</h3>`, glossary(model.timeGlossary));
 
-  parts.push('<h2 id="complexity">Complexity</h2>', metricSection(model.complexity, 'complexity', model.links.complexity));
-  parts.push('<h2 id="debuggability">Debuggability</h2>', metricSection(model.debuggability, 'debuggability', model.links.debuggability));
+  parts.push('<h2 id="complexity">Complexity</h2>', metricSection(model.complexity, 'complexity', model.links.complexity, model.colors));
+  parts.push('<h2 id="debuggability">Debuggability</h2>', metricSection(model.debuggability, 'debuggability', model.links.debuggability, model.colors));
 
   parts.push('<h2 id="input">Input</h2>');
   parts.push(`<ul>${model.inputs.map((input) => {

@@ -2,10 +2,15 @@
 
 const show = require('./display');
 const { parseResults } = require('./runs');
-const { summarizeRuns, referenceParams, headlineCell } = require('./summarize');
+const { summarizeRuns, referenceParams, headlineCell, sameParams } = require('./summarize');
 const { timeTable, metricTable, summaryTable } = require('./tables');
 const { metricRows } = require('./metric-files');
-const charts = require('./charts');
+const { renderSvg, tagExamples } = require('./charts');
+const { forestSpec } = require('./forest-plot');
+const { againstNSpec } = require('./against-n');
+const { scatterSpec } = require('./scatter-plot');
+const { exampleColors } = require('./colors');
+const registries = require('../../examples');
 const { renderMarkdown } = require('./markdown');
 const { renderHtml } = require('./html');
 const { xmlComment } = require('./generated');
@@ -33,45 +38,60 @@ function readMetricFile(file, what) {
   }
   try {
     const data = metricRows(json);
-    return { name: file.name, data, table: metricTable(data) };
+    return { name: file.name, data, table: metricTable(data, what) };
   } catch (error) {
     return { name: file.name, note: `The ${what} file ${file.name} could not be read as a table (${error.message}), so this section is left out.` };
   }
 }
 
 // A chart file name that stays the same from run to run for the same grid.
-function chartBase(scenario, envIndex, envCount, othersSlug) {
-  return [scenario, envCount > 1 ? `env${envIndex + 1}` : null, othersSlug].filter(Boolean).join('-');
+function chartBase(scenario, envIndex, envCount, slug) {
+  return [scenario, envCount > 1 ? `env${envIndex + 1}` : null, slug].filter(Boolean).join('-');
 }
 
-// Parameters (other than n) that differ between the chart series of one
-// scenario name the files apart: "t1", "t10", "load-dt0.05".
-function othersSlugs(paramSets) {
+// Parameters that differ between the parameter sets of one scenario's charts
+// name the files apart: "t1", "t10", "load-dt0.05", "n10000-t1".
+function paramSlugs(paramSets, { except = [] } = {}) {
   if (paramSets.length < 2) return paramSets.map(() => null);
-  const keys = show.orderedParamKeys(paramSets[0]).filter((key) => key !== 'n'
+  const keys = show.orderedParamKeys(paramSets[0]).filter((key) => !except.includes(key)
     && new Set(paramSets.map((p) => String(p[key]))).size > 1);
   const word = (key, value) => (typeof value === 'number' ? `${key}${value}` : String(value));
   return paramSets.map((p) => show.slug(keys.map((key) => word(key, p[key])).join('-')));
 }
 
 /**
- * Per environment and scenario: the tables at the reference cells, and the
- * charts (time and memory against n) of the grid lines they sit on.
+ * Per environment and scenario: at each reference cell a forest plot and the
+ * table, and the small multiples (time and memory against n) of the grid lines
+ * the reference cells sit on.
+ * @param {{ colors: Map, registries: object }} look
  * @returns {{ sections: object[], chartJobs: Array<{ chart, spec }> }}
  */
-function scenarioSections(summary, envs) {
+function scenarioSections(summary, envs, look) {
   const chartJobs = [];
   const sections = [];
+  const addChart = (name, kind, spec) => {
+    const chart = { name, kind, title: spec.title.text, svg: null };
+    chartJobs.push({ chart, spec });
+    return chart;
+  };
   for (const [envIndex, env] of envs.entries()) {
     for (const scenario of summary.scenarios) {
       const cells = summary.cells.filter((c) => c.env === env.key && c.scenario === scenario);
       if (cells.length === 0) continue;
+      const baseline = cells[0].baseline;
+      const envLabel = envs.length > 1 ? env.label : undefined;
       const references = referenceParams(cells);
-      const tables = references.map((params) => ({
-        params,
-        title: show.params(params),
-        table: timeTable(summary.cells, { env: env.key, scenario, params }),
-      }));
+      const referenceSlugs = paramSlugs(references);
+      const tables = references.map((params, i) => {
+        const at = { env: env.key, scenario, params, baseline, envLabel };
+        const forest = forestSpec(summary.cells, at, look);
+        return {
+          params,
+          title: show.params(params),
+          table: timeTable(summary.cells, at),
+          forest: forest && addChart(`${chartBase(scenario, envIndex, envs.length, referenceSlugs[i])}-forest.svg`, 'forest', forest),
+        };
+      });
       const series = [];
       for (const params of references) {
         const key = paramsKey(params);
@@ -79,16 +99,12 @@ function scenarioSections(summary, envs) {
         const ns = new Set(cells.filter((c) => paramsKey(c.params) === key).map((c) => c.params.n));
         if (ns.size >= 2 && !series.some((p) => paramsKey(p) === key)) series.push(params);
       }
-      const slugs = othersSlugs(series);
+      const seriesSlugs = paramSlugs(series, { except: ['n'] });
       const sectionCharts = [];
       series.forEach((params, i) => {
-        const base = chartBase(scenario, envIndex, envs.length, slugs[i]);
-        const at = { env: env.key, scenario, params, envLabel: envs.length > 1 ? env.label : undefined };
-        for (const [kind, spec] of [['time', charts.timeChartSpec(summary.cells, at)], ['memory', charts.memoryChartSpec(summary.cells, at)]]) {
-          const chart = { name: `${base}-${kind}.svg`, kind, title: spec.title.text, svg: null };
-          chartJobs.push({ chart, spec });
-          sectionCharts.push(chart);
-        }
+        const base = chartBase(scenario, envIndex, envs.length, seriesSlugs[i]);
+        const at = { env: env.key, scenario, params, baseline, envLabel };
+        for (const kind of ['time', 'memory']) sectionCharts.push(addChart(`${base}-${kind}.svg`, kind, againstNSpec(summary.cells, at, kind, look)));
       });
       sections.push({ env, scenario, tables, charts: sectionCharts });
     }
@@ -141,28 +157,37 @@ async function buildReport(input) {
   const debuggability = readMetricFile(input.debuggability, 'debuggability');
   for (const file of [complexity, debuggability]) if (file.name && file.note) warnings.push(file.note);
 
-  const { sections, chartJobs } = scenarioSections(summary, envs);
+  // Every example the report names, for one colour each everywhere.
+  const examples = new Set([
+    ...summary.cells.map((c) => c.example),
+    ...[complexity, debuggability].flatMap((file) => (file.data ? file.data.rows.map((row) => row.example) : [])),
+  ]);
+  const look = { colors: exampleColors(examples, registries), registries };
+  const { sections, chartJobs } = scenarioSections(summary, envs, look);
 
   const headline = headlineCell(summary);
   const headlineBaseline = headline
     ? summary.cells.find((c) => c.env === headline.env && c.scenario === headline.scenario).baseline
     : null;
+  // The headline's forest plot is its scenario section's, shown again first.
+  const headlineSection = headline && sections.find((s) => s.env.key === headline.env && s.scenario === headline.scenario);
+  const headlineTable = headlineSection && headlineSection.tables.find((t) => sameParams(t.params, headline.params));
   const summaryRows = summaryTable(summary.cells, headline, complexity.data ?? null, debuggability.data ?? null);
   let scatter = null;
   if (headline && summaryRows.rows.some((row) => typeof row.tokens === 'number' && Number.isFinite(row.ratio))) {
-    const spec = charts.scatterSpec(summaryRows.rows, {
+    const spec = scatterSpec(summaryRows.rows, {
       scenario: headline.scenario,
       params: headline.params,
       envLabel: envByKey.get(headline.env).label,
       tokensTitle: `complexity: ${summaryRows.tokensColumn}`,
       baseline: headlineBaseline,
-    });
+    }, look);
     scatter = { name: 'complexity-vs-time.svg', kind: 'scatter', title: spec.title.text, svg: null };
     chartJobs.push({ chart: scatter, spec });
   }
 
   const messages = [];
-  for (const job of chartJobs) job.chart.svg = await charts.renderSvg(job.spec, { messages });
+  for (const job of chartJobs) job.chart.svg = tagExamples(await renderSvg(job.spec, { messages }), examples);
   for (const message of messages) warnings.push(`chart: ${message}`);
 
   const model = {
@@ -173,7 +198,10 @@ async function buildReport(input) {
     runs: runs.length,
     sessions: new Set(runs.map((r) => r.session)).size,
     headline: headline ? { ...headline, env: envByKey.get(headline.env), baseline: headlineBaseline } : null,
-    summary: { table: summaryRows, scatter },
+    summary: { table: summaryRows, forest: headlineTable ? headlineTable.forest : null, scatter },
+    // Every time table has the same columns: one glossary closes their section.
+    timeGlossary: sections.length ? sections[0].tables[0].table.glossary : null,
+    colors: Object.fromEntries(look.colors),
     sections,
     complexity,
     debuggability,

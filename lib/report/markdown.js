@@ -21,6 +21,10 @@ function escapeInline(text) {
   return String(text).replace(/([\\`*_[\]<>|])/g, '\\$1');
 }
 
+function glossary(entries) {
+  return entries.map(({ term, text }) => `- **${escapeInline(term)}**: ${escapeInline(text)}`);
+}
+
 function image(chart) {
   return `![${escapeInline(chart.title)}](${encodeURI(chart.name)})`;
 }
@@ -39,8 +43,10 @@ function renderMarkdown(model) {
   out.push('## Summary', '');
   out.push(escapeInline(prose.SUMMARY_INTRO), '');
   out.push(escapeInline(prose.headlineText(model.headline)), '');
+  if (model.summary.forest) out.push(image(model.summary.forest), '');
   out.push(table(model.summary.table), '');
   for (const note of notes(model.summary.table.notes)) out.push(note, '');
+  out.push(...glossary(model.summary.table.glossary), '');
   if (model.summary.scatter) out.push(image(model.summary.scatter), '');
 
   out.push('## Environments', '');
@@ -58,11 +64,13 @@ function renderMarkdown(model) {
     out.push(`### ${escapeInline(prose.sectionTitle(section, manyEnvs))}`, '');
     for (const reference of section.tables) {
       out.push(`#### ${escapeInline(reference.title)}`, '');
+      if (reference.forest) out.push(image(reference.forest), '');
       out.push(table(reference.table), '');
       for (const note of notes(reference.table.notes)) out.push(note, '');
     }
     for (const chart of section.charts) out.push(image(chart), '');
   }
+  if (model.timeGlossary) out.push(`### ${prose.TIME_GLOSSARY_TITLE}`, '', ...glossary(model.timeGlossary), '');
 
   out.push('## Complexity', '');
   out.push(...metricSection(model.complexity, 'complexity', model.links.complexity));
@@ -87,7 +95,7 @@ function metricSection(file, what, docsLink) {
     lines.push(`From ${escapeInline(file.name)}. ${about}`, '');
     lines.push(table(file.table), '');
     for (const note of file.table.notes) lines.push(`- ${escapeInline(note)}`);
-    lines.push('');
+    lines.push('', 'In short:', '', ...glossary(file.table.glossary), '');
   } else {
     lines.push(`_${escapeInline(file.note)} Make one with \`asyncmark ${what} --format json > ${what}.json\` and pass it as \`--${what} ${what}.json\`._`, '');
     lines.push(about, '');

@@ -6,16 +6,17 @@ const show = require('./display');
 // environment table. Pure.
 
 const HOW_TO_READ_TIMES = [
-  'One table per scenario and reference parameter set; rows are sorted by median time.',
-  'time: the median wall time of the runs, with the 95% t-interval of their mean in brackets.',
-  'min–max: the fastest and slowest run.',
-  '× baseline: the ratio of mean times to the baseline example at the same scenario, parameters and environment, with a 95% interval on the log scale (delta method, Welch–Satterthwaite degrees of freedom); ≈ marks a ratio whose interval includes 1, not significant by the t-test of the log ratio (p ≥ 0.05).',
-  'peak RSS, CPU (user + system) and GC (time and count): medians of the runs.',
-  'k time, k CPU, k heap: growth exponents across n, the log-log slope of median wall time, of median CPU time and of median peak heap growth against n with the other parameters fixed. For CPU and heap, 1 is linear and 2 quadratic; wall time includes the sequential I/O waits, which do not grow with n, so its slope stays below 1 while they dominate.',
+  'One section per scenario; at each reference parameter set a forest plot and a table, rows sorted by mean wall time.',
+  'The forest plot answers "how much slower than the baseline, and how sure are we": one row per example, fastest on top; the point is the ratio of its mean wall time to the baseline\'s, the bar that ratio\'s 95% interval, on a log axis with a rule at 1, the baseline. A hollow point is a difference the t-test of the log ratio does not find significant (p ≥ 0.05).',
+  'Under the tables, mean wall time and peak memory against n as small multiples: one panel per style family, every panel on the same axes, the baseline a dashed grey line in the panels of other families. The band is the 95% interval of the mean.',
   'A cell that crashed, timed out, ran out of memory, called back twice or did invalid work shows CRASH, T/O, OOM, DOUBLE or INVALID; its failed runs are counted, never averaged, and no run is trimmed.',
+  'Each example has one colour in every chart and table. The columns are explained in the glossary at the end of this section.',
 ];
 
-const SUMMARY_INTRO = 'The three axes side by side, one row per example: complexity from the complexity file, time and peak memory at the cell below, debuggability from the debuggability file. Rows are sorted by time.';
+const SUMMARY_INTRO = 'The three axes side by side, one row per example: complexity from the complexity file, time and peak memory at the cell below, debuggability from the debuggability file. The forest plot shows each example\'s mean time relative to the baseline with its 95% interval; the table\'s rows are in the same order, by mean time.';
+
+// The heading of the glossary that closes the time and memory section.
+const TIME_GLOSSARY_TITLE = 'Columns of the time tables';
 
 function headlineText(headline) {
   if (!headline) return 'No cell to summarize.';
@@ -30,17 +31,17 @@ function inputText(model) {
 }
 
 const ENV_COLUMNS = [
-  { key: 'id', title: 'env' },
-  { key: 'node', title: 'node' },
-  { key: 'v8', title: 'V8' },
-  { key: 'cpu', title: 'CPU' },
-  { key: 'cpus', title: 'cores', align: 'right' },
-  { key: 'memoryGB', title: 'memory', align: 'right', format: (value) => (Number.isFinite(value) ? `${value} GB` : show.DASH) },
-  { key: 'os', title: 'OS' },
-  { key: 'runs', title: 'runs', align: 'right' },
-  { key: 'sessionCount', title: 'sessions', align: 'right' },
-  { key: 'dates', title: 'dates' },
-  { key: 'build', title: 'asyncmark' },
+  { key: 'id', title: 'env', description: 'The environment\'s name in this report: one machine and Node version.' },
+  { key: 'node', title: 'node', description: 'Node.js version of the runs.' },
+  { key: 'v8', title: 'V8', description: 'V8 version of that Node.js.' },
+  { key: 'cpu', title: 'CPU', description: 'CPU model, as the operating system names it.' },
+  { key: 'cpus', title: 'cores', align: 'right', description: 'Logical CPU cores.' },
+  { key: 'memoryGB', title: 'memory', align: 'right', description: 'Total memory of the machine.', format: (value) => (Number.isFinite(value) ? `${value} GB` : show.DASH) },
+  { key: 'os', title: 'OS', description: 'Platform, architecture and kernel release.' },
+  { key: 'runs', title: 'runs', align: 'right', description: 'Runs in this environment, finished or not.' },
+  { key: 'sessionCount', title: 'sessions', align: 'right', description: 'asyncmark bench sessions the runs came from.' },
+  { key: 'dates', title: 'dates', description: 'First and last day of the runs.' },
+  { key: 'build', title: 'asyncmark', description: 'asyncmark version and commit that made the runs.' },
 ];
 
 function envRows(envs) {
@@ -63,4 +64,4 @@ function sectionTitle(section, manyEnvs) {
   return manyEnvs ? `${section.scenario} on ${section.env.id} (${section.env.label})` : section.scenario;
 }
 
-module.exports = { HOW_TO_READ_TIMES, SUMMARY_INTRO, headlineText, inputText, ENV_COLUMNS, envRows, packagesText, sectionTitle };
+module.exports = { HOW_TO_READ_TIMES, SUMMARY_INTRO, TIME_GLOSSARY_TITLE, headlineText, inputText, ENV_COLUMNS, envRows, packagesText, sectionTitle };

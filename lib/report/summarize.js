@@ -80,8 +80,8 @@ function envsOf(runs) {
 
 function interval(values) {
   if (values.length === 0) return null;
-  const { low, high } = stats.meanInterval(values);
-  return { median: stats.median(values), low, high, min: Math.min(...values), max: Math.max(...values) };
+  const { mean, low, high } = stats.meanInterval(values);
+  return { mean, median: stats.median(values), low, high, min: Math.min(...values), max: Math.max(...values) };
 }
 
 /**
@@ -148,6 +148,11 @@ function sameParams(a, b) {
   return fullParamsKey(a) === fullParamsKey(b);
 }
 
+/** The cells of one environment and scenario at exactly these parameters. */
+function cellsAt(cells, { env, scenario, params }) {
+  return cells.filter((c) => c.env === env && c.scenario === scenario && sameParams(c.params, params));
+}
+
 /**
  * The cell the summary table and the complexity scatter are drawn at: in the
  * environment with the most runs, the headline scenario (or the first one run)
@@ -171,5 +176,6 @@ module.exports = {
   summarizeRuns,
   referenceParams,
   sameParams,
+  cellsAt,
   headlineCell,
 };

@@ -1,9 +1,9 @@
 'use strict';
 
 const show = require('./display');
-const { sameParams } = require('./summarize');
+const { cellsAt, fullParamsKey } = require('./summarize');
 const { paramsKey } = require('../summary');
-const { findColumn, valueByExample } = require('./metric-files');
+const { findColumn, valueByExample, columnMeaning } = require('./metric-files');
 
 // The report's tables as { columns, rows, notes }: rows are flat objects of raw
 // numbers, and each column's `format` says how a person reads them, so the same
@@ -21,7 +21,7 @@ function cellRow(cell) {
     statuses: Object.entries(cell.statuses).filter(([status]) => status !== 'ok').map(([s, count]) => `${count}/${cell.runs} ${show.statusLabel(s)}`).join(', '),
     failedRuns,
     error: cell.error,
-    median: cell.time ? cell.time.median : null,
+    mean: cell.time ? cell.time.mean : null,
     low: cell.time ? cell.time.low : null,
     high: cell.time ? cell.time.high : null,
     min: cell.time ? cell.time.min : null,
@@ -47,45 +47,97 @@ function failureLabel(row) {
   return show.statusLabel(row.status === 'ok' ? 'invalid' : row.status);
 }
 
+// Each column's `description` is its glossary entry and, in the HTML page,
+// its header's tooltip.
+const EXAMPLE_COLUMN = {
+  key: 'example',
+  title: 'example',
+  description: 'The example, a file under examples/<problem>/; "(baseline)" marks the one every ratio is to.',
+  format: (value, row) => (row.baseline ? `${value} (baseline)` : value),
+};
+
 const TIME_COLUMNS = [
-  { key: 'example', title: 'example', format: (value, row) => (row.baseline ? `${value} (baseline)` : value) },
+  EXAMPLE_COLUMN,
   {
-    key: 'median',
-    title: 'time: median (95% CI of mean)',
+    key: 'mean',
+    title: 'time: mean (95% CI)',
+    description: 'Mean wall time of the finished runs, from starting the n uploads to the last one calling back; in brackets the 95% t-interval of that mean. Rows are sorted by it.',
     align: 'right',
     format: (value, row) => (value === null ? failureLabel(row) : `${show.ms(value)} (${show.range(row.low, row.high) || 'n/a'})`),
   },
-  { key: 'min', title: 'min–max ms', align: 'right', format: (value, row) => (value === null ? show.DASH : show.range(row.min, row.max)) },
+  {
+    key: 'min',
+    title: 'min–max ms',
+    description: 'The fastest and the slowest finished run.',
+    align: 'right',
+    format: (value, row) => (value === null ? show.DASH : show.range(row.min, row.max)),
+  },
   {
     key: 'ratio',
     title: '× baseline (95% CI)',
+    description: 'Mean wall time divided by the baseline\'s, at the same scenario, parameters and environment, with its 95% interval (log scale, Welch degrees of freedom). ≈: the interval includes 1, so the difference is not significant (p ≥ 0.05).',
     align: 'right',
     format: (value, row) => {
-      if (row.baseline) return row.median === null ? failureLabel(row) : '1×';
-      if (value === null) return row.median === null ? failureLabel(row) : show.DASH;
+      if (row.baseline) return row.mean === null ? failureLabel(row) : '1×';
+      if (value === null) return row.mean === null ? failureLabel(row) : show.DASH;
       const interval = show.range(row.ratioLow, row.ratioHigh);
       return `${show.ratio(value)}${interval ? ` (${interval})` : ''}${row.significant === false ? ' ≈' : ''}`;
     },
   },
-  { key: 'maxRssMB', title: 'peak RSS', align: 'right', format: (value) => show.mb(value) },
-  { key: 'cpuMs', title: 'CPU', align: 'right', format: (value) => show.ms(value) },
+  {
+    key: 'maxRssMB',
+    title: 'peak RSS',
+    description: 'Peak resident memory of the whole child process (Node itself, about 40 MB, included), median of the runs.',
+    align: 'right',
+    format: (value) => show.mb(value),
+  },
+  { key: 'cpuMs', title: 'CPU', description: 'User + system CPU time of a run, median of the runs.', align: 'right', format: (value) => show.ms(value) },
   {
     key: 'gcMs',
     title: 'GC (count)',
+    description: 'Time spent in garbage collection in a run, and in brackets the number of collections; medians of the runs.',
     align: 'right',
     format: (value, row) => (Number.isFinite(value) ? `${show.ms(value)} (${show.number(row.gcCount)})` : show.DASH),
   },
-  { key: 'growthTime', title: 'k time', align: 'right', format: (value) => show.exponent(value) },
-  { key: 'growthCpu', title: 'k CPU', align: 'right', format: (value) => show.exponent(value) },
-  { key: 'growthMemory', title: 'k heap', align: 'right', format: (value) => show.exponent(value) },
-  { key: 'statuses', title: 'failed runs', format: (value) => value || show.DASH },
+  {
+    key: 'growthTime',
+    title: 'k time',
+    description: 'Growth exponent of wall time: the slope of log(median wall time) against log(n), other parameters fixed. 1 is linear, 2 quadratic; I/O waits that do not grow with n keep it below 1.',
+    align: 'right',
+    format: (value) => show.exponent(value),
+  },
+  {
+    key: 'growthCpu',
+    title: 'k CPU',
+    description: 'Growth exponent of CPU time: the slope of log(median CPU time) against log(n). 1 is linear, 2 quadratic.',
+    align: 'right',
+    format: (value) => show.exponent(value),
+  },
+  {
+    key: 'growthMemory',
+    title: 'k heap',
+    description: 'Growth exponent of the heap a batch adds (peak heap minus the heap before it): the slope of log(median) against log(n). 1 is linear.',
+    align: 'right',
+    format: (value) => show.exponent(value),
+  },
+  {
+    key: 'statuses',
+    title: 'failed runs',
+    description: 'Runs that did not check out, by status: CRASH (the child died), T/O (timed out), OOM (out of memory), DOUBLE (a callback called twice), INVALID (work missing or wrong). Counted, never averaged.',
+    format: (value) => value || show.DASH,
+  },
 ];
 
+/** A table's glossary: every column that says what it means, by its title. */
+function glossary(columns, extra = []) {
+  return [...columns.filter((c) => c.description).map((c) => ({ term: c.title ?? c.key, text: c.description })), ...extra];
+}
+
 function byTime(a, b) {
-  if (a.median === null && b.median === null) return a.example.localeCompare(b.example);
-  if (a.median === null) return 1;
-  if (b.median === null) return -1;
-  return a.median - b.median || a.example.localeCompare(b.example);
+  if (a.mean === null && b.mean === null) return a.example.localeCompare(b.example);
+  if (a.mean === null) return 1;
+  if (b.mean === null) return -1;
+  return a.mean - b.mean || a.example.localeCompare(b.example);
 }
 
 /**
@@ -95,7 +147,7 @@ function byTime(a, b) {
  * @returns {{ columns, rows, baseline, notes: string[] }}
  */
 function timeTable(cells, at) {
-  const here = cells.filter((c) => c.env === at.env && c.scenario === at.scenario && sameParams(c.params, at.params));
+  const here = cellsAt(cells, at);
   const rows = here.map(cellRow).sort(byTime);
   const baseline = here.length ? here[0].baseline : null;
   // Every n the grid has at these other parameters: a growth exponent fitted
@@ -104,16 +156,33 @@ function timeTable(cells, at) {
   const ns = [...new Set(cells
     .filter((c) => c.env === at.env && c.scenario === at.scenario && paramsKey(c.params) === others)
     .map((c) => c.params.n))].sort((a, b) => a - b);
-  return { columns: TIME_COLUMNS, rows, baseline, notes: timeNotes(rows, baseline, ns) };
+  const floor = floorNote(cells, at, rows.find((row) => row.baseline));
+  return { columns: TIME_COLUMNS, rows, baseline, notes: [...(floor ? [floor] : []), ...timeNotes(rows, baseline, ns)], glossary: glossary(TIME_COLUMNS) };
+}
+
+// The instrument floor: bare chained setTimeout calls, no simulated I/O, run
+// by the instrument-weight scenario. Under a doxbee-sequential table it says
+// how much of the baseline's time the timers alone take at the same n and t.
+const FLOOR = { scenario: 'instrument-weight', example: 'timer-floor', under: ['doxbee-sequential'] };
+
+function floorNote(cells, at, base) {
+  if (!FLOOR.under.includes(at.scenario)) return null;
+  const floor = cells
+    .filter((c) => c.env === at.env && c.scenario === FLOOR.scenario && c.example === FLOOR.example && c.time
+      && c.params.n === at.params.n && c.params.t === at.params.t)
+    .sort((a, b) => fullParamsKey(a.params).localeCompare(fullParamsKey(b.params)))[0];
+  if (!floor) return null;
+  const share = base && base.mean > 0 ? `, i.e. ${show.number((100 * floor.time.mean) / base.mean)}% of the baseline's mean` : '';
+  return `Timer floor at this cell: ${show.ms(floor.time.mean)} (bare setTimeout chain, no simulated I/O)${share}.`;
 }
 
 function timeNotes(rows, baseline, ns) {
   const notes = [];
   const base = rows.find((row) => row.baseline);
   if (!base) notes.push(`The baseline ${baseline ?? '(none named)'} has no cell here, so there are no ratios.`);
-  else if (base.median === null) notes.push(`The baseline ${baseline} did not finish here (${failureLabel(base)}), so there are no ratios.`);
+  else if (base.mean === null) notes.push(`The baseline ${baseline} did not finish here (${failureLabel(base)}), so there are no ratios.`);
   else {
-    const others = rows.filter((row) => !row.baseline && row.median !== null);
+    const others = rows.filter((row) => !row.baseline && row.mean !== null);
     const same = others.filter((row) => row.significant === false);
     const untested = others.filter((row) => row.significant === null || row.significant === undefined);
     if (same.length > 0) {
@@ -136,18 +205,23 @@ function timeNotes(rows, baseline, ns) {
   return notes;
 }
 
-/** A complexity or debuggability file as a table, whatever columns it has. */
-function metricTable({ rows, columns, notes = [] }) {
+/**
+ * A complexity or debuggability file as a table, whatever columns it has.
+ * @param {{ rows, columns, notes?, cells? }} data cells: glossary entries for the cells' codes
+ * @param {string} what "complexity" or "debuggability", for the columns this does not know
+ */
+function metricTable({ rows, columns, notes = [], cells = [] }, what) {
   const cols = [
-    { key: 'example', title: 'example' },
+    { key: 'example', title: 'example', description: 'The example, a file under examples/<problem>/.' },
     ...columns.map((key) => ({
       key,
       title: key,
+      description: columnMeaning(key) ?? `As the ${what} file gives it; see docs/${what}.md.`,
       align: rows.every((row) => row[key] === undefined || row[key] === null || typeof row[key] === 'number') ? 'right' : 'left',
       format: (value) => (value === undefined || value === null ? show.DASH : typeof value === 'number' ? show.number(value) : String(value)),
     })),
   ];
-  return { columns: cols, rows, notes };
+  return { columns: cols, rows, notes, glossary: glossary(cols, cells) };
 }
 
 // How the summary finds its columns in the metric files.
@@ -163,7 +237,7 @@ const GRADE = { names: ['grade'], pattern: /grade/i };
  * @param {{ rows, columns } | null} debuggability
  */
 function summaryTable(cells, at, complexity, debuggability) {
-  const here = at ? cells.filter((c) => c.env === at.env && c.scenario === at.scenario && sameParams(c.params, at.params)) : [];
+  const here = at ? cellsAt(cells, at) : [];
   const problem = here.length ? here[0].problem : null;
   const forProblem = (file) => (file ? file.rows.filter((row) => !problem || !row.problem || row.problem === problem) : []);
 
@@ -184,9 +258,9 @@ function summaryTable(cells, at, complexity, debuggability) {
       baseline: cell ? cell.baseline : false,
       status: cell ? cell.status : null,
       measured: Boolean(cell),
-      median: cell ? cell.median : null,
+      mean: cell ? cell.mean : null,
       tokens: tokens.has(example) ? tokens.get(example) : null,
-      ratio: cell ? (cell.baseline && cell.median !== null ? 1 : cell.ratio) : null,
+      ratio: cell ? (cell.baseline && cell.mean !== null ? 1 : cell.ratio) : null,
       significant: cell && !cell.baseline ? cell.significant : null,
       maxRssMB: cell ? cell.maxRssMB : null,
       grade: grades.has(example) ? grades.get(example) : null,
@@ -199,21 +273,33 @@ function summaryTable(cells, at, complexity, debuggability) {
     || a.example.localeCompare(b.example));
 
   const columns = [
-    { key: 'example', title: 'example', format: (value, row) => (row.baseline ? `${value} (baseline)` : value) },
-    { key: 'tokens', title: tokensColumn ? `complexity (${tokensColumn})` : 'tokens', align: 'right', format: (value) => (value === null ? show.DASH : typeof value === 'number' ? String(value) : value) },
+    EXAMPLE_COLUMN,
+    {
+      key: 'tokens',
+      title: tokensColumn ? `complexity (${tokensColumn})` : 'tokens',
+      description: `${columnMeaning('tokens')} From the complexity file${tokensColumn ? `'s ${tokensColumn} column` : ''}.`,
+      align: 'right',
+      format: (value) => (value === null ? show.DASH : typeof value === 'number' ? String(value) : value),
+    },
     {
       key: 'ratio',
       title: '× baseline time',
+      description: 'Mean wall time divided by the baseline\'s at the cell named above; rows are sorted by it. ≈: not significantly different from the baseline (p ≥ 0.05); "not run": the example was not measured there.',
       align: 'right',
       format: (value, row) => {
         if (!row.measured) return 'not run';
-        if (row.median === null) return failureLabel(row);
+        if (row.mean === null) return failureLabel(row);
         if (row.baseline) return '1×';
         return `${show.ratio(value)}${row.significant === false ? ' ≈' : ''}`;
       },
     },
-    { key: 'maxRssMB', title: 'peak RSS', align: 'right', format: (value) => show.mb(value) },
-    { key: 'grade', title: gradeColumn ? `debuggability (${gradeColumn})` : 'debuggability', format: (value) => (value === null ? show.DASH : String(value)) },
+    { key: 'maxRssMB', title: 'peak RSS', description: 'Peak resident memory of the whole child process at that cell, median of the runs.', align: 'right', format: (value) => show.mb(value) },
+    {
+      key: 'grade',
+      title: gradeColumn ? `debuggability (${gradeColumn})` : 'debuggability',
+      description: `${columnMeaning('grade')} From the debuggability file.`,
+      format: (value) => (value === null ? show.DASH : String(value)),
+    },
   ];
 
   const notes = [];
@@ -224,7 +310,7 @@ function summaryTable(cells, at, complexity, debuggability) {
   else if (!tokensColumn) notes.push('The complexity file has no tokens column.');
   if (!debuggability) notes.push('No debuggability file was given, so the debuggability column is empty.');
   else if (!gradeColumn) notes.push('The debuggability file has no grade column.');
-  return { columns, rows, notes, tokensColumn, gradeColumn };
+  return { columns, rows, notes, glossary: glossary(columns), tokensColumn, gradeColumn };
 }
 
 module.exports = { TIME_COLUMNS, cellRow, timeTable, metricTable, summaryTable };

@@ -4,13 +4,15 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { buildReport } = require('../../lib/report');
 
-// The report tests' inputs: the hand-made results file (see
+// The report tests' inputs: the hand-made results files (see
 // test/fixtures/report/make-results.js) and complexity and debuggability
 // files in the shapes their commands print. Reports are built once per format
 // and shared, since rendering charts takes a moment.
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'report');
 const RESULTS = path.join(FIXTURES, 'results.jsonl');
+// The instrument-weight scenario's runs in the same environment.
+const INSTRUMENT = path.join(FIXTURES, 'instrument.jsonl');
 const COMPLEXITY = path.join(FIXTURES, 'complexity.json');
 const DEBUGGABILITY = path.join(FIXTURES, 'debuggability.json');
 
@@ -49,4 +51,13 @@ function fixtureReport(format = 'markdown') {
   return built.get(format);
 }
 
-module.exports = { RESULTS, COMPLEXITY, DEBUGGABILITY, EXAMPLES, SCENARIOS, GENERATOR, read, fixtureInput, fixtureReport };
+/** Every chart the HTML page shows, in page order: the summary's, then each section's. */
+function pageCharts(model) {
+  return [
+    model.summary.forest,
+    model.summary.scatter,
+    ...model.sections.flatMap((section) => [...section.tables.map((t) => t.forest), ...section.charts]),
+  ].filter(Boolean);
+}
+
+module.exports = { RESULTS, INSTRUMENT, COMPLEXITY, DEBUGGABILITY, EXAMPLES, SCENARIOS, GENERATOR, read, fixtureInput, fixtureReport, pageCharts };

@@ -1,7 +1,7 @@
 'use strict';
 
 const assert = require('node:assert/strict');
-const { fixtureReport, EXAMPLES, SCENARIOS } = require('./fixture-report');
+const { fixtureReport, pageCharts, EXAMPLES } = require('./fixture-report');
 
 // XML namespace names are identifiers, not addresses anything is loaded from.
 const NAMESPACES = ['http://www.w3.org/2000/svg', 'http://www.w3.org/1999/xlink'];
@@ -26,16 +26,48 @@ describe('report: HTML page', () => {
   });
 
   it('names every example, inlines every chart and the hover script', async () => {
-    const { files } = await fixtureReport('html');
+    const { files, model } = await fixtureReport('html');
     const page = files[0].content;
     for (const example of EXAMPLES) {
       assert.ok(page.includes(`<tr data-example="${example}">`), `table row of ${example}`);
-      assert.ok(page.includes(`>${example}</text>`), `chart legend names ${example}`);
+      assert.ok(page.includes(`data-example="${example}"`), `chart marks of ${example}`);
+      assert.match(page, new RegExp(`data-example="${example}"[^>]*>${example}</text>`), `chart legend names ${example}`);
     }
-    assert.equal((page.match(/<svg /g) ?? []).length, 2 * SCENARIOS.length + 1);
+    // The summary's forest plot, the scatter, and per scenario a forest plot and two small multiples.
+    assert.equal(pageCharts(model).length, 2 + 3 * model.sections.length);
+    assert.equal((page.match(/<svg /g) ?? []).length, pageCharts(model).length);
+    assert.equal((page.match(/<figure class="chart"/g) ?? []).length, pageCharts(model).length);
     assert.ok(page.includes('<script>'));
-    assert.ok(page.includes('.role-mark [aria-label]'));
+    assert.ok(page.includes("querySelectorAll('[data-example]')"));
     assert.match(page, /<td class="num">T\/O<\/td>/);
     assert.match(page, /<td class="num">CRASH<\/td>/);
+  });
+
+  it('explains every column in its header and in a glossary, and never wraps a cell', async () => {
+    const { files, model } = await fixtureReport('html');
+    const page = files[0].content;
+    const headers = page.match(/<th[^>]*>[^<]*<\/th>/g);
+    assert.ok(headers.length > 30);
+    for (const header of headers) assert.match(header, /^<th[^>]* title="[^"]{10,}"/, header);
+    for (const term of ['k time', 'k CPU', 'k heap', '× baseline (95% CI)', 'peak RSS', 'GC (count)', 'failed runs', 'time: mean (95% CI)',
+      'tokens', 'nesting', 'cyclomatic', 'grade', 'callback/timer', 'sync', 'to caller', 'caller 0', 'caller -', 'T/O, CRASH']) {
+      assert.ok(page.includes(`<dt>${term.replace('&', '&amp;')}</dt><dd>`), `glossary entry ${term}`);
+    }
+    assert.match(page, /<dt>debuggability \(grade\)<\/dt><dd>Debuggability grade, 1 to 5, higher is better: 5 /);
+    assert.match(page, /th, td \{[^}]*white-space: nowrap;/);
+    assert.match(page, /\.table-scroll \{ overflow-x: auto;/);
+    assert.equal((page.match(/<div class="table-scroll">/g) ?? []).length, (page.match(/<table>/g) ?? []).length);
+    assert.ok(model.summary.table.glossary.length === model.summary.table.columns.length);
+  });
+
+  it('puts each example\'s colour beside its name in the tables, the colour of its marks', async () => {
+    const { files, model } = await fixtureReport('html');
+    const page = files[0].content;
+    for (const example of EXAMPLES) {
+      const color = model.colors[example];
+      assert.match(color, /^#[0-9a-f]{6}$/);
+      assert.ok(page.includes(`<tr data-example="${example}"><td><span class="swatch" style="background:${color}" aria-hidden="true"></span>${example}`), example);
+      assert.match(page, new RegExp(`<path aria-label="${example} · [^"]*" data-example="${example}"[^>]*fill="${color}"`), `a filled mark of ${example}`);
+    }
   });
 });

@@ -12,13 +12,15 @@ function file(files, name) {
 }
 
 describe('report: markdown and SVG charts', () => {
-  it('writes README.md and a time and a memory chart per scenario, plus the scatter', async () => {
+  it('writes README.md, a forest plot and a time and a memory chart per scenario, plus the scatter', async () => {
     const { files } = await fixtureReport('markdown');
     assert.deepEqual(files.map((f) => f.name).sort(), [
       'README.md',
       'complexity-vs-time.svg',
+      'doxbee-errors-forest.svg',
       'doxbee-errors-memory.svg',
       'doxbee-errors-time.svg',
+      'doxbee-sequential-forest.svg',
       'doxbee-sequential-memory.svg',
       'doxbee-sequential-time.svg',
     ]);
@@ -42,11 +44,40 @@ describe('report: markdown and SVG charts', () => {
     assert.match(page, /\| promises-native \| T\/O \|/);
     assert.match(page, /\| async-await \| CRASH \|/);
     for (const scenario of SCENARIOS) {
+      assert.ok(page.includes(`![${scenario}: time relative to callbacks-original](${scenario}-forest.svg)`));
       assert.ok(page.includes(`![${scenario}: wall time against n](${scenario}-time.svg)`));
       assert.ok(page.includes(`![${scenario}: peak memory against n](${scenario}-memory.svg)`));
+      // The forest plot is the first chart of its section.
+      const section = page.slice(page.indexOf(`\n### ${scenario}\n`));
+      assert.ok(section.indexOf('-forest.svg)') < section.indexOf('.svg)', section.indexOf('-forest.svg)') + 1), scenario);
+      assert.ok(section.indexOf('-forest.svg)') === section.indexOf('.svg)') - '-forest'.length, scenario);
     }
     assert.ok(page.includes('(complexity-vs-time.svg)'));
     assert.ok(page.includes('[the guide](../README.md)'));
+  });
+
+  it('leads the summary with the forest plot, then the table and its glossary, then the scatter', async () => {
+    const { files } = await fixtureReport('markdown');
+    const page = file(files, 'README.md');
+    // The section bench/docs-pipeline.js copies into the top-level README.
+    const start = page.indexOf('\n## Summary\n');
+    const summary = page.slice(start, page.indexOf('\n## ', start + 1));
+    const order = ['![doxbee-sequential: time relative to callbacks-original](doxbee-sequential-forest.svg)', '| example |',
+      '- **× baseline time**: ', '- **debuggability (grade)**: ', '![doxbee-sequential: complexity against time](complexity-vs-time.svg)']
+      .map((text) => summary.indexOf(text));
+    assert.ok(order.every((at) => at > 0), order.join());
+    assert.deepEqual([...order].sort((a, b) => a - b), order);
+    // Its links must work from the top-level README too once prefixed with docs/results/.
+    assert.doesNotMatch(summary, /\]\((#|\.\.\/)/);
+  });
+
+  it('ends the time section with a glossary of every column of its tables', async () => {
+    const { files, model } = await fixtureReport('markdown');
+    const page = file(files, 'README.md');
+    const glossary = page.slice(page.indexOf('\n### Columns of the time tables\n'), page.indexOf('\n## Complexity\n'));
+    for (const column of model.sections[0].tables[0].table.columns) assert.ok(glossary.includes(`\n- **${column.title}**: `), column.title);
+    assert.ok(page.indexOf('\n### Columns of the time tables\n') > page.lastIndexOf('-memory.svg)'));
+    assert.match(page, /\n- \*\*caller 0\*\*: How the error surfaced/);
   });
 
   it('writes SVG that parses as XML, with the generator comment on the first line', async () => {
@@ -66,13 +97,16 @@ describe('report: markdown and SVG charts', () => {
         for (const example of EXAMPLES) assert.ok(svg.includes(`>${example}</text>`), `${scenario}-${kind} names ${example}`);
       }
     }
-    assert.match(file(files, 'doxbee-sequential-time.svg'), /Not drawn, did not finish: promises-native at n=10000 \(T\/O\)/);
+    assert.match(file(files, 'doxbee-sequential-time.svg'), /Not drawn \(did not finish\): promises-native at n=10000 \(T\/O\)/);
   });
 
-  it('labels every example with both a time and a token count in the scatter', async () => {
+  it('numbers every example with both a time and a token count in the scatter, and names it in the key', async () => {
     const { files } = await fixtureReport('markdown');
     const svg = file(files, 'complexity-vs-time.svg');
-    for (const example of ['async-await', 'callbacks-original', 'promises-bluebird']) assert.ok(svg.includes(`>${example}</text>`), example);
+    ['callbacks-original', 'promises-bluebird', 'async-await'].forEach((example, i) => {
+      assert.ok(svg.includes(`>${i + 1}  ${example}</text>`), example);
+      assert.match(svg, new RegExp(`data-example="${example}"[^>]*>${i + 1}</text>`), example);
+    });
     assert.match(svg, /Not drawn \(no time or no token count\): promises-native, generators-co/);
   });
 
@@ -110,10 +144,11 @@ describe('report: several environments and reference cells', () => {
       ['env 2', 'doxbee-sequential', ['n=10000, t=1, latency=constant, dt=0.1, e=0, seed=1']],
     ]);
     assert.deepEqual(files.map((f) => f.name).filter((n) => n.endsWith('.svg')).sort(), [
-      'doxbee-errors-env1-memory.svg', 'doxbee-errors-env1-time.svg',
+      'doxbee-errors-env1-forest.svg', 'doxbee-errors-env1-memory.svg', 'doxbee-errors-env1-time.svg',
+      'doxbee-sequential-env1-n1000-t10-forest.svg', 'doxbee-sequential-env1-n10000-t1-forest.svg',
       'doxbee-sequential-env1-t1-memory.svg', 'doxbee-sequential-env1-t1-time.svg',
       'doxbee-sequential-env1-t10-memory.svg', 'doxbee-sequential-env1-t10-time.svg',
-      'doxbee-sequential-env2-memory.svg', 'doxbee-sequential-env2-time.svg',
+      'doxbee-sequential-env2-forest.svg', 'doxbee-sequential-env2-memory.svg', 'doxbee-sequential-env2-time.svg',
     ]);
     const page = files.find((f) => f.name === 'README.md').content;
     assert.ok(page.includes('\n### doxbee-sequential on env 2 (node v22.12.0 on Fixture CPU @ 2.00GHz)\n'));

@@ -2,6 +2,7 @@
 
 const assert = require('node:assert/strict');
 const { formatRows } = require('../../lib/format');
+const show = require('../../lib/report/display');
 const { metricRows, valueByExample } = require('../../lib/report/metric-files');
 const { fixtureReport } = require('./fixture-report');
 
@@ -26,6 +27,41 @@ describe('report: tables', () => {
     assert.match(text, /\| callbacks-original \(baseline\) \| [\d.]+ ms \([\d.]+–[\d.]+\) \|/);
     assert.match(text, /\| promises-native \| T\/O \|.*\| 3\/3 T\/O \|/);
     assert.match(text, /\| async-await \| [\d.]+ ms .*\| 1\.\d+× \(1\.\d+–1\.\d+\) \|/);
+  });
+
+  it('shows and sorts by the mean time with its 95% interval, the statistic the ratio is of', async () => {
+    const { model } = await fixtureReport();
+    const { table } = sectionTable(model, 'doxbee-sequential');
+    assert.equal(table.columns[1].title, 'time: mean (95% CI)');
+    const finished = table.rows.filter((r) => r.mean !== null);
+    for (let i = 1; i < finished.length; i++) assert.ok(finished[i - 1].mean <= finished[i].mean);
+    const base = table.rows.find((r) => r.baseline);
+    assert.match(markdown(table), new RegExp(`\\| callbacks-original \\(baseline\\) \\| ${show.number(base.mean)} ms \\(`));
+    assert.ok(base.low < base.mean && base.mean < base.high);
+    assert.ok(!('median' in base), 'no median beside the mean');
+  });
+
+  it('has a glossary entry for every column of every table', async () => {
+    const { model } = await fixtureReport();
+    const tables = [model.summary.table, sectionTable(model, 'doxbee-sequential').table, model.complexity.table, model.debuggability.table];
+    for (const table of tables) {
+      const terms = table.glossary.map((entry) => entry.term);
+      for (const column of table.columns) assert.ok(terms.includes(column.title), column.title);
+      for (const entry of table.glossary) assert.ok(entry.text.length > 10, entry.term);
+    }
+    const text = (table, term) => table.glossary.find((entry) => entry.term === term).text;
+    const time = sectionTable(model, 'doxbee-sequential').table;
+    assert.match(text(time, 'k time'), /slope of log\(median wall time\) against log\(n\)/);
+    assert.match(text(time, 'k CPU'), /CPU time/);
+    assert.match(text(time, 'k heap'), /heap/);
+    assert.match(text(time, '× baseline (95% CI)'), /Mean wall time divided by the baseline's.*≈/);
+    assert.match(text(time, 'failed runs'), /CRASH.*T\/O.*OOM.*DOUBLE.*INVALID/);
+    assert.match(text(model.summary.table, 'debuggability (grade)'), /1 to 5, higher is better: 5 /);
+    const debuggability = model.debuggability.table;
+    assert.match(text(debuggability, 'grade'), /higher is better/);
+    assert.match(text(debuggability, 'caller 0'), /0: the trace names the failing line/);
+    assert.match(text(debuggability, 'caller -'), /does not name the example's file/);
+    assert.match(text(model.complexity.table, 'nesting'), /function nesting/);
   });
 
   it('draws doxbee-errors at n=1000, t=10 and shows the crash', async () => {
@@ -84,6 +120,38 @@ describe('report: tables', () => {
     assert.equal(debuggability.rows.length, 4 * 3);
     assert.match(markdown(debuggability), /\| promises-bluebird \| long \| caller 0 \| caller 0 \| caller 0 \|/);
     assert.equal(debuggability.notes.length, 4);
+  });
+});
+
+describe('report: the timer floor', () => {
+  const { buildReport } = require('../../lib/report');
+  const { fixtureInput, read, RESULTS, INSTRUMENT } = require('./fixture-report');
+
+  it('says under each doxbee-sequential table how long bare timers take at that n and t', async () => {
+    const { model } = await buildReport(fixtureInput({ results: [read(RESULTS), read(INSTRUMENT)] }));
+    const { table, params } = sectionTable(model, 'doxbee-sequential');
+    const cells = model.sections.find((s) => s.scenario === 'instrument-weight').tables[0].table.rows;
+    const floor = cells.find((r) => r.example === 'timer-floor');
+    const base = table.rows.find((r) => r.baseline);
+    assert.equal(params.n, 10000);
+    const percent = (100 * floor.mean) / base.mean;
+    assert.equal(table.notes[0], `Timer floor at this cell: ${show.number(floor.mean)} ms (bare setTimeout chain, no simulated I/O), i.e. ${show.number(percent)}% of the baseline's mean.`);
+    // Only under doxbee-sequential, and not without instrument runs at the same n and t.
+    assert.ok(!sectionTable(model, 'doxbee-errors').table.notes.some((n) => n.startsWith('Timer floor')));
+    const { model: without } = await buildReport(fixtureInput());
+    assert.ok(!sectionTable(without, 'doxbee-sequential').table.notes.some((n) => n.startsWith('Timer floor')));
+  });
+
+  it('gives instrument-weight a section of its own, like any scenario', async () => {
+    const { model, files } = await buildReport(fixtureInput({ results: [read(RESULTS), read(INSTRUMENT)] }));
+    const section = model.sections.find((s) => s.scenario === 'instrument-weight');
+    assert.deepEqual(section.tables[0].table.rows.map((r) => r.example).sort(), ['engine', 'minimal-fake', 'timer-floor']);
+    assert.equal(section.tables[0].table.baseline, 'minimal-fake');
+    assert.ok(section.tables[0].forest);
+    assert.deepEqual(section.charts.map((c) => c.kind), ['time', 'memory']);
+    const page = files.find((f) => f.name === 'README.md').content;
+    assert.ok(page.includes('\n### instrument-weight\n'));
+    assert.match(page, /_Timer floor at this cell: [\d.]+ ms \(bare setTimeout chain, no simulated I\/O\), i\.e\. [\d.]+% of the baseline's mean\._/);
   });
 });
 

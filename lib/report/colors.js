@@ -1,0 +1,78 @@
+'use strict';
+
+// One colour per example, the same in every chart and table of a report. Known
+// examples take their colour from their place in the registries (every problem,
+// in order, a name counted once), so callbacks-original is the same colour in
+// every report; names no registry knows take the next free colours, in
+// alphabetical order. Pure: the registries are passed in.
+
+// Dark enough to read as text on white, and ordered so that neighbours differ
+// in hue: the registries list a family's examples together, and a family's
+// examples share a panel of the small multiples.
+const PALETTE = [
+  '#222222', // near-black
+  '#1f77b4', // blue
+  '#e8710a', // orange
+  '#2ca02c', // green
+  '#d62728', // red
+  '#9467bd', // purple
+  '#8c564b', // brown
+  '#e377c2', // pink
+  '#0f9fb0', // cyan
+  '#9a9a00', // olive
+  '#3f51b5', // indigo
+  '#66a61e', // lime
+  '#a0004f', // wine
+  '#c99700', // gold
+  '#6a3d9a', // violet
+  '#ff7f00', // bright orange
+  '#00796b', // teal
+  '#e7298a', // magenta
+  '#0d3b82', // navy
+  '#a6761d', // ochre
+  '#4d9221', // moss
+  '#c51b7d', // raspberry
+  '#5c6bc0', // periwinkle
+  '#b35806', // rust
+];
+
+// The grey of what is drawn for reference only (the baseline in other panels).
+const REFERENCE_GREY = '#9e9e9e';
+
+/** Every example name the registries know, first appearance first. */
+function registryOrder(registries) {
+  const names = [];
+  for (const registry of Object.values(registries)) {
+    for (const entry of registry.examples ?? []) if (!names.includes(entry.name)) names.push(entry.name);
+  }
+  return names;
+}
+
+/**
+ * The colour of every example named.
+ * @param {Iterable<string>} names the examples a report shows
+ * @param {object} registries as exported by examples/index.js
+ * @returns {Map<string, string>} name to '#rrggbb'
+ */
+function exampleColors(names, registries) {
+  const known = registryOrder(registries);
+  const colors = new Map();
+  for (const name of names) {
+    const index = known.indexOf(name);
+    if (index >= 0) colors.set(name, PALETTE[index % PALETTE.length]);
+  }
+  const unknown = [...new Set(names)].filter((name) => !colors.has(name)).sort();
+  unknown.forEach((name, i) => colors.set(name, PALETTE[(known.length + i) % PALETTE.length]));
+  return colors;
+}
+
+/**
+ * A Vega-Lite colour scale that gives `examples` their report colours.
+ * @param {string[]} examples in legend order
+ * @param {Map<string, string>} colors from exampleColors
+ */
+function colorScale(examples, colors) {
+  return { domain: [...examples], range: examples.map((name) => colors.get(name) ?? REFERENCE_GREY) };
+}
+
+module.exports = { PALETTE, REFERENCE_GREY, registryOrder, exampleColors, colorScale };

@@ -1,0 +1,213 @@
+'use strict';
+
+const assert = require('node:assert/strict');
+const registries = require('../../examples');
+const { summarizeRuns, headlineCell } = require('../../lib/report/summarize');
+const { summaryTable } = require('../../lib/report/tables');
+const { forestSpec, forestRows, SIGNIFICANCE } = require('../../lib/report/forest-plot');
+const { againstNSpec } = require('../../lib/report/against-n');
+const { scatterSpec } = require('../../lib/report/scatter-plot');
+const { exampleColors, REFERENCE_GREY } = require('../../lib/report/colors');
+const { MAX_PER_PANEL } = require('../../lib/report/families');
+const { renderSvg } = require('../../lib/report/charts');
+const { DENSE_ROWS } = require('./dense-rows');
+
+// The charts' specifications are plain data: these tests read them, and render
+// them once to see that Vega takes them without a warning.
+
+const BASELINE = 'callbacks-original';
+const EXAMPLES = registries.doxbee.examples.map((e) => e.name);
+// Relative cost per example: about 1 for the callback variants (within the
+// runs' spread, so not significant), more for the rest.
+const cost = (example, i) => (example.startsWith('callbacks') ? 1 + (i % 3) * 0.005 : 1.2 + i * 0.1);
+const SPREAD = [0.96, 1, 1.04];
+
+// Runs of every DoxBee example at n = 100, 1000, 10000, three each;
+// promises-q times out at n=10000.
+function runs() {
+  const out = [];
+  EXAMPLES.forEach((example, i) => {
+    for (const n of [100, 1000, 10000]) {
+      SPREAD.forEach((noise, run) => {
+        const failed = example === 'promises-q' && n === 10000;
+        const wallMs = (6 + n * 0.02 * cost(example, i)) * noise;
+        out.push({
+          session: 's', time: '2025-01-01T00:00:00.000Z', scenario: 'doxbee-sequential', problem: 'doxbee', example,
+          params: { n, t: 1, latency: 'constant', e: 0, seed: 1 }, run, baseline: BASELINE,
+          status: failed ? 'timeout' : 'ok', error: failed ? 'no result' : null,
+          metrics: failed ? null : {
+            wallMs, cpuUserMs: wallMs * 0.5, cpuSystemMs: wallMs * 0.1, maxRssMB: 40 + n * 0.01 * cost(example, i) * noise,
+            heapBeforeMB: 4, heapPeakMB: 4 + n * 0.005 * cost(example, i), gcCount: 2, gcMs: 1,
+          },
+          env: { node: 'v20', cpu: 'test' },
+        });
+      });
+    }
+  });
+  return out;
+}
+
+function look(summary) {
+  return { colors: exampleColors(new Set(summary.cells.map((c) => c.example)), registries), registries };
+}
+
+function at(summary) {
+  return { ...headlineCell(summary), baseline: BASELINE };
+}
+
+// Every colour scale a spec uses, as [example, colour] pairs.
+function colorPairs(spec) {
+  const pairs = [];
+  const walk = (node) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      for (const channel of ['color', 'fill', 'stroke']) {
+        const scale = node[channel] && node[channel].scale;
+        if (scale && Array.isArray(scale.domain)) scale.domain.forEach((name, i) => pairs.push([name, scale.range[i]]));
+      }
+      Object.values(node).forEach(walk);
+    }
+  };
+  walk(spec);
+  return pairs;
+}
+
+describe('report: the forest plot', () => {
+  const summary = summarizeRuns(runs());
+
+  it('has one row per finished example, sorted by the ratio of means, the baseline at 1', () => {
+    const spec = forestSpec(summary.cells, at(summary), look(summary));
+    const rows = spec.data.values;
+    assert.equal(rows.length, EXAMPLES.length - 1);
+    for (let i = 1; i < rows.length; i++) assert.ok(rows[i - 1].ratio <= rows[i].ratio, `${rows[i - 1].example} before ${rows[i].example}`);
+    const base = rows.find((r) => r.example === BASELINE);
+    assert.deepEqual([base.kind, base.ratio, base.label], ['baseline', 1, `${BASELINE} (baseline)`]);
+    // The y axis keeps that order.
+    const y = spec.layer.find((layer) => layer.encoding && layer.encoding.y && layer.encoding.y.sort).encoding.y;
+    assert.deepEqual(y.sort, rows.map((r) => r.label));
+    // Each ratio is the cell's ratio of means, with its interval.
+    const cell = summary.cells.find((c) => c.example === 'async-await' && c.params.n === 10000);
+    const row = rows.find((r) => r.example === 'async-await');
+    assert.deepEqual([row.ratio, row.low, row.high], [cell.ratio.ratio, cell.ratio.low, cell.ratio.high]);
+    assert.match(spec.title.subtitle.join(' '), /Not drawn \(no ratio\): promises-q \(T\/O\)\./);
+  });
+
+  it('draws a vertical rule at 1 and the ratios on a log axis', () => {
+    const spec = forestSpec(summary.cells, at(summary), look(summary));
+    const rule = spec.layer[0];
+    assert.equal(rule.mark.type, 'rule');
+    assert.deepEqual(rule.encoding, { x: { datum: 1, type: 'quantitative' } });
+    const x = spec.layer.find((layer) => layer.encoding && layer.encoding.x && layer.encoding.x.field === 'ratio').encoding.x;
+    assert.equal(x.scale.type, 'log');
+    assert.ok(x.scale.domain[0] < 1 && x.scale.domain[1] > 1);
+    assert.ok(x.axis.values.includes(1));
+  });
+
+  it('marks the ratios that are not significant with a hollow point and a key', () => {
+    const spec = forestSpec(summary.cells, at(summary), look(summary));
+    const rows = spec.data.values;
+    for (const row of rows.filter((r) => r.kind === 'example')) {
+      const cell = summary.cells.find((c) => c.example === row.example && c.params.n === 10000);
+      assert.equal(row.significance, cell.ratio.significant ? SIGNIFICANCE.significant : SIGNIFICANCE.same, row.example);
+    }
+    assert.ok(rows.some((r) => r.significance === SIGNIFICANCE.same), 'the fixture has a ratio that is not significant');
+    assert.ok(rows.some((r) => r.significance === SIGNIFICANCE.significant));
+    assert.ok(rows.filter((r) => r.significance === SIGNIFICANCE.same).every((r) => r.text.endsWith(' ≈')));
+    const points = spec.layer.find((layer) => layer.encoding && layer.encoding.fillOpacity);
+    assert.deepEqual(points.encoding.fillOpacity, { condition: { test: `datum.significance === '${SIGNIFICANCE.significant}'`, value: 1 }, value: 0 });
+    const key = spec.layer.find((layer) => layer.data && layer.data.values.some((v) => v.label === SIGNIFICANCE.same));
+    assert.deepEqual(key.data.values.map((v) => [v.label, v.fill]), [
+      [SIGNIFICANCE.significant, '#444'], [SIGNIFICANCE.same, 'white'], ['the baseline', '#444'],
+    ]);
+  });
+
+  it('is not drawn when there is no ratio', () => {
+    const alone = summarizeRuns(runs().filter((r) => r.example === BASELINE));
+    assert.equal(forestSpec(alone.cells, at(alone), look(alone)), null);
+    assert.deepEqual(forestRows(alone.cells, at(alone)).rows.map((r) => r.kind), ['baseline']);
+  });
+});
+
+describe('report: time and memory against n', () => {
+  const summary = summarizeRuns(runs());
+
+  it('draws small multiples by family, no panel with more than six lines, on one shared scale', () => {
+    for (const kind of ['time', 'memory']) {
+      const spec = againstNSpec(summary.cells, at(summary), kind, look(summary));
+      assert.deepEqual(spec.concat.map((panel) => panel.title.text), ['callbacks', 'generators', 'promises', 'async-await', 'observables']);
+      const domains = new Set();
+      for (const panel of spec.concat) {
+        const series = new Set(panel.data.values.map((v) => v.series));
+        const own = [...series].filter((s) => !s.endsWith('(baseline)'));
+        assert.ok(own.length <= MAX_PER_PANEL, `${kind} ${panel.title.text}: ${own.length} lines`);
+        domains.add(JSON.stringify(panel.layer.find((layer) => layer.encoding.y.scale).encoding.y.scale.domain));
+      }
+      assert.equal(domains.size, 1, 'every panel has the same y domain');
+    }
+  });
+
+  it('repeats the baseline as a thin grey reference in every other panel', () => {
+    const spec = againstNSpec(summary.cells, at(summary), 'time', look(summary));
+    for (const panel of spec.concat) {
+      const reference = panel.data.values.filter((v) => v.series === `${BASELINE} (baseline)`);
+      const scale = panel.layer[0].encoding.color.scale;
+      if (panel.title.text === 'callbacks') {
+        assert.equal(reference.length, 0);
+        assert.ok(panel.data.values.some((v) => v.series === BASELINE));
+      } else {
+        assert.deepEqual(reference.map((v) => v.n), [100, 1000, 10000]);
+        assert.equal(scale.range[scale.domain.indexOf(`${BASELINE} (baseline)`)], REFERENCE_GREY);
+        assert.deepEqual(panel.layer[0].mark, { type: 'line', strokeWidth: 1.5, strokeDash: [5, 3] });
+      }
+    }
+  });
+
+  it('draws the mean of the runs, and leaves a cell that did not finish as a gap it names', () => {
+    const spec = againstNSpec(summary.cells, at(summary), 'time', look(summary));
+    const values = spec.concat.flatMap((panel) => panel.data.values);
+    const cell = summary.cells.find((c) => c.example === 'async-await' && c.params.n === 1000);
+    assert.equal(values.find((v) => v.series === 'async-await' && v.n === 1000).value, cell.time.mean);
+    assert.ok(!values.some((v) => v.series === 'promises-q' && v.n === 10000));
+    assert.match(spec.title.subtitle.join(' '), /Not drawn \(did not finish\): promises-q at n=10000 \(T\/O\)\./);
+  });
+});
+
+describe('report: one colour per example in every chart', () => {
+  it('colours an example alike in the forest plot, both small multiples and the scatter', () => {
+    const summary = summarizeRuns(runs());
+    const where = at(summary);
+    const colors = look(summary);
+    const rows = summaryTable(summary.cells, where, { rows: DENSE_ROWS, columns: ['tokens'] }, null).rows;
+    const specs = [
+      forestSpec(summary.cells, where, colors),
+      againstNSpec(summary.cells, where, 'time', colors),
+      againstNSpec(summary.cells, where, 'memory', colors),
+      scatterSpec(rows, { ...where, baseline: BASELINE }, colors),
+    ];
+    const seen = new Map();
+    for (const [i, spec] of specs.entries()) {
+      const examples = new Set();
+      for (const [name, color] of colorPairs(spec)) {
+        if (name.endsWith('(baseline)')) continue;
+        examples.add(name);
+        if (!seen.has(name)) seen.set(name, color);
+        assert.equal(color, seen.get(name), `${name} in chart ${i}`);
+        assert.equal(color, colors.colors.get(name));
+      }
+      assert.ok(examples.size >= 17, `chart ${i} colours its examples`);
+    }
+  });
+
+  it('renders every chart without a warning from Vega', async function () {
+    this.timeout(20000);
+    const summary = summarizeRuns(runs());
+    const where = at(summary);
+    const messages = [];
+    const rows = summaryTable(summary.cells, where, { rows: DENSE_ROWS, columns: ['tokens'] }, null).rows;
+    for (const spec of [forestSpec(summary.cells, where, look(summary)), againstNSpec(summary.cells, where, 'memory', look(summary)),
+      scatterSpec(rows, { ...where, baseline: BASELINE }, look(summary))]) {
+      assert.match(await renderSvg(spec, { messages }), /^<svg /);
+    }
+    assert.deepEqual(messages, []);
+  });
+});

@@ -1,0 +1,82 @@
+'use strict';
+
+const assert = require('node:assert/strict');
+const registries = require('../../examples');
+const { PALETTE, registryOrder, exampleColors, colorScale } = require('../../lib/report/colors');
+const { familyOf, familyPanels, MAX_PER_PANEL } = require('../../lib/report/families');
+
+// Small registries shaped like examples/index.js.
+const FAKE = {
+  one: { problem: 'one', examples: [{ name: 'callbacks-a', family: 'callbacks' }, { name: 'promises-b', family: 'generators' }] },
+  two: { problem: 'two', examples: [{ name: 'promises-b', family: 'promises' }, { name: 'async-await-c', family: 'async-await' }] },
+};
+
+describe('report: one colour per example', () => {
+  it('takes colours from the registries\' order, every problem, a name counted once', () => {
+    assert.deepEqual(registryOrder(FAKE), ['callbacks-a', 'promises-b', 'async-await-c']);
+    const colors = exampleColors(['async-await-c', 'callbacks-a', 'promises-b'], FAKE);
+    assert.equal(colors.get('callbacks-a'), PALETTE[0]);
+    assert.equal(colors.get('promises-b'), PALETTE[1]);
+    assert.equal(colors.get('async-await-c'), PALETTE[2]);
+  });
+
+  it('gives a known example the same colour whatever else the report shows', () => {
+    const alone = exampleColors(['promises-q'], registries);
+    const all = exampleColors(registryOrder(registries), registries);
+    assert.equal(alone.get('promises-q'), all.get('promises-q'));
+  });
+
+  it('gives every example of the registries its own colour', () => {
+    const names = registryOrder(registries);
+    assert.ok(names.length <= PALETTE.length, 'the palette covers the registries');
+    const colors = exampleColors(names, registries);
+    assert.equal(new Set(colors.values()).size, names.length);
+    for (const color of colors.values()) assert.match(color, /^#[0-9a-f]{6}$/);
+  });
+
+  it('gives names no registry knows the next colours, alphabetically, the same each time', () => {
+    const first = exampleColors(['zeta', 'callbacks-a', 'alpha'], FAKE);
+    const again = exampleColors(['alpha', 'zeta', 'callbacks-a'], FAKE);
+    assert.equal(first.get('alpha'), PALETTE[3]);
+    assert.equal(first.get('zeta'), PALETTE[4]);
+    assert.deepEqual([...first.entries()].sort(), [...again.entries()].sort());
+  });
+
+  it('makes a Vega-Lite scale of those colours', () => {
+    const colors = exampleColors(['callbacks-a', 'promises-b'], FAKE);
+    assert.deepEqual(colorScale(['promises-b', 'callbacks-a'], colors), { domain: ['promises-b', 'callbacks-a'], range: [PALETTE[1], PALETTE[0]] });
+  });
+});
+
+describe('report: style families', () => {
+  it('looks the family up in the registry by problem and example', () => {
+    assert.equal(familyOf('doxbee', 'promises-bluebird-coroutine', registries), 'generators');
+    assert.equal(familyOf('doxbee', 'promises-q-async', registries), 'generators');
+    assert.equal(familyOf('doxbee', 'async-await-bluebird', registries), 'async-await');
+    assert.equal(familyOf('parallel', 'callbacks-counter', registries), 'callbacks');
+    assert.equal(familyOf('two', 'promises-b', FAKE), 'promises');
+    assert.equal(familyOf('one', 'promises-b', FAKE), 'generators');
+  });
+
+  it('falls back to the name\'s prefix for an example no registry knows', () => {
+    assert.equal(familyOf('doxbee', 'promises-fancy', registries), 'promises');
+    assert.equal(familyOf('nowhere', 'async-await-fancy', registries), 'async-await');
+    assert.equal(familyOf(null, 'generators', registries), 'generators');
+    assert.equal(familyOf('doxbee', 'fibers-sync', registries), 'other');
+  });
+
+  it('draws one panel per family in the registry\'s order, none with more than six lines', () => {
+    const items = registryOrder({ doxbee: registries.doxbee }).map((example) => ({ problem: 'doxbee', example }));
+    const panels = familyPanels(items, registries);
+    assert.deepEqual(panels.map((p) => p.title), ['callbacks', 'generators', 'promises', 'async-await', 'observables']);
+    assert.deepEqual(panels[1].examples, ['generators-co', 'generators-co-thunks', 'generators-resume', 'promises-bluebird-coroutine', 'promises-q-async']);
+    for (const panel of panels) assert.ok(panel.examples.length <= MAX_PER_PANEL, panel.title);
+    assert.equal(panels.flatMap((p) => p.examples).length, items.length);
+  });
+
+  it('splits a family with more than six examples into even panels', () => {
+    const items = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((x) => ({ problem: 'none', example: `callbacks-${x}` }));
+    const panels = familyPanels([...items, { problem: 'none', example: 'mystery' }], registries);
+    assert.deepEqual(panels.map((p) => [p.title, p.examples.length]), [['callbacks (1 of 2)', 4], ['callbacks (2 of 2)', 3], ['other', 1]]);
+  });
+});
