@@ -200,6 +200,15 @@ function growthExponent(xs, ys) {
   return linearFit(xs.map(Math.log), ys.map(Math.log)).slope;
 }
 
+/**
+ * The base b of exponential growth y ~ a * b^x: exp of the slope of log y over
+ * x. For the naive Fibonacci recursion b is the golden ratio, about 1.618.
+ */
+function growthBase(xs, ys) {
+  if (xs.length < 2) return NaN;
+  return Math.exp(linearFit(xs, ys.map(Math.log)).slope);
+}
+
 module.exports = {
   sum,
   mean,
@@ -218,4 +227,5 @@ module.exports = {
   ratio,
   linearFit,
   growthExponent,
+  growthBase,
 };
