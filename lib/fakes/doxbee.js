@@ -1,12 +1,12 @@
 'use strict';
 
-const crypto = require('node:crypto');
+const { hashString } = require('./random');
 
 // The DoxBee data model: the objects the upload method talks to, as in the 2013
 // article (blobManager, db, self, Version, File, FileVersion, uuid). Each
-// asynchronous method is written once, as a descriptor of the operation it
-// performs; a flavour (lib/fakes/flavours.js) turns descriptors into callback,
-// promise, thunk or observable methods.
+// asynchronous method is described once, as a spec of the operation it
+// performs, and written out as a node-callback method; a flavour
+// (lib/fakes/flavours.js) turns it into a promise, thunk or observable method.
 
 // The operations that can be made to fail, in the order of the reference. A
 // rollback never fails: it is fire-and-forget in every style, as in the article.
@@ -26,45 +26,84 @@ function path({ fileExists }) {
   return fileExists ? FAILABLE.filter((op) => op !== 'file.createQuery' && op !== 'file.insert') : [...FAILABLE];
 }
 
-// Asynchronous methods, per class: they return { op, args, value }.
-const OPERATIONS = {
-  Blob: {
-    put(stream) {
-      return { op: 'blob.put', args: { blob: this.id, stream: String(stream) }, value: `blob-${this.id}` };
-    },
+// What each asynchronous method does, as a spec (lib/fakes/flavours.js): the
+// operation, what the trace shows of a call, and the value it delivers.
+const PUT = {
+  op: 'blob.put',
+  args(stream) {
+    return { blob: this.id, stream: String(stream) };
   },
-  FileLookup: {
-    get() {
-      const value = this.engine.fileExists ? { id: `file-of:${this.idOrPath}`, version: `version-of:${this.idOrPath}` } : null;
-      return { op: 'file.get', args: { idOrPath: this.idOrPath }, value };
-    },
-  },
-  Repository: {
-    createQuery(idOrPath, fields) {
-      return {
-        op: 'file.createQuery',
-        args: { idOrPath, fields: { ...fields } },
-        value: new this.types.Query(this.engine, 'file.insert', { ...fields }),
-      };
-    },
-  },
-  Query: {
-    execWithin(tx) {
-      return { op: this.op, args: { tx: tx.id, ...this.row }, value: null };
-    },
-  },
-  Transaction: {
-    commit() {
-      return { op: 'tx.commit', args: { tx: this.id }, value: null };
-    },
+  value() {
+    return `blob-${this.id}`;
   },
 };
 
+const GET = {
+  op: 'file.get',
+  args() {
+    return { idOrPath: this.idOrPath };
+  },
+  value() {
+    return this.engine.fileExists ? { id: `file-of:${this.idOrPath}`, version: `version-of:${this.idOrPath}` } : null;
+  },
+};
+
+const CREATE_QUERY = {
+  op: 'file.createQuery',
+  args(idOrPath, fields) {
+    return { idOrPath, fields: { ...fields } };
+  },
+  value(idOrPath, fields) {
+    return this.types.Query.of(this.engine, 'file.insert', copyRow, fields);
+  },
+};
+
+// A query names its own operation (this.op).
+const EXECUTE = {
+  args(tx) {
+    return { tx: tx.id, ...this.row };
+  },
+  value() {
+    return null;
+  },
+};
+
+const COMMIT = {
+  op: 'tx.commit',
+  args() {
+    return { tx: this.id };
+  },
+  value() {
+    return null;
+  },
+};
+
+// Fire-and-forget in every flavour, so not a flavoured method: see rollback().
+const ROLLBACK = { ...COMMIT, op: 'tx.rollback' };
+
+// The asynchronous methods, per class, that a flavour turns into promise,
+// thunk or observable methods.
+const OPERATIONS = {
+  Blob: { put: PUT },
+  FileLookup: { get: GET },
+  Repository: { createQuery: CREATE_QUERY },
+  Query: { execWithin: EXECUTE },
+  Transaction: { commit: COMMIT },
+};
+
+// The classes are the node-callback flavour. Their asynchronous methods are
+// written out, not generated from OPERATIONS: each is then its own function,
+// which V8 compiles for the one class it serves; generated methods shared one
+// function across classes and cost the benchmark more than the I/O itself.
 class Blob {
   constructor(engine, account) {
     this.engine = engine;
     this.id = engine.next('blob');
-    engine.record({ type: 'call', op: 'blob.create', args: { account: account.id, blob: this.id } });
+    if (engine.tracing) engine.record({ type: 'call', op: 'blob.create', args: { account: account.id, blob: this.id } });
+  }
+
+  put(stream, cb) {
+    this.engine.callback(PUT, this, stream, undefined, cb);
   }
 }
 
@@ -73,6 +112,26 @@ class FileLookup {
     this.engine = engine;
     this.idOrPath = idOrPath;
   }
+
+  get(cb) {
+    this.engine.callback(GET, this, undefined, undefined, cb);
+  }
+}
+
+// self in the article: files by id or path, and the query that creates one.
+class Repository {
+  constructor(engine, types) {
+    this.engine = engine;
+    this.types = types;
+  }
+
+  byUuidOrPath(idOrPath) {
+    return new this.types.FileLookup(this.engine, idOrPath);
+  }
+
+  createQuery(idOrPath, fields, cb) {
+    this.engine.callback(CREATE_QUERY, this, idOrPath, fields, cb);
+  }
 }
 
 class Query {
@@ -80,6 +139,16 @@ class Query {
     this.engine = engine;
     this.op = op;
     this.row = row;
+  }
+
+  // A query of op whose row, toRow(a, b), is made only when tracing: it is what
+  // the trace shows of the query's execution, and nothing else reads it.
+  static of(engine, op, toRow, a, b) {
+    return new this(engine, op, engine.tracing ? toRow(a, b) : null);
+  }
+
+  execWithin(tx, cb) {
+    this.engine.callback(EXECUTE, this, tx, undefined, cb);
   }
 
   summary() {
@@ -91,57 +160,79 @@ class Transaction {
   constructor(engine) {
     this.engine = engine;
     this.id = engine.next('tx');
-    engine.record({ type: 'call', op: 'db.begin', args: { tx: this.id } });
+    if (engine.tracing) engine.record({ type: 'call', op: 'db.begin', args: { tx: this.id } });
+  }
+
+  commit(cb) {
+    this.engine.callback(COMMIT, this, undefined, undefined, cb);
   }
 
   // Fire-and-forget in every flavour, as in the article: it starts at once, never
   // fails, and takes an optional callback. Its completion is recorded but the
   // caller does not wait for it.
   rollback(cb) {
-    this.engine.callback('tx.rollback', { tx: this.id }, null, cb ?? (() => {}));
+    this.engine.callback(ROLLBACK, this, undefined, undefined, cb ?? ignore);
   }
 }
 
-// The classes a flavour extends. Those with asynchronous methods get them from
-// the flavour; the factories below create objects of the flavour's classes.
-const BASES = { Blob, FileLookup, Query, Transaction, Repository: class Repository {} };
+// The classes a flavour extends, overriding their asynchronous methods; the
+// factories below create objects of the flavour's classes.
+const BASES = { Blob, FileLookup, Repository, Query, Transaction };
 
-function createHash(version) {
-  // Stands for the content hash of a version. The date is left out so that
-  // traces of different runs compare equal.
-  const { userAccountId, blobId, creatorId, previousId } = version;
-  const text = JSON.stringify({ userAccountId, blobId, creatorId, previousId });
-  return `version-${crypto.createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+// Stands for the content hash of a version: FNV-1a (32 bit) of its fields. The
+// routine calls it once per upload in every style, so it is the same work for
+// all, and a cheap pure-JavaScript hash keeps it small next to what the styles
+// differ in: a sha1 through node:crypto cost about four times as much, as much
+// as the engine's whole share of an upload (docs/benchmark.md). The date is
+// left out so that traces of different runs compare equal.
+function createHash({ userAccountId, blobId, creatorId, previousId }) {
+  // Field by field, each after a separator, so that no string is built to hash.
+  let hash = hashField(userAccountId);
+  hash = hashField(blobId, hash);
+  hash = hashField(creatorId, hash);
+  hash = hashField(previousId, hash);
+  return `version-${hash.toString(16).padStart(8, '0')}`;
 }
 
+function hashField(value, hash) {
+  return hashString(value === null || value === undefined ? '' : String(value), hashString('|', hash));
+}
+
+// What a trace shows of the rows of queries.
 function versionRow(version) {
   const { id, userAccountId, blobId, creatorId, previousId } = version;
   return { id, userAccountId, blobId, creatorId, previousId, dated: version.date instanceof Date };
 }
 
+function copyRow(row) {
+  return { ...row };
+}
+
+function updateRow(where, values) {
+  return { where: { ...where }, values: { ...values } };
+}
+
+function ignore() {}
+
 // The io object an example receives: the same names the article's examples used
 // as globals.
 function createIO(engine, types) {
-  const repository = new types.Repository();
-  repository.engine = engine;
-  repository.types = types;
-  repository.byUuidOrPath = (idOrPath) => new types.FileLookup(engine, idOrPath);
   let fileIds = 0;
   return {
     account: { id: 'account-1' },
     userAccount: { id: 'user-1' },
     blobManager: { create: (account) => new types.Blob(engine, account) },
     db: { begin: () => new types.Transaction(engine) },
-    self: repository,
+    self: new types.Repository(engine, types),
     Version: {
       createHash,
-      insert: (version) => new types.Query(engine, 'version.insert', versionRow(version)),
+      insert: (version) => types.Query.of(engine, 'version.insert', versionRow, version),
     },
     File: {
-      whereUpdate: (where, values) => new types.Query(engine, 'file.update', { where: { ...where }, values: { ...values } }),
+      whereUpdate: (where, values) => types.Query.of(engine, 'file.update', updateRow, where, values),
     },
     FileVersion: {
-      insert: (row) => new types.Query(engine, 'fileVersion.insert', { ...row }),
+      insert: (row) => types.Query.of(engine, 'fileVersion.insert', copyRow, row),
     },
     // A deterministic stand-in for the uuid package, so that traces compare.
     uuid: { v1: () => `uuid-${++fileIds}` },
@@ -153,11 +244,18 @@ function invocationArgs(i) {
   return [`stream-${i}`, `docs/upload-${i}.txt`, 'tag'];
 }
 
+// count(name): the engine's count of that name, 0 if there is none. The counts
+// are read once: the engine makes them when asked.
+function counter(engine) {
+  const counts = engine.counts;
+  return (name) => counts[name] ?? 0;
+}
+
 // Checks that a batch of n uploads did all its work: every transaction begun and
 // ended once, every failure heard by its caller, and without failures every
 // operation called n times. Returns the problems found.
 function verify(engine, { n, failed }) {
-  const count = (name) => engine.counts[name] ?? 0;
+  const count = counter(engine);
   const problems = [];
   if (count('tx') !== n) problems.push(`${count('tx')} transactions begun for ${n} uploads`);
   const ended = count('op:tx.commit') + count('op:tx.rollback');
@@ -171,4 +269,4 @@ function verify(engine, { n, failed }) {
   return problems;
 }
 
-module.exports = { FAILABLE, path, OPERATIONS, BASES, createIO, createHash, invocationArgs, verify };
+module.exports = { FAILABLE, path, OPERATIONS, BASES, createIO, createHash, copyRow, counter, invocationArgs, verify };

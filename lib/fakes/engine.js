@@ -1,7 +1,7 @@
 'use strict';
 
-const { createLatency } = require('./latency');
-const { keyedRandom } = require('./random');
+const { createDelay } = require('./latency');
+const { hashString, keyedRandomAt } = require('./random');
 
 // The one engine behind every I/O flavour. It schedules each simulated operation
 // on the same timer mechanism, decides which calls fail and how, and records a
@@ -41,6 +41,31 @@ function validateFault(fault, operations) {
   }
 }
 
+// What the engine keeps of one operation: its calls so far, and the hashes of
+// its keys' common prefixes, so that a seeded draw for its k-th call (fault,
+// jitter, dithering) hashes only the digits of k. The same numbers as
+// keyedRandom(seed, `${purpose}:${name}:${k}`).
+class Operation {
+  constructor(name, seed) {
+    this.name = name;
+    this.calls = 0;
+    this.prefixes = {};
+    for (const purpose of ['fault', 'latency', 'dither']) this.prefixes[purpose] = hashString(`${seed}:${purpose}:${name}:`);
+  }
+
+  draw(purpose, k) {
+    return keyedRandomAt(this.prefixes[purpose], k);
+  }
+}
+
+// A timer's callback: the operation is no longer in flight, and its settle
+// runs as a pending callback. Module-level, with its state passed as timer
+// arguments, so that scheduling an operation makes no closure.
+function fire(engine, settle, value) {
+  engine.inFlight--;
+  engine.run(settle, null, value);
+}
+
 class Engine {
   /**
    * @param {object} options
@@ -57,34 +82,54 @@ class Engine {
    * @param {string[]} [options.operations] the operations that may fail
    */
   constructor(options = {}) {
-    this.operations = options.operations ?? [];
+    this.failable = options.operations ?? [];
     this.seed = options.seed ?? 1;
-    this.delay = createLatency({
+    this.delay = createDelay({
       model: options.latency ?? 'constant',
       t: options.t ?? 1,
       dt: options.dt ?? 0.1,
       jitter: options.jitter ?? 0.5,
-      seed: this.seed,
     });
     this.fileExists = options.fileExists ?? false;
     this.fault = options.fault ?? null;
-    if (this.fault) validateFault(this.fault, this.operations);
+    if (this.fault) validateFault(this.fault, this.failable);
     this.e = options.e ?? 0;
     this.randomFault = { mode: options.mode ?? 'callback', placement: options.placement ?? 'timer' };
+    // Without a fault or a likelihood, no call is asked whether it fails.
+    this.failing = this.fault !== null || this.e > 0;
     this.tracing = options.trace ?? true;
     this.trace = [];
     this.injected = []; // every error object the engine made, in order (when tracing)
     this.failures = 0;
-    this.counts = Object.create(null); // calls per operation
+    this.operations = new Map(); // Operation by name, from its first call
+    this.ids = new Map(); // the last id handed out, by name: blob, tx
     this.inFlight = 0;
     this.pending = 0; // scheduled callbacks not yet run
     this.idleWaiters = [];
   }
 
+  // Ids handed out ('blob', 'tx') and calls per operation ('op:<name>'), made
+  // when read: a call only increments its operation's count.
+  get counts() {
+    const counts = Object.fromEntries(this.ids);
+    for (const operation of this.operations.values()) counts[`op:${operation.name}`] = operation.calls;
+    return counts;
+  }
+
   // Next value of a named counter: ids of blobs, transactions, files.
   next(name) {
-    this.counts[name] = (this.counts[name] ?? 0) + 1;
-    return this.counts[name];
+    const id = (this.ids.get(name) ?? 0) + 1;
+    this.ids.set(name, id);
+    return id;
+  }
+
+  operation(name) {
+    let operation = this.operations.get(name);
+    if (operation === undefined) {
+      operation = new Operation(name, this.seed);
+      this.operations.set(name, operation);
+    }
+    return operation;
   }
 
   inject(error) {
@@ -103,55 +148,58 @@ class Engine {
       const hit = this.fault.op === op && (this.fault.index === undefined || this.fault.index === index);
       return hit ? this.fault : null;
     }
-    if (this.e > 0 && this.operations.includes(op) && keyedRandom(this.seed, `fault:${op}:${index}`) < this.e) {
-      return { op, ...this.randomFault };
+    if (this.e > 0 && this.failable.includes(op) && this.operation(op).draw('fault', index) < this.e) {
+      return this.randomFault;
     }
     return null;
   }
 
-  // Records the call and decides its fault; a synchronous fault throws here.
-  start(op, args) {
-    const index = this.next(`op:${op}`);
-    // Guarded here, not only in record(), so that a benchmark (tracing off) does
-    // not build trace events on every operation.
-    if (this.tracing) this.record({ type: 'call', op, args });
-    const fault = this.faultFor(op, index);
-    if (fault && fault.mode === 'sync') {
-      const error = this.inject(new InjectedError(op, 'sync', 'call'));
-      this.record({ type: 'throw', op, error: error.message });
+  // Traces the index-th call of an operation, described by spec (lib/fakes/
+  // flavours.js), on receiver self, and decides its fault; a synchronous fault
+  // throws here.
+  start(operation, index, spec, self, a, b) {
+    // The trace's arguments are built only when tracing: a benchmark never reads them.
+    if (this.tracing) this.record({ type: 'call', op: operation.name, args: spec.args.call(self, a, b) });
+    const fault = this.failing ? this.faultFor(operation.name, index) : null;
+    if (fault !== null && fault.mode === 'sync') {
+      const error = this.inject(new InjectedError(operation.name, 'sync', 'call'));
+      this.record({ type: 'throw', op: operation.name, error: error.message });
       throw error;
     }
-    return { op, index, fault };
+    return fault;
   }
 
-  // Runs fn after the operation's latency, on the one timer mechanism.
-  schedule(call, fn) {
-    const ms = this.delay(`${call.op}:${call.index}`, this.inFlight);
+  // Calls settle(null, value) after the latency of the index-th call of the
+  // operation, on the one timer mechanism.
+  schedule(operation, index, settle, value) {
+    const ms = this.delay(operation, index, this.inFlight);
     this.inFlight++;
     this.pending++;
-    const fire = () => {
-      this.inFlight--;
-      this.run(fn);
-    };
-    if (ms > 0) setTimeout(fire, ms);
-    else setImmediate(fire);
+    if (ms > 0) setTimeout(fire, ms, this, settle, value);
+    else setImmediate(fire, this, settle, value);
   }
 
   // Runs a callback that was counted as pending. Whatever it throws still
   // leaves the count right, so that idle() is told.
-  run(fn) {
+  run(fn, error, value) {
     this.pending--;
     try {
-      fn();
+      fn(error, value);
     } finally {
       if (this.pending === 0) this.wakeIdle();
     }
   }
 
+  // Delivers the outcome of a call to settle(error, value) after its latency.
+  // Without a fault or a trace, the timer calls settle itself.
+  later(operation, index, fault, value, settle) {
+    if (fault === null && !this.tracing) this.schedule(operation, index, settle, value);
+    else this.schedule(operation, index, () => this.complete(operation.name, fault, value, settle), null);
+  }
+
   // Delivers the outcome of a call to settle(error, value), or throws it into the
   // event loop when the fault mode is 'timer'.
-  complete(call, value, settle) {
-    const { op, fault } = call;
+  complete(op, fault, value, settle) {
     if (!fault) {
       if (this.tracing) this.record({ type: 'complete', op, value: summarize(value) });
       settle(null, value);
@@ -169,37 +217,56 @@ class Engine {
     // The callback is then called from a fresh tick, never from inside a promise
     // handler, so that what it throws is an uncaught exception as usual.
     this.pending++;
-    failInContinuation(call.op, fault.mode).catch((error) => {
+    failInContinuation(op, fault.mode).catch((error) => {
       this.inject(error);
-      process.nextTick(() => this.run(() => deliver(error)));
+      process.nextTick(() => this.run(deliver, error));
     });
   }
 
-  // A node-style operation: cb(error, value) after the latency.
-  callback(op, args, value, cb) {
-    const call = this.start(op, args);
-    this.schedule(call, () => this.complete(call, value, cb));
+  // A benchmark run: no trace, no faults. Its calls are only counted and
+  // scheduled; the rest is kept out of the hot path, where V8 would compile it
+  // into every caller.
+  get plain() {
+    return !this.tracing && !this.failing;
+  }
+
+  // A node-style operation: cb(error, value) after the latency. spec describes
+  // it (op, args, value; see lib/fakes/flavours.js), a and b are its arguments.
+  callback(spec, self, a, b, cb) {
+    const operation = this.operation(spec.op ?? self.op);
+    const index = ++operation.calls;
+    if (this.plain) this.schedule(operation, index, cb, spec.value.call(self, a, b));
+    else this.observedCallback(operation, index, spec, self, a, b, cb);
+  }
+
+  // The same, traced or with faults (conformance, debuggability, doxbee-errors).
+  observedCallback(operation, index, spec, self, a, b, cb) {
+    const fault = this.start(operation, index, spec, self, a, b);
+    this.later(operation, index, fault, spec.value.call(self, a, b), cb);
   }
 
   // A native-promise operation, with no callback underneath: the promise is
   // settled from the timer itself. A synchronous fault still throws at the call.
-  promise(op, args, value) {
-    const call = this.start(op, args);
-    if (call.fault && call.fault.placement === 'continuation' && call.fault.mode !== 'timer') {
-      return this.rejectInContinuation(call);
+  promise(spec, self, a, b) {
+    const operation = this.operation(spec.op ?? self.op);
+    const index = ++operation.calls;
+    const fault = this.plain ? null : this.start(operation, index, spec, self, a, b);
+    if (fault !== null && fault.placement === 'continuation' && fault.mode !== 'timer') {
+      return this.rejectInContinuation(operation, index, fault);
     }
+    const value = spec.value.call(self, a, b);
     return new Promise((resolve, reject) => {
-      this.schedule(call, () => this.complete(call, value, (error, result) => (error ? reject(error) : resolve(result))));
+      this.later(operation, index, fault, value, (error, result) => (error ? reject(error) : resolve(result)));
     });
   }
 
   // The error is created after an await inside an async function whose promise
   // is the one the caller holds, as in a driver written with async functions; so
   // an awaiting caller may appear in its async stack trace.
-  async rejectInContinuation(call) {
-    await new Promise((resolve) => this.schedule(call, resolve));
-    const error = this.inject(new InjectedError(call.op, call.fault.mode, 'continuation'));
-    this.record({ type: 'complete', op: call.op, error: error.message });
+  async rejectInContinuation(operation, index, fault) {
+    await new Promise((resolve) => this.schedule(operation, index, resolve, null));
+    const error = this.inject(new InjectedError(operation.name, fault.mode, 'continuation'));
+    this.record({ type: 'complete', op: operation.name, error: error.message });
     throw error;
   }
 

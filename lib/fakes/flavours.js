@@ -8,61 +8,61 @@ const util = require('node:util');
 // process and flavour, never per call inside an example, and is not counted
 // as any example's complexity.
 
-// How a lifted method is built from the node-style one. Each lifter receives a
-// plain function whose first argument is the receiver, so that libraries which
-// do not pass `this` through (Q.denodeify) are treated like those that do.
+// How a flavour's method is made from the node-style one, once per process:
+// the library's own wrapper, called on the receiver as the model's methods are.
+// Q.denodeify does not pass `this` through, so Q's wrapper gets the receiver as
+// an argument, a cost of Q's (a user of Q.denodeify on methods binds them too).
 const LIFTERS = {
   promises: () => util.promisify,
   bluebird: () => require('bluebird').promisify,
-  q: () => require('q').denodeify,
+  q: () => withReceiver(require('q').denodeify),
   thunks: () => require('thunkify'),
   observables: () => require('rxjs').bindNodeCallback,
 };
 
+// lift for a library that calls the lifted function without `this`.
+function withReceiver(lift) {
+  return (nodeStyle) => {
+    const lifted = lift((self, ...args) => nodeStyle.apply(self, args));
+    return function (...args) {
+      return lifted(this, ...args);
+    };
+  };
+}
+
 const NAMES = ['callbacks', 'native', ...Object.keys(LIFTERS)];
 
-function callbackMethod(describe) {
-  return function (...args) {
-    const cb = args.pop();
-    const { op, args: traced, value } = describe.apply(this, args);
-    this.engine.callback(op, traced, value, cb);
+// A spec describes one asynchronous method of a model (lib/fakes/doxbee.js):
+// op, the operation's name (a query names its own, this.op); args(a, b), what
+// the trace shows of a call, built only when tracing; and value(a, b), what
+// the call delivers. Both are called on the receiver. The model's classes
+// carry the node-callback method of each; the other flavours are made from it
+// or from the spec.
+
+function nativeMethod(spec) {
+  return function (a, b) {
+    return this.engine.promise(spec, this, a, b);
   };
 }
 
-function nativeMethod(describe) {
-  return function (...args) {
-    const { op, args: traced, value } = describe.apply(this, args);
-    return this.engine.promise(op, traced, value);
-  };
-}
-
-function liftedMethod(lift, describe) {
-  const nodeStyle = callbackMethod(describe);
-  const lifted = lift(function (self, ...args) {
-    return nodeStyle.apply(self, args);
-  });
-  return function (...args) {
-    return lifted(this, ...args);
-  };
-}
-
+// make(spec, nodeStyle): the flavour's method.
 function methodMaker(name) {
-  if (name === 'callbacks') return callbackMethod;
   if (name === 'native') return nativeMethod;
   const lift = LIFTERS[name]();
-  return (describe) => liftedMethod(lift, describe);
+  return (spec, nodeStyle) => lift(nodeStyle);
 }
 
-// Subclasses of the model's classes whose asynchronous methods follow the
-// flavour's convention.
+// The model's own classes for node callbacks; for any other flavour,
+// subclasses whose asynchronous methods follow its convention.
 function buildTypes(model, name) {
+  if (name === 'callbacks') return { ...model.BASES };
   const make = methodMaker(name);
   const types = {};
   for (const [className, Base] of Object.entries(model.BASES)) {
     const Flavoured = class extends Base {};
     Object.defineProperty(Flavoured, 'name', { value: Base.name });
-    for (const [method, describe] of Object.entries(model.OPERATIONS[className] ?? {})) {
-      Flavoured.prototype[method] = make(describe);
+    for (const [method, spec] of Object.entries(model.OPERATIONS[className] ?? {})) {
+      Flavoured.prototype[method] = make(spec, Base.prototype[method]);
     }
     types[className] = Flavoured;
   }

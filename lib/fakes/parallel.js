@@ -47,7 +47,7 @@ function createIO(engine, types, options = {}) {
     parallelQueries: queriesOf(options.p),
     db: { begin: () => new types.Transaction(engine) },
     FileVersion: {
-      insert: (row) => new types.Query(engine, 'fileVersion.insert', { ...row }),
+      insert: (row) => types.Query.of(engine, 'fileVersion.insert', doxbee.copyRow, row),
     },
   };
 }
@@ -61,7 +61,7 @@ const { invocationArgs } = doxbee;
 // with failures the count of failed uploads is only bounded by them.
 function verify(engine, { n, p, failed }) {
   const queries = queriesOf(p);
-  const count = (name) => engine.counts[name] ?? 0;
+  const count = doxbee.counter(engine);
   const problems = [];
   if (count('tx') !== n) problems.push(`${count('tx')} transactions begun for ${n} uploads`);
   const commits = count('op:tx.commit');

@@ -1,0 +1,18 @@
+'use strict';
+
+// Style: none; the floor under every example. Library: none.
+// Notice: one upload is the reference's sequential path as a chain of bare
+// setTimeout calls, with no fake behind them: what n uploads cost when the I/O
+// costs nothing but its timers. The two counts let the runner verify the run.
+
+module.exports = (floor) =>
+  function upload(stream, idOrPath, tag, done) {
+    floor.started++;
+    let left = floor.steps;
+    function step() {
+      floor.fired++;
+      if (--left === 0) done(null);
+      else setTimeout(step, floor.t);
+    }
+    setTimeout(step, floor.t);
+  };
