@@ -4,8 +4,9 @@
 // error paths cost what they cost in each style.
 module.exports = {
   name: 'doxbee-errors',
+  driver: 'batch',
   problem: 'doxbee',
   description: 'n concurrent uploads; each I/O operation fails with likelihood e (seeded)',
   fileExists: false,
-  defaults: { n: [100, 1000, 10000], latency: 'constant', t: [1], dt: 0.1, e: 0.1, seed: 1 },
+  params: { n: [100, 1000, 10000], latency: 'constant', t: [1], dt: 0.1, e: 0.1, seed: 1 },
 };

@@ -1,6 +1,14 @@
 'use strict';
 
-// Every scenario, by name. Each file declares its problem and parameter grid.
-const SCENARIOS = [require('./doxbee-sequential'), require('./doxbee-errors'), require('./madeup-parallel')];
+// Every scenario, by name. Each file is data: its problem, its driver (the kind
+// of measurement, lib/drivers) and its parameter grid.
+const SCENARIOS = [
+  require('./doxbee-sequential'),
+  require('./doxbee-errors'),
+  require('./madeup-parallel'),
+  require('./instrument-weight'),
+  require('./fib'),
+  require('./slicing'),
+];
 
 module.exports = Object.fromEntries(SCENARIOS.map((s) => [s.name, s]));

@@ -1,7 +1,12 @@
 'use strict';
 
-// Every problem and its examples, by problem name.
+// Every problem and its examples, by problem name. Each registry names the
+// driver that measures its examples (lib/drivers): batch for the problems run
+// against the simulated I/O, compute for the recursion problems.
 module.exports = {
   doxbee: require('./doxbee'),
   parallel: require('./parallel'),
+  instrument: require('./instrument'),
+  fib: require('./fib'),
+  slicing: require('./slicing'),
 };

@@ -1,11 +1,18 @@
 'use strict';
 
 const stats = require('./stats');
+const drivers = require('./drivers');
+const problems = require('../examples');
 
-// Turns result lines (one per run) into cell summaries: the median and a 95%
-// t-interval of the mean time, min and max, medians of memory and CPU, the
-// ratio to the baseline measured in the same environment, and growth exponents.
-// Pure: lines in, plain objects out.
+// Turns result lines (one per run) into cell summaries: the mean time with its
+// 95% t-interval, median, min and max, medians of memory and CPU, the ratio to
+// the baseline measured in the same environment, and how time and memory grow.
+// Which number is "the time" is the driver's (batch: the batch's wall time;
+// compute: the time per call). Pure: lines in, plain objects out.
+
+function driverOf(line) {
+  return drivers[line.driver ?? 'batch'];
+}
 
 function envKey(env = {}) {
   return `${env.node ?? '?'} on ${env.cpu ?? '?'}`;
@@ -33,12 +40,14 @@ function summarizeCell(lines) {
   const ok = lines.filter((l) => l.status === 'ok' && l.metrics);
   const statuses = {};
   for (const l of lines) statuses[l.status] = (statuses[l.status] ?? 0) + 1;
-  const times = metric(ok, 'wallMs');
+  const driver = driverOf(first);
+  const times = metric(ok, driver.time.metric);
   const interval = times.length ? stats.meanInterval(times) : null;
   const med = (name) => (ok.length ? stats.median(metric(ok, name)) : null);
   const failing = lines.find((l) => l.status !== 'ok');
   return {
     env: envKey(first.env),
+    driver: driver.name,
     scenario: first.scenario,
     problem: first.problem,
     example: first.example,
@@ -71,15 +80,28 @@ function summarizeCell(lines) {
     elu: med('elu'),
     latencyP99Ms: med('latencyP99Ms'),
     failed: med('failed'),
-    baseline: first.baseline ?? null,
+    // The driver's own numbers (compute: calls, cores used, heartbeat lateness), as medians.
+    extra: Object.fromEntries((driver.extra ?? []).map((key) => [key, med(key)])),
+    baseline: null,
   };
 }
 
 /**
+ * The example a problem's cells are compared with when no --baseline is given:
+ * the problem's registered reference when it ran, else the first example by name.
+ */
+function defaultBaseline(problem, examples) {
+  const reference = problems[problem]?.reference;
+  return examples.includes(reference) ? reference : [...examples].sort()[0];
+}
+
+/**
  * Summaries of every cell, each with its ratio to the baseline example of the
- * same environment, scenario and parameters. Runs are pooled per environment:
- * within one bench session they were interleaved with the baseline's; runs
- * merged from several sessions on the same machine are pooled too.
+ * same environment, scenario and parameters. The baseline is chosen here, when
+ * reporting: `baseline` if given and present in the scenario, else the
+ * problem's reference. Runs are pooled per environment: within one bench
+ * session they were interleaved with the baseline's; runs merged from several
+ * sessions on the same machine are pooled too.
  */
 function summarize(lines, { baseline } = {}) {
   const groups = new Map();
@@ -89,9 +111,13 @@ function summarize(lines, { baseline } = {}) {
     groups.get(key).push(line);
   }
   const summaries = [...groups.values()].map(summarizeCell);
+  const examplesOf = new Map();
+  for (const s of summaries) examplesOf.set(s.scenario, new Set([...(examplesOf.get(s.scenario) ?? []), s.example]));
   const byKey = new Map(summaries.map((s) => [cellKeyOf(s, s.example), s]));
   for (const s of summaries) {
-    const base = byKey.get(cellKeyOf(s, baseline ?? s.baseline));
+    const present = [...examplesOf.get(s.scenario)];
+    s.baseline = baseline !== undefined && present.includes(baseline) ? baseline : defaultBaseline(s.problem, present);
+    const base = byKey.get(cellKeyOf(s, s.baseline));
     s.ratio = null;
     if (base && base.times.length >= 2 && s.times.length >= 2) s.ratio = stats.ratio(s.times, base.times);
     else if (base && base.time && s.time) s.ratio = { ratio: s.time.median / base.time.median, low: NaN, high: NaN, p: NaN, significant: null };
@@ -104,8 +130,10 @@ function cellKeyOf(summary, example) {
 }
 
 /**
- * Growth exponents of time and memory with n, per environment, scenario,
- * example and the other parameters: the log-log slope across the grid.
+ * How time and memory grow with n, per environment, scenario, example and the
+ * other parameters, by the driver's model: 'power' (batch: y ~ n^k, the
+ * log-log slope k across the grid) or 'exponential' (compute: y ~ b^n, the
+ * base b; the naive Fibonacci recursion has b = 1.618).
  */
 function growth(summaries) {
   const groups = new Map();
@@ -120,12 +148,21 @@ function growth(summaries) {
     const ns = group.map((s) => s.params.n);
     if (new Set(ns).size < 2) continue;
     const first = group[0];
-    result.push({
+    const model = drivers[first.driver].growth.model;
+    const base = {
       env: first.env,
       scenario: first.scenario,
       example: first.example,
       params: paramsKey(first.params),
       ns: [...ns].sort((a, b) => a - b),
+      model,
+    };
+    if (model === 'exponential') {
+      result.push({ ...base, timeBase: stats.growthBase(ns, group.map((s) => s.time.median)) });
+      continue;
+    }
+    result.push({
+      ...base,
       timeExponent: stats.growthExponent(ns, group.map((s) => s.time.median)),
       // Wall time has a floor of sequential I/O waits that does not grow with n,
       // which pulls its slope below 1 at small n; CPU time has no such floor.
@@ -139,4 +176,4 @@ function growth(summaries) {
   return result;
 }
 
-module.exports = { envKey, paramsKey, cellKey, summarizeCell, summarize, growth };
+module.exports = { envKey, paramsKey, cellKey, summarizeCell, summarize, growth, defaultBaseline };

@@ -5,20 +5,18 @@ const path = require('node:path');
 const { Option } = require('commander');
 const problems = require('../../examples');
 const scenarios = require('../scenarios');
-const { LATENCY_MODELS } = require('../../lib/fakes');
+const drivers = require('../../lib/drivers');
 const { plan, runSession, readResults } = require('../../lib/runner/session');
 const { killAll } = require('../../lib/runner/spawn');
 const { summarize, growth } = require('../../lib/summary');
 const { formatRows } = require('../../lib/format');
 const { statusLabel } = require('../../lib/report/display');
-const { UsageError, refuse, parseNames, parseNumber, parseNumbers, parseChoice, parsePath } = require('../usage');
+const { UsageError, refuse, parseNames, parseNumber, parseChoice, parsePath } = require('../usage');
+const { optionsFor, resolveParams, testParams } = require('../params');
 const { createProgress } = require('../progress');
 
 const FORMATS = ['table', 'markdown', 'csv', 'json'];
 const DEFAULT_OUT = 'asyncmark-results.jsonl';
-
-// Which latency parameter each model reads; giving the other is a conflict.
-const LATENCY_PARAMS = { constant: ['t'], jitter: ['t'], load: ['dt'], tick: [] };
 
 /**
  * Turns the command's options into a validated session: scenario, examples,
@@ -40,31 +38,8 @@ function resolveOptions(options) {
     if (examples.length === 0) throw new UsageError('--exclude: every example is excluded; nothing would run');
   }
 
-  const defaults = scenario.defaults;
-  const params = { ...defaults };
-  if (options.n !== undefined) params.n = parseNumbers('--n', options.n, { min: 1, max: 1e7, integer: true });
-  if (options.latency !== undefined) params.latency = parseChoice('--latency', options.latency, LATENCY_MODELS);
-  const uses = LATENCY_PARAMS[params.latency];
-  if (options.t !== undefined) {
-    if (!uses.includes('t')) throw new UsageError(`--t: does not apply to --latency ${params.latency}${params.latency === 'load' ? '; use --dt' : ''}`);
-    params.t = parseNumbers('--t', options.t, { min: 0, max: 60000 });
-  }
-  if (options.dt !== undefined) {
-    if (!uses.includes('dt')) throw new UsageError(`--dt: applies only with --latency load, not ${params.latency}`);
-    params.dt = parseNumber('--dt', options.dt, { min: 0, max: 60000, minExclusive: true });
-  }
-  if (options.e !== undefined) {
-    if (!('e' in defaults) || defaults.e === 0) throw new UsageError(`--e: applies to scenarios with failures (doxbee-errors), not ${scenario.name}`);
-    params.e = parseNumber('--e', options.e, { min: 0, max: 1 });
-  }
-  if (options.p !== undefined) {
-    if (!('p' in defaults)) throw new UsageError(`--p: applies to madeup-parallel only, not ${scenario.name}`);
-    params.p = parseNumber('--p', options.p, { min: 1, max: 1000, integer: true });
-  }
-  if (options.seed !== undefined) params.seed = parseNumber('--seed', options.seed, { min: 0, max: 2 ** 32 - 1, integer: true });
-  // Only the parameters the latency model reads are kept, so cells are not split by unused values.
-  if (!uses.includes('t')) delete params.t;
-  if (!uses.includes('dt')) delete params.dt;
+  const driver = drivers[scenario.driver];
+  let params = resolveParams(scenario, driver, options, scenarios);
 
   let runs = options.runs === undefined ? 5 : parseNumber('--runs', options.runs, { min: 1, max: 1000, integer: true });
   const timeoutMs = parseNumber('--timeout', options.timeout ?? 60, { min: 0, max: 86400, minExclusive: true }) * 1000;
@@ -76,9 +51,8 @@ function resolveOptions(options) {
     throw refuse('--baseline', baseline, `one of the examples that run (${examples.join(', ')})`);
   }
   if (options.test) {
-    // A cheap mode for CI and smoke tests: the first value of every list, tiny n, one run.
-    params.n = [Math.min(10, params.n[0])];
-    for (const key of Object.keys(params)) if (Array.isArray(params[key])) params[key] = [params[key][0]];
+    // A cheap mode for CI and smoke tests: the first value of every list, cut small, one run.
+    params = testParams(params, driver);
     runs = 1;
   }
   const out = options.out === undefined ? DEFAULT_OUT : options.out;
@@ -91,7 +65,7 @@ function resolveOptions(options) {
       throw new UsageError(`--resume: ${error.message}; expected a results file written by asyncmark bench`);
     }
   }
-  return { scenario, examples, params, runs, timeoutMs, format, baseline, out: out === false ? null : out };
+  return { scenario, driver, examples, params, runs, timeoutMs, format, baseline, out: out === false ? null : out };
 }
 
 function checkWritable(file) {
@@ -127,35 +101,35 @@ function rowsOf(summaries, baseline) {
     maxMs: s.time ? s.time.max : null,
     ratio: s.ratio ? s.ratio.ratio : null,
     significant: s.ratio ? s.ratio.significant : null,
-    rssMB: s.maxRssMB,
-    heapMB: s.heapPeakMB,
+    maxRssMB: s.maxRssMB,
+    heapPeakMB: s.heapPeakMB,
     cpuMs: s.cpuMs,
     gcMs: s.gcMs,
     failed: s.failed,
+    ...s.extra,
     error: s.error,
   }));
 }
 
-const COLUMNS = [
-  { key: 'example', title: 'example' },
-  { key: 'status', title: 'status' },
-  { key: 'runs', title: 'runs', align: 'right' },
-  { key: 'timeMs', title: 'mean ms', align: 'right', format: fixed(1) },
-  { key: 'plusMinusPct', title: '±95%', align: 'right', format: (v) => (Number.isFinite(v) ? `${v.toFixed(1)}%` : '') },
-  { key: 'ratio', title: 'x base', align: 'right', format: (v, row) => (v === null ? '' : `${v.toFixed(2)}${row.significant === false && !row.isBaseline ? ' ~' : ''}`) },
-  { key: 'rssMB', title: 'RSS MB', align: 'right', format: fixed(1) },
-  { key: 'heapMB', title: 'heap MB', align: 'right', format: fixed(1) },
-  { key: 'cpuMs', title: 'CPU ms', align: 'right', format: fixed(0) },
-  { key: 'gcMs', title: 'GC ms', align: 'right', format: fixed(1) },
-  { key: 'failed', title: 'failed', align: 'right', format: fixed(0) },
-];
+// The table's columns: the time and its ratio for every driver, then the driver's own.
+function columnsOf(driver) {
+  return [
+    { key: 'example', title: 'example' },
+    { key: 'status', title: 'status' },
+    { key: 'runs', title: 'runs', align: 'right' },
+    { key: 'timeMs', title: `mean ${driver.time.unit}`, align: 'right', format: fixed(driver.time.unit === 'ms' && driver.name === 'compute' ? 3 : 1) },
+    { key: 'plusMinusPct', title: '±95%', align: 'right', format: (v) => (Number.isFinite(v) ? `${v.toFixed(1)}%` : '') },
+    { key: 'ratio', title: 'x base', align: 'right', format: (v, row) => (v === null ? '' : `${v.toFixed(2)}${row.significant === false && !row.isBaseline ? ' ~' : ''}`) },
+    ...driver.columns.map(({ key, title, digits }) => ({ key, title, align: 'right', format: fixed(digits) })),
+  ];
+}
 
 function cellTitle(params) {
   return Object.entries(params).map(([k, v]) => `${k}=${v}`).join(' ');
 }
 
 /** The report printed at the end of a session, from its result lines only. */
-function render(lines, { baseline, format }) {
+function render(lines, { baseline, format, driver = drivers.batch }) {
   const summaries = summarize(lines, { baseline });
   const rows = rowsOf(summaries, baseline);
   if (format === 'json') return JSON.stringify({ cells: summaries.map(({ times, ...s }) => s), growth: growth(summaries) }, null, 2) + '\n';
@@ -173,18 +147,19 @@ function render(lines, { baseline, format }) {
   for (const [title, group] of groups) {
     group.sort((a, b) => (a.timeMs ?? Infinity) - (b.timeMs ?? Infinity));
     parts.push(format === 'markdown' ? `### ${title}\n` : `${title}`);
-    parts.push(formatRows(group, COLUMNS, format));
+    parts.push(formatRows(group, columnsOf(driver), format));
     const same = group.filter((r) => r.significant === false && !r.isBaseline).map((r) => r.example);
-    const notes = [`Rows sorted by mean ms, the mean time of the runs; ±95%: half-width of its t-interval, relative; x base: ratio of means to ${baseline}.`];
+    const notes = [`Rows sorted by the mean ${driver.time.title} of the runs (${driver.time.description}); ±95%: half-width of its t-interval, relative; x base: ratio of means to ${baseline}.`];
     if (same.length) notes.push(`~ not significantly different from ${baseline} (t-test of the log ratio, Welch df, p >= 0.05): ${same.join(', ')}.`);
     const failedRows = group.filter((r) => r.error);
     for (const r of failedRows) notes.push(`${r.example}: ${r.status} ${r.error}`);
     parts.push(notes.join('\n') + '\n');
   }
-  const exponents = growth(summaries);
-  if (exponents.length) {
+  const fits = growth(summaries);
+  const powers = fits.filter((g) => g.model === 'power');
+  if (powers.length) {
     parts.push(format === 'markdown' ? '### growth with n\n' : 'growth with n');
-    parts.push(formatRows(exponents.sort((a, b) => a.cpuExponent - b.cpuExponent), [
+    parts.push(formatRows(powers.sort((a, b) => a.cpuExponent - b.cpuExponent), [
       { key: 'scenario' },
       { key: 'example' },
       { key: 'ns', title: 'n', format: (v) => v.join(',') },
@@ -193,6 +168,17 @@ function render(lines, { baseline, format }) {
       { key: 'timeExponent', title: 'wall exponent', align: 'right', format: fixed(2) },
     ], format));
     parts.push('Exponents are log-log slopes over n (1 = linear, 2 = quadratic) of median CPU time and of the heap a batch added. Wall time includes the sequential I/O waits, which do not grow with n, so its slope stays below 1 while they dominate.\n');
+  }
+  const bases = fits.filter((g) => g.model === 'exponential');
+  if (bases.length) {
+    parts.push(format === 'markdown' ? '### growth with n\n' : 'growth with n');
+    parts.push(formatRows(bases.sort((a, b) => a.timeBase - b.timeBase), [
+      { key: 'scenario' },
+      { key: 'example' },
+      { key: 'ns', title: 'n', format: (v) => v.join(',') },
+      { key: 'timeBase', title: 'base b', align: 'right', format: fixed(3) },
+    ], format));
+    parts.push('b is the base of exponential growth, time per call ∝ bⁿ, fitted to the median times: 1.618 (the golden ratio) for the plain recursion, about 1 for one that does linear work (a memo).\n');
   }
   return parts.join('\n');
 }
@@ -230,39 +216,41 @@ async function action(options) {
 }
 
 function register(program) {
-  program
+  const command = program
     .command('bench')
-    .description('time and peak memory of every example: n concurrent invocations per child process, repeated and interleaved')
+    .description('time and peak memory of every example of a scenario, each run in a fresh child process, repeated and interleaved')
     .option('--scenario <name>', `scenario to run (${Object.keys(scenarios).join(', ')})`, 'doxbee-sequential')
     .option('--examples <a,b>', 'only these examples (default: all of the scenario\'s problem)')
     .option('--exclude <a,b>', 'every example but these')
-    .option('--n <list>', 'concurrent invocations per run, a comma-separated list (default: the scenario\'s, see asyncmark list; 100,1000,10000 for doxbee)')
-    .addOption(new Option('--latency <model>', 'I/O latency model: constant t ms, load = in-flight x dt ms, jitter = t ms +-50% (seeded), tick = next turn of the event loop; fractional delays are dithered between whole ms (Node timers have 1 ms resolution) so the mean is kept').choices(LATENCY_MODELS))
-    .option('--t <ms>', 'latency of each operation in ms, for constant and jitter; a list gives a grid (default: 1)')
-    .option('--dt <ms>', 'ms added per operation in flight, for --latency load (default: 0.1)')
-    .option('--e <likelihood>', 'likelihood 0..1 that an operation fails, for doxbee-errors (default: 0.1)')
-    .option('--p <count>', 'parallel queries per upload, for madeup-parallel (default: 25)')
     .option('--runs <count>', 'runs per cell, each in a fresh process (default: 5)')
     .option('--timeout <seconds>', 'a run still going after this is killed and reported T/O (default: 60)')
-    .option('--seed <int>', 'seed of every random decision: faults, jitter (default: 1)')
     .option('--baseline <name>', 'example the others are compared with (default: the problem\'s reference, callbacks-original for doxbee, if it runs; else the first example)')
     .option('--out <file>', `append each run as a JSON line to this file (default: ${DEFAULT_OUT})`)
     .option('--no-out', 'do not write a results file')
     .option('--resume', 'skip runs already present in --out')
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('table'))
     .option('--quiet', 'no progress on stderr (a bar on a terminal, elsewhere a line every 5 s) and no closing note')
-    .option('--test', 'cheap mode for CI: first value of every list, n <= 10, one run')
-    .option('--bare', 'no heap sampling, GC or event-loop observers (time, CPU and RSS only): to measure their overhead; use its own --out')
+    .option('--test', 'cheap mode for CI: first value of every list, cut small (n <= 10), one run')
+    .option('--bare', 'no heap sampling, GC or event-loop observers (time, CPU and RSS only): to measure their overhead; use its own --out');
+  // Every driver's parameters, generated from their declarations (lib/drivers).
+  for (const option of optionsFor(drivers, scenarios)) command.addOption(option);
+  command
     .addHelpText('after', `
 Each run is a fresh child process: load the example, warm up, collect garbage,
-then start n invocations at once and wait for all. Runs are verified (every
-invocation called back exactly once, every operation done) and a run that does
-not check out is reported, not averaged: CRASH, T/O, OOM, DOUBLE, INVALID.
+then measure. A scenario's driver says what a run does: batch (the DoxBee
+scenarios) starts n invocations at once and waits for all; compute (fib,
+slicing) calls fib(n) again and again for --min-time ms. Runs are verified
+(batch: every invocation called back exactly once, every operation done;
+compute: every call returned fib(n)) and a run that does not check out is
+reported, not averaged: CRASH, T/O, OOM, DOUBLE, INVALID.
+Parameters a scenario does not take are refused; asyncmark list shows which.
 
 Examples:
   asyncmark bench
   asyncmark bench --scenario doxbee-errors --e 0.2 --n 1000 --runs 10
   asyncmark bench --examples callbacks-original,async-await --latency load --dt 0.05
+  asyncmark bench --scenario fib --n 20,25 --examples sync,async,pool-split
+  asyncmark bench --scenario slicing --k 100
 `)
     .action(action);
 }

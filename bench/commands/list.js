@@ -2,33 +2,68 @@
 
 const problems = require('../../examples');
 const scenarios = require('../scenarios');
+const drivers = require('../../lib/drivers');
 const { formatRows } = require('../../lib/format');
+const { flag, shown } = require('../params');
 
-function describeDefaults(defaults) {
-  return Object.entries(defaults)
-    .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join(',') : value}`)
+// asyncmark list: the scenarios with their driver and parameters, every
+// driver's parameters (generated from lib/drivers, as bench's options are),
+// and every example of every problem.
+
+function describeParams(scenario) {
+  return Object.entries(scenario.params)
+    .map(([key, value]) => `${key}=${shown(value)}${(scenario.fixed ?? []).includes(key) ? ' (fixed)' : ''}`)
     .join(' ');
 }
+
+function describeRange(spec) {
+  if (spec.type === 'choice') return spec.choices.join(' | ');
+  const low = `${spec.minExclusive ? '>' : '>='} ${spec.min}`;
+  return `${spec.type}, ${low}, <= ${spec.max}${spec.list ? ', a list' : ''}`;
+}
+
+// The columns an example's entry shows, by its driver.
+const EXAMPLE_COLUMNS = {
+  batch: [
+    { key: 'name' },
+    { key: 'family' },
+    { key: 'call' },
+    { key: 'io', title: 'I/O flavour' },
+    { key: 'libraries' },
+    { key: 'throws', title: 'sync throw' },
+  ],
+  compute: [
+    { key: 'name' },
+    { key: 'family' },
+    { key: 'call' },
+    { key: 'where' },
+    { key: 'lets', title: 'lets run meanwhile' },
+    { key: 'libraries' },
+  ],
+};
 
 function action() {
   const out = [];
   out.push('scenarios');
   out.push(formatRows(Object.values(scenarios).map((s) => ({
     name: s.name,
+    driver: s.driver,
     problem: s.problem,
-    defaults: describeDefaults(s.defaults),
+    params: describeParams(s),
     description: s.description,
-  })), [{ key: 'name' }, { key: 'problem' }, { key: 'defaults' }, { key: 'description' }], 'table'));
+  })), [{ key: 'name' }, { key: 'driver' }, { key: 'problem' }, { key: 'params' }, { key: 'description' }], 'table'));
+  for (const driver of Object.values(drivers)) {
+    out.push(`parameters of the ${driver.name} driver: ${driver.description}`);
+    out.push(formatRows(driver.params.map((spec) => ({
+      option: flag(spec.name),
+      values: describeRange(spec),
+      scenarios: Object.values(scenarios).filter((s) => s.driver === driver.name && spec.name in s.params && !(s.fixed ?? []).includes(spec.name)).map((s) => s.name).join(', ') || '-',
+      description: spec.description,
+    })), [{ key: 'option' }, { key: 'values' }, { key: 'scenarios' }, { key: 'description' }], 'table'));
+  }
   for (const [name, registry] of Object.entries(problems)) {
-    out.push(`examples of ${name} (reference: ${registry.reference})`);
-    out.push(formatRows(registry.examples.map((e) => ({
-      name: e.name,
-      family: e.family,
-      call: e.call,
-      io: e.io,
-      libraries: e.libraries.join(', ') || '-',
-      throws: e.throws,
-    })), [{ key: 'name' }, { key: 'family' }, { key: 'call' }, { key: 'io', title: 'I/O flavour' }, { key: 'libraries' }, { key: 'throws', title: 'sync throw' }], 'table'));
+    out.push(`examples of ${name} (driver: ${registry.driver}; reference: ${registry.reference})`);
+    out.push(formatRows(registry.examples.map((e) => ({ ...e, libraries: e.libraries.join(', ') || '-' })), EXAMPLE_COLUMNS[registry.driver], 'table'));
   }
   process.stdout.write(out.join('\n'));
 }
@@ -36,7 +71,7 @@ function action() {
 function register(program) {
   program
     .command('list')
-    .description('list the scenarios with their parameters, and every example of every problem')
+    .description('list the scenarios with their driver and parameters, every driver\'s parameters, and every example of every problem')
     .action(action);
 }
 

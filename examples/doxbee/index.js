@@ -30,6 +30,7 @@ const EXAMPLES = [
 
 module.exports = {
   problem: 'doxbee',
+  driver: 'batch',
   reference: 'callbacks-original',
   examples: EXAMPLES.map((entry) => entryIn(__dirname, entry)),
 };

@@ -32,6 +32,7 @@ const EXAMPLES = [
 
 module.exports = {
   problem: 'fib',
+  driver: 'compute',
   reference: 'sync',
   examples: EXAMPLES.map((entry) => entryIn(__dirname, entry)),
 };

@@ -22,6 +22,7 @@ const EXAMPLES = [
 
 module.exports = {
   problem: 'parallel',
+  driver: 'batch',
   reference: 'callbacks-counter',
   examples: EXAMPLES.map((entry) => entryIn(__dirname, entry)),
 };

@@ -29,6 +29,7 @@ const EXAMPLES = [
 
 module.exports = {
   problem: 'slicing',
+  driver: 'compute',
   reference: 'sync',
   examples: EXAMPLES.map((entry) => entryIn(__dirname, entry)),
 };

@@ -152,8 +152,11 @@ function panelSpec(panel, index, count, { values, baseline, colors, x, yScale, y
  * @param {{ colors: Map<string, string>, registries: object }} look
  */
 function againstNSpec(cells, at, kind, { colors, registries }) {
-  const measure = MEASURES[kind];
   const series = seriesCells(cells, at);
+  // The compute driver's n is fib's argument, its time the time per call, and
+  // its growth exponential: a linear n axis, on which that growth is straight.
+  const compute = series.some((c) => c.driver === 'compute');
+  const measure = compute && kind === 'time' ? { ...MEASURES.time, what: 'time per call', yTitle: 'time per call, ms' } : MEASURES[kind];
   const { values, unfinished, cut } = linePoints(series, measure);
   const panels = familyPanels([...new Map(series.map((c) => [c.example, { problem: c.problem, example: c.example }])).values()], registries);
   const ns = [...new Set(series.map((c) => c.params.n))].sort((a, b) => a - b);
@@ -164,8 +167,8 @@ function againstNSpec(cells, at, kind, { colors, registries }) {
   const x = {
     field: 'n',
     type: 'quantitative',
-    title: 'n, concurrent uploads (log scale)',
-    scale: { type: 'log', domain: [ns[0], ns[ns.length - 1]], nice: false },
+    title: compute ? 'n, fib(n) per call' : 'n, concurrent uploads (log scale)',
+    scale: { type: compute ? 'linear' : 'log', domain: [ns[0], ns[ns.length - 1]], nice: false },
     axis: { values: ns, format: '~s' },
   };
   // Short subtitle lines: Vega measures text without a font here, and a long
@@ -173,7 +176,7 @@ function againstNSpec(cells, at, kind, { colors, registries }) {
   const subtitle = [
     show.params(at.params, { except: ['n'] }),
     at.envLabel ?? null,
-    'Line: mean of the runs; band: its 95% CI; both axes log scale.',
+    compute ? 'Line: mean of the runs; band: its 95% CI; time on a log scale.' : 'Line: mean of the runs; band: its 95% CI; both axes log scale.',
     panels.length > 1 ? `One panel per style family; dashed grey in the others: ${at.baseline}.` : null,
     notDrawnNote(unfinished.map((c) => `${c.example} at n=${c.params.n} (${show.statusLabel(c.status)})`), { most: 2, what: 'cells', reason: 'did not finish' }),
     cut ? 'Bands reaching below zero are cut at the fastest run.' : null,

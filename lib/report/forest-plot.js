@@ -1,5 +1,7 @@
 'use strict';
 
+const drivers = require('../drivers');
+
 const show = require('./display');
 const { cellsAt } = require('./summarize');
 const { colorScale } = require('./colors');
@@ -116,7 +118,9 @@ function forestSpec(cells, at, { colors }) {
   if (!rows.some((row) => row.kind === 'example')) return null;
   const labels = rows.map((row) => row.label);
   const domain = ratioDomain(rows.flatMap((row) => [row.ratio, row.low, row.high]));
-  const x = { field: 'ratio', ...ratioAxis(domain, `mean wall time ÷ ${at.baseline}'s (log scale)`) };
+  // What "time" is depends on the driver: a batch's wall time, or the time per call.
+  const what = drivers[cells.find((c) => c.scenario === at.scenario)?.driver ?? 'batch'].time.title;
+  const x = { field: 'ratio', ...ratioAxis(domain, `mean ${what} ÷ ${at.baseline}'s (log scale)`) };
   const y = {
     field: 'label',
     type: 'nominal',
@@ -133,7 +137,7 @@ function forestSpec(cells, at, { colors }) {
       subtitle: [
         show.params(at.params),
         at.envLabel ?? null,
-        'Point: ratio of mean wall times; bar: its 95% interval. Fastest on top.',
+        `Point: ratio of the mean ${what}s; bar: its 95% interval. Fastest on top.`,
         notDrawnNote(notDrawn, { most: 3, what: 'examples', reason: 'no ratio' }),
       ].filter(Boolean),
     },

@@ -1,7 +1,7 @@
 'use strict';
 
 const show = require('./display');
-const { parseResults } = require('./runs');
+const { parseResults } = require('../results');
 const { summarizeRuns, referenceParams, headlineCell, sameParams } = require('./summarize');
 const { timeTable, metricTable, summaryTable } = require('./tables');
 const { metricRows } = require('./metric-files');
@@ -9,6 +9,7 @@ const { renderSvg, tagExamples } = require('./charts');
 const { forestSpec } = require('./forest-plot');
 const { againstNSpec } = require('./against-n');
 const { scatterSpec } = require('./scatter-plot');
+const { responsivenessSpec } = require('./responsiveness');
 const { exampleColors } = require('./colors');
 const registries = require('../../examples');
 const { renderMarkdown } = require('./markdown');
@@ -61,8 +62,9 @@ function paramSlugs(paramSets, { except = [] } = {}) {
 
 /**
  * Per environment and scenario: at each reference cell a forest plot and the
- * table, and the small multiples (time and memory against n) of the grid lines
- * the reference cells sit on.
+ * table (and, for the compute driver, lateness against time), and the small
+ * multiples (time and memory against n) of the grid lines the reference cells
+ * sit on.
  * @param {{ colors: Map, registries: object }} look
  * @returns {{ sections: object[], chartJobs: Array<{ chart, spec }> }}
  */
@@ -101,6 +103,14 @@ function scenarioSections(summary, envs, look) {
       }
       const seriesSlugs = paramSlugs(series, { except: ['n'] });
       const sectionCharts = [];
+      // Only the compute driver records how late the heartbeat fired.
+      if (cells[0].driver === 'compute') {
+        references.forEach((params, i) => {
+          const spec = responsivenessSpec(summary.cells, { env: env.key, scenario, params, baseline, envLabel }, look);
+          const name = `${chartBase(scenario, envIndex, envs.length, referenceSlugs[i])}-responsiveness.svg`;
+          if (spec) sectionCharts.push(addChart(name, 'responsiveness', spec));
+        });
+      }
       series.forEach((params, i) => {
         const base = chartBase(scenario, envIndex, envs.length, seriesSlugs[i]);
         const at = { env: env.key, scenario, params, baseline, envLabel };

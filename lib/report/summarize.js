@@ -86,8 +86,8 @@ function interval(values) {
 
 /**
  * Summaries of every cell of the runs.
- * @param {object[]} runs lines of results files (see lib/report/runs.js)
- * @param {{ baseline?: string }} options baseline overrides the one each session named
+ * @param {object[]} runs lines of results files (see lib/results)
+ * @param {{ baseline?: string }} options the example to compare with, where it ran (default: each problem's reference)
  * @returns {{ envs, cells, scenarios }} scenarios: names in order of first appearance
  */
 function summarizeRuns(runs, { baseline } = {}) {
@@ -110,10 +110,9 @@ function summarizeRuns(runs, { baseline } = {}) {
 
   for (const cell of cells) {
     cell.id = cellId(cell.env, cell.scenario, cell.example, cell.params);
-    cell.baseline = baseline ?? cell.baseline;
     cell.memory = interval(rss.get(cell.id) ?? []);
     const g = growth.get([cell.env, cell.scenario, cell.example, paramsKey(cell.params)].join('|'));
-    cell.growth = g ? { time: g.timeExponent, cpu: g.cpuExponent, memory: g.memoryExponent, ns: g.ns } : null;
+    cell.growth = g ? { time: g.timeExponent, cpu: g.cpuExponent, memory: g.memoryExponent, base: g.timeBase, ns: g.ns } : null;
   }
 
   const scenarios = [];

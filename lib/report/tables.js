@@ -38,7 +38,9 @@ function cellRow(cell) {
     growthTime: cell.growth ? cell.growth.time : null,
     growthCpu: cell.growth ? cell.growth.cpu : null,
     growthMemory: cell.growth ? cell.growth.memory : null,
+    growthBase: cell.growth ? cell.growth.base : null,
     growthNs: cell.growth ? cell.growth.ns : [],
+    ...cell.extra,
   };
 }
 
@@ -128,6 +130,48 @@ const TIME_COLUMNS = [
   },
 ];
 
+// The compute driver's table: time per call, what it costs the rest of the
+// program (heartbeat lateness) and whether it used more than one core.
+const timeColumn = (key) => TIME_COLUMNS.find((column) => column.key === key);
+const COMPUTE_COLUMNS = [
+  EXAMPLE_COLUMN,
+  {
+    ...timeColumn('mean'),
+    title: 'per call: mean (95% CI)',
+    description: 'Mean time of one call, from its start to its result, over the runs (each run repeats the call for minTime ms); in brackets the 95% t-interval of that mean. Rows are sorted by it.',
+  },
+  timeColumn('min'),
+  { ...timeColumn('ratio'), description: 'Mean time per call divided by the baseline\'s, with its 95% interval (log scale, Welch degrees of freedom). ≈: not significant (p ≥ 0.05).' },
+  { key: 'opsPerSec', title: 'calls/s', description: 'Calls per second, 1000 / the mean time per call; median of the runs.', align: 'right', format: (value) => show.number(value) },
+  {
+    key: 'coresUsed',
+    title: 'cores used',
+    description: '(user + system CPU) / wall time of the measured calls, median of the runs: about 1 for one busy thread, more only when threads computed in parallel, less when the process waited (timers).',
+    align: 'right',
+    format: (value) => (Number.isFinite(value) ? value.toFixed(2) : show.DASH),
+  },
+  {
+    key: 'latenessP99Ms',
+    title: 'heartbeat late p99',
+    description: 'How late a timer asked to fire every 1 ms fired while the calls ran, 99th percentile, median of the runs: what the computation costs the responsiveness of everything else on the thread.',
+    align: 'right',
+    format: (value) => show.ms(value),
+  },
+  { key: 'latenessMaxMs', title: 'late max', description: 'The heartbeat\'s largest lateness, median of the runs.', align: 'right', format: (value) => show.ms(value) },
+  timeColumn('maxRssMB'),
+  {
+    key: 'growthBase',
+    title: 'b time',
+    description: 'Base of exponential growth: time per call ∝ bⁿ, fitted to the median times across n. 1.618 (the golden ratio) for the plain recursion, near 1 for linear work (a memo).',
+    align: 'right',
+    format: (value) => (Number.isFinite(value) ? value.toFixed(3) : show.DASH),
+  },
+  timeColumn('statuses'),
+];
+
+// Each driver's time table.
+const COLUMNS_BY_DRIVER = { batch: TIME_COLUMNS, compute: COMPUTE_COLUMNS };
+
 /** A table's glossary: every column that says what it means, by its title. */
 function glossary(columns, extra = []) {
   return [...columns.filter((c) => c.description).map((c) => ({ term: c.title ?? c.key, text: c.description })), ...extra];
@@ -157,7 +201,8 @@ function timeTable(cells, at) {
     .filter((c) => c.env === at.env && c.scenario === at.scenario && paramsKey(c.params) === others)
     .map((c) => c.params.n))].sort((a, b) => a - b);
   const floor = floorNote(cells, at, rows.find((row) => row.baseline));
-  return { columns: TIME_COLUMNS, rows, baseline, notes: [...(floor ? [floor] : []), ...timeNotes(rows, baseline, ns)], glossary: glossary(TIME_COLUMNS) };
+  const columns = COLUMNS_BY_DRIVER[here.length ? here[0].driver : 'batch'];
+  return { columns, rows, baseline, notes: [...(floor ? [floor] : []), ...timeNotes(rows, baseline, ns)], glossary: glossary(columns) };
 }
 
 // The instrument floor: bare chained setTimeout calls, no simulated I/O, run

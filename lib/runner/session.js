@@ -4,14 +4,14 @@ const fs = require('node:fs');
 const crypto = require('node:crypto');
 const { runInChild } = require('./spawn');
 const { environment } = require('./environment');
-const { cutOffLine } = require('../report/runs');
+const drivers = require('../drivers');
+const { SCHEMA, cutOffLine, parseResults } = require('../results');
 
 // A benchmark session: every run of every cell, each in its own child process,
 // examples interleaved run by run (A B C A B C ...) so that drift in the machine
 // hits them alike. Each finished run is appended at once to the results file as
 // one JSON line, so an interrupted session loses nothing that finished.
 
-const SCHEMA = 'asyncmark/run@1';
 
 // The grid of a scenario: every combination of the list-valued parameters.
 function cells(params) {
@@ -27,15 +27,16 @@ function cells(params) {
  * The jobs of a session, in the order they run: per cell, per run, every
  * example, the order rotated by one each run (A B C, B C A, C A B ...) so that
  * no example always runs first or right after the same neighbour.
- * @returns {Array<{ scenario, problem, example, params, run, fileExists }>}
+ * @returns {Array<{ scenario, problem, driver, example, params, run, fileExists }>}
  */
 function plan({ scenario, examples, params, runs }) {
+  const driver = scenario.driver ?? 'batch';
   const jobs = [];
   for (const cell of cells(params)) {
     for (let run = 0; run < runs; run++) {
       const shift = run % examples.length;
       for (const example of [...examples.slice(shift), ...examples.slice(0, shift)]) {
-        jobs.push({ scenario: scenario.name, problem: scenario.problem, example, params: cell, run, fileExists: scenario.fileExists });
+        jobs.push({ scenario: scenario.name, problem: scenario.problem, driver, example, params: cell, run, fileExists: scenario.fileExists });
       }
     }
   }
@@ -48,8 +49,9 @@ function jobKey({ scenario, example, params, run }) {
 }
 
 /**
- * Reads a results file; a missing file is empty, a bad line is an error, and a
- * cut-off last line (see cutOffLine) is left out with a warning.
+ * Reads a results file to resume it: a missing file is empty, a line that is
+ * not a run is an error, and a cut-off last line (see lib/results cutOffLine)
+ * is left out with a warning.
  * @param {{ onWarning?: (message: string) => void }} [options]
  */
 function readResults(file, { onWarning = () => {} } = {}) {
@@ -57,16 +59,10 @@ function readResults(file, { onWarning = () => {} } = {}) {
   const text = fs.readFileSync(file, 'utf8');
   const cut = cutOffLine(text);
   if (cut) onWarning(`${file}:${cut.line}: a cut-off last line (${cut.bytes} bytes) is not read`);
-  const lines = [];
-  text.split('\n').forEach((line, i) => {
-    if (!line.trim() || (cut && i + 1 === cut.line)) return;
-    try {
-      lines.push(JSON.parse(line));
-    } catch {
-      throw new Error(`${file}:${i + 1}: not a JSON line`);
-    }
-  });
-  return lines;
+  const { runs, skipped } = parseResults(text, file);
+  const bad = skipped.find((skip) => !(cut && skip.line === cut.line));
+  if (bad) throw new Error(`${file}:${bad.line}: ${bad.reason}`);
+  return runs.map(({ source, ...run }) => run);
 }
 
 // Writes `content` to `name`, or to `name.2`, `name.3` ... if it exists: an
@@ -117,7 +113,7 @@ function newSessionId() {
  * @returns {Promise<object[]>} the result lines of this session and, with
  *   resume, those already in the file for the same jobs
  */
-async function runSession(jobs, { out, resume = false, baseline, timeoutMs, detailed = true, onRun = () => {}, onWarning = () => {}, execArgv } = {}) {
+async function runSession(jobs, { out, resume = false, timeoutMs, detailed = true, onRun = () => {}, onWarning = () => {} } = {}) {
   const env = environment();
   const session = newSessionId();
   const setAside = out ? endOnCompleteLine(out) : null;
@@ -132,7 +128,9 @@ async function runSession(jobs, { out, resume = false, baseline, timeoutMs, deta
       onRun(done.get(key), { skipped: true });
       continue;
     }
-    const result = await runInChild({ ...job, detailed }, { timeoutMs, execArgv });
+    // The driver knows what one run does; the session only runs it.
+    const driver = drivers[job.driver];
+    const result = await runInChild({ ...job, detailed }, { timeoutMs, script: driver.child, execArgv: driver.execArgv });
     // The session was interrupted: the run did not finish and is not recorded.
     if (result.status === 'interrupted') break;
     const line = {
@@ -140,7 +138,6 @@ async function runSession(jobs, { out, resume = false, baseline, timeoutMs, deta
       session,
       time: new Date().toISOString(),
       ...job,
-      baseline,
       status: result.status,
       error: result.error ?? null,
       stderrTail: result.status === 'ok' ? '' : result.stderrTail ?? '',

@@ -12,7 +12,7 @@ const path = require('node:path');
 // when the run ends, however it ends: a process the example started (a
 // cluster, a worker pool, a careless library) does not outlive the run.
 
-const CHILD = path.join(__dirname, 'child.js');
+const CHILD = path.join(__dirname, '..', 'drivers', 'batch', 'child.js');
 const STDERR_TAIL = 2000;
 const live = new Set();
 const interrupted = new WeakSet();
@@ -83,7 +83,8 @@ function classifyExit(stderr) {
 }
 
 /**
- * One benchmark run in a fresh child (lib/runner/child.js), classified.
+ * One benchmark run in a fresh child (a driver's child script; the batch
+ * driver's, lib/drivers/batch/child.js, unless `script` says otherwise), classified.
  * @param {object} job { problem, example, params, fileExists, ... }
  * @param {object} [options] { timeoutMs, execArgv, script, onSpawn(child) }
  * @returns {Promise<{ status, metrics, error, stderrTail }>}

@@ -20,17 +20,24 @@ const BAD = [
   [['--n', '1.5'], /--n: "1.5"/],
   [['--n', '100,,1000'], /--n: .*comma-separated list/],
   [['--n', '1e9'], /--n: "1e9"/],
-  [['--latency', 'fast'], /--latency <model>' argument 'fast' is invalid/],
+  [['--latency', 'fast'], /--latency: "fast" is not allowed; expected one of constant, load, jitter, tick/],
   [['--t', 'x'], /--t: "x"/],
   [['--t', '-1'], /--t: "-1"/],
-  [['--latency', 'load', '--t', '1'], /--t: does not apply to --latency load; use --dt/],
+  [['--latency', 'load', '--t', '1'], /--t: applies only with --latency constant or jitter, not load/],
   [['--dt', '0.1'], /--dt: applies only with --latency load, not constant/],
   [['--latency', 'load', '--dt', '0'], /--dt: "0" is not allowed; expected a number > 0/],
-  [['--latency', 'tick', '--t', '1'], /--t: does not apply to --latency tick/],
+  [['--latency', 'tick', '--t', '1'], /--t: applies only with --latency constant or jitter, not tick/],
   [['--scenario', 'doxbee-errors', '--e', '1.5'], /--e: "1.5" is not allowed; expected a number >= 0 and <= 1/],
   [['--scenario', 'doxbee-errors', '--e', '-0.1'], /--e: "-0.1"/],
-  [['--e', '0.1'], /--e: applies to scenarios with failures/],
-  [['--p', '5'], /--p: applies to madeup-parallel only/],
+  [['--e', '0.1'], /--e: applies to doxbee-errors, not doxbee-sequential/],
+  [['--p', '5'], /--p: applies to madeup-parallel, not doxbee-sequential/],
+  // The compute driver's parameters, refused where they do not apply.
+  [['--scenario', 'fib', '--latency', 'load'], /--latency: applies to doxbee-sequential, doxbee-errors or madeup-parallel, not fib/],
+  [['--scenario', 'fib', '--n', '79'], /--n: "79" is not allowed; expected a whole number >= 0 and <= 78/],
+  [['--scenario', 'slicing', '--w', '5'], /--w: applies to fib, not slicing/],
+  [['--scenario', 'fib', '--min-time', '0'], /--min-time: "0" is not allowed; expected a number > 0/],
+  [['--scenario', 'fib', '--threads', '0'], /--threads: "0" is not allowed; expected a whole number >= 1/],
+  [['--k', '10'], /--k: applies to slicing, not doxbee-sequential/],
   [['--runs', '0'], /--runs: "0" is not allowed; expected a whole number >= 1/],
   [['--runs', 'many'], /--runs: "many"/],
   [['--timeout', '0'], /--timeout: "0" is not allowed; expected a number > 0/],
@@ -82,6 +89,7 @@ describe('asyncmark bench refuses bad parameters', () => {
 describe('asyncmark bench options', () => {
   it('has defaults that run the whole doxbee-sequential grid', () => {
     const s = resolveOptions({ scenario: 'doxbee-sequential', out: false });
+    assert.equal(s.driver.name, 'batch');
     assert.equal(s.scenario.name, 'doxbee-sequential');
     assert.ok(s.examples.length >= 18);
     assert.deepEqual(s.params.n, [100, 1000, 10000]);
@@ -102,6 +110,18 @@ describe('asyncmark bench options', () => {
     const s = resolveOptions({ scenario: 'doxbee-sequential', latency: 'load', dt: '0.05', out: false });
     assert.equal(s.params.dt, 0.05);
     assert.equal('t' in s.params, false);
+  });
+
+  it('takes the compute driver\'s parameters for fib and cuts them in --test mode', () => {
+    const s = resolveOptions({ scenario: 'fib', n: '20,25', minTime: '100', out: false });
+    assert.equal(s.driver.name, 'compute');
+    assert.deepEqual(s.params.n, [20, 25]);
+    assert.equal(s.params.minTime, 100);
+    assert.equal(s.baseline, 'sync');
+    const t = resolveOptions({ scenario: 'fib', test: true, out: false });
+    assert.deepEqual(t.params.n, [10]);
+    assert.equal(t.params.minTime, 50);
+    assert.equal(t.runs, 1);
   });
 
   it('excludes examples and cuts the grid in --test mode', () => {

@@ -33,7 +33,7 @@ describe('asyncmark bench table', () => {
     assert.deepEqual(rows.map((r) => r.split(/\s+/)[0]), ['base', 'skewed']);
     assert.match(rows[1], / 134\.0 /);
     assert.match(rows[1], / 1\.34 /);
-    assert.match(text, /sorted by mean ms/);
+    assert.match(text, /sorted by the mean wall time/);
   });
 
   it('leaves the interval empty in csv when a cell has one run', () => {

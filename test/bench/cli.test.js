@@ -9,6 +9,8 @@ const { execFile } = require('node:child_process');
 const { runCli } = require('./capture');
 const problems = require('../../examples');
 const scenarios = require('../../bench/scenarios');
+const drivers = require('../../lib/drivers');
+const { flag } = require('../../bench/params');
 
 const CLI = path.join(__dirname, '..', '..', 'bench', 'cli.js');
 
@@ -41,15 +43,20 @@ describe('asyncmark command line', function () {
     }
   });
 
-  it('lists every scenario with its defaults and every example with its family', async () => {
+  it('lists every scenario with its driver and defaults, every driver parameter, every example with its family', async () => {
     const { code, stdout } = await runCli('list');
     assert.equal(code, 0);
-    for (const name of Object.keys(scenarios)) assert.match(stdout, new RegExp(`^${name} `, 'm'));
+    for (const s of Object.values(scenarios)) assert.match(stdout, new RegExp(`^${s.name} +${s.driver} +${s.problem} `, 'm'));
+    for (const driver of Object.values(drivers)) {
+      assert.match(stdout, new RegExp(`parameters of the ${driver.name} driver`));
+      for (const spec of driver.params) assert.match(stdout, new RegExp(`^${flag(spec.name)} `, 'm'));
+    }
     for (const registry of Object.values(problems)) {
-      assert.match(stdout, new RegExp(`examples of ${registry.problem} \\(reference: ${registry.reference}\\)`));
+      assert.match(stdout, new RegExp(`examples of ${registry.problem} \\(driver: ${registry.driver}; reference: ${registry.reference}\\)`));
       for (const entry of registry.examples) assert.match(stdout, new RegExp(`^${entry.name} +${entry.family} `, 'm'));
     }
     assert.match(stdout, /n=100,1000,10000/);
+    assert.match(stdout, /e=0 \(fixed\)/);
   });
 
   it('says how far a bench has got when stderr is not a terminal, and --quiet silences it', async () => {

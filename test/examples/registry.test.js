@@ -6,13 +6,37 @@ const { SYNC_BEHAVIOURS } = require('../../lib/conformance');
 const { CONVENTIONS } = require('../../lib/invoke');
 const { FLAVOURS, MODELS_BY_PROBLEM } = require('../../lib/fakes');
 const { FAMILIES } = require('../../lib/registry');
+const drivers = require('../../lib/drivers');
+const scenarios = require('../../bench/scenarios');
 
 // The fewest examples each problem must have (the issues' lists).
-const AT_LEAST = { doxbee: 18, parallel: 8 };
+const AT_LEAST = { doxbee: 18, parallel: 8, instrument: 3, fib: 6, slicing: 4 };
+
+// What an entry must say, by the driver that measures its problem.
+const VALID = {
+  batch: (entry) => {
+    assert.ok(CONVENTIONS.includes(entry.call), `${entry.name}: call ${entry.call}`);
+    assert.ok(FLAVOURS.includes(entry.io), `${entry.name}: io ${entry.io}`);
+    assert.ok(SYNC_BEHAVIOURS.includes(entry.throws), `${entry.name}: throws ${entry.throws}`);
+    assert.ok(FAMILIES.includes(entry.family), `${entry.name}: family ${entry.family}`);
+  },
+  compute: (entry) => {
+    assert.ok(drivers.compute.calls.includes(entry.call), `${entry.name}: call ${entry.call}`);
+    assert.ok(drivers.compute.families.includes(entry.family), `${entry.name}: family ${entry.family}`);
+  },
+};
 
 describe('example registries', () => {
-  it('cover every problem the fakes model', () => {
-    assert.deepEqual(Object.keys(problems).sort(), Object.keys(MODELS_BY_PROBLEM).sort());
+  it('name a driver, and the fakes model every problem the batch driver measures', () => {
+    for (const registry of Object.values(problems)) assert.ok(drivers[registry.driver], `${registry.problem}: driver ${registry.driver}`);
+    const batch = Object.values(problems).filter((r) => r.driver === 'batch').map((r) => r.problem);
+    assert.deepEqual(batch.sort(), Object.keys(MODELS_BY_PROBLEM).sort());
+  });
+
+  it('are each measured by a scenario of their driver', () => {
+    for (const registry of Object.values(problems)) {
+      assert.ok(Object.values(scenarios).some((s) => s.problem === registry.problem && s.driver === registry.driver), registry.problem);
+    }
   });
 
   for (const [name, registry] of Object.entries(problems)) {
@@ -21,10 +45,7 @@ describe('example registries', () => {
         assert.equal(registry.problem, name);
         assert.ok(registry.examples.length >= AT_LEAST[name], `${registry.examples.length} examples`);
         for (const entry of registry.examples) {
-          assert.ok(CONVENTIONS.includes(entry.call), `${entry.name}: call ${entry.call}`);
-          assert.ok(FLAVOURS.includes(entry.io), `${entry.name}: io ${entry.io}`);
-          assert.ok(SYNC_BEHAVIOURS.includes(entry.throws), `${entry.name}: throws ${entry.throws}`);
-          assert.ok(FAMILIES.includes(entry.family), `${entry.name}: family ${entry.family}`);
+          VALID[registry.driver](entry);
           assert.ok(Array.isArray(entry.libraries), `${entry.name}: libraries`);
           assert.equal(typeof entry.load(), 'function', `${entry.name} exports a factory`);
         }

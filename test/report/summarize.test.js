@@ -2,7 +2,7 @@
 
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
-const { parseResults } = require('../../lib/report/runs');
+const { parseResults } = require('../../lib/results');
 const { summarizeRuns, referenceParams, headlineCell } = require('../../lib/report/summarize');
 const { RESULTS, EXAMPLES } = require('./fixture-report');
 

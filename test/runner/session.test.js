@@ -5,6 +5,11 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { cells, plan, jobKey, readResults, runSession } = require('../../lib/runner/session');
+const { upgrade } = require('../../lib/results');
+const { RESULTS } = require('../report/fixture-report');
+
+// A complete, valid line (asyncmark/run@1, read as the current schema).
+const complete = fs.readFileSync(RESULTS, 'utf8').split('\n')[0];
 
 describe('runner: session planning', () => {
   it('expands list-valued parameters into a grid', () => {
@@ -31,8 +36,10 @@ describe('runner: session planning', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-session-'));
     const file = path.join(dir, 'r.jsonl');
     assert.deepEqual(readResults(file), []);
-    fs.writeFileSync(file, '{"a":1}\n\nnot json\n');
+    fs.writeFileSync(file, `${complete}\n\nnot json\n`);
     assert.throws(() => readResults(file), /r\.jsonl:3: not a JSON line/);
+    fs.writeFileSync(file, '{"a":1}\n');
+    assert.throws(() => readResults(file), /r\.jsonl:1: schema is undefined/);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
@@ -58,13 +65,11 @@ describe('runner: results files with a cut-off last line', function () {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const complete = JSON.stringify({ schema: 'asyncmark/run@1', scenario: 'x', example: 'y', params: { n: 1 }, run: 0 });
-
   it('reads the complete lines and warns of a cut-off last line, naming file and line', () => {
     fs.writeFileSync(file, `${complete}\n{"schema":"asyn`);
     const warnings = [];
     const lines = readResults(file, { onWarning: (message) => warnings.push(message) });
-    assert.deepEqual(lines, [JSON.parse(complete)]);
+    assert.deepEqual(lines, [upgrade(JSON.parse(complete))]);
     assert.deepEqual(warnings, [`${file}:2: a cut-off last line (15 bytes) is not read`]);
   });
 

@@ -2,30 +2,17 @@
 
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
-const { parseResults, SCHEMA } = require('../../lib/report/runs');
-const { RESULTS } = require('./fixture-report');
+const { parseResults, upgrade, SCHEMA } = require('../../lib/results');
+const { RESULTS } = require('../report/fixture-report');
+
+// A valid line of the current schema: the fixture's first run, upgraded.
+const TEMPLATE = upgrade(JSON.parse(fs.readFileSync(RESULTS, 'utf8').split('\n')[0]));
 
 function line(overrides = {}) {
-  return {
-    schema: SCHEMA,
-    session: 's1',
-    time: '2025-01-15T10:00:00.000Z',
-    scenario: 'doxbee-sequential',
-    problem: 'doxbee',
-    example: 'callbacks-original',
-    params: { n: 100, t: 1 },
-    run: 0,
-    baseline: 'callbacks-original',
-    status: 'ok',
-    error: null,
-    stderrTail: '',
-    metrics: { wallMs: 12 },
-    env: { node: 'v20.20.2', cpu: 'X' },
-    ...overrides,
-  };
+  return { ...TEMPLATE, ...overrides };
 }
 
-describe('report: reading results files', () => {
+describe('results: reading results files', () => {
   it('reads every line of the fixture', () => {
     const { runs, skipped, lines } = parseResults(fs.readFileSync(RESULTS, 'utf8'), 'results.jsonl');
     assert.equal(lines, 72);
@@ -38,7 +25,7 @@ describe('report: reading results files', () => {
     const text = [
       JSON.stringify(line()),
       '',
-      JSON.stringify(line({ schema: 'asyncmark/run@2' })),
+      JSON.stringify(line({ schema: 'asyncmark/run@9' })),
       JSON.stringify(line({ status: 'ok', metrics: null })),
       JSON.stringify(line({ status: 'exploded' })),
       JSON.stringify(line({ params: { t: 1 } })),
@@ -49,16 +36,17 @@ describe('report: reading results files', () => {
     assert.equal(lines, 7);
     assert.deepEqual(runs.map((r) => r.status), ['ok', 'timeout']);
     assert.deepEqual(skipped.map((s) => s.line), [3, 4, 5, 6, 8]);
-    assert.match(skipped[0].reason, /schema is "asyncmark\/run@2"/);
-    assert.match(skipped[1].reason, /metrics are missing/);
-    assert.match(skipped[2].reason, /status "exploded"/);
-    assert.match(skipped[3].reason, /params\.n/);
+    assert.match(skipped[0].reason, /schema is "asyncmark\/run@9"/);
+    assert.match(skipped[1].reason, /^metrics /);
+    assert.match(skipped[2].reason, /^status must be equal to one of the allowed values/);
+    assert.match(skipped[3].reason, /^params must have required property 'n'/);
     assert.equal(skipped[4].reason, 'a cut-off last line (33 bytes), as an interrupted write leaves');
+    assert.equal(SCHEMA, 'asyncmark/run@2');
     assert.ok(skipped.every((s) => s.source === 'r.jsonl'));
   });
 });
 
-describe('report: a cut-off last line', () => {
+describe('results: a cut-off last line', () => {
   it('is skipped with its own reason, while a bad line in the middle stays not a JSON line', () => {
     const text = ['{"half', JSON.stringify(line()), '{"schema":"asyn'].join('\n');
     const { runs, skipped } = parseResults(text, 'r.jsonl');
@@ -78,5 +66,26 @@ describe('report: a cut-off last line', () => {
     const { runs, skipped } = parseResults(`${JSON.stringify(line())}\n${JSON.stringify(line({ run: 1 }))}`, 'r.jsonl');
     assert.equal(runs.length, 2);
     assert.deepEqual(skipped, []);
+  });
+});
+
+describe('results: the schema', () => {
+  it('reads a line of asyncmark/run@1 as a batch run of the current schema, without its stored baseline', () => {
+    const old = JSON.parse(fs.readFileSync(RESULTS, 'utf8').split('\n')[0]);
+    assert.equal(old.schema, 'asyncmark/run@1');
+    const { runs, skipped } = parseResults(JSON.stringify(old), 'old.jsonl');
+    assert.deepEqual(skipped, []);
+    assert.equal(runs[0].schema, SCHEMA);
+    assert.equal(runs[0].driver, 'batch');
+    assert.equal('baseline' in runs[0], false);
+  });
+
+  it('holds each driver to its own parameters and metrics', () => {
+    const compute = line({ driver: 'compute', params: { n: 20, minTime: 500 }, metrics: TEMPLATE.metrics });
+    const { skipped } = parseResults(JSON.stringify(compute), 'r.jsonl');
+    assert.equal(skipped.length, 1);
+    assert.match(skipped[0].reason, /^metrics/);
+    const unknown = parseResults(JSON.stringify(line({ driver: 'http' })), 'r.jsonl');
+    assert.match(unknown.skipped[0].reason, /^driver must be equal to one of the allowed values/);
   });
 });

@@ -1,14 +1,14 @@
 'use strict';
 
-// One run of one cell, in a fresh process: load the example, warm up, collect
-// garbage, then start n invocations at once and wait for all. The result goes to
-// the parent over IPC as { status, metrics, error }.
+// One run of the batch driver, in a fresh process: load the example, warm up,
+// collect garbage, then start n invocations at once and wait for all. The
+// result goes to the parent over IPC as { status, metrics, error }.
 
-const problems = require('../../examples');
-const { createIO, MODELS_BY_PROBLEM } = require('../fakes');
-const { invoke } = require('../invoke');
-const { startMeasuring } = require('./measure');
-const { quantile } = require('../stats');
+const problems = require('../../../examples');
+const { createIO, MODELS_BY_PROBLEM } = require('../../fakes');
+const { invoke } = require('../../invoke');
+const { startMeasuring } = require('../../runner/measure');
+const { quantile } = require('../../stats');
 
 const WARMUP = 200; // invocations, unless the job says otherwise
 

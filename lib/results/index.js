@@ -1,30 +1,39 @@
 'use strict';
 
-// Reading results files: JSON lines in the asyncmark/run@1 schema, one run per
-// line. Pure: text in, runs and the reasons for any skipped line out. A line
-// that cannot be used is never dropped quietly: it is listed in `skipped`, and
-// the report prints that list.
+const Ajv = require('ajv');
+const schema = require('./run.schema.json');
 
-const SCHEMA = 'asyncmark/run@1';
+// The results file: JSON lines, one run each, in the schema of
+// run.schema.json (a common envelope; the parameters and metrics of the run's
+// driver). This module owns that schema and is the one reader of the files:
+// the session (to resume), the report and the docs pipeline read through it.
+// Pure: text in, runs and the reasons for any line not used out.
 
-const STATUSES = ['ok', 'crash', 'timeout', 'oom', 'double', 'invalid'];
+const SCHEMA = schema.$id;
+const STATUSES = schema.properties.status.enum;
 
-// What a line must carry to be summarized; the rest is optional.
+const validator = new Ajv({ allErrors: false, strictTypes: false, validateFormats: false }).compile(schema);
+
+/**
+ * A line of an earlier version, read as the current one: asyncmark/run@1 had
+ * only the batch driver, and stored the baseline its session chose, which is
+ * now chosen when reporting.
+ */
+function upgrade(run) {
+  if (run && run.schema === 'asyncmark/run@1') {
+    const { baseline, ...rest } = run;
+    return { ...rest, schema: SCHEMA, driver: 'batch' };
+  }
+  return run;
+}
+
+/** Why a parsed line is not a run of the schema, in a few words; null when it is. */
 function problemWith(run) {
   if (run === null || typeof run !== 'object' || Array.isArray(run)) return 'not a JSON object';
-  if (run.schema !== SCHEMA) return `schema is ${JSON.stringify(run.schema)}, expected "${SCHEMA}"`;
-  for (const key of ['scenario', 'example']) {
-    if (typeof run[key] !== 'string' || run[key] === '') return `no ${key}`;
-  }
-  if (!run.params || typeof run.params !== 'object') return 'no params';
-  if (!(Number.isFinite(run.params.n) && run.params.n > 0)) return 'params.n is not a positive number';
-  if (!STATUSES.includes(run.status)) return `status ${JSON.stringify(run.status)} is not one of ${STATUSES.join(', ')}`;
-  if (run.status === 'ok') {
-    if (!run.metrics || typeof run.metrics !== 'object') return 'status is ok but metrics are missing';
-    if (!Number.isFinite(run.metrics.wallMs)) return 'status is ok but metrics.wallMs is not a number';
-  }
-  if (!run.env || typeof run.env !== 'object') return 'no env';
-  return null;
+  if (run.schema !== SCHEMA) return `schema is ${JSON.stringify(run.schema)}, expected "${SCHEMA}" (or asyncmark/run@1)`;
+  if (validator(run)) return null;
+  const [first] = validator.errors;
+  return `${first.instancePath ? first.instancePath.slice(1).replace(/\//g, '.') : 'the line'} ${first.message}`;
 }
 
 function isJson(text) {
@@ -52,7 +61,8 @@ function cutOffLine(text) {
 }
 
 /**
- * The runs of one results file's text.
+ * The runs of one results file's text. A line that cannot be used is never
+ * dropped quietly: it is listed in `skipped` with its reason.
  * @param {string} text the file's contents
  * @param {string} source the file's name, used in the reasons for skipped lines
  * @returns {{ runs: object[], skipped: Array<{ source, line, reason }>, lines: number }}
@@ -62,8 +72,7 @@ function parseResults(text, source) {
   const skipped = [];
   let count = 0;
   const cut = cutOffLine(String(text));
-  const rows = String(text).split('\n');
-  rows.forEach((raw, index) => {
+  String(text).split('\n').forEach((raw, index) => {
     const line = raw.trim();
     if (line === '') return;
     count++;
@@ -73,7 +82,7 @@ function parseResults(text, source) {
     }
     let run;
     try {
-      run = JSON.parse(line);
+      run = upgrade(JSON.parse(line));
     } catch {
       skipped.push({ source, line: index + 1, reason: 'not a JSON line' });
       return;
@@ -85,4 +94,4 @@ function parseResults(text, source) {
   return { runs, skipped, lines: count };
 }
 
-module.exports = { SCHEMA, STATUSES, parseResults, cutOffLine, isJson };
+module.exports = { SCHEMA, STATUSES, schema, upgrade, problemWith, parseResults, cutOffLine, isJson };

@@ -1,0 +1,46 @@
+'use strict';
+
+const path = require('node:path');
+const { LATENCY_MODELS } = require('../../fakes');
+
+// The batch driver: n concurrent invocations of an example against the
+// simulated I/O, in a fresh process per run (the DoxBee problems). What one
+// run does is in child.js; this file declares the rest in one place: the
+// parameters, the metrics a run records and the numbers its tables show.
+
+// Only the latency parameter the model reads applies.
+const TIMED = { latency: ['constant', 'jitter'] };
+
+module.exports = {
+  name: 'batch',
+  description: 'n concurrent invocations against the simulated I/O; time from the first start to the last callback',
+  child: path.join(__dirname, 'child.js'),
+  execArgv: ['--expose-gc'],
+  params: [
+    { name: 'n', type: 'integer', list: true, min: 1, max: 1e7, test: 10, description: 'concurrent invocations per run' },
+    {
+      name: 'latency',
+      type: 'choice',
+      choices: LATENCY_MODELS,
+      description: 'I/O latency model: constant t ms, load = in-flight x dt ms, jitter = t ms +-50% (seeded), tick = next turn of the event loop; fractional delays are dithered between whole ms so the mean is kept',
+    },
+    { name: 't', type: 'number', list: true, min: 0, max: 60000, when: TIMED, description: 'latency of each operation in ms' },
+    { name: 'dt', type: 'number', min: 0, minExclusive: true, max: 60000, when: { latency: ['load'] }, description: 'ms added per operation in flight' },
+    { name: 'e', type: 'number', min: 0, max: 1, description: 'likelihood 0..1 that an operation fails (seeded)' },
+    { name: 'p', type: 'integer', min: 1, max: 1000, description: 'parallel queries per upload' },
+    { name: 'seed', type: 'integer', min: 0, max: 2 ** 32 - 1, description: 'seed of every random decision: faults, jitter' },
+  ],
+  // The number compared with the baseline, and what else a cell summarizes.
+  time: { metric: 'wallMs', title: 'wall time', unit: 'ms', description: 'start of the first invocation to the last callback' },
+  // The columns the bench table shows after the time and its ratio: keys of a
+  // cell summary (lib/summary.js) or of its driver's extra numbers.
+  columns: [
+    { key: 'maxRssMB', title: 'RSS MB', digits: 1 },
+    { key: 'heapPeakMB', title: 'heap MB', digits: 1 },
+    { key: 'cpuMs', title: 'CPU ms', digits: 0 },
+    { key: 'gcMs', title: 'GC ms', digits: 1 },
+    { key: 'failed', title: 'failed', digits: 0 },
+  ],
+  // The parameter the growth of time and memory is fitted against, and how.
+  growth: { param: 'n', model: 'power' },
+};

@@ -1,0 +1,41 @@
+'use strict';
+
+const path = require('node:path');
+
+// The compute driver: one function call at a time, repeated in a fresh
+// process until a minimum time has passed (the recursion and time-slicing
+// problems). It records the time per call, how many cores the process kept
+// busy, and how late a 1 ms heartbeat timer fired meanwhile: what the
+// computation costs the rest of the program. What one run does is in child.js.
+
+module.exports = {
+  name: 'compute',
+  description: 'one call at a time, repeated until a minimum time has passed; time per call, cores used, heartbeat lateness',
+  child: path.join(__dirname, 'child.js'),
+  // How its examples are called: fib(n) returning the value, a promise of it,
+  // or calling back fib(n, done).
+  calls: ['sync', 'promise', 'callback'],
+  // How their recursion is written (not the DoxBee style families).
+  families: ['sync', 'async'],
+  execArgv: ['--expose-gc'],
+  params: [
+    { name: 'n', type: 'integer', list: true, min: 0, max: 78, test: 10, description: 'the Fibonacci argument: fib(n) per call' },
+    { name: 'w', type: 'integer', list: true, min: 0, max: 1e7, description: 'busywork: loop turns before each recursive call (the -busy examples)' },
+    { name: 'k', type: 'integer', min: 1, max: 1e9, description: 'calls per slice: the chunked slicer yields once every k calls' },
+    { name: 'threads', type: 'integer', min: 1, max: 256, description: 'worker threads of the pool (pool-split)' },
+    { name: 'minTime', type: 'number', min: 0, minExclusive: true, max: 600000, test: 50, description: 'ms of calls per run, after the warm-up' },
+  ],
+  time: { metric: 'callMs', title: 'time per call', unit: 'ms', description: 'mean duration of one call, its start to its result' },
+  // Its own numbers, summarized as medians beside time and memory.
+  extra: ['calls', 'opsPerSec', 'coresUsed', 'beats', 'latenessP50Ms', 'latenessP99Ms', 'latenessMaxMs'],
+  // The columns the bench table shows after the time and its ratio.
+  columns: [
+    { key: 'opsPerSec', title: 'ops/s', digits: 1 },
+    { key: 'coresUsed', title: 'cores', digits: 2 },
+    { key: 'latenessP99Ms', title: 'late p99 ms', digits: 1 },
+    { key: 'latenessMaxMs', title: 'late max ms', digits: 1 },
+    { key: 'maxRssMB', title: 'RSS MB', digits: 1 },
+  ],
+  // fib grows exponentially in n: the fitted base, time ∝ bⁿ (1.618 for the plain recursion).
+  growth: { param: 'n', model: 'exponential' },
+};
