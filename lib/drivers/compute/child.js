@@ -21,6 +21,9 @@ function expectedFib(n) {
   return a;
 }
 
+// Answers after the first, by any call: a callback called twice.
+let doubles = 0;
+
 // One call by the example's convention, as a promise of its value.
 function callOnce(entry, fib, n) {
   switch (entry.call) {
@@ -32,7 +35,10 @@ function callOnce(entry, fib, n) {
       return new Promise((resolve, reject) => {
         let heard = false;
         fib(n, (error, value) => {
-          if (heard) return reject(new Error('called back more than once'));
+          if (heard) {
+            doubles++;
+            return undefined;
+          }
           heard = true;
           return error ? reject(error) : resolve(value);
         });
@@ -90,6 +96,7 @@ async function run(job) {
     latenessP99Ms: quantile(lateness, 0.99),
     latenessMaxMs: lateness.length ? Math.max(...lateness) : null,
   });
+  if (doubles > 0) return { status: 'double', metrics, error: `${doubles} call(s) answered more than once` };
   if (wrong) return { status: 'invalid', metrics, error: wrong };
   return { status: 'ok', metrics, error: null };
 }
