@@ -87,6 +87,8 @@ function plan({ out, test, reportOnly }) {
     steps.push(bench(['--scenario', 'slicing', '--n', '28', '--exclude', 'set-timeout', '--runs', '3'], 'bench-slicing-n28.md'));
     // The 2019 article's asyncFib(30), which ran out of heap on the Node of then.
     steps.push(bench(['--scenario', 'fib', '--n', '30', '--examples', 'sync,async,async-memo,worker-sync,pool-split', '--runs', '3'], 'bench-fib-n30.md'));
+    // The article's "with busywork both are equally fast": busywork that outweighs a call.
+    steps.push(bench(['--scenario', 'fib', '--n', '20', '--w', '100000', '--examples', 'sync-busy,async-busy', '--runs', '3'], 'bench-fib-busy.md'));
   }
   const report = ['report', '--in', projectPath(runs), '--complexity', projectPath(complexity), '--debuggability', projectPath(debuggability), '--out', projectPath(out)];
   // The page first: the markdown report then rebuilds it too (a report rebuilds

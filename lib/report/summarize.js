@@ -126,7 +126,8 @@ function matches(params, pattern) {
 
 /**
  * The parameter sets a scenario's tables are drawn at: those matching the
- * preferred cells, in that order; when none is present, those with the largest n.
+ * preferred cells, in that order; when none is present, those with the largest
+ * n at which every example ran, and those with the largest n of all.
  * @param {object[]} cells the cells of one environment and scenario
  * @returns {object[]} distinct params objects
  */
@@ -139,8 +140,13 @@ function referenceParams(cells, preferred = PREFERRED_CELLS) {
     for (const params of all) if (matches(params, pattern) && !chosen.includes(params)) chosen.push(params);
   }
   if (chosen.length > 0) return chosen;
+  // Otherwise the largest n at which every example ran, and the largest n of
+  // all when a narrower extra run went further (fib at n=30 for a few examples).
+  const examples = (params) => new Set(cells.filter((c) => sameParams(c.params, params)).map((c) => c.example)).size;
+  const most = Math.max(...all.map(examples));
+  const widest = Math.max(...all.filter((p) => examples(p) === most).map((p) => p.n));
   const largest = Math.max(...all.map((p) => p.n));
-  return all.filter((p) => p.n === largest);
+  return all.filter((p) => p.n === widest || p.n === largest);
 }
 
 function sameParams(a, b) {

@@ -242,7 +242,7 @@ function timeNotes(rows, baseline, ns) {
   }
   const partial = rows.filter((row) => row.growthNs.length > 0 && row.growthNs.length < ns.length);
   if (partial.length > 0) {
-    notes.push(`Growth exponents fitted to fewer n than the grid's ${ns.join(', ')} (other cells did not finish): ${partial.map((row) => `${row.example} (n=${row.growthNs.join(', ')})`).join(', ')}.`);
+    notes.push(`Growth exponents fitted to fewer n than the grid's ${ns.join(', ')} (its other cells did not finish or were not run): ${partial.map((row) => `${row.example} (n=${row.growthNs.join(', ')})`).join(', ')}.`);
   }
   for (const row of rows.filter((r) => r.failedRuns > 0)) {
     notes.push(`${row.example}: ${row.statuses}${row.error ? ` — ${row.error}` : ''}.`);

@@ -68,6 +68,12 @@ describe('report: summarizing runs', () => {
       [{ n: 3000, t: 2 }, { n: 3000, t: 5 }]);
   });
 
+  it('adds the largest n at which every example ran when a narrower run went further', () => {
+    const cell = (example, n) => ({ example, params: { n, w: 1 } });
+    const cells = ['sync', 'async', 'memo'].flatMap((e) => [cell(e, 20), cell(e, 25)]).concat([cell('sync', 30), cell('async', 30)]);
+    assert.deepEqual(referenceParams(cells, []), [{ n: 25, w: 1 }, { n: 30, w: 1 }]);
+  });
+
   it('takes the summary from doxbee-sequential at its first reference cell', () => {
     const summary = summarizeRuns(fixtureRuns());
     const headline = headlineCell(summary);
