@@ -21,7 +21,10 @@ function buildProgram() {
     .configureHelp({ optionDescription })
     .exitOverride();
   const dir = path.join(__dirname, 'commands');
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.js')).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .sort()) {
     require(path.join(dir, file)).register(program);
   }
   return program;
@@ -64,12 +67,15 @@ async function main(argv = process.argv) {
 }
 
 if (require.main === module) {
-  main().then((code) => {
-    process.exitCode = code;
-  }, (error) => {
-    process.stderr.write(`asyncmark: ${error.stack || error}\n`);
-    process.exitCode = 1;
-  });
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error) => {
+      process.stderr.write(`asyncmark: ${error.stack || error}\n`);
+      process.exitCode = 1;
+    },
+  );
 }
 
 module.exports = { main, buildProgram };

@@ -1,7 +1,7 @@
 'use strict';
 
 const { Option } = require('commander');
-const { UsageError, refuse, parseNumber, parseNumbers, parseChoice } = require('./usage');
+const { UsageError, parseNumber, parseNumbers, parseChoice } = require('./usage');
 
 // The command line of every driver's parameters, generated from their
 // declarations (lib/drivers/*/index.js): the bench options, their help, their
@@ -43,9 +43,7 @@ function optionsFor(drivers, scenarios) {
       const list = spec.list ? '; a comma-separated list gives a grid' : '';
       const def = defaults.length === 1 ? ` (default: ${defaults[0]})` : defaults.length ? ` (default: per scenario, see asyncmark list)` : '';
       const prefix = uses.length > 1 ? `${driver.name}: ` : '';
-      const applies = where.length < Object.values(scenarios).filter((s) => s.driver === driver.name).length
-        ? ` [${where.map((s) => s.name).join(', ')}]`
-        : '';
+      const applies = where.length < Object.values(scenarios).filter((s) => s.driver === driver.name).length ? ` [${where.map((s) => s.name).join(', ')}]` : '';
       const choices = spec.type === 'choice' ? ` (one of: ${spec.choices.join(', ')})` : '';
       return `${prefix}${spec.description}${choices}${list}${def}${applies}`;
     });
@@ -84,7 +82,9 @@ function resolveParams(scenario, driver, options, scenarios) {
   const allNames = new Set(Object.values(scenarios).flatMap((s) => Object.keys(s.params)));
   for (const name of given.filter((key) => allNames.has(key) || specs.has(key))) {
     if (!specs.has(name) || !(name in scenario.params) || fixed.includes(name)) {
-      const takers = Object.values(scenarios).filter((s) => name in s.params && !(s.fixed ?? []).includes(name)).map((s) => s.name);
+      const takers = Object.values(scenarios)
+        .filter((s) => name in s.params && !(s.fixed ?? []).includes(name))
+        .map((s) => s.name);
       throw new UsageError(`${flag(name)}: applies to ${either(takers)}, not ${scenario.name}`);
     }
     params[name] = parseValue(specs.get(name), options[name]);

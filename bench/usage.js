@@ -36,14 +36,19 @@ function once(parameter, parts, same = (a, b) => a === b) {
 // "a,b,c" -> ['a', 'b', 'c'], each one of `choices` when given. An empty
 // list or an empty item is refused, never read as "all" or "none".
 function parseNames(parameter, text, choices) {
-  const names = String(text).split(',').map((s) => s.trim());
+  const names = String(text)
+    .split(',')
+    .map((s) => s.trim());
   if (names.some((name) => name === '')) throw refuse(parameter, text, 'a comma-separated list of names');
   if (choices) {
     for (const name of names) {
       if (!choices.includes(name)) throw refuse(parameter, name, `one of ${choices.join(', ')}`);
     }
   }
-  once(parameter, names.map((name) => ({ text: name, value: name })));
+  once(
+    parameter,
+    names.map((name) => ({ text: name, value: name })),
+  );
   return names;
 }
 
@@ -53,17 +58,26 @@ const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 function parseNumber(parameter, text, { min = -Infinity, max = Infinity, integer = false, minExclusive = false } = {}) {
   const value = Number(text);
-  const ok = DECIMAL.test(String(text)) && Number.isFinite(value)
-    && (minExclusive ? value > min : value >= min) && value <= max && (!integer || Number.isInteger(value));
+  const ok =
+    DECIMAL.test(String(text)) &&
+    Number.isFinite(value) &&
+    (minExclusive ? value > min : value >= min) &&
+    value <= max &&
+    (!integer || Number.isInteger(value));
   if (!ok) throw refuse(parameter, text, describeRange({ min, max, integer, minExclusive }));
   return value;
 }
 
 function parseNumbers(parameter, text, range = {}) {
-  const parts = String(text).split(',').map((s) => s.trim());
+  const parts = String(text)
+    .split(',')
+    .map((s) => s.trim());
   if (parts.some((p) => p === '')) throw refuse(parameter, text, `a comma-separated list of ${describeRange(range)}`);
   const values = parts.map((part) => parseNumber(parameter, part, range));
-  once(parameter, parts.map((part, i) => ({ text: part, value: values[i] })));
+  once(
+    parameter,
+    parts.map((part, i) => ({ text: part, value: values[i] })),
+  );
   return values;
 }
 

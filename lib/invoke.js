@@ -19,7 +19,10 @@ function invoke(convention, fn, args, callback) {
       fn(...args, callback);
       return;
     case 'promise':
-      fn(...args).then((value) => callback(null, value), (error) => callback(error));
+      fn(...args).then(
+        (value) => callback(null, value),
+        (error) => callback(error),
+      );
       return;
     case 'observable': {
       let last;

@@ -54,20 +54,20 @@ function summarizeCell(lines) {
     params: first.params,
     runs: lines.length,
     okRuns: ok.length,
-    status: ok.length === lines.length ? 'ok' : (failing ? failing.status : 'ok'),
+    status: ok.length === lines.length ? 'ok' : failing ? failing.status : 'ok',
     statuses,
     error: failing ? failing.error : null,
     times,
     time: times.length
       ? {
-        median: stats.median(times),
-        min: Math.min(...times),
-        max: Math.max(...times),
-        mean: interval.mean,
-        low: interval.low,
-        high: interval.high,
-        relative: interval.relative,
-      }
+          median: stats.median(times),
+          min: Math.min(...times),
+          max: Math.max(...times),
+          mean: interval.mean,
+          low: interval.low,
+          high: interval.high,
+          relative: interval.relative,
+        }
       : null,
     maxRssMB: med('maxRssMB'),
     heapPeakMB: med('heapPeakMB'),
@@ -158,18 +158,35 @@ function growth(summaries) {
       model,
     };
     if (model === 'exponential') {
-      result.push({ ...base, timeBase: stats.growthBase(ns, group.map((s) => s.time.median)) });
+      result.push({
+        ...base,
+        timeBase: stats.growthBase(
+          ns,
+          group.map((s) => s.time.median),
+        ),
+      });
       continue;
     }
     result.push({
       ...base,
-      timeExponent: stats.growthExponent(ns, group.map((s) => s.time.median)),
+      timeExponent: stats.growthExponent(
+        ns,
+        group.map((s) => s.time.median),
+      ),
       // Wall time has a floor of sequential I/O waits that does not grow with n,
       // which pulls its slope below 1 at small n; CPU time has no such floor.
-      cpuExponent: group.every((s) => s.cpuMs > 0) ? stats.growthExponent(ns, group.map((s) => s.cpuMs)) : NaN,
+      cpuExponent: group.every((s) => s.cpuMs > 0)
+        ? stats.growthExponent(
+            ns,
+            group.map((s) => s.cpuMs),
+          )
+        : NaN,
       // Of the heap the batch added: the baseline heap would flatten the slope.
       memoryExponent: group.every((s) => s.heapGrowthMB > 0)
-        ? stats.growthExponent(ns, group.map((s) => s.heapGrowthMB))
+        ? stats.growthExponent(
+            ns,
+            group.map((s) => s.heapGrowthMB),
+          )
         : NaN,
     });
   }

@@ -51,8 +51,7 @@ function mergeSplitOperators(tokens) {
   const merged = [];
   for (const token of tokens) {
     const previous = merged[merged.length - 1];
-    const touching = previous && previous.type === 'Punctuator' && token.type === 'Punctuator'
-      && previous.range[1] === token.range[0];
+    const touching = previous && previous.type === 'Punctuator' && token.type === 'Punctuator' && previous.range[1] === token.range[0];
     const value = touching && MERGES.get(`${previous.value}|${token.value}`);
     if (value) {
       merged[merged.length - 1] = {
@@ -89,8 +88,7 @@ function tokenize(source) {
   const text = withoutHashbang(source);
   const byEsprima = firstSuccess([() => esprima.tokenize(text, ESPRIMA_OPTIONS)]);
   if (byEsprima.value) return { tokens: mergeSplitOperators(byEsprima.value), lexer: 'esprima' };
-  const byEspree = firstSuccess(SOURCE_TYPES.map((sourceType) =>
-    () => espree.tokenize(text, { ...ESPREE_OPTIONS, sourceType })));
+  const byEspree = firstSuccess(SOURCE_TYPES.map((sourceType) => () => espree.tokenize(text, { ...ESPREE_OPTIONS, sourceType })));
   if (byEspree.value) return { tokens: byEspree.value, lexer: 'espree' };
   throw sourceError(text, byEspree.errors);
 }
@@ -104,13 +102,9 @@ function tokenize(source) {
  */
 function parse(source) {
   const text = withoutHashbang(source);
-  const byEsprima = firstSuccess([
-    () => esprima.parseScript(text, ESPRIMA_OPTIONS),
-    () => esprima.parseModule(text, ESPRIMA_OPTIONS),
-  ]);
+  const byEsprima = firstSuccess([() => esprima.parseScript(text, ESPRIMA_OPTIONS), () => esprima.parseModule(text, ESPRIMA_OPTIONS)]);
   if (byEsprima.value) return { ast: byEsprima.value, parser: 'esprima' };
-  const byEspree = firstSuccess(SOURCE_TYPES.map((sourceType) =>
-    () => espree.parse(text, { ...ESPREE_OPTIONS, sourceType })));
+  const byEspree = firstSuccess(SOURCE_TYPES.map((sourceType) => () => espree.parse(text, { ...ESPREE_OPTIONS, sourceType })));
   if (byEspree.value) return { ast: byEspree.value, parser: 'espree' };
   throw sourceError(text, byEspree.errors);
 }
@@ -265,8 +259,12 @@ function isErrorTest(node) {
 
 // `err && done(err)` used as a statement, or as an arrow's whole body.
 function isErrorGuard(expression) {
-  return isNode(expression) && expression.type === 'LogicalExpression'
-    && (expression.operator === '&&' || expression.operator === '||') && isErrorTest(expression.left);
+  return (
+    isNode(expression) &&
+    expression.type === 'LogicalExpression' &&
+    (expression.operator === '&&' || expression.operator === '||') &&
+    isErrorTest(expression.left)
+  );
 }
 
 // The name of the method a call invokes: `x.name(...)` or `x['name'](...)`.
@@ -289,8 +287,7 @@ function keyName(property) {
 }
 
 function hasErrorProperty(node) {
-  return isNode(node) && node.type === 'ObjectExpression'
-    && node.properties.some((property) => property.type === 'Property' && keyName(property) === 'error');
+  return isNode(node) && node.type === 'ObjectExpression' && node.properties.some((property) => property.type === 'Property' && keyName(property) === 'error');
 }
 
 // x.catch(f), .caught(f) (bluebird), .tapCatch(f) (bluebird), .fail(f) (q), .catchError(f).

@@ -100,8 +100,7 @@ function walk(node, visit, ancestors = []) {
 }
 
 function isCallOf(node, objectName, method) {
-  return node.type === 'CallExpression' && node.callee.type === 'MemberExpression'
-    && isNamed(node.callee, method) && isNamed(node.callee.object, objectName);
+  return node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && isNamed(node.callee, method) && isNamed(node.callee.object, objectName);
 }
 
 const FUNCTION_TYPES = ['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression', 'Program'];
@@ -126,8 +125,15 @@ function locateCalls(source, op) {
     if (!isCallOf(node, site.object, site.method)) return;
     const parent = ancestors[ancestors.length - 1];
     const grand = ancestors[ancestors.length - 2];
-    if (parent && parent.type === 'MemberExpression' && parent.object === node && isNamed(parent, site.then)
-      && grand && grand.type === 'CallExpression' && grand.callee === parent) {
+    if (
+      parent &&
+      parent.type === 'MemberExpression' &&
+      parent.object === node &&
+      isNamed(parent, site.then) &&
+      grand &&
+      grand.type === 'CallExpression' &&
+      grand.callee === parent
+    ) {
       const wrapper = ancestors[ancestors.length - 3];
       const start = isWrapperOf(wrapper, grand) ? wrapper.loc.start.line : node.loc.start.line;
       ranges.push({ start, end: parent.property.loc.end.line });
@@ -406,9 +412,17 @@ function describeRun(raw, { setting, kase, file, ranges }) {
   const outcome = outcomeOf(raw);
   const first = raw.events[0];
   const stack = first && first.error ? first.error.stack : null;
-  const trace = stack ? measureTrace(stack, { file, ranges }) : {
-    frames: 0, namesFile: false, distance: null, nearestLine: null, reach: 'none', endsIn: null, truncated: false,
-  };
+  const trace = stack
+    ? measureTrace(stack, { file, ranges })
+    : {
+        frames: 0,
+        namesFile: false,
+        distance: null,
+        nearestLine: null,
+        reach: 'none',
+        endsIn: null,
+        truncated: false,
+      };
   const run = {
     setting,
     case: kase.key,
@@ -439,15 +453,10 @@ function describeRun(raw, { setting, kase, file, ranges }) {
  * @param {Function} [options.onRun] called after each run with (entry, run)
  * @returns {Promise<object>} the report (docs/debuggability.md, "JSON")
  */
-async function probe(entries, {
-  problem = 'doxbee',
-  settings = SETTING_NAMES,
-  cases = CASE_KEYS,
-  timeoutMs = 5000,
-  concurrency = 2,
-  latency = 'tick',
-  onRun = () => {},
-} = {}) {
+async function probe(
+  entries,
+  { problem = 'doxbee', settings = SETTING_NAMES, cases = CASE_KEYS, timeoutMs = 5000, concurrency = 2, latency = 'tick', onRun = () => {} } = {},
+) {
   const spec = PROBLEMS[problem];
   if (!spec) throw new RangeError(`problem must be one of ${Object.keys(PROBLEMS).join(', ')}; got ${problem}`);
   for (const s of settings) if (!SETTINGS[s]) throw new RangeError(`setting must be one of ${SETTING_NAMES.join(', ')}; got ${s}`);

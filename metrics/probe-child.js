@@ -24,12 +24,16 @@ const { createIO } = require('../lib/fakes');
 const { invoke } = require('../lib/invoke');
 const { ARGS } = require('../lib/conformance');
 
-const { io, engine } = createIO(job.io, {
-  latency: job.latency,
-  t: job.t,
-  fileExists: job.fileExists,
-  fault: job.fault,
-}, job.problem);
+const { io, engine } = createIO(
+  job.io,
+  {
+    latency: job.latency,
+    t: job.t,
+    fileExists: job.fileExists,
+    fault: job.fault,
+  },
+  job.problem,
+);
 
 // Loaded before the process handlers exist, so that an example that throws at
 // load crashes this process as it would crash an application.

@@ -119,13 +119,20 @@ function columnsOf(driver) {
     { key: 'runs', title: 'runs', align: 'right' },
     { key: 'timeMs', title: `mean ${driver.time.unit}`, align: 'right', format: fixed(driver.time.unit === 'ms' && driver.name === 'compute' ? 3 : 1) },
     { key: 'plusMinusPct', title: '±95%', align: 'right', format: (v) => (Number.isFinite(v) ? `${v.toFixed(1)}%` : '') },
-    { key: 'ratio', title: 'x base', align: 'right', format: (v, row) => (v === null ? '' : `${v.toFixed(2)}${row.significant === false && !row.isBaseline ? ' ~' : ''}`) },
+    {
+      key: 'ratio',
+      title: 'x base',
+      align: 'right',
+      format: (v, row) => (v === null ? '' : `${v.toFixed(2)}${row.significant === false && !row.isBaseline ? ' ~' : ''}`),
+    },
     ...driver.columns.map(({ key, title, digits }) => ({ key, title, align: 'right', format: fixed(digits) })),
   ];
 }
 
 function cellTitle(params) {
-  return Object.entries(params).map(([k, v]) => `${k}=${v}`).join(' ');
+  return Object.entries(params)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
 }
 
 /** The report printed at the end of a session, from its result lines only. */
@@ -134,7 +141,9 @@ function render(lines, { baseline, format, driver = drivers.batch }) {
   const rows = rowsOf(summaries, baseline);
   if (format === 'json') return JSON.stringify({ cells: summaries.map(({ times, ...s }) => s), growth: growth(summaries) }, null, 2) + '\n';
   if (format === 'csv') {
-    const keys = Object.keys(rows[0] ?? {}).filter((key) => key !== 'isBaseline').map((key) => ({ key }));
+    const keys = Object.keys(rows[0] ?? {})
+      .filter((key) => key !== 'isBaseline')
+      .map((key) => ({ key }));
     return formatRows(rows, keys, 'csv');
   }
   const groups = new Map();
@@ -149,7 +158,9 @@ function render(lines, { baseline, format, driver = drivers.batch }) {
     parts.push(format === 'markdown' ? `### ${title}\n` : `${title}`);
     parts.push(formatRows(group, columnsOf(driver), format));
     const same = group.filter((r) => r.significant === false && !r.isBaseline).map((r) => r.example);
-    const notes = [`Rows sorted by the mean ${driver.time.title} of the runs (${driver.time.description}); ±95%: half-width of its t-interval, relative; x base: ratio of means to ${baseline}.`];
+    const notes = [
+      `Rows sorted by the mean ${driver.time.title} of the runs (${driver.time.description}); ±95%: half-width of its t-interval, relative; x base: ratio of means to ${baseline}.`,
+    ];
     if (same.length) notes.push(`~ not significantly different from ${baseline} (t-test of the log ratio, Welch df, p >= 0.05): ${same.join(', ')}.`);
     const failedRows = group.filter((r) => r.error);
     for (const r of failedRows) notes.push(`${r.example}: ${r.status} ${r.error}`);
@@ -159,26 +170,42 @@ function render(lines, { baseline, format, driver = drivers.batch }) {
   const powers = fits.filter((g) => g.model === 'power');
   if (powers.length) {
     parts.push(format === 'markdown' ? '### growth with n\n' : 'growth with n');
-    parts.push(formatRows(powers.sort((a, b) => a.cpuExponent - b.cpuExponent), [
-      { key: 'scenario' },
-      { key: 'example' },
-      { key: 'ns', title: 'n', format: (v) => v.join(',') },
-      { key: 'cpuExponent', title: 'CPU exponent', align: 'right', format: fixed(2) },
-      { key: 'memoryExponent', title: 'heap exponent', align: 'right', format: fixed(2) },
-      { key: 'timeExponent', title: 'wall exponent', align: 'right', format: fixed(2) },
-    ], format));
-    parts.push('Exponents are log-log slopes over n (1 = linear, 2 = quadratic) of median CPU time and of the heap a batch added. Wall time includes the sequential I/O waits, which do not grow with n, so its slope stays below 1 while they dominate.\n');
+    parts.push(
+      formatRows(
+        powers.sort((a, b) => a.cpuExponent - b.cpuExponent),
+        [
+          { key: 'scenario' },
+          { key: 'example' },
+          { key: 'ns', title: 'n', format: (v) => v.join(',') },
+          { key: 'cpuExponent', title: 'CPU exponent', align: 'right', format: fixed(2) },
+          { key: 'memoryExponent', title: 'heap exponent', align: 'right', format: fixed(2) },
+          { key: 'timeExponent', title: 'wall exponent', align: 'right', format: fixed(2) },
+        ],
+        format,
+      ),
+    );
+    parts.push(
+      'Exponents are log-log slopes over n (1 = linear, 2 = quadratic) of median CPU time and of the heap a batch added. Wall time includes the sequential I/O waits, which do not grow with n, so its slope stays below 1 while they dominate.\n',
+    );
   }
   const bases = fits.filter((g) => g.model === 'exponential');
   if (bases.length) {
     parts.push(format === 'markdown' ? '### growth with n\n' : 'growth with n');
-    parts.push(formatRows(bases.sort((a, b) => a.timeBase - b.timeBase), [
-      { key: 'scenario' },
-      { key: 'example' },
-      { key: 'ns', title: 'n', format: (v) => v.join(',') },
-      { key: 'timeBase', title: 'base b', align: 'right', format: fixed(3) },
-    ], format));
-    parts.push('b is the base of exponential growth, time per call ∝ bⁿ, fitted to the median times: 1.618 (the golden ratio) for the plain recursion, about 1 for one that does linear work (a memo).\n');
+    parts.push(
+      formatRows(
+        bases.sort((a, b) => a.timeBase - b.timeBase),
+        [
+          { key: 'scenario' },
+          { key: 'example' },
+          { key: 'ns', title: 'n', format: (v) => v.join(',') },
+          { key: 'timeBase', title: 'base b', align: 'right', format: fixed(3) },
+        ],
+        format,
+      ),
+    );
+    parts.push(
+      'b is the base of exponential growth, time per call ∝ bⁿ, fitted to the median times: 1.618 (the golden ratio) for the plain recursion, about 1 for one that does linear work (a memo).\n',
+    );
   }
   return parts.join('\n');
 }
@@ -220,11 +247,14 @@ function register(program) {
     .command('bench')
     .description('time and peak memory of every example of a scenario, each run in a fresh child process, repeated and interleaved')
     .option('--scenario <name>', `scenario to run (${Object.keys(scenarios).join(', ')})`, 'doxbee-sequential')
-    .option('--examples <a,b>', 'only these examples (default: all of the scenario\'s problem)')
+    .option('--examples <a,b>', "only these examples (default: all of the scenario's problem)")
     .option('--exclude <a,b>', 'every example but these')
     .option('--runs <count>', 'runs per cell, each in a fresh process (default: 5)')
     .option('--timeout <seconds>', 'a run still going after this is killed and reported T/O (default: 60)')
-    .option('--baseline <name>', 'example the others are compared with (default: the problem\'s reference, callbacks-original for doxbee, if it runs; else the first example)')
+    .option(
+      '--baseline <name>',
+      "example the others are compared with (default: the problem's reference, callbacks-original for doxbee, if it runs; else the first example)",
+    )
     .option('--out <file>', `append each run as a JSON line to this file (default: ${DEFAULT_OUT})`)
     .option('--no-out', 'do not write a results file')
     .option('--resume', 'skip runs already present in --out')
@@ -235,7 +265,9 @@ function register(program) {
   // Every driver's parameters, generated from their declarations (lib/drivers).
   for (const option of optionsFor(drivers, scenarios)) command.addOption(option);
   command
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Each run is a fresh child process: load the example, warm up, collect garbage,
 then measure. A scenario's driver says what a run does: batch (the DoxBee
 scenarios) starts n invocations at once and waits for all; compute (fib,
@@ -251,7 +283,8 @@ Examples:
   asyncmark bench --examples callbacks-original,async-await --latency load --dt 0.05
   asyncmark bench --scenario fib --n 20,25 --examples sync,async,pool-split
   asyncmark bench --scenario slicing --k 100
-`)
+`,
+    )
     .action(action);
 }
 

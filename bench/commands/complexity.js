@@ -26,8 +26,7 @@ const MEASURE_COLUMNS = [
 ];
 
 // Every field of a row, in the order of the JSON schema: what csv prints.
-const ALL_KEYS = ['problem', 'example', 'file', 'tokens', 'score', 'lines', 'nesting', 'functions',
-  'cyclomatic', 'errorSites', 'lexer', 'parser'];
+const ALL_KEYS = ['problem', 'example', 'file', 'tokens', 'score', 'lines', 'nesting', 'functions', 'cyclomatic', 'errorSites', 'lexer', 'parser'];
 
 function readSource(file) {
   parsePath('FILE', file, 'the path of a JavaScript file');
@@ -97,7 +96,9 @@ function registeredAs(registries, file) {
 /** Rows of the files given, normalised among them and sorted by tokens. */
 function fileRows(registries, files) {
   const measured = files.map((file) => ({ ...registeredAs(registries, file), file, ...measureFile(file) }));
-  return normalise(measured).sort(byTokens).map((row) => pick(row, ALL_KEYS));
+  return normalise(measured)
+    .sort(byTokens)
+    .map((row) => pick(row, ALL_KEYS));
 }
 
 function pick(row, keys) {
@@ -105,8 +106,10 @@ function pick(row, keys) {
 }
 
 function legend(rows) {
-  const notes = ['tokens: Esprima tokens, comments excluded; score: tokens / fewest tokens in the table;'
-    + ' nesting, functions, cyclomatic, error sites: see docs/complexity.md.'];
+  const notes = [
+    'tokens: Esprima tokens, comments excluded; score: tokens / fewest tokens in the table;' +
+      ' nesting, functions, cyclomatic, error sites: see docs/complexity.md.',
+  ];
   const espree = rows.filter((row) => row.lexer === 'espree').map((row) => row.example ?? row.file);
   if (espree.length > 0) notes.push(`lexed by espree (Esprima 4 cannot): ${espree.join(', ')}.`);
   return notes.join('\n') + '\n';
@@ -124,8 +127,18 @@ function renderTables(groups, nameColumn, format) {
 
 /** The report text of `rows` in `format`; `byProblem` gives one table per problem. */
 function render(rows, { format, byProblem }) {
-  if (format === 'json') return formatRows(rows.map((row) => pick(row, ALL_KEYS)), [], 'json');
-  if (format === 'csv') return formatRows(rows, ALL_KEYS.map((key) => ({ key })), 'csv');
+  if (format === 'json')
+    return formatRows(
+      rows.map((row) => pick(row, ALL_KEYS)),
+      [],
+      'json',
+    );
+  if (format === 'csv')
+    return formatRows(
+      rows,
+      ALL_KEYS.map((key) => ({ key })),
+      'csv',
+    );
   if (!byProblem) return renderTables([[null, rows]], { key: 'file', title: 'file' }, format);
   const groups = new Map();
   for (const row of rows) groups.set(row.problem, [...(groups.get(row.problem) || []), row]);
@@ -148,8 +161,10 @@ function action(files, options) {
 function register(program) {
   program
     .command('complexity')
-    .description('static measures of each example: Esprima tokens, lines, function nesting, functions, '
-      + 'cyclomatic complexity, error-handling sites (see docs/complexity.md)')
+    .description(
+      'static measures of each example: Esprima tokens, lines, function nesting, functions, ' +
+        'cyclomatic complexity, error-handling sites (see docs/complexity.md)',
+    )
     .argument('[file...]', 'JavaScript files to measure instead of every example of every problem')
     .option('--format <format>', `output format: ${FORMATS.join(', ')}`, 'table')
     .action(action);

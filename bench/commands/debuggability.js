@@ -24,9 +24,7 @@ function resolveOptions(options) {
   const settings = options.settings === undefined ? SETTING_NAMES : [...new Set(parseNames('--settings', options.settings, SETTING_NAMES))];
   const format = parseChoice('--format', options.format ?? 'table', FORMATS);
   // In seconds, like asyncmark bench --timeout.
-  const timeoutMs = 1000 * (options.timeout === undefined
-    ? DEFAULT_TIMEOUT_SECONDS
-    : parseNumber('--timeout', options.timeout, { min: 0.1, max: 600 }));
+  const timeoutMs = 1000 * (options.timeout === undefined ? DEFAULT_TIMEOUT_SECONDS : parseNumber('--timeout', options.timeout, { min: 0.1, max: 600 }));
   return {
     problem,
     entries: registry.examples.filter((e) => names.includes(e.name)),
@@ -39,7 +37,10 @@ function resolveOptions(options) {
 // For people, one cell per case: outcome and line distance; for csv, the two
 // as separate fields so that a program need not split them.
 function columnsFor(format, cases) {
-  const base = [{ key: 'example', title: 'example' }, { key: 'setting', title: 'setting' }];
+  const base = [
+    { key: 'example', title: 'example' },
+    { key: 'setting', title: 'setting' },
+  ];
   const tail = [
     { key: 'complete', title: 'to caller', align: 'right' },
     { key: 'grade', title: 'grade', align: 'right' },

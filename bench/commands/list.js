@@ -32,38 +32,53 @@ const EXAMPLE_COLUMNS = {
     { key: 'libraries' },
     { key: 'throws', title: 'sync throw' },
   ],
-  compute: [
-    { key: 'name' },
-    { key: 'family' },
-    { key: 'call' },
-    { key: 'where' },
-    { key: 'lets', title: 'lets run meanwhile' },
-    { key: 'libraries' },
-  ],
+  compute: [{ key: 'name' }, { key: 'family' }, { key: 'call' }, { key: 'where' }, { key: 'lets', title: 'lets run meanwhile' }, { key: 'libraries' }],
 };
 
 function action() {
   const out = [];
   out.push('scenarios');
-  out.push(formatRows(Object.values(scenarios).map((s) => ({
-    name: s.name,
-    driver: s.driver,
-    problem: s.problem,
-    params: describeParams(s),
-    description: s.description,
-  })), [{ key: 'name' }, { key: 'driver' }, { key: 'problem' }, { key: 'params' }, { key: 'description' }], 'table'));
+  out.push(
+    formatRows(
+      Object.values(scenarios).map((s) => ({
+        name: s.name,
+        driver: s.driver,
+        problem: s.problem,
+        params: describeParams(s),
+        description: s.description,
+      })),
+      [{ key: 'name' }, { key: 'driver' }, { key: 'problem' }, { key: 'params' }, { key: 'description' }],
+      'table',
+    ),
+  );
   for (const driver of Object.values(drivers)) {
     out.push(`parameters of the ${driver.name} driver: ${driver.description}`);
-    out.push(formatRows(driver.params.map((spec) => ({
-      option: flag(spec.name),
-      values: describeRange(spec),
-      scenarios: Object.values(scenarios).filter((s) => s.driver === driver.name && spec.name in s.params && !(s.fixed ?? []).includes(spec.name)).map((s) => s.name).join(', ') || '-',
-      description: spec.description,
-    })), [{ key: 'option' }, { key: 'values' }, { key: 'scenarios' }, { key: 'description' }], 'table'));
+    out.push(
+      formatRows(
+        driver.params.map((spec) => ({
+          option: flag(spec.name),
+          values: describeRange(spec),
+          scenarios:
+            Object.values(scenarios)
+              .filter((s) => s.driver === driver.name && spec.name in s.params && !(s.fixed ?? []).includes(spec.name))
+              .map((s) => s.name)
+              .join(', ') || '-',
+          description: spec.description,
+        })),
+        [{ key: 'option' }, { key: 'values' }, { key: 'scenarios' }, { key: 'description' }],
+        'table',
+      ),
+    );
   }
   for (const [name, registry] of Object.entries(problems)) {
     out.push(`examples of ${name} (driver: ${registry.driver}; reference: ${registry.reference})`);
-    out.push(formatRows(registry.examples.map((e) => ({ ...e, libraries: e.libraries.join(', ') || '-' })), EXAMPLE_COLUMNS[registry.driver], 'table'));
+    out.push(
+      formatRows(
+        registry.examples.map((e) => ({ ...e, libraries: e.libraries.join(', ') || '-' })),
+        EXAMPLE_COLUMNS[registry.driver],
+        'table',
+      ),
+    );
   }
   process.stdout.write(out.join('\n'));
 }
@@ -71,7 +86,7 @@ function action() {
 function register(program) {
   program
     .command('list')
-    .description('list the scenarios with their driver and parameters, every driver\'s parameters, and every example of every problem')
+    .description("list the scenarios with their driver and parameters, every driver's parameters, and every example of every problem")
     .action(action);
 }
 

@@ -10,16 +10,7 @@ const { hashString } = require('./random');
 
 // The operations that can be made to fail, in the order of the reference. A
 // rollback never fails: it is fire-and-forget in every style, as in the article.
-const FAILABLE = [
-  'blob.put',
-  'file.get',
-  'version.insert',
-  'file.createQuery',
-  'file.insert',
-  'fileVersion.insert',
-  'file.update',
-  'tx.commit',
-];
+const FAILABLE = ['blob.put', 'file.get', 'version.insert', 'file.createQuery', 'file.insert', 'fileVersion.insert', 'file.update', 'tx.commit'];
 
 // The operations of one successful upload, in order: a found file skips creating one.
 function path({ fileExists }) {

@@ -91,12 +91,14 @@ function panelSpec(panel, index, count, { values, baseline, colors, x, yScale, y
   // The baseline in a panel of other examples: thin, grey, for reference.
   const references = panel.examples.includes(baseline)
     ? []
-    : values.filter((v) => v.example === baseline).map((v) => ({
-      ...v,
-      series: reference,
-      segment: `${reference}${v.segment}`,
-      description: `${reference}${DETAIL}for reference${DETAIL}${v.description.split(DETAIL).slice(1).join(DETAIL)}`,
-    }));
+    : values
+        .filter((v) => v.example === baseline)
+        .map((v) => ({
+          ...v,
+          series: reference,
+          segment: `${reference}${v.segment}`,
+          description: `${reference}${DETAIL}for reference${DETAIL}${v.description.split(DETAIL).slice(1).join(DETAIL)}`,
+        }));
   const names = [...panel.examples.filter((name) => own.some((v) => v.example === name)), ...(references.length ? [reference] : [])];
   const scale = colorScale(names, new Map([...colors, [reference, REFERENCE_GREY]]));
   const legend = { orient: 'bottom', direction: 'vertical', title: null, symbolType: 'stroke', labelLimit: 400, symbolSize: 120, rowPadding: 2 };
@@ -178,7 +180,10 @@ function againstNSpec(cells, at, kind, { colors, registries }) {
     at.envLabel ?? null,
     compute ? 'Line: mean of the runs; band: its 95% CI; time on a log scale.' : 'Line: mean of the runs; band: its 95% CI; both axes log scale.',
     panels.length > 1 ? `One panel per style family; dashed grey in the others: ${at.baseline}.` : null,
-    notDrawnNote(unfinished.map((c) => `${c.example} at n=${c.params.n} (${show.statusLabel(c.status)})`), { most: 2, what: 'cells', reason: 'did not finish' }),
+    notDrawnNote(
+      unfinished.map((c) => `${c.example} at n=${c.params.n} (${show.statusLabel(c.status)})`),
+      { most: 2, what: 'cells', reason: 'did not finish' },
+    ),
     cut ? 'Bands reaching below zero are cut at the fastest run.' : null,
   ].filter(Boolean);
   return {

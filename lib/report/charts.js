@@ -100,10 +100,12 @@ function notDrawnNote(names, { most, what, reason }) {
 // warnings instead, so a command's output stays its own.
 function collectingLogger(messages) {
   let level = vega.Warn;
-  const keep = (kind, min) => (...args) => {
-    if (level >= min) messages.push(`${kind}: ${args.join(' ')}`);
-    return logger;
-  };
+  const keep =
+    (kind, min) =>
+    (...args) => {
+      if (level >= min) messages.push(`${kind}: ${args.join(' ')}`);
+      return logger;
+    };
   const logger = {
     level(value) {
       if (value === undefined) return level;

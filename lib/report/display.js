@@ -58,7 +58,9 @@ const PARAM_ORDER = ['n', 't', 'latency', 'dt', 'e', 'p', 'seed'];
 
 function orderedParamKeys(params) {
   const known = PARAM_ORDER.filter((key) => key in params);
-  const others = Object.keys(params).filter((key) => !PARAM_ORDER.includes(key)).sort();
+  const others = Object.keys(params)
+    .filter((key) => !PARAM_ORDER.includes(key))
+    .sort();
   return [...known, ...others];
 }
 

@@ -41,11 +41,13 @@ function valueText(ratio, low, high, significance) {
 // pixels below the plot: Vega-Lite draws no legend for fill opacity.
 function keyLayers(rows, y) {
   const entries = [
-    ...Object.values(SIGNIFICANCE).filter((s) => rows.some((row) => row.significance === s)).map((label) => ({
-      label,
-      shape: 'circle',
-      fill: label === SIGNIFICANCE.significant ? '#444' : 'white',
-    })),
+    ...Object.values(SIGNIFICANCE)
+      .filter((s) => rows.some((row) => row.significance === s))
+      .map((label) => ({
+        label,
+        shape: 'circle',
+        fill: label === SIGNIFICANCE.significant ? '#444' : 'white',
+      })),
     ...(rows.some((row) => row.kind === 'baseline') ? [{ label: 'the baseline', shape: 'diamond', fill: '#444' }] : []),
   ];
   let x = 6;
@@ -103,7 +105,8 @@ function forestRows(cells, at) {
     });
   }
   rows.sort((a, b) => a.ratio - b.ratio || a.example.localeCompare(b.example));
-  for (const row of rows) row.description = `${row.example}${DETAIL}${row.text} ${at.baseline}'s mean time${row.significance ? `${DETAIL}${row.significance}` : ''}`;
+  for (const row of rows)
+    row.description = `${row.example}${DETAIL}${row.text} ${at.baseline}'s mean time${row.significance ? `${DETAIL}${row.significance}` : ''}`;
   return { rows, notDrawn: notDrawn.sort() };
 }
 
@@ -128,7 +131,15 @@ function forestSpec(cells, at, { colors }) {
     title: null,
     axis: { labelFontSize: 12, labelLimit: 400, labelPadding: 8, ticks: false, domain: false, grid: true, gridColor: '#f2f2f2' },
   };
-  const color = { field: 'example', type: 'nominal', scale: colorScale(rows.map((row) => row.example), colors), legend: null };
+  const color = {
+    field: 'example',
+    type: 'nominal',
+    scale: colorScale(
+      rows.map((row) => row.example),
+      colors,
+    ),
+    legend: null,
+  };
   const description = { field: 'description' };
   const isExample = { filter: "datum.kind === 'example'" };
   return {

@@ -8,12 +8,7 @@ const { htmlComment } = require('./generated');
 // anywhere, so it works offline and from a file. Pure: the model in, the text out.
 
 function escapeHtml(text) {
-  return String(text)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 function cellText(column, row) {
@@ -30,15 +25,19 @@ function swatch(example, colors) {
 }
 
 function table({ rows, columns }, colors = {}) {
-  const head = columns.map((c) => {
-    const attributes = `${c.align === 'right' ? ' class="num"' : ''}${c.description ? ` title="${escapeHtml(c.description)}"` : ''}`;
-    return `<th${attributes}>${escapeHtml(c.title ?? c.key)}</th>`;
-  }).join('');
+  const head = columns
+    .map((c) => {
+      const attributes = `${c.align === 'right' ? ' class="num"' : ''}${c.description ? ` title="${escapeHtml(c.description)}"` : ''}`;
+      return `<th${attributes}>${escapeHtml(c.title ?? c.key)}</th>`;
+    })
+    .join('');
   const body = rows.map((row) => {
-    const cells = columns.map((c) => {
-      const mark = c.key === 'example' ? swatch(row.example, colors) : '';
-      return `<td${c.align === 'right' ? ' class="num"' : ''}>${mark}${escapeHtml(cellText(c, row))}</td>`;
-    }).join('');
+    const cells = columns
+      .map((c) => {
+        const mark = c.key === 'example' ? swatch(row.example, colors) : '';
+        return `<td${c.align === 'right' ? ' class="num"' : ''}>${mark}${escapeHtml(cellText(c, row))}</td>`;
+      })
+      .join('');
     const example = typeof row.example === 'string' ? ` data-example="${escapeHtml(row.example)}"` : '';
     return `<tr${example}>${cells}</tr>`;
   });
@@ -60,7 +59,10 @@ function figure(chart) {
 }
 
 function id(text) {
-  return String(text).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return String(text)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 const STYLE = `
@@ -140,15 +142,30 @@ function renderHtml(model) {
   const manyEnvs = model.envs.length > 1;
   const parts = [];
   parts.push(htmlComment(model.generator));
-  parts.push('<!DOCTYPE html>', '<html lang="en">', '<head>', '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">', '<title>asyncmark results</title>',
-    `<style>${STYLE}</style>`, '</head>', '<body>');
+  parts.push(
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<title>asyncmark results</title>',
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+  );
   parts.push('<h1>asyncmark results</h1>');
-  parts.push(`<p>${escapeHtml(prose.inputText(model))} How the numbers are made and how to read them: ${link('the guide', model.links.guide)}. Hover a line, a legend entry or a table row to pick out one example.</p>`);
+  parts.push(
+    `<p>${escapeHtml(prose.inputText(model))} How the numbers are made and how to read them: ${link('the guide', model.links.guide)}. Hover a line, a legend entry or a table row to pick out one example.</p>`,
+  );
 
-  const contents = [['summary', 'Summary'], ['environments', 'Environments'],
+  const contents = [
+    ['summary', 'Summary'],
+    ['environments', 'Environments'],
     ...model.sections.map((s) => [id(`time-${prose.sectionTitle(s, manyEnvs)}`), `Time and memory: ${prose.sectionTitle(s, manyEnvs)}`]),
-    ['complexity', 'Complexity'], ['debuggability', 'Debuggability'], ['input', 'Input']];
+    ['complexity', 'Complexity'],
+    ['debuggability', 'Debuggability'],
+    ['input', 'Input'],
+  ];
   parts.push(`<nav><ul>${contents.map(([anchor, title]) => `<li><a href="#${anchor}">${escapeHtml(title)}</a></li>`).join('')}</ul></nav>`);
 
   parts.push('<h2 id="summary">Summary</h2>');
@@ -160,7 +177,13 @@ function renderHtml(model) {
   parts.push('<h2 id="environments">Environments</h2>');
   parts.push('<p>Runs from different machines or Node versions are never mixed: every table below belongs to one environment.</p>');
   parts.push(table({ rows: prose.envRows(model.envs), columns: prose.ENV_COLUMNS }));
-  parts.push(model.envs.map((env) => prose.packagesText(env)).filter(Boolean).map((text) => `<p>${escapeHtml(text)}</p>`).join('\n'));
+  parts.push(
+    model.envs
+      .map((env) => prose.packagesText(env))
+      .filter(Boolean)
+      .map((text) => `<p>${escapeHtml(text)}</p>`)
+      .join('\n'),
+  );
 
   parts.push('<h2 id="time">Time and memory</h2>');
   parts.push(`<ul>${prose.HOW_TO_READ_TIMES.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`);
@@ -180,12 +203,14 @@ function renderHtml(model) {
   parts.push('<h2 id="debuggability">Debuggability</h2>', metricSection(model.debuggability, 'debuggability', model.links.debuggability, model.colors));
 
   parts.push('<h2 id="input">Input</h2>');
-  parts.push(`<ul>${model.inputs.map((input) => {
-    const skipped = input.skipped.length
-      ? `<ul>${input.skipped.map((s) => `<li>line ${s.line}: ${escapeHtml(s.reason)}</li>`).join('')}</ul>`
-      : '';
-    return `<li>${escapeHtml(input.name)}: ${input.lines} lines, ${input.runs} runs used${input.skipped.length ? `, ${input.skipped.length} skipped` : ''}${skipped}</li>`;
-  }).join('')}</ul>`);
+  parts.push(
+    `<ul>${model.inputs
+      .map((input) => {
+        const skipped = input.skipped.length ? `<ul>${input.skipped.map((s) => `<li>line ${s.line}: ${escapeHtml(s.reason)}</li>`).join('')}</ul>` : '';
+        return `<li>${escapeHtml(input.name)}: ${input.lines} lines, ${input.runs} runs used${input.skipped.length ? `, ${input.skipped.length} skipped` : ''}${skipped}</li>`;
+      })
+      .join('')}</ul>`,
+  );
 
   parts.push('<div id="tip" role="tooltip"></div>', `<script>${SCRIPT}</script>`, '</body>', '</html>');
   return `${parts.filter((part) => part !== '').join('\n')}\n`;

@@ -54,8 +54,7 @@ function chartBase(scenario, envIndex, envCount, slug) {
 // name the files apart: "t1", "t10", "load-dt0.05", "n10000-t1".
 function paramSlugs(paramSets, { except = [] } = {}) {
   if (paramSets.length < 2) return paramSets.map(() => null);
-  const keys = show.orderedParamKeys(paramSets[0]).filter((key) => !except.includes(key)
-    && new Set(paramSets.map((p) => String(p[key]))).size > 1);
+  const keys = show.orderedParamKeys(paramSets[0]).filter((key) => !except.includes(key) && new Set(paramSets.map((p) => String(p[key]))).size > 1);
   const word = (key, value) => (typeof value === 'number' ? `${key}${value}` : String(value));
   return paramSets.map((p) => show.slug(keys.map((key) => word(key, p[key])).join('-')));
 }
@@ -176,22 +175,24 @@ async function buildReport(input) {
   const { sections, chartJobs } = scenarioSections(summary, envs, look);
 
   const headline = headlineCell(summary);
-  const headlineBaseline = headline
-    ? summary.cells.find((c) => c.env === headline.env && c.scenario === headline.scenario).baseline
-    : null;
+  const headlineBaseline = headline ? summary.cells.find((c) => c.env === headline.env && c.scenario === headline.scenario).baseline : null;
   // The headline's forest plot is its scenario section's, shown again first.
   const headlineSection = headline && sections.find((s) => s.env.key === headline.env && s.scenario === headline.scenario);
   const headlineTable = headlineSection && headlineSection.tables.find((t) => sameParams(t.params, headline.params));
   const summaryRows = summaryTable(summary.cells, headline, complexity.data ?? null, debuggability.data ?? null);
   let scatter = null;
   if (headline && summaryRows.rows.some((row) => typeof row.tokens === 'number' && Number.isFinite(row.ratio))) {
-    const spec = scatterSpec(summaryRows.rows, {
-      scenario: headline.scenario,
-      params: headline.params,
-      envLabel: envByKey.get(headline.env).label,
-      tokensTitle: `complexity: ${summaryRows.tokensColumn}`,
-      baseline: headlineBaseline,
-    }, look);
+    const spec = scatterSpec(
+      summaryRows.rows,
+      {
+        scenario: headline.scenario,
+        params: headline.params,
+        envLabel: envByKey.get(headline.env).label,
+        tokensTitle: `complexity: ${summaryRows.tokensColumn}`,
+        baseline: headlineBaseline,
+      },
+      look,
+    );
     scatter = { name: 'complexity-vs-time.svg', kind: 'scatter', title: spec.title.text, svg: null };
     chartJobs.push({ chart: scatter, spec });
   }
@@ -218,12 +219,13 @@ async function buildReport(input) {
     cellCount: summary.cells.length,
   };
 
-  const files = input.format === 'markdown'
-    ? [
-      { name: 'README.md', content: renderMarkdown(model) },
-      ...chartJobs.map(({ chart }) => ({ name: chart.name, content: svgFile(chart.svg, input.generator) })),
-    ]
-    : [{ name: 'index.html', content: renderHtml(model) }];
+  const files =
+    input.format === 'markdown'
+      ? [
+          { name: 'README.md', content: renderMarkdown(model) },
+          ...chartJobs.map(({ chart }) => ({ name: chart.name, content: svgFile(chart.svg, input.generator) })),
+        ]
+      : [{ name: 'index.html', content: renderHtml(model) }];
   return { files, warnings, model };
 }
 

@@ -53,7 +53,12 @@ function segmentHitsBox(segment, box) {
   const a = { x: segment.x1, y: segment.y1 };
   const b = { x: segment.x2, y: segment.y2 };
   if (inBox(a.x, a.y, box) || inBox(b.x, b.y, box)) return true;
-  const corners = [{ x: box.x0, y: box.y0 }, { x: box.x1, y: box.y0 }, { x: box.x1, y: box.y1 }, { x: box.x0, y: box.y1 }];
+  const corners = [
+    { x: box.x0, y: box.y0 },
+    { x: box.x1, y: box.y0 },
+    { x: box.x1, y: box.y1 },
+    { x: box.x0, y: box.y1 },
+  ];
   return corners.some((corner, i) => segmentsCross(a, b, corner, corners[(i + 1) % 4]));
 }
 
@@ -93,9 +98,10 @@ function candidates(point, size, { pointRadius, gap }) {
       const box = { x0, y0: cy - size.height / 2, x1: x0 + size.width, y1: cy + size.height / 2 };
       const x = align === 'left' ? box.x0 : align === 'right' ? box.x1 : (box.x0 + box.x1) / 2;
       const distance = distanceToBox(point.x, point.y, box);
-      const leader = distance > near + 1
-        ? { x1: point.x, y1: point.y, x2: Math.min(Math.max(point.x, box.x0), box.x1), y2: Math.min(Math.max(point.y, box.y0), box.y1) }
-        : null;
+      const leader =
+        distance > near + 1
+          ? { x1: point.x, y1: point.y, x2: Math.min(Math.max(point.x, box.x0), box.x1), y2: Math.min(Math.max(point.y, box.y0), box.y1) }
+          : null;
       return { x, y: cy, align, box, leader, distance, order };
     })
     .sort((a, b) => a.distance - b.distance || a.order - b.order);
@@ -133,21 +139,24 @@ function layoutInOrder(points, order, o) {
   const beside = (c) => c.box.x0 >= 0 && c.box.y1 <= o.height;
   // A label covers no other label, no point and no leader line; its own
   // leader crosses no label and no other point, and, if it can, no other leader.
-  const free = (c, own, strict) => !boxes.some((b) => boxesOverlap(b, c.box, o.margin))
-    && !marks.some((m) => boxesOverlap(m, c.box))
-    && !leaders.some((l) => segmentHitsBox(l, c.box))
-    && (!c.leader || (!boxes.some((b) => segmentHitsBox(c.leader, b))
-      && !marks.some((m, i) => i !== own && segmentHitsBox(c.leader, m))
-      && (!strict || !leaders.some((l) => segmentsMeet(l, c.leader)))));
+  const free = (c, own, strict) =>
+    !boxes.some((b) => boxesOverlap(b, c.box, o.margin)) &&
+    !marks.some((m) => boxesOverlap(m, c.box)) &&
+    !leaders.some((l) => segmentHitsBox(l, c.box)) &&
+    (!c.leader ||
+      (!boxes.some((b) => segmentHitsBox(c.leader, b)) &&
+        !marks.some((m, i) => i !== own && segmentHitsBox(c.leader, m)) &&
+        (!strict || !leaders.some((l) => segmentsMeet(l, c.leader)))));
   for (const { point, index } of order) {
     const size = textSize(point.text, o);
     const list = candidates(point, size, o);
     // Inside the plot, near, with no leader crossing another, if there is room;
     // else inside anywhere; else beside the plot; failing all, above every
     // other label, where there is always room.
-    let choice = list.find((c) => inside(c) && c.distance <= o.longLeader && free(c, index, true))
-      ?? list.find((c) => inside(c) && free(c, index, false))
-      ?? list.find((c) => beside(c) && free(c, index, false));
+    let choice =
+      list.find((c) => inside(c) && c.distance <= o.longLeader && free(c, index, true)) ??
+      list.find((c) => inside(c) && free(c, index, false)) ??
+      list.find((c) => beside(c) && free(c, index, false));
     if (!choice) {
       const top = Math.min(0, ...boxes.map((b) => b.y0), ...marks.map((m) => m.y0)) - o.margin - 1;
       const box = { x0: point.x - size.width / 2, y0: top - size.height, x1: point.x + size.width / 2, y1: top };

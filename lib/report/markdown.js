@@ -85,7 +85,10 @@ function renderMarkdown(model) {
     if (input.skipped.length > 20) out.push(`  - and ${input.skipped.length - 20} more`);
   }
   out.push('');
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 function metricSection(file, what, docsLink) {

@@ -61,8 +61,12 @@ const SURFACED = ['caller', 'thrown', 'uncaught', 'unhandled'];
 const OUTCOME_LABELS = { hung: 'T/O', crash: 'CRASH' };
 
 function isDebuggabilityReport(json) {
-  return isPlainObject(json) && Array.isArray(json.cases) && Array.isArray(json.examples)
-    && json.examples.some((example) => isPlainObject(example) && Array.isArray(example.runs));
+  return (
+    isPlainObject(json) &&
+    Array.isArray(json.cases) &&
+    Array.isArray(json.examples) &&
+    json.examples.some((example) => isPlainObject(example) && Array.isArray(example.runs))
+  );
 }
 
 function caseCell(run) {
@@ -77,8 +81,8 @@ function caseCell(run) {
 // docs/debuggability.md say it at length), for the report's glossaries.
 const COLUMN_MEANINGS = {
   problem: 'The problem the example solves (doxbee, parallel).',
-  file: 'The example\'s source file.',
-  tokens: 'Tokens of the source, comments excluded, split operators merged (Esprima): the 2013 article\'s measure. Fewer is shorter, not necessarily clearer.',
+  file: "The example's source file.",
+  tokens: "Tokens of the source, comments excluded, split operators merged (Esprima): the 2013 article's measure. Fewer is shorter, not necessarily clearer.",
   score: 'tokens divided by the fewest tokens among the examples compared: 1 is the shortest.',
   lines: 'Lines holding code.',
   nesting: 'Deepest function nesting (the "pyramid"); code outside any function is 0.',
@@ -87,14 +91,16 @@ const COLUMN_MEANINGS = {
   errorSites: 'Explicit error-handling sites: tests of an error value, guards, catch clauses and handlers the author wrote.',
   lexer: 'Which lexer produced the tokens (espree for syntax Esprima 4 cannot read).',
   parser: 'Which parser produced the syntax tree for the other measures.',
-  setting: 'Stack-trace setting: none (no async stack traces), node (Node\'s defaults), long (Node\'s defaults plus bluebird\'s and Q\'s long stack traces).',
-  'callback/timer': 'Failure case, graded: the I/O passes the error to the callback (or rejects), the error created in the raw timer callback, like a callback driver.',
+  setting: "Stack-trace setting: none (no async stack traces), node (Node's defaults), long (Node's defaults plus bluebird's and Q's long stack traces).",
+  'callback/timer':
+    'Failure case, graded: the I/O passes the error to the callback (or rejects), the error created in the raw timer callback, like a callback driver.',
   'callback/continuation': 'Failure case, graded: the same, the error created in an async continuation, like a driver written with async functions.',
   sync: 'Failure case, graded: the I/O throws synchronously at the call.',
   'timer/timer': 'Failure case, shown, not graded: the I/O throws inside its own timer (a driver bug), so no style can catch it.',
   'timer/continuation': 'Failure case, shown, not graded: the same, thrown from an async continuation.',
-  'to caller': 'Runs whose trace is complete, reaching the code that started the upload, of the row\'s runs.',
-  grade: 'Debuggability grade, 1 to 5, higher is better: 5 the trace names the failing line in every graded case under every setting; 4 it does under Node\'s defaults, but fragile; 3 only with long stack traces; 2 it names the example\'s file somewhere; 1 never.',
+  'to caller': "Runs whose trace is complete, reaching the code that started the upload, of the row's runs.",
+  grade:
+    "Debuggability grade, 1 to 5, higher is better: 5 the trace names the failing line in every graded case under every setting; 4 it does under Node's defaults, but fragile; 3 only with long stack traces; 2 it names the example's file somewhere; 1 never.",
 };
 
 /** What a metric file's column means, or null for a column this does not know. */
@@ -104,11 +110,17 @@ function columnMeaning(key) {
 
 // The cells of a debuggability table's failure cases, for its glossary.
 const DEBUGGABILITY_CELLS = [
-  { term: 'caller 0', text: 'How the error surfaced, then the distance in lines from the trace\'s nearest frame in the example to the failing call. caller: the caller got the error; thrown: upload() threw; uncaught: an uncaught exception; unhandled: an unhandled rejection. 0: the trace names the failing line.' },
-  { term: 'caller -', text: 'It surfaced, but the trace does not name the example\'s file at all.' },
-  { term: 'caller ?', text: 'The example\'s file is named, but its failing call could not be located, so there is no distance.' },
+  {
+    term: 'caller 0',
+    text: "How the error surfaced, then the distance in lines from the trace's nearest frame in the example to the failing call. caller: the caller got the error; thrown: upload() threw; uncaught: an uncaught exception; unhandled: an unhandled rejection. 0: the trace names the failing line.",
+  },
+  { term: 'caller -', text: "It surfaced, but the trace does not name the example's file at all." },
+  { term: 'caller ?', text: "The example's file is named, but its failing call could not be located, so there is no distance." },
   { term: 'success, silent', text: 'The caller was told the upload succeeded; or nobody heard of the error.' },
-  { term: `${OUTCOME_LABELS.hung}, ${OUTCOME_LABELS.crash}`, text: 'The probe still ran at its timeout and was killed; or its process ended without finishing.' },
+  {
+    term: `${OUTCOME_LABELS.hung}, ${OUTCOME_LABELS.crash}`,
+    text: 'The probe still ran at its timeout and was killed; or its process ended without finishing.',
+  },
 ];
 
 function debuggabilityRows(json) {
@@ -175,7 +187,7 @@ function metricRows(json) {
 /** The first column named exactly one of `names`, else the first matching `pattern`. */
 function findColumn(columns, names, pattern) {
   for (const name of names) if (columns.includes(name)) return name;
-  return pattern ? columns.find((column) => pattern.test(column)) ?? null : null;
+  return pattern ? (columns.find((column) => pattern.test(column)) ?? null) : null;
 }
 
 /**

@@ -13,7 +13,8 @@ const HOW_TO_READ_TIMES = [
   'Each example has one colour in every chart and table. The columns are explained in the glossary at the end of this section.',
 ];
 
-const SUMMARY_INTRO = 'The three axes side by side, one row per example: complexity from the complexity file, time and peak memory at the cell below, debuggability from the debuggability file. The forest plot shows each example\'s mean time relative to the baseline with its 95% interval; the table\'s rows are in the same order, by mean time.';
+const SUMMARY_INTRO =
+  "The three axes side by side, one row per example: complexity from the complexity file, time and peak memory at the cell below, debuggability from the debuggability file. The forest plot shows each example's mean time relative to the baseline with its 95% interval; the table's rows are in the same order, by mean time.";
 
 // The heading of the glossary that closes the time and memory section.
 const TIME_GLOSSARY_TITLE = 'Columns of the time tables';
@@ -31,12 +32,18 @@ function inputText(model) {
 }
 
 const ENV_COLUMNS = [
-  { key: 'id', title: 'env', description: 'The environment\'s name in this report: one machine and Node version.' },
+  { key: 'id', title: 'env', description: "The environment's name in this report: one machine and Node version." },
   { key: 'node', title: 'node', description: 'Node.js version of the runs.' },
   { key: 'v8', title: 'V8', description: 'V8 version of that Node.js.' },
   { key: 'cpu', title: 'CPU', description: 'CPU model, as the operating system names it.' },
   { key: 'cpus', title: 'cores', align: 'right', description: 'Logical CPU cores.' },
-  { key: 'memoryGB', title: 'memory', align: 'right', description: 'Total memory of the machine.', format: (value) => (Number.isFinite(value) ? `${value} GB` : show.DASH) },
+  {
+    key: 'memoryGB',
+    title: 'memory',
+    align: 'right',
+    description: 'Total memory of the machine.',
+    format: (value) => (Number.isFinite(value) ? `${value} GB` : show.DASH),
+  },
   { key: 'os', title: 'OS', description: 'Platform, architecture and kernel release.' },
   { key: 'runs', title: 'runs', align: 'right', description: 'Runs in this environment, finished or not.' },
   { key: 'sessionCount', title: 'sessions', align: 'right', description: 'asyncmark bench sessions the runs came from.' },

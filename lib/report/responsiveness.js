@@ -61,8 +61,14 @@ function responsivenessLayout(cells, at) {
     }
   }
   // The heartbeat's own period, 1 ms, stays on the lateness axis as a yardstick.
-  const xDomain = ratioDomain(points.map((p) => p.lateness), 1.3);
-  const yDomain = ratioDomain(points.map((p) => p.ratio), 1.3);
+  const xDomain = ratioDomain(
+    points.map((p) => p.lateness),
+    1.3,
+  );
+  const yDomain = ratioDomain(
+    points.map((p) => p.ratio),
+    1.3,
+  );
   const px = logPosition(xDomain, WIDTH);
   const py = logPosition(yDomain, HEIGHT);
   points.sort((a, b) => a.ratio - b.ratio || a.example.localeCompare(b.example));
@@ -72,8 +78,10 @@ function responsivenessLayout(cells, at) {
     p.label = p.kind === 'baseline' ? `${p.example} (baseline)` : p.example;
     p.description = `${p.example}${DETAIL}p99 lateness ${show.ms(p.lateness)}${DETAIL}${show.ratio(p.ratio)} ${at.baseline}'s time`;
   }
-  const labels = placeLabels(points.map((p) => ({ key: p.example, text: p.label, x: p.x, y: p.y })), { width: WIDTH, height: HEIGHT, fontSize: NAME_FONT })
-    .map((label, i) => ({ ...label, example: points[i].example, description: points[i].description }));
+  const labels = placeLabels(
+    points.map((p) => ({ key: p.example, text: p.label, x: p.x, y: p.y })),
+    { width: WIDTH, height: HEIGHT, fontSize: NAME_FONT },
+  ).map((label, i) => ({ ...label, example: points[i].example, description: points[i].description }));
   return { points, labels, xDomain, yDomain, notDrawn: notDrawn.sort() };
 }
 
@@ -96,7 +104,15 @@ function responsivenessSpec(cells, at, { colors, registries }) {
   if (!points.some((p) => p.kind === 'example')) return null;
   const what = drivers[cells.find((c) => c.scenario === at.scenario)?.driver ?? 'compute'].time.title;
   const leaders = labels.filter((label) => label.leader).map((label) => ({ example: label.example, ...label.leader }));
-  const color = { field: 'example', type: 'nominal', scale: colorScale(points.map((p) => p.example), colors), legend: null };
+  const color = {
+    field: 'example',
+    type: 'nominal',
+    scale: colorScale(
+      points.map((p) => p.example),
+      colors,
+    ),
+    legend: null,
+  };
   const label = "format(datum.value, '~g')";
   const x = {
     field: 'lateness',
@@ -159,15 +175,17 @@ function responsivenessSpec(cells, at, { colors, registries }) {
       // Vega-Lite has no align channel: one layer per alignment. Each name
       // is drawn twice, first as a wide white outline, so that the rule at 1
       // and the grid stop short of its letters.
-      ...['left', 'right', 'center'].flatMap((align) => [
-        { mark: { stroke: 'white', strokeWidth: 5, strokeJoin: 'round', aria: false }, encoding: {} },
-        { mark: {}, encoding: { color, description } },
-      ].map((layer) => ({
-        data: { values: labels },
-        transform: [{ filter: `datum.align === '${align}'` }],
-        mark: { type: 'text', align, baseline: 'middle', fontSize: NAME_FONT, ...layer.mark },
-        encoding: { x: pixel('x'), y: pixel('y'), text: { field: 'text' }, ...layer.encoding },
-      }))),
+      ...['left', 'right', 'center'].flatMap((align) =>
+        [
+          { mark: { stroke: 'white', strokeWidth: 5, strokeJoin: 'round', aria: false }, encoding: {} },
+          { mark: {}, encoding: { color, description } },
+        ].map((layer) => ({
+          data: { values: labels },
+          transform: [{ filter: `datum.align === '${align}'` }],
+          mark: { type: 'text', align, baseline: 'middle', fontSize: NAME_FONT, ...layer.mark },
+          encoding: { x: pixel('x'), y: pixel('y'), text: { field: 'text' }, ...layer.encoding },
+        })),
+      ),
     ],
     config: CONFIG,
   };

@@ -43,7 +43,10 @@ function scatterLayout(rows) {
   const drawn = rows.filter((row) => typeof row.tokens === 'number' && isFinitePositive(row.ratio));
   const left = rows.filter((row) => !drawn.includes(row)).map((row) => row.example);
   const xDomain = tokensDomain(drawn.map((row) => row.tokens));
-  const yDomain = ratioDomain(drawn.map((row) => row.ratio), 1.15);
+  const yDomain = ratioDomain(
+    drawn.map((row) => row.ratio),
+    1.15,
+  );
   const px = linear(xDomain, WIDTH);
   const py = logarithmic(yDomain, HEIGHT);
   const points = drawn.map((row, i) => ({
@@ -55,8 +58,10 @@ function scatterLayout(rows) {
     y: py(row.ratio),
     description: `${row.example}${DETAIL}${row.tokens} tokens${DETAIL}${show.ratio(row.ratio)} the baseline's mean time`,
   }));
-  const labels = placeLabels(points.map((p) => ({ key: p.example, text: p.number, x: p.x, y: p.y })), { width: WIDTH, height: HEIGHT, fontSize: NUMBER_FONT })
-    .map((label, i) => ({ ...label, example: points[i].example, description: points[i].description }));
+  const labels = placeLabels(
+    points.map((p) => ({ key: p.example, text: p.number, x: p.x, y: p.y })),
+    { width: WIDTH, height: HEIGHT, fontSize: NUMBER_FONT },
+  ).map((label, i) => ({ ...label, example: points[i].example, description: points[i].description }));
   // In columns when the key is taller than the plot.
   const perColumn = Math.max(1, Math.floor(HEIGHT / KEY.line));
   const columnWidth = Math.max(...points.map((p) => `${p.number}  ${p.example}`.length)) * KEY.fontSize * 0.62 + 16;
@@ -79,7 +84,15 @@ function scatterLayout(rows) {
 function scatterSpec(rows, at, { colors }) {
   const { points, labels, key, xDomain, yDomain, left } = scatterLayout(rows);
   const leaders = labels.filter((label) => label.leader).map((label) => ({ example: label.example, ...label.leader }));
-  const color = { field: 'example', type: 'nominal', scale: colorScale(points.map((p) => p.example), colors), legend: null };
+  const color = {
+    field: 'example',
+    type: 'nominal',
+    scale: colorScale(
+      points.map((p) => p.example),
+      colors,
+    ),
+    legend: null,
+  };
   const x = { field: 'tokens', type: 'quantitative', title: at.tokensTitle ?? 'tokens', scale: { domain: xDomain, nice: false, zero: false } };
   // A short title: Vega overestimates text, and a rotated title taller than
   // the plot would push the plot down.
@@ -92,7 +105,7 @@ function scatterSpec(rows, at, { colors }) {
       subtitle: [
         show.params(at.params),
         at.envLabel,
-        'Lower left: short and fast. Dashed: the baseline\'s time; log scale. Numbered by time, as in the table.',
+        "Lower left: short and fast. Dashed: the baseline's time; log scale. Numbered by time, as in the table.",
         notDrawnNote(left, { most: 3, what: 'examples', reason: 'no time or no token count' }),
       ].filter(Boolean),
     },

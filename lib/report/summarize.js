@@ -13,7 +13,10 @@ const summary = require('../summary');
 // promise-library benchmarks, where the styles' own costs show, and n=1000,
 // t=10 as in the 2013 DoxBee article, where waiting dominates. The first one
 // present leads the summary.
-const PREFERRED_CELLS = [{ n: 10000, t: 1 }, { n: 1000, t: 10 }];
+const PREFERRED_CELLS = [
+  { n: 10000, t: 1 },
+  { n: 1000, t: 10 },
+];
 
 // The scenario whose tables lead the report and feed the summary table.
 const HEADLINE_SCENARIO = 'doxbee-sequential';

@@ -18,7 +18,10 @@ function cellRow(cell) {
     status: cell.status,
     runs: cell.runs,
     okRuns: cell.okRuns,
-    statuses: Object.entries(cell.statuses).filter(([status]) => status !== 'ok').map(([s, count]) => `${count}/${cell.runs} ${show.statusLabel(s)}`).join(', '),
+    statuses: Object.entries(cell.statuses)
+      .filter(([status]) => status !== 'ok')
+      .map(([s, count]) => `${count}/${cell.runs} ${show.statusLabel(s)}`)
+      .join(', '),
     failedRuns,
     error: cell.error,
     mean: cell.time ? cell.time.mean : null,
@@ -63,7 +66,8 @@ const TIME_COLUMNS = [
   {
     key: 'mean',
     title: 'time: mean (95% CI)',
-    description: 'Mean wall time of the finished runs, from starting the n uploads to the last one calling back; in brackets the 95% t-interval of that mean. Rows are sorted by it.',
+    description:
+      'Mean wall time of the finished runs, from starting the n uploads to the last one calling back; in brackets the 95% t-interval of that mean. Rows are sorted by it.',
     align: 'right',
     format: (value, row) => (value === null ? failureLabel(row) : `${show.ms(value)} (${show.range(row.low, row.high) || 'n/a'})`),
   },
@@ -77,7 +81,8 @@ const TIME_COLUMNS = [
   {
     key: 'ratio',
     title: '× baseline (95% CI)',
-    description: 'Mean wall time divided by the baseline\'s, at the same scenario, parameters and environment, with its 95% interval (log scale, Welch degrees of freedom). ≈: the interval includes 1, so the difference is not significant (p ≥ 0.05).',
+    description:
+      "Mean wall time divided by the baseline's, at the same scenario, parameters and environment, with its 95% interval (log scale, Welch degrees of freedom). ≈: the interval includes 1, so the difference is not significant (p ≥ 0.05).",
     align: 'right',
     format: (value, row) => {
       if (row.baseline) return row.mean === null ? failureLabel(row) : '1×';
@@ -104,7 +109,8 @@ const TIME_COLUMNS = [
   {
     key: 'growthTime',
     title: 'k time',
-    description: 'Growth exponent of wall time: the slope of log(median wall time) against log(n), other parameters fixed. 1 is linear, 2 quadratic; I/O waits that do not grow with n keep it below 1.',
+    description:
+      'Growth exponent of wall time: the slope of log(median wall time) against log(n), other parameters fixed. 1 is linear, 2 quadratic; I/O waits that do not grow with n keep it below 1.',
     align: 'right',
     format: (value) => show.exponent(value),
   },
@@ -125,7 +131,8 @@ const TIME_COLUMNS = [
   {
     key: 'statuses',
     title: 'failed runs',
-    description: 'Runs that did not check out, by status: CRASH (the child died), T/O (timed out), OOM (out of memory), DOUBLE (a callback called twice), INVALID (work missing or wrong). Counted, never averaged.',
+    description:
+      'Runs that did not check out, by status: CRASH (the child died), T/O (timed out), OOM (out of memory), DOUBLE (a callback called twice), INVALID (work missing or wrong). Counted, never averaged.',
     format: (value) => value || show.DASH,
   },
 ];
@@ -138,31 +145,50 @@ const COMPUTE_COLUMNS = [
   {
     ...timeColumn('mean'),
     title: 'per call: mean (95% CI)',
-    description: 'Mean time of one call, from its start to its result, over the runs (each run repeats the call for minTime ms); in brackets the 95% t-interval of that mean. Rows are sorted by it.',
+    description:
+      'Mean time of one call, from its start to its result, over the runs (each run repeats the call for minTime ms); in brackets the 95% t-interval of that mean. Rows are sorted by it.',
   },
   timeColumn('min'),
-  { ...timeColumn('ratio'), description: 'Mean time per call divided by the baseline\'s, with its 95% interval (log scale, Welch degrees of freedom). ≈: not significant (p ≥ 0.05).' },
-  { key: 'opsPerSec', title: 'calls/s', description: 'Calls per second, 1000 / the mean time per call; median of the runs.', align: 'right', format: (value) => show.number(value) },
+  {
+    ...timeColumn('ratio'),
+    description: "Mean time per call divided by the baseline's, with its 95% interval (log scale, Welch degrees of freedom). ≈: not significant (p ≥ 0.05).",
+  },
+  {
+    key: 'opsPerSec',
+    title: 'calls/s',
+    description: 'Calls per second, 1000 / the mean time per call; median of the runs.',
+    align: 'right',
+    format: (value) => show.number(value),
+  },
   {
     key: 'coresUsed',
     title: 'cores used',
-    description: '(user + system CPU) / wall time of the measured calls, median of the runs: about 1 for one busy thread, more only when threads computed in parallel, less when the process waited (timers).',
+    description:
+      '(user + system CPU) / wall time of the measured calls, median of the runs: about 1 for one busy thread, more only when threads computed in parallel, less when the process waited (timers).',
     align: 'right',
     format: (value) => (Number.isFinite(value) ? value.toFixed(2) : show.DASH),
   },
   {
     key: 'latenessP99Ms',
     title: 'heartbeat late p99',
-    description: 'How late a timer asked to fire every 1 ms fired while the calls ran, 99th percentile, median of the runs: what the computation costs the responsiveness of everything else on the thread.',
+    description:
+      'How late a timer asked to fire every 1 ms fired while the calls ran, 99th percentile, median of the runs: what the computation costs the responsiveness of everything else on the thread.',
     align: 'right',
     format: (value) => show.ms(value),
   },
-  { key: 'latenessMaxMs', title: 'late max', description: 'The heartbeat\'s largest lateness, median of the runs.', align: 'right', format: (value) => show.ms(value) },
+  {
+    key: 'latenessMaxMs',
+    title: 'late max',
+    description: "The heartbeat's largest lateness, median of the runs.",
+    align: 'right',
+    format: (value) => show.ms(value),
+  },
   timeColumn('maxRssMB'),
   {
     key: 'growthBase',
     title: 'b time',
-    description: 'Base of exponential growth: time per call ∝ bⁿ, fitted to the median times across n. 1.618 (the golden ratio) for the plain recursion, near 1 for linear work (a memo).',
+    description:
+      'Base of exponential growth: time per call ∝ bⁿ, fitted to the median times across n. 1.618 (the golden ratio) for the plain recursion, near 1 for linear work (a memo).',
     align: 'right',
     format: (value) => (Number.isFinite(value) ? value.toFixed(3) : show.DASH),
   },
@@ -197,10 +223,14 @@ function timeTable(cells, at) {
   // Every n the grid has at these other parameters: a growth exponent fitted
   // to fewer (some cells did not finish) says so.
   const others = paramsKey(at.params);
-  const ns = [...new Set(cells
-    .filter((c) => c.env === at.env && c.scenario === at.scenario && paramsKey(c.params) === others)
-    .map((c) => c.params.n))].sort((a, b) => a - b);
-  const floor = floorNote(cells, at, rows.find((row) => row.baseline));
+  const ns = [...new Set(cells.filter((c) => c.env === at.env && c.scenario === at.scenario && paramsKey(c.params) === others).map((c) => c.params.n))].sort(
+    (a, b) => a - b,
+  );
+  const floor = floorNote(
+    cells,
+    at,
+    rows.find((row) => row.baseline),
+  );
   const columns = COLUMNS_BY_DRIVER[here.length ? here[0].driver : 'batch'];
   return { columns, rows, baseline, notes: [...(floor ? [floor] : []), ...timeNotes(rows, baseline, ns)], glossary: glossary(columns) };
 }
@@ -213,8 +243,10 @@ const FLOOR = { scenario: 'instrument-weight', example: 'timer-floor', under: ['
 function floorNote(cells, at, base) {
   if (!FLOOR.under.includes(at.scenario)) return null;
   const floor = cells
-    .filter((c) => c.env === at.env && c.scenario === FLOOR.scenario && c.example === FLOOR.example && c.time
-      && c.params.n === at.params.n && c.params.t === at.params.t)
+    .filter(
+      (c) =>
+        c.env === at.env && c.scenario === FLOOR.scenario && c.example === FLOOR.example && c.time && c.params.n === at.params.n && c.params.t === at.params.t,
+    )
     .sort((a, b) => fullParamsKey(a.params).localeCompare(fullParamsKey(b.params)))[0];
   if (!floor) return null;
   const share = base && base.mean > 0 ? `, i.e. ${show.number((100 * floor.time.mean) / base.mean)}% of the baseline's mean` : '';
@@ -242,7 +274,9 @@ function timeNotes(rows, baseline, ns) {
   }
   const partial = rows.filter((row) => row.growthNs.length > 0 && row.growthNs.length < ns.length);
   if (partial.length > 0) {
-    notes.push(`Growth exponents fitted to fewer n than the grid's ${ns.join(', ')} (its other cells did not finish or were not run): ${partial.map((row) => `${row.example} (n=${row.growthNs.join(', ')})`).join(', ')}.`);
+    notes.push(
+      `Growth exponents fitted to fewer n than the grid's ${ns.join(', ')} (its other cells did not finish or were not run): ${partial.map((row) => `${row.example} (n=${row.growthNs.join(', ')})`).join(', ')}.`,
+    );
   }
   for (const row of rows.filter((r) => r.failedRuns > 0)) {
     notes.push(`${row.example}: ${row.statuses}${row.error ? ` — ${row.error}` : ''}.`);
@@ -313,9 +347,7 @@ function summaryTable(cells, at, complexity, debuggability) {
   });
   // Finished cells by time, then those that failed, then examples not run here.
   const rank = (row) => (Number.isFinite(row.ratio) ? 0 : row.measured ? 1 : 2);
-  rows.sort((a, b) => rank(a) - rank(b)
-    || (rank(a) === 0 ? a.ratio - b.ratio : 0)
-    || a.example.localeCompare(b.example));
+  rows.sort((a, b) => rank(a) - rank(b) || (rank(a) === 0 ? a.ratio - b.ratio : 0) || a.example.localeCompare(b.example));
 
   const columns = [
     EXAMPLE_COLUMN,
@@ -329,7 +361,8 @@ function summaryTable(cells, at, complexity, debuggability) {
     {
       key: 'ratio',
       title: '× baseline time',
-      description: 'Mean wall time divided by the baseline\'s at the cell named above; rows are sorted by it. ≈: not significantly different from the baseline (p ≥ 0.05); "not run": the example was not measured there.',
+      description:
+        'Mean wall time divided by the baseline\'s at the cell named above; rows are sorted by it. ≈: not significantly different from the baseline (p ≥ 0.05); "not run": the example was not measured there.',
       align: 'right',
       format: (value, row) => {
         if (!row.measured) return 'not run';
@@ -338,7 +371,13 @@ function summaryTable(cells, at, complexity, debuggability) {
         return `${show.ratio(value)}${row.significant === false ? ' ≈' : ''}`;
       },
     },
-    { key: 'maxRssMB', title: 'peak RSS', description: 'Peak resident memory of the whole child process at that cell, median of the runs.', align: 'right', format: (value) => show.mb(value) },
+    {
+      key: 'maxRssMB',
+      title: 'peak RSS',
+      description: 'Peak resident memory of the whole child process at that cell, median of the runs.',
+      align: 'right',
+      format: (value) => show.mb(value),
+    },
     {
       key: 'grade',
       title: gradeColumn ? `debuggability (${gradeColumn})` : 'debuggability',

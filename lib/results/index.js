@@ -72,25 +72,27 @@ function parseResults(text, source) {
   const skipped = [];
   let count = 0;
   const cut = cutOffLine(String(text));
-  String(text).split('\n').forEach((raw, index) => {
-    const line = raw.trim();
-    if (line === '') return;
-    count++;
-    if (cut && index + 1 === cut.line) {
-      skipped.push({ source, line: index + 1, reason: `a cut-off last line (${cut.bytes} bytes), as an interrupted write leaves` });
-      return;
-    }
-    let run;
-    try {
-      run = upgrade(JSON.parse(line));
-    } catch {
-      skipped.push({ source, line: index + 1, reason: 'not a JSON line' });
-      return;
-    }
-    const reason = problemWith(run);
-    if (reason) skipped.push({ source, line: index + 1, reason });
-    else runs.push({ ...run, source });
-  });
+  String(text)
+    .split('\n')
+    .forEach((raw, index) => {
+      const line = raw.trim();
+      if (line === '') return;
+      count++;
+      if (cut && index + 1 === cut.line) {
+        skipped.push({ source, line: index + 1, reason: `a cut-off last line (${cut.bytes} bytes), as an interrupted write leaves` });
+        return;
+      }
+      let run;
+      try {
+        run = upgrade(JSON.parse(line));
+      } catch {
+        skipped.push({ source, line: index + 1, reason: 'not a JSON line' });
+        return;
+      }
+      const reason = problemWith(run);
+      if (reason) skipped.push({ source, line: index + 1, reason });
+      else runs.push({ ...run, source });
+    });
   return { runs, skipped, lines: count };
 }
 

@@ -12,7 +12,6 @@ const { SCHEMA, cutOffLine, parseResults } = require('../results');
 // hits them alike. Each finished run is appended at once to the results file as
 // one JSON line, so an interrupted session loses nothing that finished.
 
-
 // The grid of a scenario: every combination of the list-valued parameters.
 function cells(params) {
   let combos = [{}];
@@ -44,7 +43,9 @@ function plan({ scenario, examples, params, runs }) {
 }
 
 function jobKey({ scenario, example, params, run }) {
-  const ordered = Object.keys(params).sort().map((k) => [k, params[k]]);
+  const ordered = Object.keys(params)
+    .sort()
+    .map((k) => [k, params[k]]);
   return `${scenario}|${example}|${JSON.stringify(ordered)}|${run}`;
 }
 
@@ -140,7 +141,7 @@ async function runSession(jobs, { out, resume = false, timeoutMs, detailed = tru
       ...job,
       status: result.status,
       error: result.error ?? null,
-      stderrTail: result.status === 'ok' ? '' : result.stderrTail ?? '',
+      stderrTail: result.status === 'ok' ? '' : (result.stderrTail ?? ''),
       metrics: result.metrics ?? null,
       env,
     };

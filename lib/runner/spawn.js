@@ -72,7 +72,10 @@ function killGroup(child) {
 // The line of stderr that says what went wrong: the error's own line if Node
 // printed one, else the last line that is not Node's version footer.
 function headline(text) {
-  const lines = String(text).split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = String(text)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const error = lines.find((l) => /^([\w.]*(Error|Exception)\b|FATAL ERROR)/.test(l));
   const last = lines.filter((l) => !/^Node\.js v\d/.test(l)).pop();
   return (error ?? last ?? '').slice(0, 300);
@@ -115,12 +118,15 @@ async function runInChild(job, { timeoutMs = 60000, execArgv = ['--expose-gc'], 
  * The kills are sent at once, so it also serves a synchronous 'exit' handler.
  */
 function killAll({ waitMs = 2000 } = {}) {
-  const exits = [...live].map((child) => new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    interrupted.add(child);
-    child.once('exit', resolve);
-    killGroup(child);
-  }));
+  const exits = [...live].map(
+    (child) =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        interrupted.add(child);
+        child.once('exit', resolve);
+        killGroup(child);
+      }),
+  );
   live.clear();
   const timeout = new Promise((resolve) => setTimeout(resolve, waitMs).unref());
   return Promise.race([Promise.all(exits), timeout]);

@@ -112,7 +112,7 @@ describe('asyncmark bench options', () => {
     assert.equal('t' in s.params, false);
   });
 
-  it('takes the compute driver\'s parameters for fib and cuts them in --test mode', () => {
+  it("takes the compute driver's parameters for fib and cuts them in --test mode", () => {
     const s = resolveOptions({ scenario: 'fib', n: '20,25', minTime: '100', out: false });
     assert.equal(s.driver.name, 'compute');
     assert.deepEqual(s.params.n, [20, 25]);

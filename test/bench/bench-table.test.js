@@ -21,16 +21,16 @@ function line(example, wallMs, run) {
 // "skewed" has the lower median but the higher mean: sorted by median and
 // compared by means, its row would read faster than the baseline yet show a
 // ratio above 1.
-const LINES = [
-  ...[100, 100, 100, 100, 100].map((ms, run) => line('base', ms, run)),
-  ...[90, 90, 90, 200, 200].map((ms, run) => line('skewed', ms, run)),
-];
+const LINES = [...[100, 100, 100, 100, 100].map((ms, run) => line('base', ms, run)), ...[90, 90, 90, 200, 200].map((ms, run) => line('skewed', ms, run))];
 
 describe('asyncmark bench table', () => {
   it('sorts, shows and compares by the same statistic, the mean', () => {
     const text = render(LINES, { baseline: 'base', format: 'table' });
     const rows = text.split('\n').filter((l) => /^(base|skewed) /.test(l));
-    assert.deepEqual(rows.map((r) => r.split(/\s+/)[0]), ['base', 'skewed']);
+    assert.deepEqual(
+      rows.map((r) => r.split(/\s+/)[0]),
+      ['base', 'skewed'],
+    );
     assert.match(rows[1], / 134\.0 /);
     assert.match(rows[1], / 1\.34 /);
     assert.match(text, /sorted by the mean wall time/);
@@ -39,7 +39,10 @@ describe('asyncmark bench table', () => {
   it('leaves the interval empty in csv when a cell has one run', () => {
     const csv = render([line('base', 100, 0)], { baseline: 'base', format: 'csv' });
     assert.doesNotMatch(csv, /NaN/);
-    const [header, row] = csv.trim().split('\r\n').map((l) => l.split(','));
+    const [header, row] = csv
+      .trim()
+      .split('\r\n')
+      .map((l) => l.split(','));
     assert.equal(row[header.indexOf('plusMinusPct')], '');
     assert.equal(row[header.indexOf('timeMs')], '100');
   });

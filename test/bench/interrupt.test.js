@@ -14,7 +14,12 @@ const CLI = path.join(__dirname, '..', '..', 'bench', 'cli.js');
 
 function childrenOf(pid) {
   try {
-    return execFileSync('pgrep', ['-P', String(pid)]).toString().trim().split('\n').filter(Boolean).map(Number);
+    return execFileSync('pgrep', ['-P', String(pid)])
+      .toString()
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }
@@ -29,7 +34,11 @@ describe('asyncmark bench on Ctrl-C', function () {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-interrupt-'));
     const out = path.join(dir, 'runs.jsonl');
     // Many small runs, so that the session is surely still going when interrupted.
-    const cli = spawn(process.execPath, [CLI, 'bench', '--examples', 'callbacks-original,async-await', '--n', '2000', '--runs', '200', '--out', out, '--quiet'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const cli = spawn(
+      process.execPath,
+      [CLI, 'bench', '--examples', 'callbacks-original,async-await', '--n', '2000', '--runs', '200', '--out', out, '--quiet'],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     let stderr = '';
     cli.stderr.on('data', (chunk) => {
       stderr += chunk;
@@ -50,7 +59,11 @@ describe('asyncmark bench on Ctrl-C', function () {
     assert.match(stderr, /interrupted; finished runs are in/);
     await sleep(200);
     for (const pid of child) assert.equal(alive(pid), false, `child ${pid} outlived the CLI`);
-    const lines = fs.readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const lines = fs
+      .readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     assert.ok(lines.length >= finishedBefore);
     assert.ok(lines.every((line) => line.status === 'ok'));
     fs.rmSync(dir, { recursive: true, force: true });

@@ -25,7 +25,12 @@ describe('asyncmark bench and a cut-off results file', function () {
   });
 
   const bench = (examples, ...more) => runCli('bench', '--examples', examples, '--test', '--quiet', '--out', out, ...more);
-  const readLines = () => fs.readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  const readLines = () =>
+    fs
+      .readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
 
   it('appends the next run on a fresh line, never glued to the partial one', async () => {
     await bench('callbacks-original');
@@ -41,6 +46,11 @@ describe('asyncmark bench and a cut-off results file', function () {
     fs.appendFileSync(out, '{"schema":"asyncmark/run@1","sess');
     const { code, stderr } = await bench('callbacks-original,async-await', '--resume');
     assert.equal(code, 0, stderr);
-    assert.deepEqual(readLines().map((line) => line.example).sort(), ['async-await', 'callbacks-original']);
+    assert.deepEqual(
+      readLines()
+        .map((line) => line.example)
+        .sort(),
+      ['async-await', 'callbacks-original'],
+    );
   });
 });

@@ -23,7 +23,11 @@ describe('asyncmark bench --test runs every scenario', function () {
       const { code, stdout, stderr } = await runCli('bench', '--scenario', scenario.name, '--test', '--out', out, '--quiet');
       assert.equal(code, 0, stderr);
       const examples = problems[scenario.problem].examples.map((e) => e.name);
-      const lines = fs.readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      const lines = fs
+        .readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       assert.equal(lines.length, examples.length);
       for (const line of lines) {
         assert.equal(problemWith(line), null);

@@ -24,7 +24,12 @@ describe('compute driver', function () {
     assert.deepEqual([0, 1, 2, 3, 10, 78].map(expectedFib), [0, 1, 1, 2, 55, 8944394323791464]);
   });
 
-  for (const [problem, example] of [['fib', 'sync'], ['fib', 'async'], ['slicing', 'next-tick'], ['slicing', 'chunked']]) {
+  for (const [problem, example] of [
+    ['fib', 'sync'],
+    ['fib', 'async'],
+    ['slicing', 'next-tick'],
+    ['slicing', 'chunked'],
+  ]) {
     it(`measures and verifies ${problem}/${example}`, async () => {
       const result = await run({ problem, example, params: { n: 12, k: 50, minTime: 20 } });
       assert.equal(result.status, 'ok', result.error);

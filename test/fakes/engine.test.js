@@ -29,7 +29,10 @@ describe('latency models', () => {
     const delay = createLatency({ model: 'jitter', t: 10, jitter: 0.5, seed: 4 });
     const again = createLatency({ model: 'jitter', t: 10, jitter: 0.5, seed: 4 });
     const values = Array.from({ length: 2000 }, (_, i) => delay(`op:${i}`, 0));
-    assert.deepEqual(values, Array.from({ length: 2000 }, (_, i) => again(`op:${i}`, 0)));
+    assert.deepEqual(
+      values,
+      Array.from({ length: 2000 }, (_, i) => again(`op:${i}`, 0)),
+    );
     assert.ok(values.every((v) => Number.isInteger(v) && v >= 5 && v <= 15));
     assert.equal(new Set(values).size, 11);
     const mean = values.reduce((a, b) => a + b, 0) / values.length;
@@ -105,7 +108,13 @@ describe('public API', () => {
     const { io, engine } = createIO('promises', { latency: 'tick' });
     const upload = example('doxbee', 'async-await').load()(io);
     upload('stream', 'docs/a.txt', 'tag').then(() => {
-      assert.deepEqual(engine.trace.filter((e) => e.type === 'call').map((e) => e.op).slice(0, 3), ['blob.create', 'db.begin', 'blob.put']);
+      assert.deepEqual(
+        engine.trace
+          .filter((e) => e.type === 'call')
+          .map((e) => e.op)
+          .slice(0, 3),
+        ['blob.create', 'db.begin', 'blob.put'],
+      );
       done();
     }, done);
   });
@@ -117,6 +126,15 @@ describe('public API', () => {
   });
 
   it('invoke refuses an unknown convention', () => {
-    assert.throws(() => asyncmark.invoke('telepathy', () => {}, [], () => {}), /convention must be one of callback, promise, observable/);
+    assert.throws(
+      () =>
+        asyncmark.invoke(
+          'telepathy',
+          () => {},
+          [],
+          () => {},
+        ),
+      /convention must be one of callback, promise, observable/,
+    );
   });
 });

@@ -14,9 +14,15 @@ const entry = (name) => registry.examples.find((e) => e.name === name);
 const fixture = (name) => path.join(__dirname, 'fixtures', `${name}.js`);
 
 function batch(upload, n) {
-  return Promise.all(Array.from({ length: n }, (_, i) => new Promise((resolve, reject) => {
-    upload(...model.invocationArgs(i), (error) => (error ? reject(error) : resolve()));
-  })));
+  return Promise.all(
+    Array.from(
+      { length: n },
+      (_, i) =>
+        new Promise((resolve, reject) => {
+          upload(...model.invocationArgs(i), (error) => (error ? reject(error) : resolve()));
+        }),
+    ),
+  );
 }
 
 async function verified(name, n, load = entry(name).load) {
@@ -31,7 +37,14 @@ describe('instrument problem', () => {
     const doxbeeReference = problems.doxbee.examples.find((e) => e.name === 'callbacks-original');
     assert.equal(entry('engine').file, doxbeeReference.file);
     assert.equal(entry('minimal-fake').file, doxbeeReference.file);
-    assert.deepEqual(registry.examples.map((e) => [e.name, e.io]), [['timer-floor', 'timers'], ['minimal-fake', 'minimal'], ['engine', 'callbacks']]);
+    assert.deepEqual(
+      registry.examples.map((e) => [e.name, e.io]),
+      [
+        ['timer-floor', 'timers'],
+        ['minimal-fake', 'minimal'],
+        ['engine', 'callbacks'],
+      ],
+    );
     assert.equal(registry.reference, 'minimal-fake');
   });
 

@@ -43,7 +43,11 @@ describe('latency keyed by operation and call', () => {
     assert.equal(createDelay({ model: 'constant', t: 2 })(keys, 1, 0), 2);
   });
 
-  for (const [model, options] of [['jitter', { t: 10 }], ['load', { dt: 0.3 }], ['constant', { t: 1.4 }]]) {
+  for (const [model, options] of [
+    ['jitter', { t: 10 }],
+    ['load', { dt: 0.3 }],
+    ['constant', { t: 1.4 }],
+  ]) {
     it(`gives the k-th call of an operation the ${model} delay the string key ${'`${op}:${k}`'} gives`, () => {
       const engine = new Engine({ latency: model, ...options, seed: 5 });
       const byString = createLatency({ model, ...options, seed: 5 });
@@ -98,7 +102,7 @@ describe('engine on a benchmark run', () => {
 describe('version hash', () => {
   const version = { userAccountId: 'user-1', blobId: 'blob-1', creatorId: 'user-1', previousId: null };
 
-  it('is a pure function of the version\'s fields, not of its date', () => {
+  it("is a pure function of the version's fields, not of its date", () => {
     const hash = doxbee.createHash(version);
     assert.match(hash, /^version-[0-9a-f]{8}$/);
     assert.equal(doxbee.createHash({ ...version, date: new Date(0) }), hash);

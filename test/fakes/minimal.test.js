@@ -15,9 +15,15 @@ const skipsFileUpdate = require(path.join(__dirname, 'fixtures', 'skips-file-upd
 
 // Runs n uploads at once; resolves with what each caller heard.
 function batch(upload, n) {
-  return Promise.all(Array.from({ length: n }, (_, i) => new Promise((resolve) => {
-    upload(...doxbee.invocationArgs(i), (error, value) => resolve({ error, value }));
-  })));
+  return Promise.all(
+    Array.from(
+      { length: n },
+      (_, i) =>
+        new Promise((resolve) => {
+          upload(...doxbee.invocationArgs(i), (error, value) => resolve({ error, value }));
+        }),
+    ),
+  );
 }
 
 // The names an io offers, and the methods of the objects it hands out.
@@ -50,7 +56,11 @@ function deliveries(io, fileExists) {
           query.execWithin(tx, (e4, inserted) => {
             seen.push(inserted);
             tx.commit((e5, committed) => {
-              seen.push(committed, [e1, e2, e3, e4, e5].every((e) => e === null), fileExists);
+              seen.push(
+                committed,
+                [e1, e2, e3, e4, e5].every((e) => e === null),
+                fileExists,
+              );
               resolve(seen);
             });
           });
@@ -87,7 +97,7 @@ describe('minimal fake', () => {
     assert.equal(engine.counts.tx, 20);
   });
 
-  it('counts a found file\'s shorter path', async () => {
+  it("counts a found file's shorter path", async () => {
     const { io, engine } = createMinimalIO({ t: 1, fileExists: true });
     await batch(reference.load()(io), 5);
     assert.deepEqual(doxbee.verify(engine, { n: 5, failed: 0 }), []);

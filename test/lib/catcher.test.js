@@ -57,7 +57,10 @@ describe('catcher', () => {
         const fn = recorder();
         catcher(onError.fn)(fn.fn)(error);
         assert.equal(fn.calls.length, 0, String(error));
-        assert.deepEqual(onError.calls.map((c) => c.args), [[error]]);
+        assert.deepEqual(
+          onError.calls.map((c) => c.args),
+          [[error]],
+        );
       }
     });
 
@@ -74,7 +77,10 @@ describe('catcher', () => {
         const fn = recorder();
         catcher(onError.fn)(fn.fn)(none, 'result');
         assert.equal(onError.calls.length, 0);
-        assert.deepEqual(fn.calls.map((c) => c.args), [['result']]);
+        assert.deepEqual(
+          fn.calls.map((c) => c.args),
+          [['result']],
+        );
       });
     }
 
@@ -85,7 +91,10 @@ describe('catcher', () => {
       callback(null, 'a');
       callback(null, 'a', 'b', 'c');
       callback(null, 0, '', null, undefined, false);
-      assert.deepEqual(fn.calls.map((c) => c.args), [[], ['a'], ['a', 'b', 'c'], [0, '', null, undefined, false]]);
+      assert.deepEqual(
+        fn.calls.map((c) => c.args),
+        [[], ['a'], ['a', 'b', 'c'], [0, '', null, undefined, false]],
+      );
     });
 
     it('passes result objects by identity', () => {
@@ -157,7 +166,10 @@ describe('catcher', () => {
       const error = new Error('for a');
       interceptA(() => {})(error);
       interceptB(() => {})(null);
-      assert.deepEqual(a.calls.map((c) => c.args), [[error]]);
+      assert.deepEqual(
+        a.calls.map((c) => c.args),
+        [[error]],
+      );
       assert.equal(b.calls.length, 0);
     });
   });
@@ -169,7 +181,10 @@ describe('catcher', () => {
       const callback = catcher(onError.fn)(() => {
         throw thrown;
       });
-      assert.throws(() => callback(null), (error) => error === thrown);
+      assert.throws(
+        () => callback(null),
+        (error) => error === thrown,
+      );
       assert.equal(onError.calls.length, 0);
     });
 
@@ -178,7 +193,10 @@ describe('catcher', () => {
       const callback = catcher(() => {
         throw thrown;
       })(() => {});
-      assert.throws(() => callback(new Error('e')), (error) => error === thrown);
+      assert.throws(
+        () => callback(new Error('e')),
+        (error) => error === thrown,
+      );
     });
 
     it('adds no once-only guard: every call is forwarded', () => {
@@ -188,7 +206,10 @@ describe('catcher', () => {
       callback(null, 1);
       callback(null, 2);
       callback(new Error('e'));
-      assert.deepEqual(fn.calls.map((c) => c.args), [[1], [2]]);
+      assert.deepEqual(
+        fn.calls.map((c) => c.args),
+        [[1], [2]],
+      );
       assert.equal(onError.calls.length, 1);
     });
 

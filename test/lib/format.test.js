@@ -5,7 +5,7 @@ const { formatRows, FORMATS } = require('../../lib/format');
 
 const ROWS = [
   { name: 'async-await', tokens: 311, score: 1 },
-  { name: 'callbacks-original', tokens: 444, score: 1.4276527331189711 },
+  { name: 'callbacks-original', tokens: 444, score: 1.427652733118971 },
 ];
 const COLUMNS = [
   { key: 'name', title: 'example' },
@@ -20,37 +20,52 @@ describe('formatRows', () => {
   });
 
   it('table: aligned columns, a rule under the header, titles defaulting to keys', () => {
-    assert.equal(formatRows(ROWS, COLUMNS, 'table'), [
-      'example             tokens  score',
-      '------------------  ------  -----',
-      'async-await            311   1.00',
-      'callbacks-original     444   1.43',
-      '',
-    ].join('\n'));
+    assert.equal(
+      formatRows(ROWS, COLUMNS, 'table'),
+      [
+        'example             tokens  score',
+        '------------------  ------  -----',
+        'async-await            311   1.00',
+        'callbacks-original     444   1.43',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('table: blank cells for null and undefined, no trailing spaces, a header alone when no rows', () => {
     const columns = [{ key: 'a' }, { key: 'b' }];
-    assert.equal(formatRows([{ a: null, b: 'x' }, { a: 'long', b: undefined }], columns, 'table'),
-      'a     b\n----  -\n      x\nlong\n');
+    assert.equal(
+      formatRows(
+        [
+          { a: null, b: 'x' },
+          { a: 'long', b: undefined },
+        ],
+        columns,
+        'table',
+      ),
+      'a     b\n----  -\n      x\nlong\n',
+    );
     assert.equal(formatRows([], columns, 'table'), 'a  b\n-  -\n');
   });
 
   it('markdown: a GitHub table with right-aligned columns marked and pipes escaped', () => {
-    assert.equal(formatRows(ROWS, COLUMNS, 'markdown'), [
-      '| example | tokens | score |',
-      '| --- | ---: | ---: |',
-      '| async-await | 311 | 1.00 |',
-      '| callbacks-original | 444 | 1.43 |',
-      '',
-    ].join('\n'));
+    assert.equal(
+      formatRows(ROWS, COLUMNS, 'markdown'),
+      ['| example | tokens | score |', '| --- | ---: | ---: |', '| async-await | 311 | 1.00 |', '| callbacks-original | 444 | 1.43 |', ''].join('\n'),
+    );
     assert.equal(formatRows([{ a: 'x | y\nz' }], [{ key: 'a' }], 'markdown'), '| a |\n| --- |\n| x \\| y z |\n');
   });
 
   it('csv: RFC 4180 quoting, CRLF line ends, raw values rather than formatted ones', () => {
-    const rows = [{ a: 'plain', b: 'with, comma' }, { a: 'say "hi"', b: 'two\nlines' }, { a: 1.5, b: null }];
-    assert.equal(formatRows(rows, [{ key: 'a' }, { key: 'b', title: 'b,title' }], 'csv'),
-      'a,"b,title"\r\nplain,"with, comma"\r\n"say ""hi""","two\nlines"\r\n1.5,\r\n');
+    const rows = [
+      { a: 'plain', b: 'with, comma' },
+      { a: 'say "hi"', b: 'two\nlines' },
+      { a: 1.5, b: null },
+    ];
+    assert.equal(
+      formatRows(rows, [{ key: 'a' }, { key: 'b', title: 'b,title' }], 'csv'),
+      'a,"b,title"\r\nplain,"with, comma"\r\n"say ""hi""","two\nlines"\r\n1.5,\r\n',
+    );
     assert.equal(formatRows(ROWS, COLUMNS, 'csv').split('\r\n')[2], `callbacks-original,444,${String(ROWS[1].score)}`);
   });
 

@@ -23,13 +23,14 @@ function settle(fn, ...args) {
 // Catches what a resume() callback throws when the I/O calls it, as the process
 // would see it: here, the operation calls back inside a try block of its own.
 function guarded(thrown) {
-  return (cb) => (...args) => {
-    try {
-      cb(...args);
-    } catch (error) {
-      thrown.push(error);
-    }
-  };
+  return (cb) =>
+    (...args) => {
+      try {
+        cb(...args);
+      } catch (error) {
+        thrown.push(error);
+      }
+    };
 }
 
 describe('resume', () => {
@@ -211,7 +212,7 @@ describe('resume', () => {
       const log = [];
       const fn = resume(function* (resume) {
         try {
-          yield ((cb) => {
+          yield ((_cb) => {
             throw error;
           })(resume());
         } catch (err) {

@@ -101,7 +101,14 @@ describe('stats', () => {
     // The naive Fibonacci recursion makes 2 fib(n+1) - 1 calls; its base tends to the golden ratio.
     const fib = (n) => (n < 2 ? n : fib(n - 1) + fib(n - 2));
     const ns = [20, 22, 24, 26];
-    close(stats.growthBase(ns, ns.map((n) => 2 * fib(n + 1) - 1)), (1 + Math.sqrt(5)) / 2, 1e-4);
+    close(
+      stats.growthBase(
+        ns,
+        ns.map((n) => 2 * fib(n + 1) - 1),
+      ),
+      (1 + Math.sqrt(5)) / 2,
+      1e-4,
+    );
     close(stats.growthBase([1, 2, 3], [3, 6, 12]), 2);
     assert.ok(Number.isNaN(stats.growthBase([5], [1])));
   });

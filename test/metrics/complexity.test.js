@@ -42,15 +42,7 @@ function espreeTokenCount(source) {
 
 describe('complexity: tokens', () => {
   it('leaves comments out, and lines too when they hold only comments', () => {
-    const source = [
-      '// leading comment',
-      'const x = 1; /* trailing */',
-      '/**',
-      ' * block',
-      ' */',
-      '',
-      'let y = x + 2; // end',
-    ].join('\n');
+    const source = ['// leading comment', 'const x = 1; /* trailing */', '/**', ' * block', ' */', '', 'let y = x + 2; // end'].join('\n');
     // const x = 1 ;  (5)  +  let y = x + 2 ;  (7)
     assert.deepEqual([measure(source).tokens, measure(source).lines], [12, 2]);
   });
@@ -119,19 +111,25 @@ describe('complexity: tokens', () => {
   });
 
   it('refuses text that is not JavaScript with the line and column', () => {
-    assert.throws(() => measure('total = 1 + 2\nthen add three more\n'), (error) => {
-      assert.ok(error instanceof complexity.SourceError);
-      assert.deepEqual([error.line, error.column], [2, 6]);
-      assert.match(error.description, /add/);
-      return true;
-    });
+    assert.throws(
+      () => measure('total = 1 + 2\nthen add three more\n'),
+      (error) => {
+        assert.ok(error instanceof complexity.SourceError);
+        assert.deepEqual([error.line, error.column], [2, 6]);
+        assert.match(error.description, /add/);
+        return true;
+      },
+    );
   });
 });
 
 describe('complexity: normalise', () => {
   it('scores the fewest tokens 1 and the others relative to it', () => {
     const rows = complexity.normalise([{ tokens: 300 }, { tokens: 200 }, { tokens: 500 }]);
-    assert.deepEqual(rows.map((row) => row.score), [1.5, 1, 2.5]);
+    assert.deepEqual(
+      rows.map((row) => row.score),
+      [1.5, 1, 2.5],
+    );
   });
 });
 
@@ -278,18 +276,35 @@ describe('asyncmark complexity', () => {
     assert.equal(code, 0);
     const rows = JSON.parse(stdout);
     const expected = Object.entries(problems).flatMap(([problem, registry]) =>
-      registry.examples.filter((entry) => fs.existsSync(entry.file)).map((entry) => `${problem}/${entry.name}`));
+      registry.examples.filter((entry) => fs.existsSync(entry.file)).map((entry) => `${problem}/${entry.name}`),
+    );
     assert.deepEqual(rows.map((row) => `${row.problem}/${row.example}`).sort(), expected.sort());
     for (const row of rows) {
-      assert.deepEqual(Object.keys(row), ['problem', 'example', 'file', 'tokens', 'score', 'lines', 'nesting',
-        'functions', 'cyclomatic', 'errorSites', 'lexer', 'parser']);
+      assert.deepEqual(Object.keys(row), [
+        'problem',
+        'example',
+        'file',
+        'tokens',
+        'score',
+        'lines',
+        'nesting',
+        'functions',
+        'cyclomatic',
+        'errorSites',
+        'lexer',
+        'parser',
+      ]);
       assert.ok(Number.isInteger(row.tokens) && row.tokens > 0, row.example);
       assert.ok(['esprima', 'espree'].includes(row.lexer));
     }
     for (const problem of new Set(rows.map((row) => row.problem))) {
       const scores = rows.filter((row) => row.problem === problem).map((row) => row.score);
       assert.equal(Math.min(...scores), 1, problem);
-      assert.deepEqual(scores, [...scores].sort((a, b) => a - b), `${problem} sorted by tokens`);
+      assert.deepEqual(
+        scores,
+        [...scores].sort((a, b) => a - b),
+        `${problem} sorted by tokens`,
+      );
     }
   });
 

@@ -4,9 +4,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const {
-  locateCalls, parseStack, measureTrace, outcomeOf, grade, probe, toRows, cellOf, CASES, SETTING_NAMES,
-} = require('../../metrics/debuggability');
+const { locateCalls, parseStack, measureTrace, outcomeOf, grade, probe, toRows, cellOf, CASES, SETTING_NAMES } = require('../../metrics/debuggability');
 const { render } = require('../../bench/commands/debuggability');
 const fixtures = require('../fixtures/debuggability');
 
@@ -14,7 +12,10 @@ const ROOT = path.join(__dirname, '..', '..');
 
 // The lines of a fixture that carry a marker comment, 1-based.
 function markedLines(file, marker) {
-  return fs.readFileSync(file, 'utf8').split('\n').flatMap((text, i) => (text.includes(marker) ? [i + 1] : []));
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .flatMap((text, i) => (text.includes(marker) ? [i + 1] : []));
 }
 
 function assertGone(pid) {
@@ -24,35 +25,21 @@ function assertGone(pid) {
 
 describe('debuggability: locating the failing call', () => {
   it('spans a chained call from its start to .execWithin, with its await', () => {
-    const source = [
-      'async function f() {',
-      '  await FileVersion',
-      '    .insert({ a: 1 })',
-      '    .execWithin(tx);',
-      '}',
-    ].join('\n');
+    const source = ['async function f() {', '  await FileVersion', '    .insert({ a: 1 })', '    .execWithin(tx);', '}'].join('\n');
     assert.deepEqual(locateCalls(source, 'fileVersion.insert'), [{ start: 2, end: 4 }]);
   });
 
   it('leaves out a callback passed to .execWithin', () => {
-    const source = [
-      'FileVersion.insert({ a: 1 }).execWithin(tx, function (err) {',
-      '  if (err) return done(err);',
-      '  done();',
-      '});',
-    ].join('\n');
+    const source = ['FileVersion.insert({ a: 1 }).execWithin(tx, function (err) {', '  if (err) return done(err);', '  done();', '});'].join('\n');
     assert.deepEqual(locateCalls(source, 'fileVersion.insert'), [{ start: 1, end: 1 }]);
   });
 
   it('finds the call through a member (this.FileVersion) and a query kept in a variable', () => {
-    const source = [
-      'function f() {',
-      '  const q = this.FileVersion.insert({});',
-      '  log();',
-      '  q.execWithin(tx, cb);',
-      '}',
-    ].join('\n');
-    assert.deepEqual(locateCalls(source, 'fileVersion.insert'), [{ start: 2, end: 2 }, { start: 4, end: 4 }]);
+    const source = ['function f() {', '  const q = this.FileVersion.insert({});', '  log();', '  q.execWithin(tx, cb);', '}'].join('\n');
+    assert.deepEqual(locateCalls(source, 'fileVersion.insert'), [
+      { start: 2, end: 2 },
+      { start: 4, end: 4 },
+    ]);
   });
 
   it('parses syntax esprima 4 does not know, and returns nothing when the call is absent', () => {
@@ -263,11 +250,17 @@ describe('asyncmark debuggability', () => {
     assert.match(table, /known-line: not graded/);
     assert.match(table, /Missing example files \(not probed\): not-written-yet/);
     const csv = render(report, 'csv').split('\r\n');
-    assert.equal(csv[0], 'example,setting,callback/continuation outcome,callback/continuation distance,sync outcome,sync distance,to caller,grade,grade reason');
+    assert.equal(
+      csv[0],
+      'example,setting,callback/continuation outcome,callback/continuation distance,sync outcome,sync distance,to caller,grade,grade reason',
+    );
     assert.match(csv[2], /^known-line,node,caller,0,caller,0,0\/2,,"not graded: /);
     const json = JSON.parse(render(report, 'json'));
     assert.equal(json.op, 'fileVersion.insert');
-    assert.deepEqual(json.examples.map((e) => e.status), ['probed', 'missing']);
+    assert.deepEqual(
+      json.examples.map((e) => e.status),
+      ['probed', 'missing'],
+    );
     assert.equal(json.examples[0].runs.length, 4);
   });
 });

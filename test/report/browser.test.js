@@ -17,8 +17,16 @@ const registries = require('../../examples');
 // look at; the assertions are about structure and behaviour, never timings.
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const SHOTS = path.join(os.tmpdir(), 'asyncmark-shots');
 
 // Boxes as the browser lays them out, less a pixel of antialiasing.
@@ -34,7 +42,9 @@ describe('report: the HTML page in a headless browser', function () {
   before(async function () {
     if (!fs.existsSync(CHROMIUM)) {
       if (process.env.CI) {
-        throw new Error(`Chromium is not installed at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH. In CI this test may not be skipped.`);
+        throw new Error(
+          `Chromium is not installed at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH. In CI this test may not be skipped.`,
+        );
       }
       this.skip();
     }
@@ -79,19 +89,32 @@ describe('report: the HTML page in a headless browser', function () {
     const { page, problems, requests } = await openReport();
     await page.screenshot({ path: path.join(SHOTS, 'report.png'), fullPage: true });
     assert.deepEqual(problems, []);
-    assert.deepEqual(requests.filter((url) => !url.startsWith('file:')), []);
+    assert.deepEqual(
+      requests.filter((url) => !url.startsWith('file:')),
+      [],
+    );
     await page.close();
   });
 
   it('shows every chart of the report, in order, each drawn', async () => {
     const { model } = await fixtureReport('html');
     const { page } = await openReport();
-    const figures = await page.$$eval('figure.chart', (all) => all.map((figure) => {
-      const svg = figure.querySelector('svg');
-      const box = svg.getBoundingClientRect();
-      return { title: figure.getAttribute('aria-label'), width: box.width, height: box.height, marks: svg.querySelectorAll('.role-mark [data-example]').length };
-    }));
-    assert.deepEqual(figures.map((f) => f.title), pageCharts(model).map((chart) => chart.title));
+    const figures = await page.$$eval('figure.chart', (all) =>
+      all.map((figure) => {
+        const svg = figure.querySelector('svg');
+        const box = svg.getBoundingClientRect();
+        return {
+          title: figure.getAttribute('aria-label'),
+          width: box.width,
+          height: box.height,
+          marks: svg.querySelectorAll('.role-mark [data-example]').length,
+        };
+      }),
+    );
+    assert.deepEqual(
+      figures.map((f) => f.title),
+      pageCharts(model).map((chart) => chart.title),
+    );
     for (const figure of figures) {
       assert.ok(figure.width > 200 && figure.height > 150, `${figure.title} is drawn`);
       assert.ok(figure.marks > 0, `${figure.title} has marks of examples`);
@@ -105,20 +128,21 @@ describe('report: the HTML page in a headless browser', function () {
 
   it('highlights an example when its legend entry or its table row is hovered', async () => {
     const { page } = await openReport();
-    const state = (key) => page.evaluate((example) => {
-      const marks = [...document.querySelectorAll('figure.chart .role-mark [data-example]')];
-      const opacity = (el) => Number(getComputedStyle(el).opacity);
-      const mine = marks.filter((el) => el.getAttribute('data-example') === example);
-      const others = marks.filter((el) => el.getAttribute('data-example') !== example);
-      return {
-        mine: Math.min(...mine.map(opacity)),
-        mineDimmed: mine.filter((el) => el.classList.contains('dim')).length,
-        others: Math.max(...others.map(opacity)),
-        othersDimmed: others.filter((el) => el.classList.contains('dim')).length,
-        othersCount: others.length,
-        rows: [...document.querySelectorAll('tr.hl')].map((tr) => tr.getAttribute('data-example')),
-      };
-    }, key);
+    const state = (key) =>
+      page.evaluate((example) => {
+        const marks = [...document.querySelectorAll('figure.chart .role-mark [data-example]')];
+        const opacity = (el) => Number(getComputedStyle(el).opacity);
+        const mine = marks.filter((el) => el.getAttribute('data-example') === example);
+        const others = marks.filter((el) => el.getAttribute('data-example') !== example);
+        return {
+          mine: Math.min(...mine.map(opacity)),
+          mineDimmed: mine.filter((el) => el.classList.contains('dim')).length,
+          others: Math.max(...others.map(opacity)),
+          othersDimmed: others.filter((el) => el.classList.contains('dim')).length,
+          othersCount: others.length,
+          rows: [...document.querySelectorAll('tr.hl')].map((tr) => tr.getAttribute('data-example')),
+        };
+      }, key);
 
     const before = await state('async-await');
     assert.equal(before.othersDimmed, 0);
@@ -130,8 +154,8 @@ describe('report: the HTML page in a headless browser', function () {
     await page.hover(label);
     const hovered = await state('async-await');
     assert.equal(hovered.mineDimmed, 0);
-    assert.ok(hovered.mine > 0.1, 'the example\'s own marks stay visible');
-    assert.equal(hovered.othersDimmed, hovered.othersCount, 'every other example\'s marks are dimmed');
+    assert.ok(hovered.mine > 0.1, "the example's own marks stay visible");
+    assert.equal(hovered.othersDimmed, hovered.othersCount, "every other example's marks are dimmed");
     assert.ok(hovered.others <= 0.12 + 1e-9, `others at opacity ${hovered.others}`);
     assert.ok(hovered.rows.length > 0 && hovered.rows.every((key) => key === 'async-await'), 'its table rows are highlighted');
     const entry = await page.$(label);
@@ -152,16 +176,20 @@ describe('report: the HTML page in a headless browser', function () {
     const { model } = await fixtureReport('html');
     const { page } = await openReport();
     for (const example of EXAMPLES) {
-      const found = await page.evaluate((key, grey) => {
-        const colors = new Set();
-        for (const el of document.querySelectorAll(`figure.chart .role-mark path[data-example="${key}"]`)) {
-          const fill = el.getAttribute('fill');
-          const color = fill && fill !== 'none' && fill !== 'white' && fill !== 'transparent' ? fill : el.getAttribute('stroke');
-          if (color && color !== grey) colors.add(color);
-        }
-        const swatches = new Set([...document.querySelectorAll(`tr[data-example="${key}"] .swatch`)].map((s) => getComputedStyle(s).backgroundColor));
-        return { colors: [...colors], swatches: [...swatches] };
-      }, example, REFERENCE_GREY);
+      const found = await page.evaluate(
+        (key, grey) => {
+          const colors = new Set();
+          for (const el of document.querySelectorAll(`figure.chart .role-mark path[data-example="${key}"]`)) {
+            const fill = el.getAttribute('fill');
+            const color = fill && fill !== 'none' && fill !== 'white' && fill !== 'transparent' ? fill : el.getAttribute('stroke');
+            if (color && color !== grey) colors.add(color);
+          }
+          const swatches = new Set([...document.querySelectorAll(`tr[data-example="${key}"] .swatch`)].map((s) => getComputedStyle(s).backgroundColor));
+          return { colors: [...colors], swatches: [...swatches] };
+        },
+        example,
+        REFERENCE_GREY,
+      );
       const hex = model.colors[example];
       assert.deepEqual(found.colors, [hex], example);
       const rgb = `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
@@ -172,27 +200,40 @@ describe('report: the HTML page in a headless browser', function () {
 
   it('never wraps a number, and scrolls a wide table on a narrow screen', async () => {
     const { page } = await openReport({ width: 480, height: 900 });
-    const cells = await page.$$eval('td.num, th', (all) => all.map((cell) => {
-      const range = document.createRange();
-      range.selectNodeContents(cell);
-      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-      return { text: cell.textContent, lines: lines.size, whiteSpace: getComputedStyle(cell).whiteSpace };
-    }));
+    const cells = await page.$$eval('td.num, th', (all) =>
+      all.map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        return { text: cell.textContent, lines: lines.size, whiteSpace: getComputedStyle(cell).whiteSpace };
+      }),
+    );
     assert.ok(cells.length > 100);
     for (const cell of cells) {
       assert.equal(cell.whiteSpace, 'nowrap', cell.text);
       assert.ok(cell.lines <= 1, `"${cell.text}" wraps onto ${cell.lines} lines`);
     }
-    const scroll = await page.$$eval('.table-scroll', (all) => all.map((div) => ({ scrolls: div.scrollWidth > div.clientWidth, fits: div.clientWidth <= window.innerWidth })));
-    assert.ok(scroll.some((s) => s.scrolls), 'a wide table scrolls');
-    assert.ok(scroll.every((s) => s.fits), 'no table widens the page');
+    const scroll = await page.$$eval('.table-scroll', (all) =>
+      all.map((div) => ({ scrolls: div.scrollWidth > div.clientWidth, fits: div.clientWidth <= window.innerWidth })),
+    );
+    assert.ok(
+      scroll.some((s) => s.scrolls),
+      'a wide table scrolls',
+    );
+    assert.ok(
+      scroll.every((s) => s.fits),
+      'no table widens the page',
+    );
     const table = await page.$('h4 + figure + .table-scroll');
     await table.screenshot({ path: path.join(SHOTS, 'narrow-table.png') });
     await page.close();
   });
 
   it('draws the crowded scatter with no label over another or over a point', async () => {
-    const colors = exampleColors(DENSE_ROWS.map((r) => r.example), registries);
+    const colors = exampleColors(
+      DENSE_ROWS.map((r) => r.example),
+      registries,
+    );
     const spec = scatterSpec(DENSE_ROWS, { scenario: 'doxbee-sequential', params: { n: 10000, t: 1 }, baseline: 'callbacks-original' }, { colors });
     const svg = tagExamples(await renderSvg(spec), new Set(DENSE_ROWS.map((r) => r.example)));
     const file = path.join(dir, 'dense-scatter.svg');
@@ -223,7 +264,7 @@ describe('report: the HTML page in a headless browser', function () {
     await page.close();
   });
 
-  it('renders the markdown report\'s SVG files as pictures, with no error', async () => {
+  it("renders the markdown report's SVG files as pictures, with no error", async () => {
     const { files } = await fixtureReport('markdown');
     for (const { name, content } of files.filter((f) => f.name.endsWith('.svg'))) {
       const file = path.join(dir, name);

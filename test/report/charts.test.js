@@ -32,13 +32,28 @@ function runs() {
         const failed = example === 'promises-q' && n === 10000;
         const wallMs = (6 + n * 0.02 * cost(example, i)) * noise;
         out.push({
-          session: 's', time: '2025-01-01T00:00:00.000Z', scenario: 'doxbee-sequential', problem: 'doxbee', example,
-          params: { n, t: 1, latency: 'constant', e: 0, seed: 1 }, run, baseline: BASELINE,
-          status: failed ? 'timeout' : 'ok', error: failed ? 'no result' : null,
-          metrics: failed ? null : {
-            wallMs, cpuUserMs: wallMs * 0.5, cpuSystemMs: wallMs * 0.1, maxRssMB: 40 + n * 0.01 * cost(example, i) * noise,
-            heapBeforeMB: 4, heapPeakMB: 4 + n * 0.005 * cost(example, i), gcCount: 2, gcMs: 1,
-          },
+          session: 's',
+          time: '2025-01-01T00:00:00.000Z',
+          scenario: 'doxbee-sequential',
+          problem: 'doxbee',
+          example,
+          params: { n, t: 1, latency: 'constant', e: 0, seed: 1 },
+          run,
+          baseline: BASELINE,
+          status: failed ? 'timeout' : 'ok',
+          error: failed ? 'no result' : null,
+          metrics: failed
+            ? null
+            : {
+                wallMs,
+                cpuUserMs: wallMs * 0.5,
+                cpuSystemMs: wallMs * 0.1,
+                maxRssMB: 40 + n * 0.01 * cost(example, i) * noise,
+                heapBeforeMB: 4,
+                heapPeakMB: 4 + n * 0.005 * cost(example, i),
+                gcCount: 2,
+                gcMs: 1,
+              },
           env: { node: 'v20', cpu: 'test' },
         });
       });
@@ -84,7 +99,10 @@ describe('report: the forest plot', () => {
     assert.deepEqual([base.kind, base.ratio, base.label], ['baseline', 1, `${BASELINE} (baseline)`]);
     // The y axis keeps that order.
     const y = spec.layer.find((layer) => layer.encoding && layer.encoding.y && layer.encoding.y.sort).encoding.y;
-    assert.deepEqual(y.sort, rows.map((r) => r.label));
+    assert.deepEqual(
+      y.sort,
+      rows.map((r) => r.label),
+    );
     // Each ratio is the cell's ratio of means, with its interval.
     const cell = summary.cells.find((c) => c.example === 'async-await' && c.params.n === 10000);
     const row = rows.find((r) => r.example === 'async-await');
@@ -110,21 +128,32 @@ describe('report: the forest plot', () => {
       const cell = summary.cells.find((c) => c.example === row.example && c.params.n === 10000);
       assert.equal(row.significance, cell.ratio.significant ? SIGNIFICANCE.significant : SIGNIFICANCE.same, row.example);
     }
-    assert.ok(rows.some((r) => r.significance === SIGNIFICANCE.same), 'the fixture has a ratio that is not significant');
+    assert.ok(
+      rows.some((r) => r.significance === SIGNIFICANCE.same),
+      'the fixture has a ratio that is not significant',
+    );
     assert.ok(rows.some((r) => r.significance === SIGNIFICANCE.significant));
     assert.ok(rows.filter((r) => r.significance === SIGNIFICANCE.same).every((r) => r.text.endsWith(' ≈')));
     const points = spec.layer.find((layer) => layer.encoding && layer.encoding.fillOpacity);
     assert.deepEqual(points.encoding.fillOpacity, { condition: { test: `datum.significance === '${SIGNIFICANCE.significant}'`, value: 1 }, value: 0 });
     const key = spec.layer.find((layer) => layer.data && layer.data.values.some((v) => v.label === SIGNIFICANCE.same));
-    assert.deepEqual(key.data.values.map((v) => [v.label, v.fill]), [
-      [SIGNIFICANCE.significant, '#444'], [SIGNIFICANCE.same, 'white'], ['the baseline', '#444'],
-    ]);
+    assert.deepEqual(
+      key.data.values.map((v) => [v.label, v.fill]),
+      [
+        [SIGNIFICANCE.significant, '#444'],
+        [SIGNIFICANCE.same, 'white'],
+        ['the baseline', '#444'],
+      ],
+    );
   });
 
   it('is not drawn when there is no ratio', () => {
     const alone = summarizeRuns(runs().filter((r) => r.example === BASELINE));
     assert.equal(forestSpec(alone.cells, at(alone), look(alone)), null);
-    assert.deepEqual(forestRows(alone.cells, at(alone)).rows.map((r) => r.kind), ['baseline']);
+    assert.deepEqual(
+      forestRows(alone.cells, at(alone)).rows.map((r) => r.kind),
+      ['baseline'],
+    );
   });
 });
 
@@ -134,7 +163,10 @@ describe('report: time and memory against n', () => {
   it('draws small multiples by family, no panel with more than six lines, on one shared scale', () => {
     for (const kind of ['time', 'memory']) {
       const spec = againstNSpec(summary.cells, at(summary), kind, look(summary));
-      assert.deepEqual(spec.concat.map((panel) => panel.title.text), ['callbacks', 'generators', 'promises', 'async-await', 'observables']);
+      assert.deepEqual(
+        spec.concat.map((panel) => panel.title.text),
+        ['callbacks', 'generators', 'promises', 'async-await', 'observables'],
+      );
       const domains = new Set();
       for (const panel of spec.concat) {
         const series = new Set(panel.data.values.map((v) => v.series));
@@ -155,7 +187,10 @@ describe('report: time and memory against n', () => {
         assert.equal(reference.length, 0);
         assert.ok(panel.data.values.some((v) => v.series === BASELINE));
       } else {
-        assert.deepEqual(reference.map((v) => v.n), [100, 1000, 10000]);
+        assert.deepEqual(
+          reference.map((v) => v.n),
+          [100, 1000, 10000],
+        );
         assert.equal(scale.range[scale.domain.indexOf(`${BASELINE} (baseline)`)], REFERENCE_GREY);
         assert.deepEqual(panel.layer[0].mark, { type: 'line', strokeWidth: 1.5, strokeDash: [5, 3] });
       }
@@ -204,8 +239,11 @@ describe('report: one colour per example in every chart', () => {
     const where = at(summary);
     const messages = [];
     const rows = summaryTable(summary.cells, where, { rows: DENSE_ROWS, columns: ['tokens'] }, null).rows;
-    for (const spec of [forestSpec(summary.cells, where, look(summary)), againstNSpec(summary.cells, where, 'memory', look(summary)),
-      scatterSpec(rows, { ...where, baseline: BASELINE }, look(summary))]) {
+    for (const spec of [
+      forestSpec(summary.cells, where, look(summary)),
+      againstNSpec(summary.cells, where, 'memory', look(summary)),
+      scatterSpec(rows, { ...where, baseline: BASELINE }, look(summary)),
+    ]) {
       assert.match(await renderSvg(spec, { messages }), /^<svg /);
     }
     assert.deepEqual(messages, []);

@@ -7,12 +7,24 @@ const { familyOf, familyPanels, MAX_PER_PANEL } = require('../../lib/report/fami
 
 // Small registries shaped like examples/index.js.
 const FAKE = {
-  one: { problem: 'one', examples: [{ name: 'callbacks-a', family: 'callbacks' }, { name: 'promises-b', family: 'generators' }] },
-  two: { problem: 'two', examples: [{ name: 'promises-b', family: 'promises' }, { name: 'async-await-c', family: 'async-await' }] },
+  one: {
+    problem: 'one',
+    examples: [
+      { name: 'callbacks-a', family: 'callbacks' },
+      { name: 'promises-b', family: 'generators' },
+    ],
+  },
+  two: {
+    problem: 'two',
+    examples: [
+      { name: 'promises-b', family: 'promises' },
+      { name: 'async-await-c', family: 'async-await' },
+    ],
+  },
 };
 
 describe('report: one colour per example', () => {
-  it('takes colours from the registries\' order, every problem, a name counted once', () => {
+  it("takes colours from the registries' order, every problem, a name counted once", () => {
     assert.deepEqual(registryOrder(FAKE), ['callbacks-a', 'promises-b', 'async-await-c']);
     const colors = exampleColors(['async-await-c', 'callbacks-a', 'promises-b'], FAKE);
     assert.equal(colors.get('callbacks-a'), PALETTE[0]);
@@ -61,17 +73,20 @@ describe('report: style families', () => {
     assert.equal(familyOf('one', 'promises-b', FAKE), 'generators');
   });
 
-  it('falls back to the name\'s prefix for an example no registry knows', () => {
+  it("falls back to the name's prefix for an example no registry knows", () => {
     assert.equal(familyOf('doxbee', 'promises-fancy', registries), 'promises');
     assert.equal(familyOf('nowhere', 'async-await-fancy', registries), 'async-await');
     assert.equal(familyOf(null, 'generators', registries), 'generators');
     assert.equal(familyOf('doxbee', 'fibers-sync', registries), 'other');
   });
 
-  it('draws one panel per family in the registry\'s order, none with more than six lines', () => {
+  it("draws one panel per family in the registry's order, none with more than six lines", () => {
     const items = registryOrder({ doxbee: registries.doxbee }).map((example) => ({ problem: 'doxbee', example }));
     const panels = familyPanels(items, registries);
-    assert.deepEqual(panels.map((p) => p.title), ['callbacks', 'generators', 'promises', 'async-await', 'observables']);
+    assert.deepEqual(
+      panels.map((p) => p.title),
+      ['callbacks', 'generators', 'promises', 'async-await', 'observables'],
+    );
     assert.deepEqual(panels[1].examples, ['generators-co', 'generators-co-thunks', 'generators-resume', 'promises-bluebird-coroutine', 'promises-q-async']);
     for (const panel of panels) assert.ok(panel.examples.length <= MAX_PER_PANEL, panel.title);
     assert.equal(panels.flatMap((p) => p.examples).length, items.length);
@@ -80,6 +95,13 @@ describe('report: style families', () => {
   it('splits a family with more than six examples into even panels', () => {
     const items = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((x) => ({ problem: 'none', example: `callbacks-${x}` }));
     const panels = familyPanels([...items, { problem: 'none', example: 'mystery' }], registries);
-    assert.deepEqual(panels.map((p) => [p.title, p.examples.length]), [['callbacks (1 of 2)', 4], ['callbacks (2 of 2)', 3], ['other', 1]]);
+    assert.deepEqual(
+      panels.map((p) => [p.title, p.examples.length]),
+      [
+        ['callbacks (1 of 2)', 4],
+        ['callbacks (2 of 2)', 3],
+        ['other', 1],
+      ],
+    );
   });
 });

@@ -46,15 +46,21 @@ describe('report: label layout', () => {
     }
   });
 
-  it('places the scatter\'s numbers beside their points, none overlapping', () => {
+  it("places the scatter's numbers beside their points, none overlapping", () => {
     const { labels, points, key } = scatterLayout(DENSE_ROWS);
-    assert.deepEqual(labels.map((l) => l.text), DENSE_ROWS.map((_, i) => String(i + 1)));
+    assert.deepEqual(
+      labels.map((l) => l.text),
+      DENSE_ROWS.map((_, i) => String(i + 1)),
+    );
     assertNoOverlap(labels, points, { margin: DEFAULTS.margin });
     for (const label of labels) {
       assert.ok(label.box.x0 >= 0 && label.box.x1 <= WIDTH && label.box.y0 >= 0 && label.box.y1 <= HEIGHT, `${label.key} inside the plot`);
     }
     // The key: one line per point, in table order, beside the plot.
-    assert.deepEqual(key.map((line) => line.text), DENSE_ROWS.map((row, i) => `${i + 1}  ${row.example}`));
+    assert.deepEqual(
+      key.map((line) => line.text),
+      DENSE_ROWS.map((row, i) => `${i + 1}  ${row.example}`),
+    );
     for (let i = 1; i < key.length; i++) assert.ok(key[i].y - key[i - 1].y >= 14);
     assert.ok(key.every((line) => line.x > WIDTH));
   });

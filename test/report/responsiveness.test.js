@@ -42,10 +42,26 @@ function metrics(example, noise, n) {
   const callMs = base * noise * (n === PARAMS.n ? 1 : 0.1);
   const lateness = example === NO_LATENESS ? null : latenessP99Ms * noise;
   return {
-    wallMs: 500, cpuUserMs: 450, cpuSystemMs: 20, maxRssMB: 45, heapBeforeMB: 4, heapPeakMB: 5, gcCount: 1, gcMs: 0.5,
-    elu: 0.9, loopDelayP50Ms: null, loopDelayP99Ms: null,
-    calls: Math.max(1, Math.round(500 / callMs)), callMs, callP50Ms: callMs, opsPerSec: 1000 / callMs, coresUsed: 0.94,
-    beats: lateness === null ? 0 : 300, latenessP50Ms: lateness && lateness / 2, latenessP99Ms: lateness, latenessMaxMs: lateness && lateness * 1.5,
+    wallMs: 500,
+    cpuUserMs: 450,
+    cpuSystemMs: 20,
+    maxRssMB: 45,
+    heapBeforeMB: 4,
+    heapPeakMB: 5,
+    gcCount: 1,
+    gcMs: 0.5,
+    elu: 0.9,
+    loopDelayP50Ms: null,
+    loopDelayP99Ms: null,
+    calls: Math.max(1, Math.round(500 / callMs)),
+    callMs,
+    callP50Ms: callMs,
+    opsPerSec: 1000 / callMs,
+    coresUsed: 0.94,
+    beats: lateness === null ? 0 : 300,
+    latenessP50Ms: lateness && lateness / 2,
+    latenessP99Ms: lateness,
+    latenessMaxMs: lateness && lateness * 1.5,
   };
 }
 
@@ -57,10 +73,20 @@ function slicingLines() {
       SPREAD.forEach((noise, run) => {
         const ok = example !== TIMED_OUT;
         lines.push({
-          schema: 'asyncmark/run@2', session: 'resp', time: '2025-01-15T11:00:00.000Z',
-          scenario: 'slicing', problem: 'slicing', driver: 'compute', example, params: { ...PARAMS, n }, run,
-          status: ok ? 'ok' : 'timeout', error: ok ? null : 'no result in time', stderrTail: '',
-          metrics: ok ? metrics(example, noise, n) : null, env: ENV,
+          schema: 'asyncmark/run@2',
+          session: 'resp',
+          time: '2025-01-15T11:00:00.000Z',
+          scenario: 'slicing',
+          problem: 'slicing',
+          driver: 'compute',
+          example,
+          params: { ...PARAMS, n },
+          run,
+          status: ok ? 'ok' : 'timeout',
+          error: ok ? null : 'no result in time',
+          stderrTail: '',
+          metrics: ok ? metrics(example, noise, n) : null,
+          env: ENV,
         });
       });
     }
@@ -92,7 +118,9 @@ describe('report: what slicing buys and what it costs', () => {
   const pointsLayer = spec.layer.find((layer) => layer.mark.type === 'point');
 
   it('draws one point per finished example: across its lateness p99, up its time ratio to the baseline', () => {
-    const drawn = Object.keys(SLICING).filter((e) => e !== NO_LATENESS).sort();
+    const drawn = Object.keys(SLICING)
+      .filter((e) => e !== NO_LATENESS)
+      .sort();
     assert.deepEqual(pointsLayer.data.values.map((p) => p.example).sort(), drawn);
     assert.equal(pointsLayer.encoding.x.field, 'lateness');
     assert.equal(pointsLayer.encoding.y.field, 'ratio');
@@ -133,7 +161,10 @@ describe('report: what slicing buys and what it costs', () => {
 
   it('names every point, no name over another or over a point', () => {
     const { labels, points } = spec.usermeta;
-    assert.deepEqual(labels.map((l) => l.text), points.map((p) => (p.kind === 'baseline' ? `${p.example} (baseline)` : p.example)));
+    assert.deepEqual(
+      labels.map((l) => l.text),
+      points.map((p) => (p.kind === 'baseline' ? `${p.example} (baseline)` : p.example)),
+    );
     labels.forEach((a, i) => labels.slice(i + 1).forEach((b) => assert.ok(!boxesOverlap(a.box, b.box), `${a.text} / ${b.text}`)));
     for (const label of labels) {
       for (const p of points) assert.ok(!boxesOverlap(label.box, { x0: p.x - 4, y0: p.y - 4, x1: p.x + 4, y1: p.y + 4 }), `${label.text} on ${p.example}`);
@@ -141,11 +172,15 @@ describe('report: what slicing buys and what it costs', () => {
   });
 
   it('keeps names apart where the slicers crowd together', () => {
-    const crowded = summary.cells.map((cell) => (cell.extra.latenessP99Ms === null || !cell.ratio ? cell : {
-      ...cell,
-      extra: { ...cell.extra, latenessP99Ms: 1 + cell.example.length * 0.01 },
-      ratio: { ...cell.ratio, ratio: 100 + cell.example.length },
-    }));
+    const crowded = summary.cells.map((cell) =>
+      cell.extra.latenessP99Ms === null || !cell.ratio
+        ? cell
+        : {
+            ...cell,
+            extra: { ...cell.extra, latenessP99Ms: 1 + cell.example.length * 0.01 },
+            ratio: { ...cell.ratio, ratio: 100 + cell.example.length },
+          },
+    );
     const { labels } = responsivenessLayout(crowded, at(summary));
     assert.ok(labels.length >= 4);
     labels.forEach((a, i) => labels.slice(i + 1).forEach((b) => assert.ok(!boxesOverlap(a.box, b.box), `${a.text} / ${b.text}`)));
@@ -164,9 +199,12 @@ describe('report: the responsiveness chart in the report', () => {
     return built.get(format);
   };
 
-  it('is a chart of the compute scenario\'s section, not of the batch sections', async () => {
+  it("is a chart of the compute scenario's section, not of the batch sections", async () => {
     const { model, files, warnings } = await report('markdown');
-    assert.deepEqual(warnings.filter((w) => w.startsWith('chart:')), []);
+    assert.deepEqual(
+      warnings.filter((w) => w.startsWith('chart:')),
+      [],
+    );
     for (const section of model.sections) {
       const names = section.charts.filter((c) => c.kind === 'responsiveness').map((c) => c.name);
       assert.deepEqual(names, section.scenario === 'slicing' ? ['slicing-responsiveness.svg'] : [], section.scenario);

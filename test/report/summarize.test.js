@@ -51,8 +51,8 @@ describe('report: summarizing runs', () => {
     assert.equal(envs[1].runs, 36);
     assert.equal(cells.length, 24 + 12);
     // Each environment's ratio is to its own baseline: tripling every time there leaves the ratios alone.
-    const pick = (node) => cells.find((c) => c.env.startsWith(node) && c.scenario === 'doxbee-sequential'
-      && c.example === 'async-await' && c.params.n === 1000);
+    const pick = (node) =>
+      cells.find((c) => c.env.startsWith(node) && c.scenario === 'doxbee-sequential' && c.example === 'async-await' && c.params.n === 1000);
     assert.ok(Math.abs(pick('v22').ratio.ratio - pick('v20').ratio.ratio) < 1e-9);
     assert.ok(Math.abs(pick('v22').time.median / pick('v20').time.median - 3) < 1e-9);
   });
@@ -60,18 +60,30 @@ describe('report: summarizing runs', () => {
   it('draws tables at the preferred reference cells, else at the largest n', () => {
     const cell = (params) => ({ params });
     const grid = [
-      cell({ n: 100, t: 1 }), cell({ n: 1000, t: 1 }), cell({ n: 10000, t: 1 }),
-      cell({ n: 100, t: 10 }), cell({ n: 1000, t: 10 }), cell({ n: 10000, t: 10 }),
+      cell({ n: 100, t: 1 }),
+      cell({ n: 1000, t: 1 }),
+      cell({ n: 10000, t: 1 }),
+      cell({ n: 100, t: 10 }),
+      cell({ n: 1000, t: 10 }),
+      cell({ n: 10000, t: 10 }),
     ];
-    assert.deepEqual(referenceParams(grid), [{ n: 10000, t: 1 }, { n: 1000, t: 10 }]);
-    assert.deepEqual(referenceParams([cell({ n: 100, t: 5 }), cell({ n: 3000, t: 5 }), cell({ n: 3000, t: 2 })]),
-      [{ n: 3000, t: 2 }, { n: 3000, t: 5 }]);
+    assert.deepEqual(referenceParams(grid), [
+      { n: 10000, t: 1 },
+      { n: 1000, t: 10 },
+    ]);
+    assert.deepEqual(referenceParams([cell({ n: 100, t: 5 }), cell({ n: 3000, t: 5 }), cell({ n: 3000, t: 2 })]), [
+      { n: 3000, t: 2 },
+      { n: 3000, t: 5 },
+    ]);
   });
 
   it('adds the largest n at which every example ran when a narrower run went further', () => {
     const cell = (example, n) => ({ example, params: { n, w: 1 } });
     const cells = ['sync', 'async', 'memo'].flatMap((e) => [cell(e, 20), cell(e, 25)]).concat([cell('sync', 30), cell('async', 30)]);
-    assert.deepEqual(referenceParams(cells, []), [{ n: 25, w: 1 }, { n: 30, w: 1 }]);
+    assert.deepEqual(referenceParams(cells, []), [
+      { n: 25, w: 1 },
+      { n: 30, w: 1 },
+    ]);
   });
 
   it('takes the summary from doxbee-sequential at its first reference cell', () => {

@@ -22,7 +22,10 @@ describe('report: tables', () => {
     const { params, table } = sectionTable(model, 'doxbee-sequential');
     assert.equal(params.n, 10000);
     assert.equal(params.t, 1);
-    assert.deepEqual(table.rows.map((r) => r.example), ['callbacks-original', 'promises-bluebird', 'async-await', 'promises-native']);
+    assert.deepEqual(
+      table.rows.map((r) => r.example),
+      ['callbacks-original', 'promises-bluebird', 'async-await', 'promises-native'],
+    );
     const text = markdown(table);
     assert.match(text, /\| callbacks-original \(baseline\) \| [\d.]+ ms \([\d.]+–[\d.]+\) \|/);
     assert.match(text, /\| promises-native \| T\/O \|.*\| 3\/3 T\/O \|/);
@@ -97,7 +100,10 @@ describe('report: tables', () => {
     const { model } = await fixtureReport();
     const { rows } = model.summary.table;
     const byName = Object.fromEntries(rows.map((r) => [r.example, r]));
-    assert.deepEqual(rows.map((r) => r.example), ['callbacks-original', 'promises-bluebird', 'async-await', 'promises-native', 'generators-co']);
+    assert.deepEqual(
+      rows.map((r) => r.example),
+      ['callbacks-original', 'promises-bluebird', 'async-await', 'promises-native', 'generators-co'],
+    );
     // doxbee rows only: the parallel problem's counts are left out.
     assert.equal(byName['async-await'].tokens, 311);
     assert.equal(byName['callbacks-original'].ratio, 1);
@@ -115,8 +121,10 @@ describe('report: tables', () => {
     assert.ok(!complexity.columns.some((c) => c.key === 'file'));
     assert.equal(complexity.rows.length, 9);
     const debuggability = model.debuggability.table;
-    assert.deepEqual(debuggability.columns.map((c) => c.key),
-      ['example', 'setting', 'callback/timer', 'callback/continuation', 'sync', 'timer/timer', 'timer/continuation', 'to caller', 'grade']);
+    assert.deepEqual(
+      debuggability.columns.map((c) => c.key),
+      ['example', 'setting', 'callback/timer', 'callback/continuation', 'sync', 'timer/timer', 'timer/continuation', 'to caller', 'grade'],
+    );
     assert.equal(debuggability.rows.length, 4 * 3);
     assert.match(markdown(debuggability), /\| promises-bluebird \| long \| caller 0 \| caller 0 \| caller 0 \|/);
     assert.equal(debuggability.notes.length, 4);
@@ -135,7 +143,10 @@ describe('report: the timer floor', () => {
     const base = table.rows.find((r) => r.baseline);
     assert.equal(params.n, 10000);
     const percent = (100 * floor.mean) / base.mean;
-    assert.equal(table.notes[0], `Timer floor at this cell: ${show.number(floor.mean)} ms (bare setTimeout chain, no simulated I/O), i.e. ${show.number(percent)}% of the baseline's mean.`);
+    assert.equal(
+      table.notes[0],
+      `Timer floor at this cell: ${show.number(floor.mean)} ms (bare setTimeout chain, no simulated I/O), i.e. ${show.number(percent)}% of the baseline's mean.`,
+    );
     // Only under doxbee-sequential, and not without instrument runs at the same n and t.
     assert.ok(!sectionTable(model, 'doxbee-errors').table.notes.some((n) => n.startsWith('Timer floor')));
     const { model: without } = await buildReport(fixtureInput());
@@ -148,7 +159,10 @@ describe('report: the timer floor', () => {
     assert.deepEqual(section.tables[0].table.rows.map((r) => r.example).sort(), ['engine', 'minimal-fake', 'timer-floor']);
     assert.equal(section.tables[0].table.baseline, 'minimal-fake');
     assert.ok(section.tables[0].forest);
-    assert.deepEqual(section.charts.map((c) => c.kind), ['time', 'memory']);
+    assert.deepEqual(
+      section.charts.map((c) => c.kind),
+      ['time', 'memory'],
+    );
     const page = files.find((f) => f.name === 'README.md').content;
     assert.ok(page.includes('\n### instrument-weight\n'));
     assert.match(page, /_Timer floor at this cell: [\d.]+ ms \(bare setTimeout chain, no simulated I\/O\), i\.e\. [\d.]+% of the baseline's mean\._/);
@@ -158,13 +172,30 @@ describe('report: the timer floor', () => {
 describe('report: reading complexity and debuggability files', () => {
   it('takes an array of rows, a { rows } object or an object keyed by example', () => {
     for (const json of [
-      [{ example: 'a', tokens: 10 }, { example: 'b', tokens: 20 }],
-      { rows: [{ name: 'a', tokens: 10 }, { name: 'b', tokens: 20 }] },
+      [
+        { example: 'a', tokens: 10 },
+        { example: 'b', tokens: 20 },
+      ],
+      {
+        rows: [
+          { name: 'a', tokens: 10 },
+          { name: 'b', tokens: 20 },
+        ],
+      },
       { a: { tokens: 10 }, b: { tokens: 20 } },
-      [{ file: 'examples/doxbee/a.js', tokens: 10 }, { file: 'examples/doxbee/b.js', tokens: 20 }],
+      [
+        { file: 'examples/doxbee/a.js', tokens: 10 },
+        { file: 'examples/doxbee/b.js', tokens: 20 },
+      ],
     ]) {
       const { rows, columns } = metricRows(json);
-      assert.deepEqual(rows.map((r) => [r.example, r.tokens]), [['a', 10], ['b', 20]]);
+      assert.deepEqual(
+        rows.map((r) => [r.example, r.tokens]),
+        [
+          ['a', 10],
+          ['b', 20],
+        ],
+      );
       assert.ok(columns.includes('tokens'));
     }
   });
@@ -181,10 +212,16 @@ describe('report: reading complexity and debuggability files', () => {
   });
 
   it('gives one value per example, counting disagreeing ones', () => {
-    const values = valueByExample([
-      { example: 'a', grade: 'A' }, { example: 'a', grade: 'A' },
-      { example: 'b', grade: 'A' }, { example: 'b', grade: 'C' }, { example: 'b', grade: 'C' },
-    ], 'grade');
+    const values = valueByExample(
+      [
+        { example: 'a', grade: 'A' },
+        { example: 'a', grade: 'A' },
+        { example: 'b', grade: 'A' },
+        { example: 'b', grade: 'C' },
+        { example: 'b', grade: 'C' },
+      ],
+      'grade',
+    );
     assert.equal(values.get('a'), 'A');
     assert.equal(values.get('b'), 'A×1, C×2');
   });
@@ -192,10 +229,12 @@ describe('report: reading complexity and debuggability files', () => {
   it('skips a missing or broken file with a note', async () => {
     const { buildReport } = require('../../lib/report');
     const { fixtureInput } = require('./fixture-report');
-    const { model, warnings } = await buildReport(fixtureInput({
-      complexity: { name: 'gone.json', missing: true },
-      debuggability: { name: 'broken.json', text: '{ nope' },
-    }));
+    const { model, warnings } = await buildReport(
+      fixtureInput({
+        complexity: { name: 'gone.json', missing: true },
+        debuggability: { name: 'broken.json', text: '{ nope' },
+      }),
+    );
     assert.match(model.complexity.note, /gone\.json does not exist/);
     assert.match(model.debuggability.note, /broken\.json is not JSON/);
     assert.equal(model.summary.scatter, null);

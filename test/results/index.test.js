@@ -34,8 +34,14 @@ describe('results: reading results files', () => {
     ].join('\n');
     const { runs, skipped, lines } = parseResults(text, 'r.jsonl');
     assert.equal(lines, 7);
-    assert.deepEqual(runs.map((r) => r.status), ['ok', 'timeout']);
-    assert.deepEqual(skipped.map((s) => s.line), [3, 4, 5, 6, 8]);
+    assert.deepEqual(
+      runs.map((r) => r.status),
+      ['ok', 'timeout'],
+    );
+    assert.deepEqual(
+      skipped.map((s) => s.line),
+      [3, 4, 5, 6, 8],
+    );
     assert.match(skipped[0].reason, /schema is "asyncmark\/run@9"/);
     assert.match(skipped[1].reason, /^metrics /);
     assert.match(skipped[2].reason, /^status must be equal to one of the allowed values/);

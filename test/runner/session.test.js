@@ -22,7 +22,10 @@ describe('runner: session planning', () => {
   it('interleaves examples run by run, rotating their order', () => {
     const scenario = { name: 's', problem: 'doxbee', fileExists: false };
     const jobs = plan({ scenario, examples: ['a', 'b', 'c'], params: { n: [10] }, runs: 4 });
-    assert.deepEqual(jobs.map((j) => `${j.run}${j.example}`), ['0a', '0b', '0c', '1b', '1c', '1a', '2c', '2a', '2b', '3a', '3b', '3c']);
+    assert.deepEqual(
+      jobs.map((j) => `${j.run}${j.example}`),
+      ['0a', '0b', '0c', '1b', '1c', '1a', '2c', '2a', '2b', '3a', '3b', '3c'],
+    );
   });
 
   it('keys a job by scenario, example, parameters in any order, and run', () => {

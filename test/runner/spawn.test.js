@@ -47,7 +47,12 @@ describe('runner: one run in a child process', () => {
   it('reports a hang as T/O and kills the child', async () => {
     let pid;
     const job = fixture('hangs');
-    const result = await runInChild(job, { timeoutMs: 500, onSpawn: (child) => { pid = child.pid; } });
+    const result = await runInChild(job, {
+      timeoutMs: 500,
+      onSpawn: (child) => {
+        pid = child.pid;
+      },
+    });
     assert.equal(result.status, 'timeout');
     assert.ok(pid > 0);
     assert.equal(alive(pid), false);

@@ -40,9 +40,7 @@ function batch(entry, upload, model, n, onDouble) {
 
 async function run(job) {
   // A job may name an example file directly instead of a registered one.
-  const entry = job.entry
-    ? { ...job.entry, load: () => require(job.entry.file) }
-    : problems[job.problem].examples.find((e) => e.name === job.example);
+  const entry = job.entry ? { ...job.entry, load: () => require(job.entry.file) } : problems[job.problem].examples.find((e) => e.name === job.example);
   const model = MODELS_BY_PROBLEM[job.problem];
   const factory = entry.load();
   let doubles = 0;

@@ -22,7 +22,8 @@ module.exports = {
       name: 'latency',
       type: 'choice',
       choices: LATENCY_MODELS,
-      description: 'I/O latency model: constant t ms, load = in-flight x dt ms, jitter = t ms +-50% (seeded), tick = next turn of the event loop; fractional delays are dithered between whole ms so the mean is kept',
+      description:
+        'I/O latency model: constant t ms, load = in-flight x dt ms, jitter = t ms +-50% (seeded), tick = next turn of the event loop; fractional delays are dithered between whole ms so the mean is kept',
     },
     { name: 't', type: 'number', list: true, min: 0, max: 60000, when: TIMED, description: 'latency of each operation in ms' },
     { name: 'dt', type: 'number', min: 0, minExclusive: true, max: 60000, when: { latency: ['load'] }, description: 'ms added per operation in flight' },

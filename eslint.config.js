@@ -1,0 +1,42 @@
+'use strict';
+
+const js = require('@eslint/js');
+const globals = require('globals');
+
+// ESLint's recommended rules, plus what this code base needs: CommonJS on
+// Node, mocha's globals in the tests, the browser in the report's page script.
+module.exports = [
+  // The complexity fixtures are read as text, never run.
+  { ignores: ['node_modules/', 'coverage/', '.nyc_output/', 'docs/results/', 'asyncmark-report/', 'test/fixtures/complexity/'] },
+  js.configs.recommended,
+  {
+    files: ['**/*.js'],
+    languageOptions: { ecmaVersion: 2024, sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: {
+      // A name that starts with _ is unused on purpose (a callback's first argument).
+      'no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      'prefer-const': 'error',
+      'no-var': 'error',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      strict: ['error', 'global'],
+    },
+  },
+  {
+    // An example keeps the problem's whole signature, upload(stream, idOrPath,
+    // tag, done), whether or not its style reads every argument; so do the
+    // planted-bug fixtures shaped like them.
+    files: ['examples/**/*.js', 'test/fixtures/**/*.js', 'test/fakes/fixtures/**/*.js'],
+    rules: { 'no-unused-vars': ['error', { args: 'none', ignoreRestSiblings: true }] },
+  },
+  {
+    files: ['test/**/*.js'],
+    languageOptions: { globals: { ...globals.mocha } },
+    // Generators without yield are what the runner's tests feed it on purpose.
+    rules: { 'require-yield': 'off' },
+  },
+  {
+    // Functions passed to page.evaluate run in the browser.
+    files: ['test/report/browser.test.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+];
