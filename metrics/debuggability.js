@@ -604,7 +604,6 @@ module.exports = {
   outcomeOf,
   grade,
   runChild,
-  killAll: spawn.killAll,
   probe,
   toRows,
   cellOf,

@@ -7,7 +7,7 @@ const problems = require('../../examples');
 const scenarios = require('../scenarios');
 const drivers = require('../../lib/drivers');
 const { plan, runSession, readResults } = require('../../lib/runner/session');
-const { killAll } = require('../../lib/runner/spawn');
+const { interruptible } = require('../interrupt');
 const { summarize, growth } = require('../../lib/summary');
 const { formatRows } = require('../../lib/format');
 const { statusLabel } = require('../../lib/report/display');
@@ -214,30 +214,18 @@ async function action(options) {
   const settings = resolveOptions(options);
   const jobs = plan(settings);
   const progress = createProgress({ total: jobs.length, quiet: options.quiet });
-  const onSignal = async () => {
-    progress.stop();
-    await killAll();
-    process.stderr.write(`\nasyncmark: interrupted; finished runs are in ${settings.out ?? '(no file)'}\n`);
-    process.exit(130);
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  let lines;
-  try {
-    lines = await runSession(jobs, {
-      out: settings.out,
-      resume: Boolean(options.resume),
-      baseline: settings.baseline,
-      timeoutMs: settings.timeoutMs,
-      detailed: !options.bare,
-      onRun: (line) => progress.tick(`${line.example} n=${line.params.n}`),
-      onWarning: (message) => process.stderr.write(`asyncmark: warning: ${message}\n`),
-    });
-  } finally {
-    progress.stop();
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
-  }
+  const lines = await interruptible(
+    () =>
+      runSession(jobs, {
+        out: settings.out,
+        resume: Boolean(options.resume),
+        timeoutMs: settings.timeoutMs,
+        detailed: !options.bare,
+        onRun: (line) => progress.tick(`${line.example} n=${line.params.n}`),
+        onWarning: (message) => process.stderr.write(`asyncmark: warning: ${message}\n`),
+      }),
+    { progress, note: `interrupted; finished runs are in ${settings.out ?? '(no file)'}` },
+  );
   process.stdout.write(render(lines, settings));
   if (settings.out && !options.quiet) process.stderr.write(`asyncmark: ${lines.length} runs in ${settings.out}\n`);
 }

@@ -2,7 +2,8 @@
 
 const fs = require('node:fs');
 const problems = require('../../examples');
-const { probe, toRows, killAll, PROBLEMS, CASES, SETTING_NAMES } = require('../../metrics/debuggability');
+const { probe, toRows, PROBLEMS, CASES, SETTING_NAMES } = require('../../metrics/debuggability');
+const { interruptible } = require('../interrupt');
 const { formatRows, FORMATS } = require('../../lib/format');
 const { parseNames, parseNumber, parseChoice } = require('../usage');
 const { createProgress } = require('../progress');
@@ -81,28 +82,17 @@ async function action(options) {
   const present = settings.entries.filter((e) => fs.existsSync(e.file)).length;
   const total = present * settings.settings.length * CASES.length;
   const progress = createProgress({ total, quiet: options.quiet, unit: 'probes' });
-  const onSignal = async () => {
-    progress.stop();
-    await killAll();
-    process.stderr.write('\nasyncmark: interrupted\n');
-    process.exit(130);
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  let report;
-  try {
-    report = await probe(settings.entries, {
-      problem: settings.problem,
-      settings: settings.settings,
-      timeoutMs: settings.timeoutMs,
-      concurrency: CONCURRENCY,
-      onRun: (entry, run) => progress.tick(`${entry.name} ${run.setting} ${run.case}`),
-    });
-  } finally {
-    progress.stop();
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
-  }
+  const report = await interruptible(
+    () =>
+      probe(settings.entries, {
+        problem: settings.problem,
+        settings: settings.settings,
+        timeoutMs: settings.timeoutMs,
+        concurrency: CONCURRENCY,
+        onRun: (entry, run) => progress.tick(`${entry.name} ${run.setting} ${run.case}`),
+      }),
+    { progress, note: 'interrupted' },
+  );
   process.stdout.write(render(report, settings.format));
 }
 

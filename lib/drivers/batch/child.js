@@ -8,6 +8,7 @@ const problems = require('../../../examples');
 const { createIO, MODELS_BY_PROBLEM } = require('../../fakes');
 const { invoke } = require('../../invoke');
 const { startMeasuring } = require('../../runner/measure');
+const { childMain } = require('../../runner/child-main');
 const { quantile } = require('../../stats');
 
 const WARMUP = 200; // invocations, unless the job says otherwise
@@ -80,28 +81,6 @@ async function run(job) {
   return { status: 'ok', metrics, error: null };
 }
 
-function main() {
-  const job = JSON.parse(process.argv[2]);
-  let finished = false;
-  const report = (result) => {
-    finished = true;
-    process.send(result, () => process.exit(0));
-  };
-  // The event loop emptied before every invocation called back: a hang.
-  process.on('beforeExit', () => {
-    if (!finished) report({ status: 'invalid', metrics: null, error: 'not every invocation called back before the event loop emptied' });
-  });
-  // The parent is gone: nobody to report to.
-  process.on('disconnect', () => process.exit(1));
-  // The IPC channel alone must not keep the child alive, or an example that
-  // forgets to call back would look like a hang instead of emptying the loop.
-  if (process.channel) process.channel.unref();
-  run(job).then(report, (error) => {
-    process.stderr.write(`${error && error.stack ? error.stack : error}\n`);
-    process.exit(1);
-  });
-}
-
-if (require.main === module) main();
+if (require.main === module) childMain(run, { forgot: 'not every invocation called back before the event loop emptied' });
 
 module.exports = { run };

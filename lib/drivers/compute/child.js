@@ -8,6 +8,7 @@
 
 const path = require('node:path');
 const { startMeasuring } = require('../../runner/measure');
+const { childMain } = require('../../runner/child-main');
 const { startHeartbeat } = require('../../runner/heartbeat');
 const { quantile, mean } = require('../../stats');
 
@@ -101,25 +102,6 @@ async function run(job) {
   return { status: 'ok', metrics, error: null };
 }
 
-function main() {
-  const job = JSON.parse(process.argv[2]);
-  let finished = false;
-  const report = (result) => {
-    finished = true;
-    process.send(result, () => process.exit(0));
-  };
-  // The loop emptied before the function answered: it forgot to.
-  process.on('beforeExit', () => {
-    if (!finished) report({ status: 'invalid', metrics: null, error: 'the function never answered before the event loop emptied' });
-  });
-  process.on('disconnect', () => process.exit(1));
-  if (process.channel) process.channel.unref();
-  run(job).then(report, (error) => {
-    process.stderr.write(`${error && error.stack ? error.stack : error}\n`);
-    process.exit(1);
-  });
-}
-
-if (require.main === module) main();
+if (require.main === module) childMain(run, { forgot: 'the function never answered before the event loop emptied' });
 
 module.exports = { run, expectedFib };

@@ -1,0 +1,34 @@
+'use strict';
+
+const { killAll } = require('../lib/runner/spawn');
+
+// Ctrl-C (or SIGTERM) during a long command: stop the progress display, end
+// every child process and its group, say what was kept, exit 130. Shared by
+// every command that runs children (bench, debuggability).
+
+/**
+ * Runs `task` with the signal handlers in place, and removes them after.
+ * @param {() => Promise<T>} task
+ * @param {{ progress: { stop(): void }, note: string }} options note: the line printed on interrupt
+ * @returns {Promise<T>}
+ * @template T
+ */
+async function interruptible(task, { progress, note }) {
+  const onSignal = async () => {
+    progress.stop();
+    await killAll();
+    process.stderr.write(`\nasyncmark: ${note}\n`);
+    process.exit(130);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    return await task();
+  } finally {
+    progress.stop();
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+  }
+}
+
+module.exports = { interruptible };

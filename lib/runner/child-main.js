@@ -1,0 +1,34 @@
+'use strict';
+
+// What every driver's child does around its one run: read the job from its
+// argument, run it, and report the result once over IPC. Two ways to end
+// without a result are told apart: the event loop emptied before the run
+// finished (the example forgot to answer: INVALID, with `forgot` as the
+// reason), and the run threw (exit code 1 with the stack on stderr: CRASH).
+
+/**
+ * @param {(job: object) => Promise<{ status, metrics, error }>} run the driver's run
+ * @param {{ forgot: string }} messages
+ */
+function childMain(run, { forgot }) {
+  const job = JSON.parse(process.argv[2]);
+  let finished = false;
+  const report = (result) => {
+    finished = true;
+    process.send(result, () => process.exit(0));
+  };
+  process.on('beforeExit', () => {
+    if (!finished) report({ status: 'invalid', metrics: null, error: forgot });
+  });
+  // The parent is gone: nobody to report to.
+  process.on('disconnect', () => process.exit(1));
+  // The IPC channel alone must not keep the child alive, or an example that
+  // forgets to answer would look like a hang instead of emptying the loop.
+  if (process.channel) process.channel.unref();
+  run(job).then(report, (error) => {
+    process.stderr.write(`${error && error.stack ? error.stack : error}\n`);
+    process.exit(1);
+  });
+}
+
+module.exports = { childMain };
