@@ -23,6 +23,7 @@ function formatRows(rows, columns, format) {
   return render(rows, columns);
 }
 
+/** A cell as people read it: the column's format, else the raw value. */
 function cellText(column, row) {
   const value = row[column.key];
   if (column.format) return String(column.format(value, row));
@@ -86,4 +87,4 @@ const RENDERERS = {
   json: renderJson,
 };
 
-module.exports = { formatRows, FORMATS };
+module.exports = { formatRows, cellText, FORMATS };

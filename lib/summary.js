@@ -26,8 +26,14 @@ function paramsKey(params) {
     .join(',');
 }
 
-function cellKey(line) {
-  return [envKey(line.env), line.scenario, line.example, `n=${line.params.n}`, paramsKey(line.params)].join('|');
+/** Every parameter, n included, in one stable string. */
+function fullParamsKey(params) {
+  return `n=${params.n}|${paramsKey(params)}`;
+}
+
+/** The one key of a cell: environment (envKey), scenario, example and every parameter. */
+function cellKey(env, scenario, example, params) {
+  return [env, scenario, example, fullParamsKey(params)].join('|');
 }
 
 function metric(runs, name) {
@@ -106,27 +112,23 @@ function defaultBaseline(problem, examples) {
 function summarize(lines, { baseline } = {}) {
   const groups = new Map();
   for (const line of lines) {
-    const key = cellKey(line);
+    const key = cellKey(envKey(line.env), line.scenario, line.example, line.params);
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(line);
   }
   const summaries = [...groups.values()].map(summarizeCell);
   const examplesOf = new Map();
   for (const s of summaries) examplesOf.set(s.scenario, new Set([...(examplesOf.get(s.scenario) ?? []), s.example]));
-  const byKey = new Map(summaries.map((s) => [cellKeyOf(s, s.example), s]));
+  const byKey = new Map(summaries.map((s) => [cellKey(s.env, s.scenario, s.example, s.params), s]));
   for (const s of summaries) {
     const present = [...examplesOf.get(s.scenario)];
     s.baseline = baseline !== undefined && present.includes(baseline) ? baseline : defaultBaseline(s.problem, present);
-    const base = byKey.get(cellKeyOf(s, s.baseline));
+    const base = byKey.get(cellKey(s.env, s.scenario, s.baseline, s.params));
     s.ratio = null;
     if (base && base.times.length >= 2 && s.times.length >= 2) s.ratio = stats.ratio(s.times, base.times);
     else if (base && base.time && s.time) s.ratio = { ratio: s.time.median / base.time.median, low: NaN, high: NaN, p: NaN, significant: null };
   }
   return summaries;
-}
-
-function cellKeyOf(summary, example) {
-  return [summary.env, summary.scenario, example, `n=${summary.params.n}`, paramsKey(summary.params)].join('|');
 }
 
 /**
@@ -193,4 +195,4 @@ function growth(summaries) {
   return result;
 }
 
-module.exports = { envKey, paramsKey, cellKey, summarizeCell, summarize, growth, defaultBaseline };
+module.exports = { envKey, paramsKey, fullParamsKey, cellKey, summarizeCell, summarize, growth, defaultBaseline };

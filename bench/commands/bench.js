@@ -8,9 +8,11 @@ const scenarios = require('../scenarios');
 const drivers = require('../../lib/drivers');
 const { plan, runSession, readResults } = require('../../lib/runner/session');
 const { interruptible } = require('../interrupt');
-const { summarize, growth } = require('../../lib/summary');
+const { growth } = require('../../lib/summary');
+const { summarizeRuns, fullParamsKey } = require('../../lib/report/summarize');
+const { timeTable, cellRow } = require('../../lib/report/tables');
+const show = require('../../lib/report/display');
 const { formatRows } = require('../../lib/format');
-const { statusLabel } = require('../../lib/report/display');
 const { UsageError, refuse, parseNames, parseNumber, parseChoice, parsePath } = require('../usage');
 const { optionsFor, resolveParams, testParams } = require('../params');
 const { createProgress } = require('../progress');
@@ -82,131 +84,40 @@ function checkWritable(file) {
   }
 }
 
-const fixed = (digits) => (v) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(digits) : '');
-
-function rowsOf(summaries, baseline) {
-  return summaries.map((s) => ({
-    isBaseline: s.example === baseline,
-    scenario: s.scenario,
-    example: s.example,
-    ...s.params,
-    status: statusLabel(s.status),
-    runs: `${s.okRuns}/${s.runs}`,
-    // The mean: the ratio below is a ratio of means, and rows are sorted by
-    // it, so the three never contradict each other.
-    timeMs: s.time ? s.time.mean : null,
-    medianMs: s.time ? s.time.median : null,
-    plusMinusPct: s.time ? s.time.relative * 100 : null,
-    minMs: s.time ? s.time.min : null,
-    maxMs: s.time ? s.time.max : null,
-    ratio: s.ratio ? s.ratio.ratio : null,
-    significant: s.ratio ? s.ratio.significant : null,
-    maxRssMB: s.maxRssMB,
-    heapPeakMB: s.heapPeakMB,
-    cpuMs: s.cpuMs,
-    gcMs: s.gcMs,
-    failed: s.failed,
-    ...s.extra,
-    error: s.error,
-  }));
-}
-
-// The table's columns: the time and its ratio for every driver, then the driver's own.
-function columnsOf(driver) {
-  return [
-    { key: 'example', title: 'example' },
-    { key: 'status', title: 'status' },
-    { key: 'runs', title: 'runs', align: 'right' },
-    { key: 'timeMs', title: `mean ${driver.time.unit}`, align: 'right', format: fixed(driver.time.unit === 'ms' && driver.name === 'compute' ? 3 : 1) },
-    { key: 'plusMinusPct', title: '±95%', align: 'right', format: (v) => (Number.isFinite(v) ? `${v.toFixed(1)}%` : '') },
-    {
-      key: 'ratio',
-      title: 'x base',
-      align: 'right',
-      format: (v, row) => (v === null ? '' : `${v.toFixed(2)}${row.significant === false && !row.isBaseline ? ' ~' : ''}`),
-    },
-    ...driver.columns.map(({ key, title, digits }) => ({ key, title, align: 'right', format: fixed(digits) })),
-  ];
-}
-
-function cellTitle(params) {
-  return Object.entries(params)
-    .map(([k, v]) => `${k}=${v}`)
-    .join(' ');
-}
-
-/** The report printed at the end of a session, from its result lines only. */
-function render(lines, { baseline, format, driver = drivers.batch }) {
-  const summaries = summarize(lines, { baseline });
-  const rows = rowsOf(summaries, baseline);
-  if (format === 'json') return JSON.stringify({ cells: summaries.map(({ times, ...s }) => s), growth: growth(summaries) }, null, 2) + '\n';
+/**
+ * The report printed at the end of a session, from its result lines only, by
+ * the same code as asyncmark report's tables (lib/report): one table per
+ * scenario and parameter set, rows sorted by the mean time the ratios are of.
+ */
+function render(lines, { baseline, format }) {
+  const summary = summarizeRuns(lines, { baseline });
+  if (format === 'json') {
+    return JSON.stringify({ cells: summary.cells.map(({ times, ...cell }) => cell), growth: growth(summary.cells) }, null, 2) + '\n';
+  }
   if (format === 'csv') {
-    const keys = Object.keys(rows[0] ?? {})
-      .filter((key) => key !== 'isBaseline')
-      .map((key) => ({ key }));
+    // Every number at full precision, one row per cell, its parameters spread out.
+    const rows = summary.cells.map((cell) => ({ scenario: cell.scenario, ...cellRow(cell), ...cell.params }));
+    const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => key !== 'growthNs').map((key) => ({ key }));
     return formatRows(rows, keys, 'csv');
   }
-  const groups = new Map();
-  rows.forEach((row, i) => {
-    const title = `${row.scenario}: ${cellTitle(summaries[i].params)}`;
-    if (!groups.has(title)) groups.set(title, []);
-    groups.get(title).push(row);
-  });
   const parts = [];
-  for (const [title, group] of groups) {
-    group.sort((a, b) => (a.timeMs ?? Infinity) - (b.timeMs ?? Infinity));
-    parts.push(format === 'markdown' ? `### ${title}\n` : `${title}`);
-    parts.push(formatRows(group, columnsOf(driver), format));
-    const same = group.filter((r) => r.significant === false && !r.isBaseline).map((r) => r.example);
-    const notes = [
-      `Rows sorted by the mean ${driver.time.title} of the runs (${driver.time.description}); ±95%: half-width of its t-interval, relative; x base: ratio of means to ${baseline}.`,
-    ];
-    if (same.length) notes.push(`~ not significantly different from ${baseline} (t-test of the log ratio, Welch df, p >= 0.05): ${same.join(', ')}.`);
-    const failedRows = group.filter((r) => r.error);
-    for (const r of failedRows) notes.push(`${r.example}: ${r.status} ${r.error}`);
-    parts.push(notes.join('\n') + '\n');
+  let glossary = [];
+  for (const env of summary.envs) {
+    for (const scenario of summary.scenarios) {
+      const cells = summary.cells.filter((cell) => cell.env === env.key && cell.scenario === scenario);
+      const paramSets = [...new Map(cells.map((cell) => [fullParamsKey(cell.params), cell.params])).values()].sort((a, b) => a.n - b.n);
+      for (const params of paramSets) {
+        const table = timeTable(summary.cells, { env: env.key, scenario, params });
+        const title = `${scenario}: ${show.params(params)}${summary.envs.length > 1 ? `, ${show.envLabel(env)}` : ''}`;
+        parts.push(format === 'markdown' ? `### ${title}\n` : title);
+        parts.push(formatRows(table.rows, table.columns, format));
+        if (table.notes.length) parts.push(`${table.notes.join('\n')}\n`);
+        glossary = [...glossary, ...table.glossary.filter((entry) => !glossary.some((seen) => seen.title === entry.title))];
+      }
+    }
   }
-  const fits = growth(summaries);
-  const powers = fits.filter((g) => g.model === 'power');
-  if (powers.length) {
-    parts.push(format === 'markdown' ? '### growth with n\n' : 'growth with n');
-    parts.push(
-      formatRows(
-        powers.sort((a, b) => a.cpuExponent - b.cpuExponent),
-        [
-          { key: 'scenario' },
-          { key: 'example' },
-          { key: 'ns', title: 'n', format: (v) => v.join(',') },
-          { key: 'cpuExponent', title: 'CPU exponent', align: 'right', format: fixed(2) },
-          { key: 'memoryExponent', title: 'heap exponent', align: 'right', format: fixed(2) },
-          { key: 'timeExponent', title: 'wall exponent', align: 'right', format: fixed(2) },
-        ],
-        format,
-      ),
-    );
-    parts.push(
-      'Exponents are log-log slopes over n (1 = linear, 2 = quadratic) of median CPU time and of the heap a batch added. Wall time includes the sequential I/O waits, which do not grow with n, so its slope stays below 1 while they dominate.\n',
-    );
-  }
-  const bases = fits.filter((g) => g.model === 'exponential');
-  if (bases.length) {
-    parts.push(format === 'markdown' ? '### growth with n\n' : 'growth with n');
-    parts.push(
-      formatRows(
-        bases.sort((a, b) => a.timeBase - b.timeBase),
-        [
-          { key: 'scenario' },
-          { key: 'example' },
-          { key: 'ns', title: 'n', format: (v) => v.join(',') },
-          { key: 'timeBase', title: 'base b', align: 'right', format: fixed(3) },
-        ],
-        format,
-      ),
-    );
-    parts.push(
-      'b is the base of exponential growth, time per call ∝ bⁿ, fitted to the median times: 1.618 (the golden ratio) for the plain recursion, about 1 for one that does linear work (a memo).\n',
-    );
-  }
+  if (format === 'markdown') parts.push(`### Columns\n\n${glossary.map(({ title, description }) => `- **${title}**: ${description}`).join('\n')}\n`);
+  else parts.push('Columns: `asyncmark bench --format markdown` and docs/README.md say what each one means.\n');
   return parts.join('\n');
 }
 

@@ -1,5 +1,6 @@
 'use strict';
 
+const { cellText } = require('../format');
 const prose = require('./prose');
 const { htmlComment } = require('./generated');
 
@@ -9,12 +10,6 @@ const { htmlComment } = require('./generated');
 
 function escapeHtml(text) {
   return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
-
-function cellText(column, row) {
-  const value = row[column.key];
-  if (column.format) return String(column.format(value, row));
-  return value === undefined || value === null ? '' : String(value);
 }
 
 // A colour swatch before an example's name ties the row to its marks in the

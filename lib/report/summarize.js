@@ -21,16 +21,7 @@ const PREFERRED_CELLS = [
 // The scenario whose tables lead the report and feed the summary table.
 const HEADLINE_SCENARIO = 'doxbee-sequential';
 
-const { envKey, paramsKey } = summary;
-
-/** Every parameter, n included, in one stable string. */
-function fullParamsKey(params) {
-  return `n=${params.n}|${paramsKey(params)}`;
-}
-
-function cellId(env, scenario, example, params) {
-  return [env, scenario, example, fullParamsKey(params)].join('|');
-}
+const { envKey, paramsKey, fullParamsKey, cellKey } = summary;
 
 function envsOf(runs) {
   const envs = new Map();
@@ -101,7 +92,7 @@ function summarizeRuns(runs, { baseline } = {}) {
   const rss = new Map();
   for (const run of runs) {
     if (run.status !== 'ok' || !run.metrics || !Number.isFinite(run.metrics.maxRssMB)) continue;
-    const id = cellId(envKey(run.env), run.scenario, run.example, run.params);
+    const id = cellKey(envKey(run.env), run.scenario, run.example, run.params);
     if (!rss.has(id)) rss.set(id, []);
     rss.get(id).push(run.metrics.maxRssMB);
   }
@@ -112,7 +103,7 @@ function summarizeRuns(runs, { baseline } = {}) {
   }
 
   for (const cell of cells) {
-    cell.id = cellId(cell.env, cell.scenario, cell.example, cell.params);
+    cell.id = cellKey(cell.env, cell.scenario, cell.example, cell.params);
     cell.memory = interval(rss.get(cell.id) ?? []);
     const g = growth.get([cell.env, cell.scenario, cell.example, paramsKey(cell.params)].join('|'));
     cell.growth = g ? { time: g.timeExponent, cpu: g.cpuExponent, memory: g.memoryExponent, base: g.timeBase, ns: g.ns } : null;

@@ -31,9 +31,20 @@ describe('asyncmark bench table', () => {
       rows.map((r) => r.split(/\s+/)[0]),
       ['base', 'skewed'],
     );
-    assert.match(rows[1], / 134\.0 /);
-    assert.match(rows[1], / 1\.34 /);
-    assert.match(text, /sorted by the mean wall time/);
+    assert.match(rows[1], / 134 ms /);
+    assert.match(rows[1], / 1\.34× /);
+    assert.match(text, /time: mean \(95% CI\)/);
+  });
+
+  it("is the report's table: the same columns and notes as asyncmark report", () => {
+    const { summarizeRuns } = require('../../lib/report/summarize');
+    const { timeTable } = require('../../lib/report/tables');
+    const summary = summarizeRuns(LINES, { baseline: 'base' });
+    const table = timeTable(summary.cells, { env: summary.cells[0].env, scenario: 'doxbee-sequential', params: LINES[0].params });
+    const text = render(LINES, { baseline: 'base', format: 'markdown' });
+    assert.ok(text.includes(`| ${table.columns.map((c) => c.title).join(' | ')} |`));
+    for (const note of table.notes) assert.ok(text.includes(note), note);
+    assert.match(text, /### Columns/);
   });
 
   it('leaves the interval empty in csv when a cell has one run', () => {
@@ -43,7 +54,9 @@ describe('asyncmark bench table', () => {
       .trim()
       .split('\r\n')
       .map((l) => l.split(','));
-    assert.equal(row[header.indexOf('plusMinusPct')], '');
-    assert.equal(row[header.indexOf('timeMs')], '100');
+    assert.equal(header[0], 'scenario');
+    assert.equal(row[header.indexOf('low')], '');
+    assert.equal(row[header.indexOf('mean')], '100');
+    assert.equal(row[header.indexOf('n')], '100');
   });
 });

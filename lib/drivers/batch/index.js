@@ -33,15 +33,6 @@ module.exports = {
   ],
   // The number compared with the baseline, and what else a cell summarizes.
   time: { metric: 'wallMs', title: 'wall time', unit: 'ms', description: 'start of the first invocation to the last callback' },
-  // The columns the bench table shows after the time and its ratio: keys of a
-  // cell summary (lib/summary.js) or of its driver's extra numbers.
-  columns: [
-    { key: 'maxRssMB', title: 'RSS MB', digits: 1 },
-    { key: 'heapPeakMB', title: 'heap MB', digits: 1 },
-    { key: 'cpuMs', title: 'CPU ms', digits: 0 },
-    { key: 'gcMs', title: 'GC ms', digits: 1 },
-    { key: 'failed', title: 'failed', digits: 0 },
-  ],
   // The parameter the growth of time and memory is fitted against, and how.
   growth: { param: 'n', model: 'power' },
 };

@@ -28,14 +28,6 @@ module.exports = {
   time: { metric: 'callMs', title: 'time per call', unit: 'ms', description: 'mean duration of one call, its start to its result' },
   // Its own numbers, summarized as medians beside time and memory.
   extra: ['calls', 'opsPerSec', 'coresUsed', 'beats', 'latenessP50Ms', 'latenessP99Ms', 'latenessMaxMs'],
-  // The columns the bench table shows after the time and its ratio.
-  columns: [
-    { key: 'opsPerSec', title: 'ops/s', digits: 1 },
-    { key: 'coresUsed', title: 'cores', digits: 2 },
-    { key: 'latenessP99Ms', title: 'late p99 ms', digits: 1 },
-    { key: 'latenessMaxMs', title: 'late max ms', digits: 1 },
-    { key: 'maxRssMB', title: 'RSS MB', digits: 1 },
-  ],
   // fib grows exponentially in n: the fitted base, time ∝ bⁿ (1.618 for the plain recursion).
   growth: { param: 'n', model: 'exponential' },
 };
