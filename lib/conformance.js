@@ -7,19 +7,22 @@ const { invoke } = require('./invoke');
 // process, against a fresh engine with tick latency, and observes everything: the
 // engine's trace, what the caller heard, what escaped to the process, what was
 // left pending. The checks then compare that with the reference example.
+// What is particular to a problem (its arguments, branches, operations and what
+// follows a failure) the harness reads from the problem's model in lib/fakes.
 
-const ARGS = ['stream-1', 'docs/2013/report.txt', 'tag-1'];
 const SETTLE_TURNS = 5;
 
+// metrics/probe-child.js calls every example with these: DoxBee's, which the
+// parallel problem shares.
+const ARGS = MODELS_BY_PROBLEM.doxbee.CASE_ARGS;
+
 // What a style does with a throw it cannot turn into an error for its caller.
-//   caught   every synchronous throw reaches the caller, after a rollback;
+//   caught   every synchronous throw reaches the caller, after the problem's
+//            clean-up (model.afterFailure: DoxBee's rollback);
 //   escapes  a throw from the first operation leaves upload() synchronously, and
 //            one from a later operation is an uncaught exception (plain callbacks).
 // A throw inside the timer is an uncaught exception in every style.
 const SYNC_BEHAVIOURS = ['caught', 'escapes'];
-
-// The branches of a problem whose model declares none: DoxBee's file lookup.
-const DEFAULT_BRANCHES = [{ fileExists: true }, { fileExists: false }];
 
 /**
  * The cases of a problem: success, and every failure of every operation, in
@@ -27,7 +30,8 @@ const DEFAULT_BRANCHES = [{ fileExists: true }, { fileExists: false }];
  */
 function cases(model, { modes = ['callback', 'sync', 'timer'], placements = ['timer', 'continuation'] } = {}) {
   const list = [];
-  for (const branch of model.BRANCHES ?? DEFAULT_BRANCHES) {
+  // A model that declares no branches has one, with no engine options.
+  for (const branch of model.BRANCHES ?? [{}]) {
     list.push({ ...branch, fault: null });
     for (const op of model.path(branch)) {
       for (const mode of modes) {
@@ -51,13 +55,24 @@ function cases(model, { modes = ['callback', 'sync', 'timer'], placements = ['ti
 
 function describeCase({ fault, ...branch }) {
   const parts = [];
-  if ('fileExists' in branch) parts.push(branch.fileExists ? 'file found' : 'file not found');
+  const name = branchName(branch);
+  if (name) parts.push(name);
   if (!fault) parts.push('success');
   else {
     const which = fault.index === undefined ? '' : ` call #${fault.index} only`;
     parts.push(`${fault.mode} fault at ${fault.op}${which}${fault.mode === 'sync' ? '' : ` created in ${fault.placement}`}`);
   }
   return parts.join(', ');
+}
+
+// A case does not say its problem, so its branch is named by whichever model
+// declares it (model.describeBranch); a problem of one branch names none.
+function branchName(branch) {
+  for (const model of Object.values(MODELS_BY_PROBLEM)) {
+    const name = model.describeBranch?.(branch);
+    if (name) return name;
+  }
+  return null;
 }
 
 function turn() {
@@ -92,10 +107,11 @@ function captureProcessEvents(onEvent) {
  * Runs one case of one example.
  * @param {object} entry a registry entry (name, call, io, load)
  * @param {object} spec { fault, ...branch }: the branch's engine options, e.g. fileExists
- * @param {object} [options] { problem, timeoutMs }
+ * @param {object} [options] { problem (doxbee unless named, as on the CLI), timeoutMs }
  */
 async function observe(entry, spec, { problem = 'doxbee', timeoutMs = 2000 } = {}) {
   const { fault, ...branch } = spec;
+  const args = MODELS_BY_PROBLEM[problem].CASE_ARGS;
   const { io, engine } = createIO(entry.io, { ...branch, latency: 'tick', fault }, problem);
   const upload = entry.load()(io);
   const heard = [];
@@ -111,7 +127,7 @@ async function observe(entry, spec, { problem = 'doxbee', timeoutMs = 2000 } = {
   let thrown = null;
   try {
     try {
-      invoke(entry.call, upload, ARGS, (error, value) => {
+      invoke(entry.call, upload, args, (error, value) => {
         heard.push({ error: error ?? null, value });
         engine.record({ type: 'done', error: error ? messageOf(error) : null });
       });
@@ -153,10 +169,12 @@ function messageOf(error) {
   return error instanceof Error ? error.message : String(error);
 }
 
-// The rollback completes after the caller has heard, at a time that depends on
-// the promise library's scheduler; its completion is checked apart from the order.
-function ordered(trace) {
-  return trace.filter((e) => !(e.type === 'complete' && e.op === 'tx.rollback'));
+// A fire-and-forget operation (DoxBee's rollback) completes after the caller has
+// heard, at a time that depends on the promise library's scheduler; its
+// completion is checked apart from the order.
+function ordered(trace, model) {
+  const unawaited = model.FIRE_AND_FORGET ?? [];
+  return trace.filter((e) => !(e.type === 'complete' && unawaited.includes(e.op)));
 }
 
 const isFailure = (e) => Boolean(e.error) && (e.type === 'throw' || e.type === 'complete');
@@ -192,16 +210,16 @@ const ENDINGS = ['done', 'thrown', 'uncaught', 'unhandled'];
 
 // How an observed case ended: the first of the caller hearing, a throw from
 // upload(), or an escaped error.
-function outcomeOf(observation) {
-  const end = ordered(observation.trace).find((e) => ENDINGS.includes(e.type));
+function outcomeOf(observation, model) {
+  const end = ordered(observation.trace, model).find((e) => ENDINGS.includes(e.type));
   return end ? end.type : null;
 }
 
 // The trace an example must produce: the reference's, or, where the example's
 // declared behaviour differs from the reference's, the reference's events up to
 // the failure followed by what that behaviour does.
-function expectedTrace(reference, spec, outcome, concurrentOp) {
-  const { events } = setAside(ordered(reference.trace), concurrentOp);
+function expectedTrace(reference, spec, outcome, model) {
+  const { events } = setAside(ordered(reference.trace, model), concurrentOf(model));
   const referenceEnd = events.findIndex((e) => ENDINGS.includes(e.type));
   const end = referenceEnd === -1 ? events.length : referenceEnd;
   if (events[end] && events[end].type === outcome) return events;
@@ -209,37 +227,34 @@ function expectedTrace(reference, spec, outcome, concurrentOp) {
   const failAt = events.findIndex((e) => e.error && (e.type === 'throw' || e.type === 'complete'));
   const prefix = events.slice(0, failAt + 1);
   const error = events[failAt].error;
-  if (outcome === 'done') {
-    // A failed commit goes to the caller without a rollback.
-    const rollback = spec.fault.op === 'tx.commit' ? [] : [{ type: 'call', op: 'tx.rollback', args: rollbackArgs(events) }];
-    return [...prefix, ...rollback, { type: 'done', error }];
-  }
+  // A style that catches the failure cleans up as the problem says, then tells its caller.
+  if (outcome === 'done') return [...prefix, ...model.afterFailure(spec.fault.op, events), { type: 'done', error }];
   return [...prefix, { type: outcome, error }];
 }
 
-function rollbackArgs(events) {
-  const begin = events.find((e) => e.op === 'db.begin');
-  return { tx: begin.args.tx };
+function concurrentOf(model) {
+  return model.CONCURRENT ? model.CONCURRENT.op : null;
 }
 
 /**
  * Compares an observation with the reference's for the same case.
+ * @param {object} [options] { problem (doxbee unless named), firstOp }
  * @returns {string[]} the problems found; empty when the example conforms
  */
 function check(entry, spec, observation, reference, { problem = 'doxbee', firstOp } = {}) {
   const problems = [];
   const model = MODELS_BY_PROBLEM[problem];
   const first = firstOp ?? model.path(spec)[0];
-  const concurrentOp = model.CONCURRENT ? model.CONCURRENT.op : null;
+  const concurrentOp = concurrentOf(model);
   const outcome = expectedOutcome(spec, entry.throws, first);
-  const want = expectedTrace(reference, spec, outcome, concurrentOp);
-  const got = setAside(ordered(observation.trace), concurrentOp);
+  const want = expectedTrace(reference, spec, outcome, model);
+  const got = setAside(ordered(observation.trace, model), concurrentOp);
   const diff = firstDifference(want, got.events);
   if (diff) problems.push(diff);
   // Set-aside events are compared, in any order, only where the example ends as
   // the reference does; where it ends otherwise, the reference has none to match.
-  const { stragglers } = setAside(ordered(reference.trace), concurrentOp);
-  if (outcome === outcomeOf(reference)) {
+  const { stragglers } = setAside(ordered(reference.trace, model), concurrentOp);
+  if (outcome === outcomeOf(reference, model)) {
     const difference = differenceInAnyOrder(stragglers, got.stragglers);
     if (difference) problems.push(difference);
   }
@@ -270,10 +285,13 @@ function check(entry, spec, observation, reference, { problem = 'doxbee', firstO
     problems.push('the uncaught exception is not the injected error object');
   }
 
-  const rollbacks = observation.trace.filter((e) => e.op === 'tx.rollback');
-  const calls = rollbacks.filter((e) => e.type === 'call').length;
-  const completions = rollbacks.filter((e) => e.type === 'complete').length;
-  if (calls !== completions) problems.push(`${calls} rollback(s) started but ${completions} completed`);
+  // Fire-and-forget operations are checked here: each one started has completed.
+  for (const op of model.FIRE_AND_FORGET ?? []) {
+    const events = observation.trace.filter((e) => e.op === op);
+    const calls = events.filter((e) => e.type === 'call').length;
+    const completions = events.filter((e) => e.type === 'complete').length;
+    if (calls !== completions) problems.push(`${calls} ${op} call(s) started but ${completions} completed`);
+  }
   if (observation.pending !== 0) problems.push(`${observation.pending} I/O callback(s) still pending`);
   if (observation.leakedTimers !== 0) problems.push(`${observation.leakedTimers} timer(s) left pending`);
   return problems;

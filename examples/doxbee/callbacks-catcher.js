@@ -1,10 +1,10 @@
 'use strict';
 
-const catcher = require('../../lib/catcher');
+const catcher = require('../libraries/catcher');
 
 // Style: nested node-style callbacks whose errors go to one handler, in the
 // spirit of `domain.intercept`.
-// Library: lib/catcher.js, a tiny helper of our own.
+// Library: examples/libraries/catcher.js, a tiny helper of our own.
 // Notice: the same pyramid as the original, without an `if (err)` line in any
 // callback; every intercepted error is rolled back in one place, while the
 // commit's callback is the caller's own and so is not rolled back.

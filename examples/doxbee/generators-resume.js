@@ -1,10 +1,10 @@
 'use strict';
 
-const resume = require('../../lib/resume');
+const resume = require('../libraries/resume');
 
 // Style: a generator over node-style callbacks, resumed by a small runner, as
 // with the `suspend` and `genny` libraries.
-// Library: lib/resume.js, a small runner of our own.
+// Library: examples/libraries/resume.js, a small runner of our own.
 // Notice: it reads like async-await, yet the I/O keeps its callbacks: each call
 // is handed `resume()` and yielded. One try/catch covers every step, and a
 // synchronous throw from the I/O lands in it like any other failure.

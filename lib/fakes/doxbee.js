@@ -260,4 +260,47 @@ function verify(engine, { n, failed }) {
   return problems;
 }
 
-module.exports = { FAILABLE, path, OPERATIONS, BASES, createIO, createHash, copyRow, counter, invocationArgs, verify };
+// What the conformance harness (lib/conformance.js) reads of the problem.
+
+// The arguments of the one upload a conformance case makes.
+const CASE_ARGS = ['stream-1', 'docs/2013/report.txt', 'tag-1'];
+
+// The branches the conformance cases cover: the file lookup finds a file or not.
+const BRANCHES = [{ fileExists: true }, { fileExists: false }];
+
+// How a case names its branch. A case does not say its problem, so the harness
+// asks every model; options without fileExists are not a DoxBee branch.
+function describeBranch(branch) {
+  if (!('fileExists' in branch)) return null;
+  return branch.fileExists ? 'file found' : 'file not found';
+}
+
+// Operations a style starts and does not wait for: their completion comes
+// whenever the style's scheduler lets it, so the harness checks it apart.
+const FIRE_AND_FORGET = [ROLLBACK.op];
+
+// What a style that catches the failure of `op` does before its caller hears:
+// it rolls back the transaction begun in `events`, unless the commit failed.
+function afterFailure(op, events) {
+  if (op === COMMIT.op) return [];
+  const begin = events.find((e) => e.op === 'db.begin');
+  return [{ type: 'call', op: ROLLBACK.op, args: { tx: begin.args.tx } }];
+}
+
+module.exports = {
+  FAILABLE,
+  path,
+  OPERATIONS,
+  BASES,
+  createIO,
+  createHash,
+  copyRow,
+  counter,
+  invocationArgs,
+  verify,
+  CASE_ARGS,
+  BRANCHES,
+  describeBranch,
+  FIRE_AND_FORGET,
+  afterFailure,
+};

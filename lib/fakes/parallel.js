@@ -79,4 +79,22 @@ function verify(engine, { n, p, failed }) {
   return problems;
 }
 
-module.exports = { DEFAULT_P, FAILABLE, CONCURRENT, path, OPERATIONS, BASES, BRANCHES, createIO, invocationArgs, verify };
+// What the conformance harness reads of the problem besides CONCURRENT and
+// BRANCHES: DoxBee's arguments, and its transaction, so its rollback rules.
+const { CASE_ARGS, FIRE_AND_FORGET, afterFailure } = doxbee;
+
+module.exports = {
+  DEFAULT_P,
+  FAILABLE,
+  CONCURRENT,
+  path,
+  OPERATIONS,
+  BASES,
+  BRANCHES,
+  createIO,
+  invocationArgs,
+  verify,
+  CASE_ARGS,
+  FIRE_AND_FORGET,
+  afterFailure,
+};

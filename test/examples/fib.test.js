@@ -23,18 +23,21 @@ function checkedAt(entry) {
 // many values were stored.
 function countingMemo() {
   const counts = { lookups: 0, hits: 0, stored: 0 };
-  const memo = new Proxy({}, {
-    has(target, key) {
-      counts.lookups += 1;
-      if (key in target) counts.hits += 1;
-      return key in target;
+  const memo = new Proxy(
+    {},
+    {
+      has(target, key) {
+        counts.lookups += 1;
+        if (key in target) counts.hits += 1;
+        return key in target;
+      },
+      set(target, key, value) {
+        counts.stored += 1;
+        target[key] = value;
+        return true;
+      },
     },
-    set(target, key, value) {
-      counts.stored += 1;
-      target[key] = value;
-      return true;
-    },
-  });
+  );
   return { memo, counts };
 }
 

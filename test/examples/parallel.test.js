@@ -51,10 +51,7 @@ describe('parallel model', () => {
     await engine.idle();
     assert.equal(engine.failures, 4);
     assert.deepEqual(model.verify(engine, { n: 1, p: 4, failed: 1 }), []);
-    assert.deepEqual(model.verify(engine, { n: 1, p: 4, failed: 0 }), [
-      '0 uploads failed but 4 faults were injected',
-      '1 rollbacks for 0 failed uploads',
-    ]);
+    assert.deepEqual(model.verify(engine, { n: 1, p: 4, failed: 0 }), ['0 uploads failed but 4 faults were injected', '1 rollbacks for 0 failed uploads']);
   });
 });
 
@@ -68,11 +65,15 @@ describe(`parallel reference (${parallel.reference})`, () => {
       'call db.begin',
       ...repeat('call fileVersion.insert', P),
       ...repeat('complete fileVersion.insert', P),
-      'call tx.commit', 'complete tx.commit',
+      'call tx.commit',
+      'complete tx.commit',
       'done',
     ]);
     const inserts = trace.filter((e) => e.type === 'call' && e.op === 'fileVersion.insert');
-    assert.deepEqual(inserts.map((e) => e.args), Array.from({ length: P }, (_, index) => ({ tx: 1, fileId: 'docs/2013/report.txt', index })));
+    assert.deepEqual(
+      inserts.map((e) => e.args),
+      Array.from({ length: P }, (_, index) => ({ tx: 1, fileId: 'docs/2013/report.txt', index })),
+    );
     assert.deepEqual(heard, [{ error: null, value: null }]);
   });
 
@@ -97,7 +98,10 @@ describe(`parallel reference (${parallel.reference})`, () => {
   it('lets every insert that throws in its timer escape, and never hears', async () => {
     const { escaped, heard, injected } = await observe(reference, insertFault('timer', 'timer'), PROBLEM);
     assert.equal(heard.length, 0);
-    assert.deepEqual(escaped.map((e) => e.error), injected);
+    assert.deepEqual(
+      escaped.map((e) => e.error),
+      injected,
+    );
     assert.equal(escaped.length, P);
   });
 

@@ -15,15 +15,24 @@ describe('reference example (callbacks-original)', () => {
   it('runs all steps in series when the file is not found, and hears after commit', async () => {
     const { trace, heard } = await observe(reference, { fileExists: false, fault: null });
     assert.deepEqual(ops(trace), [
-      'call blob.create', 'call db.begin',
-      'call blob.put', 'complete blob.put',
-      'call file.get', 'complete file.get',
-      'call version.insert', 'complete version.insert',
-      'call file.createQuery', 'complete file.createQuery',
-      'call file.insert', 'complete file.insert',
-      'call fileVersion.insert', 'complete fileVersion.insert',
-      'call file.update', 'complete file.update',
-      'call tx.commit', 'complete tx.commit',
+      'call blob.create',
+      'call db.begin',
+      'call blob.put',
+      'complete blob.put',
+      'call file.get',
+      'complete file.get',
+      'call version.insert',
+      'complete version.insert',
+      'call file.createQuery',
+      'complete file.createQuery',
+      'call file.insert',
+      'complete file.insert',
+      'call fileVersion.insert',
+      'complete fileVersion.insert',
+      'call file.update',
+      'complete file.update',
+      'call tx.commit',
+      'complete tx.commit',
       'done',
     ]);
     assert.equal(heard.length, 1);
@@ -65,7 +74,10 @@ describe('reference example (callbacks-original)', () => {
     const fault = { op: 'file.update', mode: 'timer', placement: 'timer' };
     const { escaped, heard, injected } = await observe(reference, { fileExists: true, fault });
     assert.equal(heard.length, 0);
-    assert.deepEqual(escaped.map((e) => e.type), ['uncaught']);
+    assert.deepEqual(
+      escaped.map((e) => e.type),
+      ['uncaught'],
+    );
     assert.equal(escaped[0].error, injected[0]);
   });
 

@@ -29,13 +29,18 @@ const VALID = {
 describe('example registries', () => {
   it('name a driver, and the fakes model every problem the batch driver measures', () => {
     for (const registry of Object.values(problems)) assert.ok(drivers[registry.driver], `${registry.problem}: driver ${registry.driver}`);
-    const batch = Object.values(problems).filter((r) => r.driver === 'batch').map((r) => r.problem);
+    const batch = Object.values(problems)
+      .filter((r) => r.driver === 'batch')
+      .map((r) => r.problem);
     assert.deepEqual(batch.sort(), Object.keys(MODELS_BY_PROBLEM).sort());
   });
 
   it('are each measured by a scenario of their driver', () => {
     for (const registry of Object.values(problems)) {
-      assert.ok(Object.values(scenarios).some((s) => s.problem === registry.problem && s.driver === registry.driver), registry.problem);
+      assert.ok(
+        Object.values(scenarios).some((s) => s.problem === registry.problem && s.driver === registry.driver),
+        registry.problem,
+      );
     }
   });
 

@@ -1,7 +1,7 @@
 'use strict';
 
 const assert = require('node:assert/strict');
-const catcher = require('../../lib/catcher');
+const catcher = require('../../../examples/libraries/catcher');
 
 // Records every call of a function: its `this` and its arguments.
 function recorder(returns) {

@@ -1,7 +1,7 @@
 'use strict';
 
 const assert = require('node:assert/strict');
-const resume = require('../../lib/resume');
+const resume = require('../../../examples/libraries/resume');
 
 // Node-style operations for the generators to call: each calls back once, on a
 // later turn unless said otherwise.
