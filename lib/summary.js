@@ -102,14 +102,14 @@ function defaultBaseline(problem, examples) {
 }
 
 /**
- * Summaries of every cell, each with its ratio to the baseline example of the
+ * Summaries of every cell (see summarize), each with its ratio to the baseline example of the
  * same environment, scenario and parameters. The baseline is chosen here, when
  * reporting: `baseline` if given and present in the scenario, else the
  * problem's reference. Runs are pooled per environment: within one bench
  * session they were interleaved with the baseline's; runs merged from several
  * sessions on the same machine are pooled too.
  */
-function summarize(lines, { baseline } = {}) {
+function summarizeCells(lines, { baseline } = {}) {
   const groups = new Map();
   for (const line of lines) {
     const key = cellKey(envKey(line.env), line.scenario, line.example, line.params);
@@ -195,4 +195,97 @@ function growth(summaries) {
   return result;
 }
 
-module.exports = { envKey, paramsKey, fullParamsKey, cellKey, summarizeCell, summarize, growth, defaultBaseline };
+function envsOf(runs) {
+  const envs = new Map();
+  for (const run of runs) {
+    const key = envKey(run.env);
+    if (!envs.has(key)) {
+      const { node, v8, cpu, cpus, memoryGB, platform, arch, release, packages } = run.env;
+      envs.set(key, {
+        key,
+        node: node ?? null,
+        v8: v8 ?? null,
+        cpu: cpu ?? null,
+        cpus: cpus ?? null,
+        memoryGB: memoryGB ?? null,
+        platform: platform ?? null,
+        arch: arch ?? null,
+        release: release ?? null,
+        packages: packages ?? {},
+        versions: new Set(),
+        commits: new Set(),
+        sessions: new Set(),
+        sources: new Set(),
+        runs: 0,
+        first: null,
+        last: null,
+      });
+    }
+    const env = envs.get(key);
+    env.runs++;
+    if (run.env.asyncmark) env.versions.add(run.env.asyncmark);
+    if (run.env.commit) env.commits.add(run.env.commit);
+    if (run.session) env.sessions.add(run.session);
+    if (run.source) env.sources.add(run.source);
+    if (typeof run.time === 'string') {
+      if (env.first === null || run.time < env.first) env.first = run.time;
+      if (env.last === null || run.time > env.last) env.last = run.time;
+    }
+  }
+  // The environment with the most runs comes first: it is the one the summary uses.
+  return [...envs.values()]
+    .map((env) => ({
+      ...env,
+      versions: [...env.versions],
+      commits: [...env.commits],
+      sessions: [...env.sessions],
+      sources: [...env.sources],
+    }))
+    .sort((a, b) => b.runs - a.runs || a.key.localeCompare(b.key));
+}
+
+function interval(values) {
+  if (values.length === 0) return null;
+  const { mean, low, high } = stats.meanInterval(values);
+  return { mean, median: stats.median(values), low, high, min: Math.min(...values), max: Math.max(...values) };
+}
+
+/**
+ * The one summary of a set of runs, for bench's table and for the reports:
+ * the environments (most runs first), every cell with its ratio to the
+ * baseline, its memory interval and its growth, and the scenarios in order.
+ * @param {object[]} runs lines of results files (see lib/results)
+ * @param {{ baseline?: string }} options the example to compare with, where it ran (default: each problem's reference)
+ * @returns {{ envs, cells, scenarios }} scenarios: names in order of first appearance
+ */
+function summarize(runs, { baseline } = {}) {
+  const cells = summarizeCells(runs, { baseline });
+
+  // The memory band of the charts needs the peak RSS of every run, which the
+  // shared summary keeps only as a median.
+  const rss = new Map();
+  for (const run of runs) {
+    if (run.status !== 'ok' || !run.metrics || !Number.isFinite(run.metrics.maxRssMB)) continue;
+    const id = cellKey(envKey(run.env), run.scenario, run.example, run.params);
+    if (!rss.has(id)) rss.set(id, []);
+    rss.get(id).push(run.metrics.maxRssMB);
+  }
+
+  const fits = new Map();
+  for (const g of growth(cells)) {
+    fits.set([g.env, g.scenario, g.example, g.params].join('|'), g);
+  }
+
+  for (const cell of cells) {
+    cell.id = cellKey(cell.env, cell.scenario, cell.example, cell.params);
+    cell.memory = interval(rss.get(cell.id) ?? []);
+    const g = fits.get([cell.env, cell.scenario, cell.example, paramsKey(cell.params)].join('|'));
+    cell.growth = g ? { time: g.timeExponent, cpu: g.cpuExponent, memory: g.memoryExponent, base: g.timeBase, ns: g.ns } : null;
+  }
+
+  const scenarios = [];
+  for (const run of runs) if (!scenarios.includes(run.scenario)) scenarios.push(run.scenario);
+  return { envs: envsOf(runs), cells, scenarios };
+}
+
+module.exports = { paramsKey, fullParamsKey, summarize, growth };

@@ -8,8 +8,7 @@ const scenarios = require('../scenarios');
 const drivers = require('../../lib/drivers');
 const { plan, runSession, readResults } = require('../../lib/runner/session');
 const { interruptible } = require('../interrupt');
-const { growth } = require('../../lib/summary');
-const { summarizeRuns, fullParamsKey } = require('../../lib/report/summarize');
+const { summarize, growth, fullParamsKey } = require('../../lib/summary');
 const { timeTable, cellRow } = require('../../lib/report/tables');
 const show = require('../../lib/report/display');
 const { formatRows } = require('../../lib/format');
@@ -90,7 +89,7 @@ function checkWritable(file) {
  * scenario and parameter set, rows sorted by the mean time the ratios are of.
  */
 function render(lines, { baseline, format }) {
-  const summary = summarizeRuns(lines, { baseline });
+  const summary = summarize(lines, { baseline });
   if (format === 'json') {
     return JSON.stringify({ cells: summary.cells.map(({ times, ...cell }) => cell), growth: growth(summary.cells) }, null, 2) + '\n';
   }

@@ -3,7 +3,7 @@
 const drivers = require('../drivers');
 
 const show = require('./display');
-const { cellsAt } = require('./summarize');
+const { cellsAt } = require('./cells');
 const { colorScale } = require('./colors');
 const { textSize } = require('./label-layout');
 const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioAxis, notDrawnNote } = require('./charts');

@@ -2,7 +2,7 @@
 
 const show = require('./display');
 const { parseResults } = require('../results');
-const { summarizeRuns, referenceParams, headlineCell, sameParams } = require('./summarize');
+const { referenceParams, headlineCell, sameParams } = require('./cells');
 const { timeTable, metricTable, summaryTable } = require('./tables');
 const { metricRows } = require('./metric-files');
 const { renderSvg, tagExamples } = require('./charts');
@@ -15,7 +15,7 @@ const registries = require('../../examples');
 const { renderMarkdown } = require('./markdown');
 const { renderHtml } = require('./html');
 const { xmlComment } = require('./generated');
-const { paramsKey } = require('../summary');
+const { paramsKey, summarize } = require('../summary');
 
 // Building a report from the contents of results files: no file system, no
 // clock, no process. The caller (bench/commands/report.js) reads the files,
@@ -158,7 +158,7 @@ async function buildReport(input) {
     throw error;
   }
 
-  const summary = summarizeRuns(runs, { baseline: input.baseline });
+  const summary = summarize(runs, { baseline: input.baseline });
   const envs = summary.envs.map((env, index) => ({ ...env, id: `env ${index + 1}`, label: show.envLabel(env) }));
   const envByKey = new Map(envs.map((env) => [env.key, env]));
 

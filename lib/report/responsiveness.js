@@ -3,7 +3,7 @@
 const drivers = require('../drivers');
 
 const show = require('./display');
-const { cellsAt } = require('./summarize');
+const { cellsAt } = require('./cells');
 const { colorScale } = require('./colors');
 const { placeLabels } = require('./label-layout');
 const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioTicks, notDrawnNote } = require('./charts');

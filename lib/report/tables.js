@@ -1,7 +1,8 @@
 'use strict';
 
 const show = require('./display');
-const { cellsAt, fullParamsKey } = require('./summarize');
+const { cellsAt } = require('./cells');
+const { fullParamsKey } = require('../summary');
 const { paramsKey } = require('../summary');
 const { findColumn, valueByExample, columnMeaning } = require('./metric-files');
 

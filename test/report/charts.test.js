@@ -2,7 +2,8 @@
 
 const assert = require('node:assert/strict');
 const registries = require('../../examples');
-const { summarizeRuns, headlineCell } = require('../../lib/report/summarize');
+const { headlineCell } = require('../../lib/report/cells');
+const { summarize: summarizeRuns } = require('../../lib/summary');
 const { summaryTable } = require('../../lib/report/tables');
 const { forestSpec, forestRows, SIGNIFICANCE } = require('../../lib/report/forest-plot');
 const { againstNSpec } = require('../../lib/report/against-n');

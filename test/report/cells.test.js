@@ -3,7 +3,8 @@
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const { parseResults } = require('../../lib/results');
-const { summarizeRuns, referenceParams, headlineCell } = require('../../lib/report/summarize');
+const { referenceParams, headlineCell } = require('../../lib/report/cells');
+const { summarize: summarizeRuns } = require('../../lib/summary');
 const { RESULTS, EXAMPLES } = require('./fixture-report');
 
 function fixtureRuns() {
