@@ -12,10 +12,6 @@ const { invoke } = require('./invoke');
 
 const SETTLE_TURNS = 5;
 
-// metrics/probe-child.js calls every example with these: DoxBee's, which the
-// parallel problem shares.
-const ARGS = MODELS_BY_PROBLEM.doxbee.CASE_ARGS;
-
 // What a style does with a throw it cannot turn into an error for its caller.
 //   caught   every synchronous throw reaches the caller, after the problem's
 //            clean-up (model.afterFailure: DoxBee's rollback);
@@ -315,4 +311,4 @@ function firstDifference(want, got) {
   return null;
 }
 
-module.exports = { ARGS, SYNC_BEHAVIOURS, cases, describeCase, observe, check, expectedOutcome, expectedTrace, ordered };
+module.exports = { SYNC_BEHAVIOURS, cases, describeCase, observe, check };

@@ -9,6 +9,7 @@
 const fs = require('node:fs');
 const esprima = require('esprima');
 const espree = require('espree');
+const { isNode, isFunction, walk } = require('./ast');
 
 const ESPRIMA_OPTIONS = { range: true, loc: true };
 const ESPREE_OPTIONS = { ecmaVersion: 'latest', range: true, loc: true };
@@ -128,37 +129,12 @@ function position(text, index) {
 
 // ---------------------------------------------------------------- tree walking
 
-function isNode(value) {
-  return value !== null && typeof value === 'object' && typeof value.type === 'string';
-}
-
-function childNodes(node) {
-  const children = [];
-  for (const key of Object.keys(node)) {
-    if (key === 'loc' || key === 'range') continue;
-    const value = node[key];
-    if (Array.isArray(value)) children.push(...value.filter(isNode));
-    else if (isNode(value)) children.push(value);
-  }
-  return children;
-}
-
-/** Every node of the tree under `node`, itself first, in source order. */
-function* nodesOf(node) {
-  yield node;
-  for (const child of childNodes(node)) yield* nodesOf(child);
-}
-
 function countNodes(root, predicate) {
   let count = 0;
-  for (const node of nodesOf(root)) if (predicate(node)) count += 1;
+  walk(root, (node) => {
+    if (predicate(node)) count += 1;
+  });
   return count;
-}
-
-const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
-
-function isFunction(node) {
-  return isNode(node) && FUNCTION_TYPES.has(node.type);
 }
 
 // ---------------------------------------------------------------- lines, functions, nesting
@@ -182,9 +158,12 @@ function countFunctions(ast) {
  * function literal adds 1 to the depth of the code around it. Blocks, classes
  * and object literals add nothing.
  */
-function nestingDepth(node, depth = 0) {
-  const here = isFunction(node) ? depth + 1 : depth;
-  return childNodes(node).reduce((deepest, child) => Math.max(deepest, nestingDepth(child, here)), here);
+function nestingDepth(root) {
+  let deepest = 0;
+  walk(root, (node, ancestors) => {
+    if (isFunction(node)) deepest = Math.max(deepest, 1 + ancestors.filter(isFunction).length);
+  });
+  return deepest;
 }
 
 // ---------------------------------------------------------------- cyclomatic complexity
@@ -372,9 +351,7 @@ function normalise(rows) {
 
 module.exports = {
   SourceError,
-  tokenize,
   parse,
-  countLines,
   countFunctions,
   nestingDepth,
   cyclomatic,

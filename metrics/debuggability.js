@@ -6,6 +6,7 @@ const url = require('node:url');
 const espree = require('espree');
 const spawn = require('../lib/runner/spawn');
 const { environment } = require('../lib/runner/environment');
+const { isFunction, walk } = require('./ast');
 
 // The debuggability probe. For every example it asks: when the I/O fails, does
 // the error reach the caller, and does its stack trace lead a developer to the
@@ -52,20 +53,19 @@ const CASES = [
 ];
 const CASE_KEYS = CASES.map((c) => c.key);
 
-// Per problem: the operation made to fail, and the file lookup's answer (a
-// missing file takes the longer path, through file creation).
+// The problems that can be probed, each by what the probe must know of it: the
+// operation made to fail, the engine options, the upload's arguments and how
+// its operations are written (callSites). That is declared beside the problem's
+// examples, in examples/<problem>/probe.js, so that nothing here or in
+// probe-child.js is particular to one problem.
 const PROBLEMS = {
-  doxbee: { op: 'fileVersion.insert', fileExists: false },
+  doxbee: require('../examples/doxbee/probe'),
 };
 
-// How a failing operation is written in an example: object.method(...)
-// followed by .then(...) on the query it returns, e.g.
-// FileVersion.insert(row).execWithin(tx). Describes the operation, not a file.
-const CALL_SITES = {
-  'version.insert': { object: 'Version', method: 'insert', then: 'execWithin' },
-  'fileVersion.insert': { object: 'FileVersion', method: 'insert', then: 'execWithin' },
-  'file.update': { object: 'File', method: 'whereUpdate', then: 'execWithin' },
-};
+// How each operation is written in an example, e.g. 'fileVersion.insert' as
+// FileVersion.insert(row).execWithin(tx). Operations are named by the I/O
+// model (lib/fakes), whose problems share them, so one table serves them all.
+const CALL_SITES = Object.assign({}, ...Object.values(PROBLEMS).map((problem) => problem.callSites));
 
 // Outcomes in which the error became visible to someone: the caller, or the
 // process (an uncaught exception or an unhandled rejection is printed).
@@ -84,26 +84,14 @@ function isNamed(node, name) {
   return node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier' && node.property.name === name;
 }
 
-// Calls the visitor with each node and its ancestors, outermost first.
-function walk(node, visit, ancestors = []) {
-  visit(node, ancestors);
-  ancestors.push(node);
-  for (const key of Object.keys(node)) {
-    if (key === 'loc' || key === 'range') continue;
-    const value = node[key];
-    const children = Array.isArray(value) ? value : [value];
-    for (const child of children) {
-      if (child && typeof child.type === 'string') walk(child, visit, ancestors);
-    }
-  }
-  ancestors.pop();
-}
-
 function isCallOf(node, objectName, method) {
   return node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && isNamed(node.callee, method) && isNamed(node.callee.object, objectName);
 }
 
-const FUNCTION_TYPES = ['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression', 'Program'];
+// A query kept in a variable is looked for in the function, or the file, that declares it.
+function isScope(node) {
+  return node.type === 'Program' || isFunction(node);
+}
 
 /**
  * The lines of every call of an operation in a source text, e.g. for
@@ -140,7 +128,7 @@ function locateCalls(source, op) {
       return;
     }
     if (parent && parent.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'Identifier') {
-      const scope = [...ancestors].reverse().find((a) => FUNCTION_TYPES.includes(a.type));
+      const scope = ancestors.findLast(isScope);
       const found = laterCalls(scope, parent.id.name, site.then);
       ranges.push({ start: node.loc.start.line, end: node.loc.end.line }, ...found);
       return;
@@ -445,7 +433,7 @@ function describeRun(raw, { setting, kase, file, ranges }) {
  * Probes examples. Missing example files are reported, not fatal.
  * @param {object[]} entries registry entries ({ name, file, call, io, libraries })
  * @param {object} [options]
- * @param {string} [options.problem] doxbee
+ * @param {string} [options.problem] a key of PROBLEMS (default doxbee)
  * @param {string[]} [options.settings] names from SETTINGS (default all)
  * @param {string[]} [options.cases] keys from CASES (default all)
  * @param {number} [options.timeoutMs] per child (default 5000)
@@ -506,9 +494,10 @@ async function probe(
         call: entry.call,
         io: entry.io,
         problem,
+        args: spec.args,
         latency,
         t: 1,
-        fileExists: spec.fileExists,
+        options: spec.options,
         fault: { op: spec.op, mode: kase.mode, placement: kase.placement },
         libraryLongStacks: SETTINGS[setting].libraryLongStacks,
       };
@@ -533,7 +522,7 @@ async function probe(
   return {
     problem,
     op: spec.op,
-    fileExists: spec.fileExists,
+    ...spec.options,
     latency,
     timeoutMs,
     environment: environment(),
@@ -591,19 +580,14 @@ function toRows(report) {
 }
 
 module.exports = {
-  SETTINGS,
   SETTING_NAMES,
   CASES,
-  CASE_KEYS,
   PROBLEMS,
-  CALL_SITES,
-  SURFACED,
   locateCalls,
   parseStack,
   measureTrace,
   outcomeOf,
   grade,
-  runChild,
   probe,
   toRows,
   cellOf,

@@ -3,8 +3,9 @@
 // One run of the debuggability probe, in a process of its own: loads one
 // example against I/O that fails at one operation, calls it once, and tells the
 // parent over IPC what became of the error and what its stack said. The parent
-// (metrics/debuggability.js) chooses the Node flags; this script turns on the
-// promise libraries' long stack traces when asked, before any promise exists.
+// (metrics/debuggability.js) chooses the Node flags, and the fault, engine
+// options and arguments that examples/<problem>/probe.js declares; this script
+// turns on the promise libraries' long stack traces when asked.
 //
 // Messages: { type: 'event', event: { type, error } } for each thing that
 // happened, as it happens, so that a run that hangs afterwards still tells; and
@@ -22,14 +23,13 @@ if (job.libraryLongStacks) {
 
 const { createIO } = require('../lib/fakes');
 const { invoke } = require('../lib/invoke');
-const { ARGS } = require('../lib/conformance');
 
 const { io, engine } = createIO(
   job.io,
   {
     latency: job.latency,
     t: job.t,
-    fileExists: job.fileExists,
+    ...job.options,
     fault: job.fault,
   },
   job.problem,
@@ -70,7 +70,7 @@ process.on('beforeExit', () => {
 // The caller of upload(). A trace that reaches this function leads all the way
 // back to the code that started the upload; its name is how the parent tells.
 function startUpload() {
-  invoke(job.call, upload, ARGS, (error) => record(error ? 'caller' : 'success', error));
+  invoke(job.call, upload, job.args, (error) => record(error ? 'caller' : 'success', error));
 }
 
 try {
