@@ -14,6 +14,7 @@ function driverOf(line) {
   return drivers[line.driver ?? 'batch'];
 }
 
+/** An environment's key and label: "v20.20.2 on AMD EPYC". */
 function envKey(env = {}) {
   return `${env.node ?? '?'} on ${env.cpu ?? '?'}`;
 }
@@ -288,4 +289,4 @@ function summarize(runs, { baseline } = {}) {
   return { envs: envsOf(runs), cells, scenarios };
 }
 
-module.exports = { paramsKey, fullParamsKey, summarize, growth };
+module.exports = { envKey, paramsKey, fullParamsKey, summarize, growth };

@@ -1,10 +1,10 @@
 'use strict';
 
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 const { refuse, parseChoice, parsePath } = require('../usage');
 const { buildReport, FORMATS } = require('../../lib/report');
+const { machine } = require('../../lib/runner/environment');
 
 // asyncmark report: markdown (with SVG charts) or one HTML page, built from
 // results files only. It never runs a benchmark. This file is the edge: it
@@ -49,14 +49,7 @@ function quote(arg) {
 }
 
 function generator(argv) {
-  const cpus = os.cpus();
-  return {
-    argv,
-    command: ['asyncmark', ...argv].map(quote).join(' '),
-    node: process.version,
-    cpu: cpus.length ? cpus[0].model.trim() : 'unknown CPU',
-    time: new Date().toISOString(),
-  };
+  return { argv, command: ['asyncmark', ...argv].map(quote).join(' '), ...machine(), time: new Date().toISOString() };
 }
 
 function relativeLink(from, to) {

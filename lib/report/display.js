@@ -1,5 +1,7 @@
 'use strict';
 
+const { envKey } = require('../summary');
+
 // How numbers, statuses and parameters read in reports. Pure.
 
 const STATUS_LABELS = {
@@ -74,7 +76,7 @@ function params(values, { except = [] } = {}) {
 
 /** "node v20.20.2 on Intel(R) Xeon(R) ..." */
 function envLabel(env) {
-  return `node ${env.node ?? '?'} on ${env.cpu ?? '?'}`;
+  return `node ${envKey(env)}`;
 }
 
 /** A name for file paths: lower case letters, digits and single dashes. */

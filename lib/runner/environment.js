@@ -33,15 +33,20 @@ function commit() {
   }
 }
 
+/** The two facts every label of a machine names: the Node version and the CPU model. */
+function machine() {
+  const cpus = os.cpus();
+  return { node: process.version, cpu: cpus.length ? cpus[0].model.trim() : 'unknown CPU' };
+}
+
 function environment() {
   const cpus = os.cpus();
   return {
-    node: process.version,
+    ...machine(),
     v8: process.versions.v8,
     platform: process.platform,
     release: os.release(),
     arch: process.arch,
-    cpu: cpus.length ? cpus[0].model.trim() : 'unknown',
     cpus: cpus.length,
     memoryGB: Math.round(os.totalmem() / 1024 ** 3),
     packages: packageVersions(),
@@ -50,4 +55,4 @@ function environment() {
   };
 }
 
-module.exports = { environment };
+module.exports = { environment, machine };
