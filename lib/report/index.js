@@ -12,6 +12,7 @@ const { scatterSpec } = require('./scatter-plot');
 const { responsivenessSpec } = require('./responsiveness');
 const { exampleColors } = require('./colors');
 const registries = require('../../examples');
+const drivers = require('../drivers');
 const { renderMarkdown } = require('./markdown');
 const { renderHtml } = require('./html');
 const { xmlComment } = require('./generated');
@@ -83,9 +84,10 @@ function scenarioSections(summary, envs, look) {
       const envLabel = envs.length > 1 ? env.label : undefined;
       const references = referenceParams(cells);
       const referenceSlugs = paramSlugs(references);
+      const { charts: chosen } = drivers[cells[0].driver];
       const tables = references.map((params, i) => {
         const at = { env: env.key, scenario, params, baseline, envLabel };
-        const forest = forestSpec(summary.cells, at, look);
+        const forest = chosen.includes('forest') ? forestSpec(summary.cells, at, look) : null;
         return {
           params,
           title: show.params(params),
@@ -102,8 +104,8 @@ function scenarioSections(summary, envs, look) {
       }
       const seriesSlugs = paramSlugs(series, { except: ['n'] });
       const sectionCharts = [];
-      // Only the compute driver records how late the heartbeat fired.
-      if (cells[0].driver === 'compute') {
+      // Which charts a section draws is its driver's to say (lib/drivers).
+      if (chosen.includes('responsiveness')) {
         references.forEach((params, i) => {
           const spec = responsivenessSpec(summary.cells, { env: env.key, scenario, params, baseline, envLabel }, look);
           const name = `${chartBase(scenario, envIndex, envs.length, referenceSlugs[i])}-responsiveness.svg`;
@@ -113,7 +115,8 @@ function scenarioSections(summary, envs, look) {
       series.forEach((params, i) => {
         const base = chartBase(scenario, envIndex, envs.length, seriesSlugs[i]);
         const at = { env: env.key, scenario, params, baseline, envLabel };
-        for (const kind of ['time', 'memory']) sectionCharts.push(addChart(`${base}-${kind}.svg`, kind, againstNSpec(summary.cells, at, kind, look)));
+        for (const kind of ['time', 'memory'].filter((k) => chosen.includes(`${k}-against-n`)))
+          sectionCharts.push(addChart(`${base}-${kind}.svg`, kind, againstNSpec(summary.cells, at, kind, look)));
       });
       sections.push({ env, scenario, tables, charts: sectionCharts });
     }

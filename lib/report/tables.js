@@ -398,4 +398,4 @@ function summaryTable(cells, at, complexity, debuggability) {
   return { columns, rows, notes, glossary: glossary(columns), tokensColumn, gradeColumn };
 }
 
-module.exports = { TIME_COLUMNS, cellRow, timeTable, metricTable, summaryTable };
+module.exports = { TIME_COLUMNS, COLUMNS_BY_DRIVER, cellRow, timeTable, metricTable, summaryTable };

@@ -28,6 +28,9 @@ module.exports = {
   time: { metric: 'callMs', title: 'time per call', unit: 'ms', description: 'mean duration of one call, its start to its result' },
   // Its own numbers, summarized as medians beside time and memory.
   extra: ['calls', 'opsPerSec', 'coresUsed', 'beats', 'latenessP50Ms', 'latenessP99Ms', 'latenessMaxMs'],
+  // The charts of its report section (lib/report/index.js draws them); its
+  // table's columns are COLUMNS_BY_DRIVER in lib/report/tables.js.
+  charts: ['forest', 'responsiveness', 'time-against-n', 'memory-against-n'],
   // fib grows exponentially in n: the fitted base, time ∝ bⁿ (1.618 for the plain recursion).
   growth: { param: 'n', model: 'exponential' },
 };
