@@ -5,6 +5,9 @@
 // debuggability, the default grid of every scenario, then the reports. Each
 // step is the public command, so the docs show exactly what users can rerun.
 // `npm run docs -- --report-only` only rebuilds the reports and the README summary.
+// `npm run docs -- --resume` keeps docs/results/runs.jsonl and runs only the
+// runs it lacks (an interrupted pipeline goes on; a finished one only renders
+// its tables again).
 // `--out DIR` writes elsewhere, and then leaves the top-level README alone
 // unless `--readme FILE` names one; `--test` runs every step in its cheap mode.
 // It never overwrites a file a person wrote: each file it replaces must be one
@@ -45,10 +48,16 @@ function parseOptions(argv) {
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { out: { type: 'string' }, readme: { type: 'string' }, test: { type: 'boolean' }, 'report-only': { type: 'boolean' } },
+      options: {
+        out: { type: 'string' },
+        readme: { type: 'string' },
+        test: { type: 'boolean' },
+        resume: { type: 'boolean' },
+        'report-only': { type: 'boolean' },
+      },
     }));
   } catch (error) {
-    throw new UsageError(`${error.message}; expected --out DIR, --readme FILE, --test, --report-only`);
+    throw new UsageError(`${error.message}; expected --out DIR, --readme FILE, --test, --resume, --report-only`);
   }
   const out = checkOutFolder('--out', values.out ?? DEFAULT_OUT);
   let readme = out === DEFAULT_OUT ? path.join(ROOT, 'README.md') : null;
@@ -62,16 +71,23 @@ function parseOptions(argv) {
     if (!text.includes(OPEN) || !text.includes(CLOSE)) throw refuse('--readme', values.readme, `a file with the ${OPEN} and ${CLOSE} markers`);
     readme = path.resolve(values.readme);
   }
-  return { out, given: values.out ?? projectPath(DEFAULT_OUT), readme, test: Boolean(values.test), reportOnly: Boolean(values['report-only']) };
+  return {
+    out,
+    given: values.out ?? projectPath(DEFAULT_OUT),
+    readme,
+    test: Boolean(values.test),
+    resume: Boolean(values.resume),
+    reportOnly: Boolean(values['report-only']),
+  };
 }
 
 /** The steps of the pipeline, in order: the command's arguments and where its stdout goes. Pure. */
-function plan({ out, test, reportOnly }) {
+function plan({ out, test, resume, reportOnly }) {
   const runs = path.join(out, 'runs.jsonl');
   const complexity = path.join(out, 'complexity.json');
   const debuggability = path.join(out, 'debuggability.json');
   const bench = (args, name) => ({
-    args: ['bench', ...args, '--out', projectPath(runs), '--format', 'markdown', ...(test ? ['--test'] : [])],
+    args: ['bench', ...args, '--out', projectPath(runs), '--format', 'markdown', ...(test ? ['--test'] : []), ...(resume ? ['--resume'] : [])],
     stdout: path.join(out, name),
   });
   const steps = [];
@@ -192,7 +208,7 @@ function main(argv) {
   }
   fs.mkdirSync(settings.out, { recursive: true });
   // A fresh results file, so a second run changes numbers, not structure.
-  if (!settings.reportOnly) fs.rmSync(pipeline.runs, { force: true });
+  if (!settings.reportOnly && !settings.resume) fs.rmSync(pipeline.runs, { force: true });
   for (const each of pipeline.steps) {
     const code = step(each);
     if (code !== 0) return code;

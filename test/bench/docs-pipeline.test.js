@@ -129,6 +129,14 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
     );
   });
 
+  it('with --resume, passes --resume to every bench step, so only missing runs run', () => {
+    const { steps } = plan({ out: path.join(ROOT, 'docs', 'results'), test: false, resume: true, reportOnly: false });
+    const benches = steps.filter((s) => s.args[0] === 'bench');
+    assert.ok(benches.length > 0);
+    for (const each of benches) assert.equal(each.args[each.args.length - 1], '--resume');
+    assert.ok(steps.filter((s) => s.args[0] !== 'bench').every((s) => !s.args.includes('--resume')));
+  });
+
   it('refuses, in one line and before any step, to overwrite a bench-*.md a person wrote', () => {
     const mine = path.join(dir, 'bench-doxbee-sequential.md');
     fs.writeFileSync(mine, '# My notes on doxbee-sequential\n');
