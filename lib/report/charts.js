@@ -137,8 +137,46 @@ async function renderSvg(spec, { messages = [] } = {}) {
   }
 }
 
+// A field drawn at its value in pixels, not through a scale: labels placed by
+// label-layout.js.
+const pixel = (field) => ({ field, type: 'quantitative', scale: null });
+
+/**
+ * The layers of labels placed in pixels by label-layout.js: the leader lines
+ * from moved labels to their points, and the texts, one layer per alignment
+ * (Vega-Lite has no align channel). With `outline`, each text is first drawn
+ * as a wide white stroke, so that rules and grid lines stop short of it.
+ * @returns {{ leaders: object, texts: object[] }} leaders goes under the points, texts over them
+ */
+function placedLabelLayers(labels, { fontSize, color, description, outline = false }) {
+  const leaders = labels.filter((label) => label.leader).map((label) => ({ example: label.example, ...label.leader }));
+  const passes = outline
+    ? [
+        { mark: { stroke: 'white', strokeWidth: 5, strokeJoin: 'round', aria: false }, encoding: {} },
+        { mark: {}, encoding: { color, description } },
+      ]
+    : [{ mark: {}, encoding: { color, description } }];
+  return {
+    leaders: {
+      data: { values: leaders },
+      mark: { type: 'rule', color: '#999', strokeWidth: 1 },
+      encoding: { x: pixel('x1'), y: pixel('y1'), x2: { field: 'x2' }, y2: { field: 'y2' } },
+    },
+    texts: ['left', 'right', 'center'].flatMap((align) =>
+      passes.map((pass) => ({
+        data: { values: labels },
+        transform: [{ filter: `datum.align === '${align}'` }],
+        mark: { type: 'text', align, baseline: 'middle', fontSize, ...pass.mark },
+        encoding: { x: pixel('x'), y: pixel('y'), text: { field: 'text' }, ...pass.encoding },
+      })),
+    ),
+  };
+}
+
 module.exports = {
   CONFIG,
+  pixel,
+  placedLabelLayers,
   DETAIL,
   isFinitePositive,
   ratioTicks,

@@ -6,7 +6,7 @@ const show = require('./display');
 const { cellsAt } = require('./cells');
 const { colorScale } = require('./colors');
 const { placeLabels } = require('./label-layout');
-const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioTicks, notDrawnNote } = require('./charts');
+const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioTicks, notDrawnNote, placedLabelLayers } = require('./charts');
 
 // What slicing buys and what it costs, for a scenario of the compute driver at
 // one parameter set: one point per example, across how late the 1 ms
@@ -103,7 +103,6 @@ function responsivenessSpec(cells, at, { colors, registries }) {
   const { points, labels, xDomain, yDomain, notDrawn } = responsivenessLayout(cells, at);
   if (!points.some((p) => p.kind === 'example')) return null;
   const what = drivers[cells.find((c) => c.scenario === at.scenario)?.driver ?? 'compute'].time.title;
-  const leaders = labels.filter((label) => label.leader).map((label) => ({ example: label.example, ...label.leader }));
   const color = {
     field: 'example',
     type: 'nominal',
@@ -130,8 +129,9 @@ function responsivenessSpec(cells, at, { colors, registries }) {
     scale: { type: 'log', domain: yDomain, nice: false },
     axis: { values: logTicks(yDomain), labelExpr: `${label} + '×'` },
   };
-  const pixel = (field) => ({ field, type: 'quantitative', scale: null });
   const description = { field: 'description' };
+  // Each name outlined in white, so that the rule at 1 and the grid stop short of its letters.
+  const placed = placedLabelLayers(labels, { fontSize: NAME_FONT, color, description, outline: true });
   return {
     title: {
       text: `${at.scenario}: what slicing buys and what it costs`,
@@ -154,11 +154,7 @@ function responsivenessSpec(cells, at, { colors, registries }) {
         mark: { type: 'rule', color: '#555', strokeWidth: 1.5 },
         encoding: { y: { field: 'one', type: 'quantitative' } },
       },
-      {
-        data: { values: leaders },
-        mark: { type: 'rule', color: '#999', strokeWidth: 1 },
-        encoding: { x: pixel('x1'), y: pixel('y1'), x2: { field: 'x2' }, y2: { field: 'y2' } },
-      },
+      placed.leaders,
       {
         data: { values: points },
         mark: { type: 'point', filled: true, opacity: 1 },
@@ -172,20 +168,7 @@ function responsivenessSpec(cells, at, { colors, registries }) {
           description,
         },
       },
-      // Vega-Lite has no align channel: one layer per alignment. Each name
-      // is drawn twice, first as a wide white outline, so that the rule at 1
-      // and the grid stop short of its letters.
-      ...['left', 'right', 'center'].flatMap((align) =>
-        [
-          { mark: { stroke: 'white', strokeWidth: 5, strokeJoin: 'round', aria: false }, encoding: {} },
-          { mark: {}, encoding: { color, description } },
-        ].map((layer) => ({
-          data: { values: labels },
-          transform: [{ filter: `datum.align === '${align}'` }],
-          mark: { type: 'text', align, baseline: 'middle', fontSize: NAME_FONT, ...layer.mark },
-          encoding: { x: pixel('x'), y: pixel('y'), text: { field: 'text' }, ...layer.encoding },
-        })),
-      ),
+      ...placed.texts,
     ],
     config: CONFIG,
   };

@@ -3,7 +3,7 @@
 const show = require('./display');
 const { colorScale } = require('./colors');
 const { placeLabels } = require('./label-layout');
-const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioAxis, notDrawnNote } = require('./charts');
+const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioAxis, notDrawnNote, pixel, placedLabelLayers } = require('./charts');
 
 // Complexity (tokens) against the time ratio to the baseline, one point per
 // example in its colour. The styles crowd together (the shortest ones are
@@ -83,7 +83,6 @@ function scatterLayout(rows) {
  */
 function scatterSpec(rows, at, { colors }) {
   const { points, labels, key, xDomain, yDomain, left } = scatterLayout(rows);
-  const leaders = labels.filter((label) => label.leader).map((label) => ({ example: label.example, ...label.leader }));
   const color = {
     field: 'example',
     type: 'nominal',
@@ -97,8 +96,8 @@ function scatterSpec(rows, at, { colors }) {
   // A short title: Vega overestimates text, and a rotated title taller than
   // the plot would push the plot down.
   const y = { field: 'ratio', ...ratioAxis(yDomain, `× ${at.baseline ?? 'baseline'}'s mean time`) };
-  const pixel = (field) => ({ field, type: 'quantitative', scale: null });
   const description = { field: 'description' };
+  const placed = placedLabelLayers(labels, { fontSize: NUMBER_FONT, color, description });
   return {
     title: {
       text: `${at.scenario}: complexity against time`,
@@ -119,23 +118,13 @@ function scatterSpec(rows, at, { colors }) {
         mark: { type: 'rule', color: '#888', strokeDash: [4, 4] },
         encoding: { y: { field: 'one', type: 'quantitative' } },
       },
-      {
-        data: { values: leaders },
-        mark: { type: 'rule', color: '#999', strokeWidth: 1 },
-        encoding: { x: pixel('x1'), y: pixel('y1'), x2: { field: 'x2' }, y2: { field: 'y2' } },
-      },
+      placed.leaders,
       {
         data: { values: points },
         mark: { type: 'point', filled: true, size: 80, opacity: 0.95 },
         encoding: { x, y, color, description },
       },
-      // Vega-Lite has no align channel: one layer per alignment.
-      ...['left', 'right', 'center'].map((align) => ({
-        data: { values: labels },
-        transform: [{ filter: `datum.align === '${align}'` }],
-        mark: { type: 'text', align, baseline: 'middle', fontSize: NUMBER_FONT },
-        encoding: { x: pixel('x'), y: pixel('y'), text: { field: 'text' }, color, description },
-      })),
+      ...placed.texts,
       {
         data: { values: key },
         mark: { type: 'text', align: 'left', baseline: 'middle', fontSize: KEY.fontSize },
