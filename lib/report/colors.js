@@ -2,8 +2,8 @@
 
 // One colour per example, the same in every chart and table of a report. Known
 // examples take their colour from their place in the registries (every problem,
-// in order, a name counted once), so callbacks-original is the same colour in
-// every report; names no registry knows take the next free colours, in
+// in order, a name counted once; no two examples of a problem alike), so
+// callbacks-original is the same colour in every report; names no registry knows take the next free colours, in
 // alphabetical order. Pure: the registries are passed in.
 
 // Dark enough to read as text on white, and ordered so that neighbours differ
@@ -49,20 +49,41 @@ function registryOrder(registries) {
 }
 
 /**
+ * The colour of every name the registries know: the next colour of the
+ * palette for each new name, in registry order, skipping the colours already
+ * taken by the other examples of the same problem (a chart shows one
+ * problem's examples; a name shared by two problems keeps its first colour).
+ */
+function registryColors(registries) {
+  const colors = new Map();
+  let next = 0;
+  for (const registry of Object.values(registries)) {
+    const names = (registry.examples ?? []).map((entry) => entry.name);
+    const taken = new Set(names.filter((name) => colors.has(name)).map((name) => colors.get(name)));
+    for (const name of names) {
+      if (colors.has(name)) continue;
+      let color = PALETTE[next % PALETTE.length];
+      for (let tries = 0; taken.has(color) && tries < PALETTE.length; tries++) color = PALETTE[++next % PALETTE.length];
+      next++;
+      colors.set(name, color);
+      taken.add(color);
+    }
+  }
+  return colors;
+}
+
+/**
  * The colour of every example named.
  * @param {Iterable<string>} names the examples a report shows
  * @param {object} registries as exported by examples/index.js
  * @returns {Map<string, string>} name to '#rrggbb'
  */
 function exampleColors(names, registries) {
-  const known = registryOrder(registries);
+  const known = registryColors(registries);
   const colors = new Map();
-  for (const name of names) {
-    const index = known.indexOf(name);
-    if (index >= 0) colors.set(name, PALETTE[index % PALETTE.length]);
-  }
+  for (const name of names) if (known.has(name)) colors.set(name, known.get(name));
   const unknown = [...new Set(names)].filter((name) => !colors.has(name)).sort();
-  unknown.forEach((name, i) => colors.set(name, PALETTE[(known.length + i) % PALETTE.length]));
+  unknown.forEach((name, i) => colors.set(name, PALETTE[(known.size + i) % PALETTE.length]));
   return colors;
 }
 

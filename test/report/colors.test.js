@@ -38,15 +38,32 @@ describe('report: one colour per example', () => {
     assert.equal(alone.get('promises-q'), all.get('promises-q'));
   });
 
-  it('gives every example its own colour among the problems of its driver, which are charted together', () => {
-    const driversOf = [...new Set(Object.values(registries).map((r) => r.driver))];
-    for (const driver of driversOf) {
-      const names = registryOrder(Object.fromEntries(Object.entries(registries).filter(([, r]) => r.driver === driver)));
-      assert.ok(names.length <= PALETTE.length, `the palette covers the ${driver} registries`);
+  it('gives every example its own colour among the examples of its problem, which are charted together', () => {
+    for (const [problem, registry] of Object.entries(registries)) {
+      const names = registry.examples.map((e) => e.name);
+      assert.ok(names.length <= PALETTE.length, `the palette covers ${problem}`);
       const colors = exampleColors(names, registries);
-      assert.equal(new Set(colors.values()).size, names.length, driver);
+      assert.equal(new Set(colors.values()).size, names.length, problem);
       for (const color of colors.values()) assert.match(color, /^#[0-9a-f]{6}$/);
     }
+  });
+
+  it('skips a colour a name shared with an earlier problem already holds', () => {
+    const shared = {
+      one: { problem: 'one', examples: [{ name: 'a' }, { name: 'b' }] },
+      two: { problem: 'two', examples: [{ name: 'c' }, { name: 'd' }, { name: 'a' }] },
+    };
+    const colors = exampleColors(['a', 'b', 'c', 'd'], shared);
+    assert.deepEqual(
+      ['a', 'b', 'c', 'd'].map((name) => colors.get(name)),
+      [PALETTE[0], PALETTE[1], PALETTE[2], PALETTE[3]],
+    );
+    const crowded = {
+      one: { problem: 'one', examples: Array.from({ length: PALETTE.length }, (_, i) => ({ name: `x${i}` })) },
+      two: { problem: 'two', examples: [{ name: 'y' }, { name: 'x0' }] },
+    };
+    const wrapped = exampleColors(['y', 'x0'], crowded);
+    assert.notEqual(wrapped.get('y'), wrapped.get('x0'), 'y would wrap onto x0, which shares its problem');
   });
 
   it('gives names no registry knows the next colours, alphabetically, the same each time', () => {
