@@ -1,7 +1,7 @@
 'use strict';
 
 const { Option } = require('commander');
-const { UsageError, parseNumber, parseNumbers, parseChoice } = require('./usage');
+const { UsageError, parseNumber, parseNumbers, parseChoice, parseNames } = require('./usage');
 
 // The command line of every driver's parameters, generated from their
 // declarations (lib/drivers/*/index.js): the bench options, their help, their
@@ -47,7 +47,7 @@ function optionsFor(drivers, scenarios) {
       const choices = spec.type === 'choice' ? ` (one of: ${spec.choices.join(', ')})` : '';
       return `${prefix}${spec.description}${choices}${list}${def}${applies}`;
     });
-    const argument = uses[0].spec.type === 'choice' ? 'name' : uses.some((u) => u.spec.list) ? 'list' : 'value';
+    const argument = uses.some((u) => u.spec.list) ? 'list' : uses[0].spec.type === 'choice' ? 'name' : 'value';
     // Validated by resolveParams, so that every refusal reads the same.
     return new Option(`${flag(name)} <${argument}>`, meanings.join('. '));
   });
@@ -55,7 +55,7 @@ function optionsFor(drivers, scenarios) {
 
 function parseValue(spec, text) {
   const parameter = flag(spec.name);
-  if (spec.type === 'choice') return parseChoice(parameter, text, spec.choices);
+  if (spec.type === 'choice') return spec.list ? parseNames(parameter, text, spec.choices) : parseChoice(parameter, text, spec.choices);
   return spec.list ? parseNumbers(parameter, text, range(spec)) : parseNumber(parameter, text, range(spec));
 }
 
@@ -93,7 +93,8 @@ function resolveParams(scenario, driver, options, scenarios) {
   for (const [name, spec] of specs) {
     if (!spec.when || !(name in params)) continue;
     const [other, values] = Object.entries(spec.when)[0];
-    if (values.includes(params[other])) continue;
+    // A scenario without the other parameter (the client problem has no workload) takes it always.
+    if (!(other in params) || values.includes(params[other])) continue;
     if (given.includes(name)) {
       throw new UsageError(`${flag(name)}: applies only with ${flag(other)} ${either(values)}, not ${params[other]}`);
     }
