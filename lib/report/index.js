@@ -10,6 +10,7 @@ const { forestSpec } = require('./forest-plot');
 const { againstNSpec } = require('./against-n');
 const { scatterSpec } = require('./scatter-plot');
 const { responsivenessSpec } = require('./responsiveness');
+const { throughputSpec } = require('./throughput');
 const { exampleColors } = require('./colors');
 const registries = require('../../examples');
 const drivers = require('../drivers');
@@ -45,6 +46,11 @@ function readMetricFile(file, what) {
     return { name: file.name, note: `The ${what} file ${file.name} could not be read as a table (${error.message}), so this section is left out.` };
   }
 }
+
+// The charts of a section drawn once per reference parameter set, below its
+// tables, when its driver lists them: each spec function returns null when
+// there is nothing to draw there.
+const REFERENCE_CHARTS = { responsiveness: responsivenessSpec, throughput: throughputSpec };
 
 // A chart file name that stays the same from run to run for the same grid.
 function chartBase(scenario, envIndex, envCount, slug) {
@@ -105,11 +111,11 @@ function scenarioSections(summary, envs, look) {
       const seriesSlugs = paramSlugs(series, { except: ['n'] });
       const sectionCharts = [];
       // Which charts a section draws is its driver's to say (lib/drivers).
-      if (chosen.includes('responsiveness')) {
+      for (const [kind, specOf] of Object.entries(REFERENCE_CHARTS).filter(([k]) => chosen.includes(k))) {
         references.forEach((params, i) => {
-          const spec = responsivenessSpec(summary.cells, { env: env.key, scenario, params, baseline, envLabel }, look);
-          const name = `${chartBase(scenario, envIndex, envs.length, referenceSlugs[i])}-responsiveness.svg`;
-          if (spec) sectionCharts.push(addChart(name, 'responsiveness', spec));
+          const spec = specOf(summary.cells, { env: env.key, scenario, params, baseline, envLabel }, look);
+          const name = `${chartBase(scenario, envIndex, envs.length, referenceSlugs[i])}-${kind}.svg`;
+          if (spec) sectionCharts.push(addChart(name, kind, spec));
         });
       }
       series.forEach((params, i) => {
@@ -237,4 +243,4 @@ function svgFile(svg, generator) {
   return `<?xml version="1.0" encoding="UTF-8"?>${xmlComment(generator)}\n${svg}\n`;
 }
 
-module.exports = { FORMATS, buildReport };
+module.exports = { FORMATS, buildReport, scenarioSections };

@@ -9,7 +9,7 @@ const scenarios = require('../../bench/scenarios');
 const { COLUMNS_BY_DRIVER } = require('../../lib/report/tables');
 const { schema } = require('../../lib/results');
 
-const CHARTS = ['forest', 'responsiveness', 'time-against-n', 'memory-against-n'];
+const CHARTS = ['forest', 'responsiveness', 'throughput', 'time-against-n', 'memory-against-n'];
 const TYPES = ['integer', 'number', 'choice'];
 
 describe('driver declarations', () => {
@@ -24,7 +24,8 @@ describe('driver declarations', () => {
           if (spec.type !== 'choice') assert.ok(spec.min <= spec.max, spec.name);
         }
         assert.equal(typeof driver.time.metric, 'string');
-        assert.ok(['power', 'exponential'].includes(driver.growth.model));
+        // A driver without a size axis (http-load) declares no growth.
+        if (driver.growth !== null) assert.ok(['power', 'exponential'].includes(driver.growth.model));
         for (const chart of driver.charts) assert.ok(CHARTS.includes(chart), chart);
       });
 
