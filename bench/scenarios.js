@@ -9,6 +9,8 @@ const SCENARIOS = [
   require('./instrument-weight'),
   require('./fib'),
   require('./slicing'),
+  require('./http-server'),
+  require('./http-client'),
 ];
 
 module.exports = Object.fromEntries(SCENARIOS.map((s) => [s.name, s]));

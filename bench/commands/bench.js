@@ -104,7 +104,9 @@ function render(lines, { baseline, format }) {
   for (const env of summary.envs) {
     for (const scenario of summary.scenarios) {
       const cells = summary.cells.filter((cell) => cell.env === env.key && cell.scenario === scenario);
-      const paramSets = [...new Map(cells.map((cell) => [fullParamsKey(cell.params), cell.params])).values()].sort((a, b) => a.n - b.n);
+      const paramSets = [...new Map(cells.map((cell) => [fullParamsKey(cell.params), cell.params])).values()].sort(
+        (a, b) => a.n - b.n || fullParamsKey(a).localeCompare(fullParamsKey(b)),
+      );
       for (const params of paramSets) {
         const table = timeTable(summary.cells, { env: env.key, scenario, params });
         const title = `${scenario}: ${show.params(params)}${summary.envs.length > 1 ? `, ${show.envLabel(env)}` : ''}`;
@@ -131,7 +133,7 @@ async function action(options) {
         resume: Boolean(options.resume),
         timeoutMs: settings.timeoutMs,
         detailed: !options.bare,
-        onRun: (line) => progress.tick(`${line.example} n=${line.params.n}`),
+        onRun: (line) => progress.tick(`${line.example} ${'n' in line.params ? `n=${line.params.n}` : show.params(line.params)}`),
         onWarning: (message) => process.stderr.write(`asyncmark: warning: ${message}\n`),
       }),
     { progress, note: `interrupted; finished runs are in ${settings.out ?? '(no file)'}` },
@@ -169,10 +171,14 @@ function register(program) {
 Each run is a fresh child process: load the example, warm up, collect garbage,
 then measure. A scenario's driver says what a run does: batch (the DoxBee
 scenarios) starts n invocations at once and waits for all; compute (fib,
-slicing) calls fib(n) again and again for --min-time ms. Runs are verified
-(batch: every invocation called back exactly once, every operation done;
-compute: every call returned fib(n)) and a run that does not check out is
-reported, not averaged: CRASH, T/O, OOM, DOUBLE, INVALID.
+slicing) calls fib(n) again and again for --min-time ms; http-load
+(http-server, http-client) starts a server in a process of its own on
+127.0.0.1 and times --requests requests, --c at a time, from autocannon or
+from the client example. Runs are verified (batch: every invocation called
+back exactly once, every operation done; compute: every call returned fib(n);
+http-load: every answer 200 with its full body, no file or process left
+behind) and a run that does not check out is reported, not averaged: CRASH,
+T/O, OOM, DOUBLE, INVALID.
 Parameters a scenario does not take are refused; asyncmark list shows which.
 
 Examples:
@@ -181,6 +187,9 @@ Examples:
   asyncmark bench --examples callbacks-original,async-await --latency load --dt 0.05
   asyncmark bench --scenario fib --n 20,25 --examples sync,async,pool-split
   asyncmark bench --scenario slicing --k 100
+  asyncmark bench --scenario http-server --requests 100 --c 50
+  asyncmark bench --scenario http-server --workload compute --fib-n 25 --workers 4
+  asyncmark bench --scenario http-client --c 1 --keep-alive off
 `,
     )
     .action(action);

@@ -33,6 +33,8 @@ const EXAMPLE_COLUMNS = {
     { key: 'throws', title: 'sync throw' },
   ],
   compute: [{ key: 'name' }, { key: 'family' }, { key: 'call' }, { key: 'where' }, { key: 'lets', title: 'lets run meanwhile' }, { key: 'libraries' }],
+  // Servers say what serves (where), clients how they are called (call).
+  'http-load': [{ key: 'name' }, { key: 'family' }, { key: 'where' }, { key: 'call' }, { key: 'libraries' }],
 };
 
 function action() {
@@ -74,7 +76,7 @@ function action() {
     out.push(`examples of ${name} (driver: ${registry.driver}; reference: ${registry.reference})`);
     out.push(
       formatRows(
-        registry.examples.map((e) => ({ ...e, libraries: e.libraries.join(', ') || '-' })),
+        registry.examples.map((e) => ({ where: '-', call: '-', ...e, libraries: e.libraries.join(', ') || '-' })),
         EXAMPLE_COLUMNS[registry.driver],
         'table',
       ),

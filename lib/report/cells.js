@@ -38,6 +38,8 @@ function referenceParams(cells, preferred = PREFERRED_CELLS) {
     for (const params of all) if (matches(params, pattern) && !chosen.includes(params)) chosen.push(params);
   }
   if (chosen.length > 0) return chosen;
+  // A driver without a size axis (http-load) has no largest n: every cell is a reference.
+  if (all.some((p) => !('n' in p))) return all;
   // Otherwise the largest n at which every example ran, and the largest n of
   // all when a narrower extra run went further (fib at n=30 for a few examples).
   const examples = (params) => new Set(cells.filter((c) => sameParams(c.params, params)).map((c) => c.example)).size;

@@ -10,7 +10,7 @@ const drivers = require('../../lib/drivers');
 const scenarios = require('../../bench/scenarios');
 
 // The fewest examples each problem must have (the issues' lists).
-const AT_LEAST = { doxbee: 18, parallel: 8, instrument: 3, fib: 6, slicing: 4 };
+const AT_LEAST = { doxbee: 18, parallel: 8, instrument: 3, fib: 6, slicing: 4, 'http-server': 7, 'http-client': 4 };
 
 // What an entry must say, by the driver that measures its problem.
 const VALID = {
@@ -23,6 +23,16 @@ const VALID = {
   compute: (entry) => {
     assert.ok(drivers.compute.calls.includes(entry.call), `${entry.name}: call ${entry.call}`);
     assert.ok(drivers.compute.families.includes(entry.family), `${entry.name}: family ${entry.family}`);
+  },
+  // Servers say how their work is written and what serves; clients, their style and convention.
+  'http-load': (entry) => {
+    if (entry.where) {
+      assert.ok(drivers['http-load'].families.includes(entry.family), `${entry.name}: family ${entry.family}`);
+      assert.ok(['process', 'cluster', 'pool'].includes(entry.where), `${entry.name}: where ${entry.where}`);
+    } else {
+      assert.ok(FAMILIES.includes(entry.family), `${entry.name}: family ${entry.family}`);
+      assert.ok(['callback', 'promise'].includes(entry.call), `${entry.name}: call ${entry.call}`);
+    }
   },
 };
 
