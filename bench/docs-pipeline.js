@@ -105,6 +105,20 @@ function plan({ out, test, resume, reportOnly }) {
     steps.push(bench(['--scenario', 'fib', '--n', '30', '--examples', 'sync,async,async-memo,worker-sync,pool-split', '--runs', '3'], 'bench-fib-n30.md'));
     // The article's "with busywork both are equally fast": busywork that outweighs a call.
     steps.push(bench(['--scenario', 'fib', '--n', '20', '--w', '100000', '--examples', 'sync-busy,async-busy', '--runs', '3'], 'bench-fib-busy.md'));
+    // The 2015 article's Fibonacci server: 1000 requests at c=50, sync against
+    // time-sliced async, alone and forked (one process per core here, not 4).
+    const servers = 'sync,async-callbacks,cluster-sync,cluster-async,worker-pool';
+    steps.push(
+      bench(
+        ['--scenario', 'http-server', '--workload', 'compute', '--requests', '1000', '--c', '50', '--examples', servers, '--runs', '3'],
+        'bench-http-server-compute.md',
+      ),
+    );
+    // A server waiting on a database, where async I/O should pay off.
+    steps.push(bench(['--scenario', 'http-server', '--workload', 'wait', '--requests', '200', '--c', '50', '--runs', '3'], 'bench-http-server-wait.md'));
+    // The 2018 client cell: one request at a time, no keep-alive (Node's
+    // default agent then), more runs, since its differences are a few per cent.
+    steps.push(bench(['--scenario', 'http-client', '--c', '1', '--keep-alive', 'off', '--runs', '15'], 'bench-http-client-2018.md'));
   }
   const report = [
     'report',
