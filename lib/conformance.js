@@ -1,7 +1,7 @@
 'use strict';
 
 const { createIO, MODELS_BY_PROBLEM } = require('./fakes');
-const { invoke } = require('./invoke');
+const { prepare, LAZY } = require('./invoke');
 
 // Proves that examples do the same work. One case runs an example once, in this
 // process, against a fresh engine with tick latency, and observes everything: the
@@ -9,6 +9,13 @@ const { invoke } = require('./invoke');
 // left pending. The checks then compare that with the reference example.
 // What is particular to a problem (its arguments, branches, operations and what
 // follows a failure) the harness reads from the problem's model in lib/fakes.
+// Besides one upload at a time with every completion in the order it was
+// started, a case may make several uploads at once on one io, or one twice in
+// a row, vary the upload's path, or deliver completions one by one (the
+// engine's stepped order: issue, reverse, shuffle), so that an example which
+// shares state between uploads, reads a fixed path shape, takes the last
+// started for the last completed, works before it is subscribed to, or waits
+// where the reference does not, is told apart.
 
 const SETTLE_TURNS = 5;
 
@@ -19,6 +26,12 @@ const SETTLE_TURNS = 5;
 //            one from a later operation is an uncaught exception (plain callbacks).
 // A throw inside the timer is an uncaught exception in every style.
 const SYNC_BEHAVIOURS = ['caught', 'escapes'];
+
+// What a style does when one of several calls made at once (model.CONCURRENT)
+// fails, in a problem that has them (the registry's onFailure):
+//   fail-fast  the caller hears, after the clean-up, before the other calls complete;
+//   wait-all   the caller hears only once every call has completed.
+const FAILURE_BEHAVIOURS = ['fail-fast', 'wait-all'];
 
 /**
  * The cases of a problem: success, and every failure of every operation, in
@@ -45,14 +58,50 @@ function cases(model, { modes = ['callback', 'sync', 'timer'], placements = ['ti
         list.push({ ...branch, fault: { op, mode: 'sync', placement: 'call', index } });
       }
     }
+    list.push(...steppedCases(model, branch), ...sharedCases(model, branch));
   }
   return list;
 }
 
-function describeCase({ fault, ...branch }) {
+// Completions one by one, with the program quiet in between. In the order they
+// were started, a failure at each operation: whether the caller hears before a
+// fire-and-forget clean-up completes, or before the other calls made at once
+// do, then depends on the style only. Reversed and shuffled: success, and a
+// failure of the first or last of the calls made at once, which then arrives
+// first, last or between.
+function steppedCases(model, branch) {
+  const list = [];
+  for (const op of model.path(branch)) list.push({ ...branch, order: 'issue', fault: { op, mode: 'callback', placement: 'timer' } });
+  for (const order of ['reverse', 'shuffle']) {
+    list.push({ ...branch, order, fault: null });
+    if (!model.CONCURRENT) continue;
+    const { op, calls } = model.CONCURRENT;
+    for (const index of [1, calls]) list.push({ ...branch, order, fault: { op, mode: 'callback', placement: 'timer', index } });
+  }
+  return list;
+}
+
+// Uploads that share an io: each path shape alone; every one at once, their
+// completions as they come, reversed, shuffled, and with the second call of
+// one operation failing; and the same upload twice in a row.
+function sharedCases(model, branch) {
+  const list = model.VARIED_ARGS.map((args) => ({ ...branch, fault: null, args }));
+  list.push({ ...branch, fault: null, together: true });
+  for (const order of ['reverse', 'shuffle']) list.push({ ...branch, fault: null, together: true, order });
+  const op = model.CONCURRENT ? model.CONCURRENT.op : model.path(branch)[0];
+  list.push({ ...branch, together: true, order: 'issue', fault: { op, mode: 'callback', placement: 'timer', index: 2 } });
+  list.push({ ...branch, fault: null, twice: true });
+  return list;
+}
+
+function describeCase({ fault, args, together, twice, order, ...branch }) {
   const parts = [];
   const name = branchName(branch);
   if (name) parts.push(name);
+  if (args) parts.push(`path ${args[1]}`);
+  if (together) parts.push('several uploads at once');
+  if (twice) parts.push('twice in a row');
+  if (order) parts.push(`completions one by one in ${order} order`);
   if (!fault) parts.push('success');
   else {
     const which = fault.index === undefined ? '' : ` call #${fault.index} only`;
@@ -102,12 +151,16 @@ function captureProcessEvents(onEvent) {
 /**
  * Runs one case of one example.
  * @param {object} entry a registry entry (name, call, io, load)
- * @param {object} spec { fault, ...branch }: the branch's engine options, e.g. fileExists
+ * @param {object} spec { fault, ...branch }: the branch's engine options, e.g. fileExists; and
+ *   args (the upload's), together (every model.VARIED_ARGS upload at once), twice (one upload
+ *   twice in a row), order (stepped delivery, see lib/fakes/engine.js)
  * @param {object} [options] { problem (doxbee unless named, as on the CLI), timeoutMs }
  */
 async function observe(entry, spec, { problem = 'doxbee', timeoutMs = 2000 } = {}) {
-  const { fault, ...branch } = spec;
-  const args = MODELS_BY_PROBLEM[problem].CASE_ARGS;
+  const model = MODELS_BY_PROBLEM[problem];
+  const { fault, args, together, twice, ...branch } = spec;
+  const argsList = together ? model.VARIED_ARGS : [args ?? model.CASE_ARGS];
+  const uploads = twice ? 2 : argsList.length;
   const { io, engine } = createIO(entry.io, { ...branch, latency: 'tick', fault }, problem);
   const upload = entry.load()(io);
   const heard = [];
@@ -120,36 +173,72 @@ async function observe(entry, spec, { problem = 'doxbee', timeoutMs = 2000 } = {
     escaped.push({ type, error });
     engine.record({ type, error: messageOf(error) });
   });
+  // The caller of the k-th upload (from 1); a case of several says which one heard.
+  const callerOf = (k) => (error, value) => {
+    heard.push(uploads > 1 ? { upload: k, error: error ?? null, value } : { error: error ?? null, value });
+    const event = { type: 'done', error: error ? messageOf(error) : null };
+    engine.record(uploads > 1 ? { type: 'done', upload: k, error: event.error } : event);
+  };
   let thrown = null;
-  try {
+  const attempt = (fn) => {
     try {
-      invoke(entry.call, upload, args, (error, value) => {
-        heard.push({ error: error ?? null, value });
-        engine.record({ type: 'done', error: error ? messageOf(error) : null });
-      });
+      fn();
     } catch (error) {
-      thrown = error;
+      thrown = thrown ?? error;
       engine.record({ type: 'thrown', error: messageOf(error) });
     }
-    const deadline = Date.now() + timeoutMs;
-    let quiet = 0;
-    // Settled when the engine has nothing pending for several turns in a row.
-    while (quiet < SETTLE_TURNS && Date.now() < deadline) {
-      await turn();
-      quiet = engine.pending === 0 ? quiet + 1 : 0;
+  };
+  const deadline = Date.now() + timeoutMs;
+  let early = [];
+  try {
+    const starts = [];
+    for (const k of argsList.keys()) attempt(() => starts.push(prepare(entry.call, upload, argsList[k])));
+    // A lazy convention's work must wait for its start: whatever is traced
+    // before it, given the turns, was started by the call itself.
+    if (LAZY.includes(entry.call)) {
+      for (let i = 0; i < SETTLE_TURNS; i++) await turn();
+      early = engine.trace.filter((e) => e.type === 'call');
+    }
+    if (twice) {
+      for (const k of [1, 2]) {
+        if (starts[0]) attempt(() => starts[0](callerOf(k)));
+        await settle(engine, deadline);
+      }
+    } else {
+      starts.forEach((start, i) => attempt(() => start(callerOf(i + 1))));
+      await settle(engine, deadline);
     }
   } finally {
     restore();
   }
   return {
+    args: argsList,
     trace: engine.trace,
     heard,
     thrown,
     escaped,
+    early,
     injected: engine.injected,
     pending: engine.pending,
     leakedTimers: await leakedTimers(timersBefore),
   };
+}
+
+// Runs the event loop until the engine has nothing pending and the trace has
+// not grown for several turns in a row. With stepped delivery, each time it is
+// so, one held completion is released, until none is left.
+async function settle(engine, deadline) {
+  let quiet = 0;
+  let seen = engine.trace.length;
+  while (Date.now() < deadline) {
+    await turn();
+    const busy = engine.pending > engine.held.length || engine.trace.length !== seen;
+    seen = engine.trace.length;
+    quiet = busy ? 0 : quiet + 1;
+    if (quiet < SETTLE_TURNS) continue;
+    if (!engine.release()) return;
+    quiet = 0;
+  }
 }
 
 // Timers left behind by the case. Libraries may keep a short housekeeping timer
@@ -243,33 +332,48 @@ function check(entry, spec, observation, reference, { problem = 'doxbee', firstO
   const first = firstOp ?? model.path(spec)[0];
   const concurrentOp = concurrentOf(model);
   const outcome = expectedOutcome(spec, entry.throws, first);
-  const want = expectedTrace(reference, spec, outcome, model);
-  const got = setAside(ordered(observation.trace, model), concurrentOp);
-  const diff = firstDifference(want, got.events);
-  if (diff) problems.push(diff);
-  // Set-aside events are compared, in any order, only where the example ends as
-  // the reference does; where it ends otherwise, the reference has none to match.
-  const { stragglers } = setAside(ordered(reference.trace, model), concurrentOp);
-  if (outcome === outcomeOf(reference, model)) {
-    const difference = differenceInAnyOrder(stragglers, got.stragglers);
-    if (difference) problems.push(difference);
+  let want;
+  if (spec.together) {
+    // Uploads at once interleave as each style's scheduler lets them, so each
+    // upload's own calls are compared, not the order of the whole trace.
+    want = ordered(reference.trace, model);
+    problems.push(...differencesPerUpload(observation, reference, model));
+  } else {
+    want = expectedTrace(reference, spec, outcome, model);
+    const got = setAside(ordered(observation.trace, model), concurrentOp);
+    const diff = firstDifference(want, got.events);
+    if (diff) problems.push(diff);
+    // Set-aside events are compared, in any order, only where the example ends as
+    // the reference does; where it ends otherwise, the reference has none to match.
+    const { stragglers } = setAside(ordered(reference.trace, model), concurrentOp);
+    if (outcome === outcomeOf(reference, model)) {
+      const difference = differenceInAnyOrder(stragglers, got.stragglers);
+      if (difference) problems.push(difference);
+    }
   }
 
-  const heard = observation.heard.length;
-  if (outcome === 'done' && heard !== 1) problems.push(`the caller heard ${heard} times, expected exactly once`);
-  if (outcome !== 'done' && heard !== 0) problems.push(`the caller heard ${heard} times after a ${outcome} fault, expected never`);
+  const uploads = spec.twice ? 2 : observation.args.length;
+  for (let k = 1; k <= uploads; k++) {
+    const who = uploads > 1 ? `the caller of upload ${k}` : 'the caller';
+    const heard = observation.heard.filter((h) => (h.upload ?? 1) === k).length;
+    if (outcome === 'done' && heard !== 1) problems.push(`${who} heard ${heard} times, expected exactly once`);
+    if (outcome !== 'done' && heard !== 0) problems.push(`${who} heard ${heard} times after a ${outcome} fault, expected never`);
+  }
 
   const injected = observation.injected[0];
-  if (spec.fault && heard >= 1 && observation.heard[0].error !== injected) {
+  const heard = observation.heard.length;
+  if (uploads === 1 && spec.fault && heard >= 1 && observation.heard[0].error !== injected) {
     problems.push('the caller did not get the injected error object itself');
   }
-  if (!spec.fault && heard >= 1 && observation.heard[0].error) {
-    problems.push(`the caller heard an error on success: ${messageOf(observation.heard[0].error)}`);
+  // Which of several uploads failed is in their traces; the error must be one the engine made.
+  if (uploads > 1 && observation.heard.some((h) => h.error && !observation.injected.includes(h.error))) {
+    problems.push('a caller did not get an injected error object itself');
   }
+  const failed = observation.heard.find((h) => h.error);
+  if (!spec.fault && failed) problems.push(`the caller heard an error on success: ${messageOf(failed.error)}`);
   // The routine's result is nothing: the commit's null, or undefined.
-  if (heard >= 1 && !observation.heard[0].error && observation.heard[0].value != null) {
-    problems.push(`the caller heard a value on success: ${JSON.stringify(observation.heard[0].value)}`);
-  }
+  const valued = observation.heard.find((h) => !h.error && h.value != null);
+  if (valued) problems.push(`the caller heard a value on success: ${JSON.stringify(valued.value)}`);
   if (outcome === 'thrown' && observation.thrown !== injected) problems.push('upload() did not throw the injected error');
   if (outcome !== 'thrown' && observation.thrown) problems.push(`upload() threw: ${messageOf(observation.thrown)}`);
   // One uncaught exception per failing call, when every call of an operation fails in its timer.
@@ -279,6 +383,14 @@ function check(entry, spec, observation, reference, { problem = 'doxbee', firstO
     problems.push(`expected ${escapedExpected} uncaught exception(s), got ${what}`);
   } else if (escapedExpected && observation.escaped[0].error !== injected) {
     problems.push('the uncaught exception is not the injected error object');
+  }
+  if (observation.early.length > 0) {
+    const ops = observation.early.map((e) => e.op).join(', ');
+    problems.push(`${observation.early.length} call(s) traced before the subscription (${ops}): upload() starts its work before anyone subscribes`);
+  }
+  if (spec.order && !spec.together) {
+    problems.push(...waitedForFireAndForget(observation, reference, model));
+    if (concurrentOp && outcome === 'done') problems.push(...failureBehaviourDiffers(entry, observation, concurrentOp));
   }
 
   // Fire-and-forget operations are checked here: each one started has completed.
@@ -291,6 +403,72 @@ function check(entry, spec, observation, reference, { problem = 'doxbee', firstO
   if (observation.pending !== 0) problems.push(`${observation.pending} I/O callback(s) still pending`);
   if (observation.leakedTimers !== 0) problems.push(`${observation.leakedTimers} timer(s) left pending`);
   return problems;
+}
+
+// Each upload's own calls and hearing, in order, where several were made at once
+// on one io, against the reference's in the same case: a call with another
+// upload's transaction, blob, file, version or date shows as a difference, and
+// a call that belongs to no upload as one of its own.
+function differencesPerUpload(observation, reference, model) {
+  const problems = [];
+  const want = callsPerUpload(reference, model);
+  const got = callsPerUpload(observation, model);
+  observation.args.forEach((args, i) => {
+    const diff = firstDifference(want.uploads[i], got.uploads[i]);
+    if (diff) problems.push(`upload ${i + 1} of ${observation.args.length} (${args[1]}): ${diff}`);
+  });
+  if (got.stray.length > 0) problems.push(`${got.stray.length} call(s) of no upload: ${got.stray.map((e) => JSON.stringify(e)).join(' ')}`);
+  return problems;
+}
+
+function callsPerUpload(observation, model) {
+  const uploads = observation.args.map(() => []);
+  const stray = [];
+  for (const event of observation.trace) {
+    const k = event.type === 'done' ? event.upload : event.type === 'call' ? model.uploadOf(event, observation.args) : null;
+    if (k) uploads[k - 1].push(event);
+    else if (k === 0) stray.push(event);
+  }
+  return { uploads: model.renumberIds(uploads), stray };
+}
+
+// Where the reference's caller hears before a fire-and-forget operation
+// (DoxBee's rollback) completes, so must the example's: with completions one
+// by one, that depends on whether it waits, not on its scheduler.
+function waitedForFireAndForget(observation, reference, model) {
+  const problems = [];
+  const heardAt = (trace) => trace.findIndex((e) => e.type === 'done');
+  for (const op of model.FIRE_AND_FORGET ?? []) {
+    const completedAt = (trace) => trace.findIndex((e) => e.type === 'complete' && e.op === op);
+    // Only where the reference heard first, and the example heard and completed it.
+    const referenceFirst = heardAt(reference.trace) !== -1 && completedAt(reference.trace) > heardAt(reference.trace);
+    const completed = completedAt(observation.trace);
+    if (referenceFirst && completed !== -1 && completed < heardAt(observation.trace)) {
+      problems.push(`the caller heard only after ${op} completed: it waits for an operation the reference leaves running`);
+    }
+  }
+  return problems;
+}
+
+// How the example dealt with the first failure of the calls made at once: with
+// completions one by one, a fail-fast style hears before the next of them
+// completes, a wait-all style after the last. Null when the failure was the
+// last to complete, so that nothing tells them apart.
+function failureBehaviourOf(trace, op) {
+  const completions = (from, to) => trace.slice(from, to).filter((e) => e.type === 'complete' && e.op === op).length;
+  const failedAt = trace.findIndex((e) => e.type === 'complete' && e.op === op && e.error);
+  const heardAt = trace.findIndex((e) => e.type === 'done');
+  if (failedAt === -1 || heardAt < failedAt || completions(failedAt + 1) === 0) return null;
+  if (completions(failedAt + 1, heardAt) === 0) return 'fail-fast';
+  if (completions(heardAt) === 0) return 'wait-all';
+  return `hears after ${completions(failedAt + 1, heardAt)} of the other ${completions(failedAt + 1)} completions`;
+}
+
+function failureBehaviourDiffers(entry, observation, op) {
+  const behaviour = failureBehaviourOf(observation.trace, op);
+  if (behaviour === null || behaviour === entry.onFailure) return [];
+  const what = FAILURE_BEHAVIOURS.includes(behaviour) ? `is ${behaviour}` : behaviour;
+  return [`after a failure of ${op} it ${what}, but its registry entry says onFailure: ${entry.onFailure}`];
 }
 
 function differenceInAnyOrder(want, got) {
@@ -311,4 +489,4 @@ function firstDifference(want, got) {
   return null;
 }
 
-module.exports = { SYNC_BEHAVIOURS, cases, describeCase, observe, check };
+module.exports = { SYNC_BEHAVIOURS, FAILURE_BEHAVIOURS, cases, describeCase, observe, check };

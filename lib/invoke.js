@@ -6,6 +6,10 @@
 
 const CONVENTIONS = ['callback', 'promise', 'observable'];
 
+// Conventions whose value does nothing until it is started: an observable's
+// work begins when it is subscribed to, once per subscription.
+const LAZY = ['observable'];
+
 /**
  * @param {string} convention callback | promise | observable
  * @param {Function} fn the example's upload function
@@ -40,4 +44,16 @@ function invoke(convention, fn, args, callback) {
   }
 }
 
-module.exports = { invoke, CONVENTIONS };
+/**
+ * The call and the start of an example apart, for a lazy convention: fn is
+ * called now, and start(callback) subscribes to what it returned, as often as
+ * it is called. For any other convention start(callback) is invoke's call.
+ * @returns {Function} start(callback)
+ */
+function prepare(convention, fn, args) {
+  if (!LAZY.includes(convention)) return (callback) => invoke(convention, fn, args, callback);
+  const value = fn(...args);
+  return (callback) => invoke(convention, () => value, [], callback);
+}
+
+module.exports = { invoke, prepare, CONVENTIONS, LAZY };

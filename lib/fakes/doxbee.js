@@ -189,10 +189,18 @@ function hashField(value, hash) {
   return hashString(value === null || value === undefined ? '' : String(value), hashString('|', hash));
 }
 
-// What a trace shows of the rows of queries.
-function versionRow(version) {
-  const { id, userAccountId, blobId, creatorId, previousId } = version;
-  return { id, userAccountId, blobId, creatorId, previousId, dated: version.date instanceof Date };
+// What a trace shows of the rows of queries. A version's date must be a Date
+// taken for this version: one that another version of the same io already
+// carried was taken once for several uploads (in the factory, or cached by the
+// first upload), which only shows when uploads share an io. `dates` holds the
+// io's dates so far; the trace says what is wrong instead of `true`.
+function versionRow(version, dates) {
+  const { id, userAccountId, blobId, creatorId, previousId, date } = version;
+  let dated = true;
+  if (!(date instanceof Date)) dated = 'not a Date';
+  else if (dates.has(date)) dated = "another upload's Date";
+  else dates.add(date);
+  return { id, userAccountId, blobId, creatorId, previousId, dated };
 }
 
 function copyRow(row) {
@@ -209,6 +217,7 @@ function ignore() {}
 // as globals.
 function createIO(engine, types) {
   let fileIds = 0;
+  const dates = new WeakSet();
   return {
     account: { id: 'account-1' },
     userAccount: { id: 'user-1' },
@@ -217,7 +226,7 @@ function createIO(engine, types) {
     self: new types.Repository(engine, types),
     Version: {
       createHash,
-      insert: (version) => types.Query.of(engine, 'version.insert', versionRow, version),
+      insert: (version) => types.Query.of(engine, 'version.insert', versionRow, version, dates),
     },
     File: {
       whereUpdate: (where, values) => types.Query.of(engine, 'file.update', updateRow, where, values),
@@ -265,6 +274,41 @@ function verify(engine, { n, failed }) {
 // The arguments of the one upload a conformance case makes.
 const CASE_ARGS = ['stream-1', 'docs/2013/report.txt', 'tag-1'];
 
+// Arguments of other shapes, each a case of its own (a name computed from a
+// fixed segment passes with one path only), and together the uploads a case
+// makes at once on one io: each its own stream, path and tag.
+const VARIED_ARGS = [
+  ['stream-1', 'notes.md', 'tag-1'],
+  ['stream-2', 'home/ann/projects/2013/q4/minutes/summary.txt', 'tag-2'],
+  ['stream-3', 'docs/v1.2/archive.tar.gz', 'tag-3'],
+];
+
+// Which of several uploads made at once on one io (argsList, in the order they
+// were made) a traced call belongs to, from 1; 0 for none. The k-th transaction
+// and blob are the k-th upload's, since every upload makes them before its first
+// operation; a lookup or a new file is by the upload's path.
+function uploadOf(event, argsList) {
+  const { tx, blob, idOrPath } = event.args ?? {};
+  const k = tx ?? blob ?? argsList.findIndex((args) => args[1] === idOrPath) + 1;
+  return Number.isInteger(k) && k >= 1 && k <= argsList.length ? k : 0;
+}
+
+// The events of several uploads (one list each, in upload order) with the ids
+// handed out by the io's uuid renamed after the upload that used each first,
+// 'uuid-<upload>.<n>', so that they compare whichever upload reached uuid.v1()
+// first, and an id two uploads share still shows.
+function renumberIds(uploads) {
+  const names = new Map();
+  return uploads.map((events, i) => {
+    let n = 0;
+    const text = JSON.stringify(events).replace(/"uuid-\d+"/g, (id) => {
+      if (!names.has(id)) names.set(id, `"uuid-${i + 1}.${++n}"`);
+      return names.get(id);
+    });
+    return JSON.parse(text);
+  });
+}
+
 // The branches the conformance cases cover: the file lookup finds a file or not.
 const BRANCHES = [{ fileExists: true }, { fileExists: false }];
 
@@ -299,6 +343,9 @@ module.exports = {
   invocationArgs,
   verify,
   CASE_ARGS,
+  VARIED_ARGS,
+  uploadOf,
+  renumberIds,
   BRANCHES,
   describeBranch,
   FIRE_AND_FORGET,

@@ -1,7 +1,7 @@
 'use strict';
 
 const { createDelay } = require('./latency');
-const { hashString, keyedRandomAt } = require('./random');
+const { hashString, keyedRandom, keyedRandomAt } = require('./random');
 
 // The one engine behind every I/O flavour. It schedules each simulated operation
 // on the same timer mechanism, decides which calls fail and how, and records a
@@ -9,6 +9,15 @@ const { hashString, keyedRandomAt } = require('./random');
 
 const FAULT_MODES = ['callback', 'sync', 'timer'];
 const PLACEMENTS = ['timer', 'continuation'];
+
+// Stepped delivery, for conformance: every completion is held until release()
+// delivers one, in the order named, each on a turn of its own. The harness
+// releases the next only once the program has gone quiet, so that what a style
+// does between two completions never depends on how fast its scheduler is.
+//   issue     the first started, first delivered (what tick latency does)
+//   reverse   the last started, first delivered
+//   shuffle   a seeded random one of those held
+const ORDERS = ['issue', 'reverse', 'shuffle'];
 
 class InjectedError extends Error {
   constructor(op, mode, placement) {
@@ -80,6 +89,7 @@ class Engine {
    * @param {string} [options.placement] where those errors are created
    * @param {boolean} [options.trace] record a trace (default true)
    * @param {string[]} [options.operations] the operations that may fail
+   * @param {string} [options.order] stepped delivery: issue | reverse | shuffle (see ORDERS)
    */
   constructor(options = {}) {
     this.failable = options.operations ?? [];
@@ -104,7 +114,13 @@ class Engine {
     this.operations = new Map(); // Operation by name, from its first call
     this.ids = new Map(); // the last id handed out, by name: blob, tx
     this.inFlight = 0;
-    this.pending = 0; // scheduled callbacks not yet run
+    this.pending = 0; // scheduled callbacks not yet run, held ones included
+    this.order = options.order ?? null;
+    if (this.order !== null && !ORDERS.includes(this.order)) {
+      throw new RangeError(`order must be one of ${ORDERS.join(', ')}; got ${this.order}`);
+    }
+    this.held = []; // completions waiting for release(), in the order they were started
+    this.releases = 0;
     this.idleWaiters = [];
   }
 
@@ -175,8 +191,22 @@ class Engine {
     const ms = this.delay(operation, index, this.inFlight);
     this.inFlight++;
     this.pending++;
-    if (ms > 0) setTimeout(fire, ms, this, settle, value);
+    if (this.order !== null) this.held.push({ settle, value });
+    else if (ms > 0) setTimeout(fire, ms, this, settle, value);
     else setImmediate(fire, this, settle, value);
+  }
+
+  // Delivers one held completion, chosen by the order, on the next turn.
+  // Returns false when none is held.
+  release() {
+    if (this.held.length === 0) return false;
+    let at = 0;
+    if (this.order === 'reverse') at = this.held.length - 1;
+    else if (this.order === 'shuffle') at = Math.floor(keyedRandom(this.seed, `order:${this.releases}`) * this.held.length);
+    this.releases++;
+    const [{ settle, value }] = this.held.splice(at, 1);
+    setImmediate(fire, this, settle, value);
+    return true;
   }
 
   // Runs a callback that was counted as pending. Whatever it throws still
@@ -291,4 +321,4 @@ function summarize(value) {
   return { ...value };
 }
 
-module.exports = { Engine, InjectedError, FAULT_MODES, PLACEMENTS };
+module.exports = { Engine, InjectedError, FAULT_MODES, PLACEMENTS, ORDERS };

@@ -1,6 +1,6 @@
 'use strict';
 
-const { Engine, InjectedError, FAULT_MODES, PLACEMENTS } = require('./engine');
+const { Engine, InjectedError, FAULT_MODES, PLACEMENTS, ORDERS } = require('./engine');
 const { typesFor, NAMES } = require('./flavours');
 const { MODELS } = require('./latency');
 const doxbee = require('./doxbee');
@@ -40,5 +40,6 @@ module.exports = {
   LATENCY_MODELS: MODELS,
   FAULT_MODES,
   PLACEMENTS,
+  ORDERS,
   MODELS_BY_PROBLEM,
 };

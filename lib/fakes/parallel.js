@@ -80,8 +80,9 @@ function verify(engine, { n, p, failed }) {
 }
 
 // What the conformance harness reads of the problem besides CONCURRENT and
-// BRANCHES: DoxBee's arguments, and its transaction, so its rollback rules.
-const { CASE_ARGS, FIRE_AND_FORGET, afterFailure } = doxbee;
+// BRANCHES: DoxBee's arguments, and its transaction, so its rollback rules and
+// how a call is told to be one upload's (by its transaction).
+const { CASE_ARGS, VARIED_ARGS, uploadOf, renumberIds, FIRE_AND_FORGET, afterFailure } = doxbee;
 
 module.exports = {
   DEFAULT_P,
@@ -95,6 +96,9 @@ module.exports = {
   invocationArgs,
   verify,
   CASE_ARGS,
+  VARIED_ARGS,
+  uploadOf,
+  renumberIds,
   FIRE_AND_FORGET,
   afterFailure,
 };

@@ -54,6 +54,54 @@ describe('the conformance check can fail', () => {
     assert.ok(problems.includes('the caller heard a value on success: "something else"'), problems.join('\n'));
   });
 
+  // The holes below were found by planting bugs in copies of the examples: each
+  // fixture passes a case of one upload, in one path, with completions in the
+  // order the calls were made, and is caught by the case made for it.
+  it("rejects an example that keeps an upload's state in the factory, when uploads share an io", async () => {
+    const fixture = fixtures.sharesStateBetweenUploads;
+    assert.deepEqual(await problemsOf(fixture, { fileExists: false, fault: null }), []);
+    const problems = await problemsOf(fixture, { fileExists: false, fault: null, together: true });
+    assert.match(problems.join('\n'), /upload 1 of 3 \(notes\.md\): trace differs .*version\.insert.*"blobId":"blob-1".*got .*"blobId":"blob-3"/);
+  });
+
+  it("rejects an example that takes the version's date once for every upload of an io", async () => {
+    const fixture = fixtures.datesOncePerFactory;
+    assert.deepEqual(await problemsOf(fixture, { fileExists: true, fault: null }), []);
+    for (const spec of [
+      { fileExists: true, fault: null, together: true },
+      { fileExists: true, fault: null, twice: true },
+    ]) {
+      const problems = await problemsOf(fixture, spec);
+      assert.match(problems.join('\n'), /"dated":"another upload's Date"/, describeCase(spec));
+    }
+  });
+
+  it('rejects an example that names the file by a fixed segment of its path', async () => {
+    const fixture = fixtures.namesFileByFixedSegment;
+    assert.deepEqual(await problemsOf(fixture, { fileExists: false, fault: null }), []);
+    const problems = await problemsOf(fixture, { fileExists: false, fault: null, args: model.VARIED_ARGS[0] });
+    assert.match(problems.join('\n'), /trace differs .*file\.createQuery.*"name":"notes\.md"/);
+  });
+
+  it('rejects an observable that starts its work when called, not when subscribed to', async () => {
+    const fixture = fixtures.worksBeforeSubscription;
+    const problems = await problemsOf(fixture, { fileExists: true, fault: null });
+    assert.ok(
+      problems.includes('2 call(s) traced before the subscription (blob.create, db.begin): upload() starts its work before anyone subscribes'),
+      problems.join('\n'),
+    );
+    const twice = await problemsOf(fixture, { fileExists: true, fault: null, twice: true });
+    assert.match(twice.join('\n'), /trace differs .*expected .*blob\.create.*"blob":2/);
+  });
+
+  it('rejects an example that waits for the rollback before its caller hears', async () => {
+    const fixture = fixtures.waitsForRollback;
+    const fault = { op: 'version.insert', mode: 'callback', placement: 'timer' };
+    assert.deepEqual(await problemsOf(fixture, { fileExists: true, fault }), []);
+    const problems = await problemsOf(fixture, { fileExists: true, order: 'issue', fault });
+    assert.deepEqual(problems, ['the caller heard only after tx.rollback completed: it waits for an operation the reference leaves running']);
+  });
+
   it('rejects an example whose declared throw behaviour is wrong', async () => {
     const wrong = { ...reference, throws: 'caught' };
     const spec = { fileExists: true, fault: { op: 'file.get', mode: 'sync', placement: 'call' } };

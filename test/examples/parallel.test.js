@@ -166,4 +166,33 @@ describe('the parallel conformance check can fail', () => {
     const problems = await problemsOf(wrong, insertFault('sync', 'call'));
     assert.ok(problems.length > 0);
   });
+
+  it('rejects an example that commits when the last insert it issued completes', async () => {
+    const fixture = fixtures.commitsAfterLastIssued;
+    assert.deepEqual(await problemsOf(fixture, { fault: null }), []);
+    for (const order of ['reverse', 'shuffle']) {
+      const problems = await problemsOf(fixture, { order, fault: null });
+      assert.match(problems.join('\n'), /trace differs at event \d+: expected .*complete.*fileVersion\.insert.*, got .*call.*tx\.commit/, order);
+    }
+  });
+
+  it('rejects an example that counts the inserts of every upload of an io together', async () => {
+    const fixture = fixtures.sharesCounterBetweenUploads;
+    assert.deepEqual(await problemsOf(fixture, { fault: null }), []);
+    const problems = await problemsOf(fixture, { fault: null, together: true });
+    assert.ok(problems.includes('the caller of upload 2 heard 0 times, expected exactly once'), problems.join('\n'));
+  });
+
+  it('tells an example that waits for every insert from one that fails fast, by its registry entry', async () => {
+    const fixture = fixtures.waitsForEveryInsert;
+    const stepped = { order: 'issue', ...insertFault('callback', 'timer') };
+    assert.deepEqual(await problemsOf(fixture, insertFault('callback', 'timer')), []);
+    assert.deepEqual(await problemsOf(fixture, stepped), [
+      'after a failure of fileVersion.insert it is wait-all, but its registry entry says onFailure: fail-fast',
+    ]);
+    assert.deepEqual(await problemsOf({ ...fixture, onFailure: 'wait-all' }, stepped), []);
+    assert.deepEqual(await problemsOf({ ...reference, onFailure: 'wait-all' }, stepped), [
+      'after a failure of fileVersion.insert it is fail-fast, but its registry entry says onFailure: wait-all',
+    ]);
+  });
 });

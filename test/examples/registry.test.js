@@ -2,7 +2,7 @@
 
 const assert = require('node:assert/strict');
 const problems = require('../../examples');
-const { SYNC_BEHAVIOURS } = require('../../lib/conformance');
+const { SYNC_BEHAVIOURS, FAILURE_BEHAVIOURS } = require('../../lib/conformance');
 const { CONVENTIONS } = require('../../lib/invoke');
 const { FLAVOURS, MODELS_BY_PROBLEM } = require('../../lib/fakes');
 const { FAMILIES } = require('../../lib/registry');
@@ -14,11 +14,17 @@ const AT_LEAST = { doxbee: 18, parallel: 8, instrument: 3, fib: 6, slicing: 4, '
 
 // What an entry must say, by the driver that measures its problem.
 const VALID = {
-  batch: (entry) => {
+  batch: (entry, registry) => {
     assert.ok(CONVENTIONS.includes(entry.call), `${entry.name}: call ${entry.call}`);
     assert.ok(FLAVOURS.includes(entry.io), `${entry.name}: io ${entry.io}`);
     assert.ok(SYNC_BEHAVIOURS.includes(entry.throws), `${entry.name}: throws ${entry.throws}`);
     assert.ok(FAMILIES.includes(entry.family), `${entry.name}: family ${entry.family}`);
+    // What a failure among calls made at once does, where the problem makes some.
+    if (MODELS_BY_PROBLEM[registry.problem].CONCURRENT) {
+      assert.ok(FAILURE_BEHAVIOURS.includes(entry.onFailure), `${entry.name}: onFailure ${entry.onFailure}`);
+    } else {
+      assert.equal(entry.onFailure, undefined, `${entry.name}: onFailure for a problem without calls made at once`);
+    }
   },
   compute: (entry) => {
     assert.ok(drivers.compute.calls.includes(entry.call), `${entry.name}: call ${entry.call}`);
@@ -60,7 +66,7 @@ describe('example registries', () => {
         assert.equal(registry.problem, name);
         assert.ok(registry.examples.length >= AT_LEAST[name], `${registry.examples.length} examples`);
         for (const entry of registry.examples) {
-          VALID[registry.driver](entry);
+          VALID[registry.driver](entry, registry);
           assert.ok(Array.isArray(entry.libraries), `${entry.name}: libraries`);
           assert.equal(typeof entry.load(), 'function', `${entry.name} exports a factory`);
         }

@@ -100,6 +100,41 @@ describe('engine', () => {
     await engine.idle();
     assert.equal(engine.pending, 0);
   });
+
+  // The order in which five inserts made at once complete, released one by one.
+  async function stepped(order, seed = 1) {
+    const { io, engine } = asyncmark.createIO('callbacks', { latency: 'tick', order, seed, p: 5 }, 'parallel');
+    const tx = io.db.begin();
+    const completed = [];
+    for (let index = 0; index < 5; index++) io.FileVersion.insert({ index }).execWithin(tx, () => completed.push(index));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(completed, [], 'nothing completes before it is released');
+    while (engine.release()) await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(engine.pending, 0);
+    return completed;
+  }
+
+  it('holds completions and releases them one by one, in issue, reverse or seeded shuffled order', async () => {
+    assert.deepEqual(await stepped('issue'), [0, 1, 2, 3, 4]);
+    assert.deepEqual(await stepped('reverse'), [4, 3, 2, 1, 0]);
+    const shuffled = await stepped('shuffle');
+    assert.deepEqual([...shuffled].sort(), [0, 1, 2, 3, 4]);
+    assert.notDeepEqual(shuffled, [0, 1, 2, 3, 4]);
+    assert.deepEqual(await stepped('shuffle'), shuffled);
+    assert.notDeepEqual(await stepped('shuffle', 2), shuffled);
+    assert.throws(() => asyncmark.createIO('callbacks', { order: 'sideways' }), /order must be one of issue, reverse, shuffle; got sideways/);
+  });
+
+  it("marks a version whose date is not a Date, or another version's of the same io", async () => {
+    const { io, engine } = asyncmark.createIO('callbacks', { latency: 'tick' });
+    const date = new Date();
+    for (const version of [{ date }, { date: new Date() }, { date }, { date: Date.now() }]) {
+      io.Version.insert(version).execWithin(io.db.begin(), () => {});
+    }
+    await engine.idle();
+    const rows = engine.trace.filter((e) => e.op === 'version.insert' && e.type === 'call').map((e) => e.args.dated);
+    assert.deepEqual(rows, [true, true, "another upload's Date", 'not a Date']);
+  });
 });
 
 describe('public API', () => {
