@@ -13,6 +13,8 @@ const { fullParamsKey } = require('../summary');
 const PREFERRED_CELLS = [
   { n: 10000, t: 1 },
   { n: 1000, t: 10 },
+  // The HTTP server cell of "Is async I/O worth the trouble?" (2019).
+  { c: 50, requests: 100 },
 ];
 
 // The scenario whose tables lead the report and feed the summary table.
@@ -37,9 +39,10 @@ function referenceParams(cells, preferred = PREFERRED_CELLS) {
   for (const pattern of preferred) {
     for (const params of all) if (matches(params, pattern) && !chosen.includes(params)) chosen.push(params);
   }
+  // A driver without a size axis (http-load) has no largest n: every cell is a
+  // reference, the preferred ones first.
+  if (all.some((p) => !('n' in p))) return [...chosen, ...all.filter((p) => !chosen.includes(p))];
   if (chosen.length > 0) return chosen;
-  // A driver without a size axis (http-load) has no largest n: every cell is a reference.
-  if (all.some((p) => !('n' in p))) return all;
   // Otherwise the largest n at which every example ran, and the largest n of
   // all when a narrower extra run went further (fib at n=30 for a few examples).
   const examples = (params) => new Set(cells.filter((c) => sameParams(c.params, params)).map((c) => c.example)).size;

@@ -131,7 +131,8 @@ async function runSession(jobs, { out, resume = false, timeoutMs, detailed = tru
     }
     // The driver knows what one run does; the session only runs it.
     const driver = drivers[job.driver];
-    const result = await runInChild({ ...job, detailed }, { timeoutMs, script: driver.child, execArgv: driver.execArgv });
+    // The child knows its time limit too (an HTTP load waits for an answer no longer).
+    const result = await runInChild({ ...job, detailed, timeoutMs }, { timeoutMs, script: driver.child, execArgv: driver.execArgv });
     // The session was interrupted: the run did not finish and is not recorded.
     if (result.status === 'interrupted') break;
     const line = {

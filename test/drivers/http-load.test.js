@@ -117,8 +117,9 @@ describe('http-load driver', function () {
     assert.deepEqual(result.left, []);
   });
 
-  it('reports a server that never answers as T/O, and leaves no process behind', async () => {
-    const result = await run(fixture('http-server', 'hang'), { timeoutMs: 3000 });
+  it('waits for an answer as long as the run may last: a server that never answers is T/O, and leaves no process behind', async () => {
+    // The session tells the child its time limit; the load's own timeout is no shorter.
+    const result = await run({ ...fixture('http-server', 'hang'), timeoutMs: 3000 }, { timeoutMs: 3000 });
     assert.equal(result.status, 'timeout');
     assert.deepEqual(result.left, []);
   });
@@ -135,6 +136,35 @@ describe('http-load driver', function () {
     const result = await run(fixture('http-load', 'leaves-a-process'));
     assert.equal(result.status, 'invalid');
     assert.match(result.error, /server process\(es\) \d+ outlived close\(\)/);
+    assert.deepEqual(result.left, []);
+  });
+
+  it('reports a close() that fails as INVALID', async () => {
+    const result = await run(fixture('http-load', 'close-rejects'));
+    assert.equal(result.status, 'invalid');
+    assert.equal(result.error, 'close() failed: cannot close');
+    assert.deepEqual(result.left, []);
+  });
+
+  it('reports a close() that closes nothing as INVALID', async () => {
+    const result = await run(fixture('http-load', 'close-does-nothing'));
+    assert.equal(result.status, 'invalid');
+    assert.match(result.error, /^the port \d+ still accepts connections after close\(\)$/);
+    assert.deepEqual(result.left, []);
+  });
+
+  it('reports a server listening beyond 127.0.0.1 as INVALID', async function () {
+    if (!processes.supported()) this.skip();
+    const result = await run(fixture('http-load', 'any-host'));
+    assert.equal(result.status, 'invalid');
+    assert.match(result.error, /^the server listens beyond 127\.0\.0\.1: 0\.0\.0\.0:\d+$/);
+  });
+
+  it('reports a cluster worker that dies during the load as CRASH, with its error', async function () {
+    if (!processes.supported()) this.skip();
+    const result = await run(fixture('http-load', 'cluster-worker-crashes', { ...SERVER, requests: 40, workers: 2 }));
+    assert.equal(result.status, 'crash');
+    assert.match(result.error, /^server process\(es\) [\d, ]+ ended during the load: Error: worker fell over on its 5th request$/);
     assert.deepEqual(result.left, []);
   });
 

@@ -13,7 +13,6 @@
 
 const path = require('node:path');
 const { fork } = require('node:child_process');
-const autocannon = require('autocannon');
 const { childMain } = require('../../runner/child-main');
 const { headline, classifyExit } = require('../../runner/spawn');
 const { quantile, mean } = require('../../stats');
@@ -23,8 +22,10 @@ const EXAMPLES = path.join(__dirname, '..', '..', '..', 'examples');
 const HOST = path.join(__dirname, 'server-host.js');
 const TARGET = path.join(__dirname, 'target-server.js');
 const WARMUP_REQUESTS = 10;
-// A load never waits this long for one answer (autocannon counts it a timeout).
-const REQUEST_TIMEOUT_S = 30;
+// The run's own limit, when the session does not say: a load waits for an
+// answer as long as the run may last, so a slow server is slow, and a server
+// that never answers is T/O.
+const RUN_TIMEOUT_MS = 60000;
 // How long the server gets to close its files after the load, and to be gone after close().
 const SETTLE_MS = 2000;
 const STOP_MS = 5000;
@@ -47,6 +48,8 @@ async function eventually(check, ms) {
 function startServer(file, options) {
   const child = fork(HOST, [JSON.stringify({ file, options })], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   const host = { child, pid: child.pid, port: null, stderr: '', exit: null, replies: [] };
+  // A message sent just as the host dies fails; its exit tells what happened.
+  child.on('error', () => {});
   child.stderr.on('data', (chunk) => {
     host.stderr = (host.stderr + chunk).slice(-STDERR_TAIL);
   });
@@ -102,6 +105,10 @@ async function stopServer(host, pids) {
     host.child.send({ type: 'stop' });
     const stopped = await Promise.race([host.exited.then(() => true), sleep(STOP_MS).then(() => false)]);
     if (!stopped) problem = `the server did not stop within ${STOP_MS / 1000} s of close()`;
+    // What the host found wrong with close(): it failed, or the port still answers.
+    const reply = host.replies.find((m) => m.type === 'stopped');
+    if (stopped && reply && reply.problem) problem = reply.problem;
+    else if (stopped && !reply) problem = `the server ended before close() finished: ${headline(host.stderr) || 'no message'}`;
   }
   const all = [host.pid, ...pids];
   const gone = await eventually(() => all.every((pid) => !processes.alive(pid)), SETTLE_MS);
@@ -125,7 +132,9 @@ async function stopServer(host, pids) {
  * which is also what verifies each body's length. Latency is each answer's own
  * time, first byte sent to last byte received, at full precision.
  */
-async function autocannonLoad({ port, connections, amount, expected }) {
+async function autocannonLoad({ port, connections, amount, expected, timeoutMs }) {
+  // Loaded only here: a client run's memory must not carry it.
+  const autocannon = require('autocannon');
   const seen = { responses: 0, wrongStatus: 0, wrongBodies: [], latencies: [], bodyBytes: 0, lastAnswer: null };
   const setupClient = (client) => {
     const queue = client.pipelinedRequests;
@@ -157,7 +166,7 @@ async function autocannonLoad({ port, connections, amount, expected }) {
     connections,
     amount,
     pipelining: 1,
-    timeout: REQUEST_TIMEOUT_S,
+    timeout: Math.ceil(timeoutMs / 1000),
     // autocannon notices that the load is done only at its next sample: every
     // 10 ms instead of every second. The time is taken from the answers anyway.
     sampleInt: 10,
@@ -205,7 +214,9 @@ async function run(job) {
 
   let host;
   try {
-    host = serving ? await startServer(TARGET, { bytes }) : await startServer(entry.file, { workload, bytes, fibN, t, workers });
+    // Every server is told to bind 127.0.0.1 only; the host checks that it did.
+    const host127 = { host: '127.0.0.1', port: 0 };
+    host = serving ? await startServer(TARGET, { ...host127, bytes }) : await startServer(entry.file, { ...host127, workload, bytes, fibN, t, workers });
   } catch (error) {
     return { status: error.status ?? 'crash', metrics: null, error: error.message };
   }
@@ -213,13 +224,21 @@ async function run(job) {
   const once = (amount) =>
     serving
       ? clientLoad(entry, { url, requests: amount, concurrency: c, keepAlive })
-      : autocannonLoad({ port: host.port, connections: Math.min(c, amount), amount, expected });
+      : autocannonLoad({ port: host.port, connections: Math.min(c, amount), amount, expected, timeoutMs: job.timeoutMs ?? RUN_TIMEOUT_MS });
 
   let failure;
+  let crashed = null;
   let metrics = null;
   let pids = [];
+  // The server's processes once it listens: one that is gone by the end crashed.
+  const initial = processes.snapshot(host.pid);
   try {
     await once(Math.min(WARMUP_REQUESTS, requests));
+    if (serving) {
+      // Every client starts the timed load without connections (fetch would keep its warm ones).
+      await ask(host, 'closeIdle');
+      await sleep(20);
+    }
     const before = processes.snapshot(host.pid);
     const countBefore = serving ? (await ask(host, 'stats')).stats.requests : 0;
     const cpu = process.cpuUsage();
@@ -230,6 +249,11 @@ async function run(job) {
     const loadCpu = process.cpuUsage(cpu);
     const after = processes.snapshot(host.pid);
     pids = (after ?? []).map((p) => p.pid).filter((pid) => pid !== host.pid);
+    // A process of the server (a cluster worker) that died during the load crashed.
+    const lost = (initial ?? []).filter((p) => !pids.includes(p.pid) && p.pid !== host.pid).map((p) => p.pid);
+    if (lost.length) crashed = `server process(es) ${lost.join(', ')} ended during the load: ${headline(host.stderr) || 'no message'}`;
+    const exposed = processes.listeningElsewhere([host.pid, ...pids]);
+    if (exposed.length) failure = `the server listens beyond 127.0.0.1: ${exposed.join(', ')}`;
     const server = processes.usage(before, after);
     const loadCpuMs = (loadCpu.user + loadCpu.system) / 1000;
     const loadRssMB = (process.resourceUsage().maxRSS * 1024) / MB;
@@ -243,7 +267,7 @@ async function run(job) {
       latencyP50Ms: latency ? quantile(latency, 0.5) : null,
       latencyP90Ms: latency ? quantile(latency, 0.9) : null,
       latencyP99Ms: latency ? quantile(latency, 0.99) : null,
-      latencyMaxMs: latency ? Math.max(...latency) : null,
+      latencyMaxMs: latency ? latency.reduce((max, value) => (value > max ? value : max), 0) : null,
       errors: serving ? 0 : seen.errors,
       timeouts: serving ? 0 : seen.timeouts,
       non2xx: serving ? 0 : seen.non2xx,
@@ -260,7 +284,9 @@ async function run(job) {
       cpuSystemMs: subject ? subject.systemMs : null,
       maxRssMB: subject ? subject.peakRssMB : null,
     };
-    if (serving) {
+    if (failure) {
+      // Already found wrong.
+    } else if (serving) {
       const countAfter = (await ask(host, 'stats')).stats.requests;
       failure = checkClient(seen, { requests, bytes, served: countAfter - countBefore });
     } else {
@@ -281,6 +307,7 @@ async function run(job) {
     return { status: ended.status, metrics: null, error: ended.message };
   }
   const stopProblem = await stopServer(host, pids);
+  if (crashed) return { status: 'crash', metrics: null, error: crashed };
   if (doubles > 0) return { status: 'double', metrics, error: `${doubles} callback(s) called more than once` };
   if (failure || stopProblem) return { status: 'invalid', metrics, error: failure ?? stopProblem };
   return { status: 'ok', metrics, error: null };
@@ -288,8 +315,9 @@ async function run(job) {
 
 // Every answer 200 with its full body, as many as asked, nothing failed.
 function checkServer(seen, requests) {
-  if (seen.errors > 0) return `${seen.errors} request error(s) (connection reset or refused, or timed out)`;
-  if (seen.timeouts > 0) return `${seen.timeouts} request(s) timed out`;
+  // autocannon counts a timeout as an error too.
+  if (seen.timeouts > 0) return `${seen.timeouts} request(s) had no answer within the run's time limit`;
+  if (seen.errors > 0) return `${seen.errors} request error(s) (connection reset or refused)`;
   if (seen.non2xx > 0 || seen.wrongStatus > 0) return `${Math.max(seen.non2xx, seen.wrongStatus)} answer(s) with a status other than 200`;
   if (seen.wrongBodies.length) return `${seen.wrongBodies.length} answer(s) with a wrong body, the first: ${seen.wrongBodies[0]}`;
   if (seen.responses !== requests) return `${seen.responses} answers to ${requests} requests`;

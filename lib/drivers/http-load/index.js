@@ -61,7 +61,9 @@ module.exports = {
       when: { workload: ['compute'] },
       description: 'fib(n) computed per request (--workload compute)',
     },
-    { name: 't', type: 'number', min: 0, max: 60000, test: 1, when: { workload: ['wait'] }, description: 'ms a request waits (--workload wait)' },
+    // Whole ms: a timer cannot wait less than 1 ms, Atomics.wait can, and the
+    // async and sync servers must wait alike.
+    { name: 't', type: 'integer', min: 1, max: 60000, test: 1, when: { workload: ['wait'] }, description: 'whole ms a request waits (--workload wait)' },
     {
       name: 'workers',
       type: 'integer',

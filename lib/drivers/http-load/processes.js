@@ -19,10 +19,12 @@ const TICK_MS = 10;
 
 function schedMs(pid) {
   let total = 0;
+  let read = 0;
   try {
     for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
       try {
         total += Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+        read++;
       } catch {
         // the thread ended meanwhile
       }
@@ -30,7 +32,8 @@ function schedMs(pid) {
   } catch {
     return null;
   }
-  return total;
+  // No thread's count could be read (a kernel without scheduler statistics).
+  return read > 0 ? total : null;
 }
 
 const supported = () => process.platform === 'linux' && fs.existsSync('/proc/self/stat');
@@ -164,6 +167,64 @@ function leakedFiles(before, after) {
   return leaked;
 }
 
+// "0100007F:1F90" (little-endian IPv4) or its IPv6 form, as /proc/net/tcp* write them.
+function address(hex) {
+  const [ip, port] = hex.split(':');
+  const portNumber = parseInt(port, 16);
+  if (ip.length === 8) return `${[...Buffer.from(ip, 'hex').reverse()].join('.')}:${portNumber}`;
+  const loopback6 = '00000000000000000000000001000000';
+  const mapped127 = /^0000000000000000FFFF00000100007F$/i;
+  if (ip === loopback6) return `[::1]:${portNumber}`;
+  if (mapped127.test(ip)) return `127.0.0.1:${portNumber}`;
+  return `[${ip}]:${portNumber}`;
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|\[::1\]):\d+$/;
+
+/**
+ * The addresses the processes listen on (TCP) that are not the loopback: a
+ * server must bind 127.0.0.1 only. Empty off Linux.
+ * @param {number[]} pids
+ * @returns {string[]} e.g. ['0.0.0.0:40123']
+ */
+function listeningElsewhere(pids) {
+  if (!supported()) return [];
+  const inodes = new Set();
+  for (const pid of pids) {
+    let entries;
+    try {
+      entries = fs.readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of entries) {
+      try {
+        const match = /^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${pid}/fd/${fd}`));
+        if (match) inodes.add(match[1]);
+      } catch {
+        // closed while we looked
+      }
+    }
+  }
+  const found = [];
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let lines;
+    try {
+      lines = fs.readFileSync(table, 'utf8').trim().split('\n').slice(1);
+    } catch {
+      continue;
+    }
+    for (const line of lines) {
+      const fields = line.trim().split(/\s+/);
+      // st 0A is LISTEN; field 9 is the socket's inode.
+      if (fields[3] !== '0A' || !inodes.has(fields[9])) continue;
+      const local = address(fields[1]);
+      if (!LOOPBACK.test(local)) found.push(local);
+    }
+  }
+  return found;
+}
+
 /** Whether a process still lives (a zombie has ended; it only waits to be reaped). */
 function alive(pid) {
   if (supported()) {
@@ -178,4 +239,4 @@ function alive(pid) {
   }
 }
 
-module.exports = { supported, snapshot, usage, leakedFiles, alive, tree };
+module.exports = { supported, snapshot, usage, leakedFiles, alive, tree, listeningElsewhere, address };

@@ -30,6 +30,10 @@ module.exports = function serve({ host = '127.0.0.1', port = 0, bytes = 0 } = {}
       resolve({
         port: server.address().port,
         stats: () => ({ ...seen }),
+        // Ends the connections the warm-up left idle, so that no client starts the
+        // timed load with warm connections (fetch's pool keeps them; an agent of
+        // node:http is destroyed with its load).
+        closeIdle: () => server.closeIdleConnections(),
         close: () =>
           new Promise((done) => {
             server.close(() => done());
