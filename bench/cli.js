@@ -4,11 +4,12 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { Command, CommanderError } = require('commander');
-const { UsageError } = require('./usage');
+const { UsageError, Failed } = require('./usage');
 
 // The asyncmark command line. Each subcommand lives in bench/commands/<name>.js
 // and exports register(program); this file only wires them and turns every bad
-// parameter into one line on stderr and exit code 2.
+// parameter into one line on stderr and exit code 2; a command whose check
+// fails (verify) ends with exit code 1.
 
 function buildProgram() {
   const program = new Command();
@@ -58,6 +59,7 @@ async function main(argv = process.argv) {
       if (error.exitCode === 0) return 0;
       return 2;
     }
+    if (error instanceof Failed) return error.exitCode;
     if (error instanceof UsageError) {
       process.stderr.write(`asyncmark: ${error.message}\n`);
       return 2;

@@ -11,6 +11,17 @@ class UsageError extends Error {
   }
 }
 
+// A command that ran and found what it checks wanting (asyncmark verify of a
+// file that fails a case) throws this after printing why: exit code 1, not 2,
+// and nothing more is said.
+class Failed extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'Failed';
+    this.exitCode = 1;
+  }
+}
+
 // A value as it is echoed in an error: quoted, and cut short when long, so
 // that a pasted megabyte still gives one readable line.
 const SHOWN = 60;
@@ -99,4 +110,4 @@ function describeRange({ min = -Infinity, max = Infinity, integer = false, minEx
   return [kind, [low, high].filter(Boolean).join(' and ')].filter(Boolean).join(' ');
 }
 
-module.exports = { UsageError, refuse, shown, parseNames, parseNumber, parseNumbers, parseChoice, parsePath };
+module.exports = { UsageError, Failed, refuse, shown, parseNames, parseNumber, parseNumbers, parseChoice, parsePath };

@@ -326,29 +326,46 @@ function concurrentOf(model) {
  * @param {object} [options] { problem (doxbee unless named), firstOp }
  * @returns {string[]} the problems found; empty when the example conforms
  */
-function check(entry, spec, observation, reference, { problem = 'doxbee', firstOp } = {}) {
+function check(entry, spec, observation, reference, options) {
+  return compare(entry, spec, observation, reference, options).problems;
+}
+
+/**
+ * check, with the traces it compared, for a reader who wants to see them.
+ * @returns {{ problems: string[], traces: Array<{ label, expected, actual, difference }> }}
+ *   one trace for a case of one upload (label null), one per upload for a case
+ *   of several at once (label "upload 1 of 3 (notes.md)"); difference is
+ *   firstDifference's, null where the two agree
+ */
+function compare(entry, spec, observation, reference, { problem = 'doxbee', firstOp } = {}) {
   const problems = [];
   const model = MODELS_BY_PROBLEM[problem];
   const first = firstOp ?? model.path(spec)[0];
   const concurrentOp = concurrentOf(model);
   const outcome = expectedOutcome(spec, entry.throws, first);
   let want;
+  let traces;
   if (spec.together) {
     // Uploads at once interleave as each style's scheduler lets them, so each
     // upload's own calls are compared, not the order of the whole trace.
     want = ordered(reference.trace, model);
-    problems.push(...differencesPerUpload(observation, reference, model));
+    const perUpload = tracesPerUpload(observation, reference, model);
+    traces = perUpload.traces;
+    for (const trace of traces) if (trace.difference) problems.push(`${trace.label}: ${describeDifference(trace.difference)}`);
+    const { stray } = perUpload;
+    if (stray.length > 0) problems.push(`${stray.length} call(s) of no upload: ${stray.map((e) => JSON.stringify(e)).join(' ')}`);
   } else {
     want = expectedTrace(reference, spec, outcome, model);
     const got = setAside(ordered(observation.trace, model), concurrentOp);
-    const diff = firstDifference(want, got.events);
-    if (diff) problems.push(diff);
+    const difference = firstDifference(want, got.events);
+    traces = [{ label: null, expected: want, actual: got.events, difference }];
+    if (difference) problems.push(describeDifference(difference));
     // Set-aside events are compared, in any order, only where the example ends as
     // the reference does; where it ends otherwise, the reference has none to match.
     const { stragglers } = setAside(ordered(reference.trace, model), concurrentOp);
     if (outcome === outcomeOf(reference, model)) {
-      const difference = differenceInAnyOrder(stragglers, got.stragglers);
-      if (difference) problems.push(difference);
+      const unordered = differenceInAnyOrder(stragglers, got.stragglers);
+      if (unordered) problems.push(unordered);
     }
   }
 
@@ -402,23 +419,23 @@ function check(entry, spec, observation, reference, { problem = 'doxbee', firstO
   }
   if (observation.pending !== 0) problems.push(`${observation.pending} I/O callback(s) still pending`);
   if (observation.leakedTimers !== 0) problems.push(`${observation.leakedTimers} timer(s) left pending`);
-  return problems;
+  return { problems, traces };
 }
 
 // Each upload's own calls and hearing, in order, where several were made at once
 // on one io, against the reference's in the same case: a call with another
 // upload's transaction, blob, file, version or date shows as a difference, and
-// a call that belongs to no upload as one of its own.
-function differencesPerUpload(observation, reference, model) {
-  const problems = [];
+// a call that belongs to no upload is set apart as stray.
+function tracesPerUpload(observation, reference, model) {
   const want = callsPerUpload(reference, model);
   const got = callsPerUpload(observation, model);
-  observation.args.forEach((args, i) => {
-    const diff = firstDifference(want.uploads[i], got.uploads[i]);
-    if (diff) problems.push(`upload ${i + 1} of ${observation.args.length} (${args[1]}): ${diff}`);
-  });
-  if (got.stray.length > 0) problems.push(`${got.stray.length} call(s) of no upload: ${got.stray.map((e) => JSON.stringify(e)).join(' ')}`);
-  return problems;
+  const traces = observation.args.map((args, i) => ({
+    label: `upload ${i + 1} of ${observation.args.length} (${args[1]})`,
+    expected: want.uploads[i],
+    actual: got.uploads[i],
+    difference: firstDifference(want.uploads[i], got.uploads[i]),
+  }));
+  return { traces, stray: got.stray };
 }
 
 function callsPerUpload(observation, model) {
@@ -479,14 +496,24 @@ function differenceInAnyOrder(want, got) {
   return `after the first failure, expected ${a.length} more event(s) of the failing operation in any order, got ${b.length}: ${b.slice(0, 4).join(' ')}${b.length > 4 ? ' ...' : ''}`;
 }
 
+/**
+ * Where two traces first part: the index and the event of each there (null
+ * where one trace has already ended), or null when they are alike. Events are
+ * compared as their JSON text. Pure.
+ * @returns {{ index: number, expected: object | null, actual: object | null } | null}
+ */
 function firstDifference(want, got) {
   const length = Math.max(want.length, got.length);
   for (let i = 0; i < length; i++) {
-    const a = JSON.stringify(want[i]);
-    const b = JSON.stringify(got[i]);
-    if (a !== b) return `trace differs at event ${i}: expected ${a ?? 'nothing'}, got ${b ?? 'nothing'}`;
+    if (JSON.stringify(want[i]) !== JSON.stringify(got[i])) return { index: i, expected: want[i] ?? null, actual: got[i] ?? null };
   }
   return null;
 }
 
-module.exports = { SYNC_BEHAVIOURS, FAILURE_BEHAVIOURS, cases, describeCase, observe, check };
+/** firstDifference in one line: "trace differs at event 6: expected {...}, got {...}". */
+function describeDifference({ index, expected, actual }) {
+  const shown = (event) => (event === null ? 'nothing' : JSON.stringify(event));
+  return `trace differs at event ${index}: expected ${shown(expected)}, got ${shown(actual)}`;
+}
+
+module.exports = { SYNC_BEHAVIOURS, FAILURE_BEHAVIOURS, cases, describeCase, observe, check, compare, firstDifference, describeDifference };

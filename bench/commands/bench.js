@@ -12,9 +12,11 @@ const { summarize, growth, fullParamsKey } = require('../../lib/summary');
 const { timeTable, cellRow } = require('../../lib/report/tables');
 const show = require('../../lib/report/display');
 const { formatRows } = require('../../lib/format');
-const { UsageError, refuse, parseNames, parseNumber, parseChoice, parsePath } = require('../usage');
+const { UsageError, refuse, shown, parseNames, parseNumber, parseChoice, parsePath } = require('../usage');
 const { optionsFor, resolveParams, testParams } = require('../params');
 const { createProgress } = require('../progress');
+const { VERIFIABLE, styleOptions, resolveStyle, ownEntry, refuseStyleWithout, verifyCommand } = require('../own-examples');
+const { createVerifier, firstFailure } = require('../../lib/verify');
 
 const FORMATS = ['table', 'markdown', 'csv', 'json'];
 const DEFAULT_OUT = 'asyncmark-results.jsonl';
@@ -38,6 +40,9 @@ function resolveOptions(options) {
     examples = all.filter((name) => !excluded.includes(name));
     if (examples.length === 0) throw new UsageError('--exclude: every example is excluded; nothing would run');
   }
+
+  const added = resolveAdded(options, scenario, all);
+  examples = [...examples, ...added.map((entry) => entry.name)];
 
   const driver = drivers[scenario.driver];
   let params = resolveParams(scenario, driver, options, scenarios);
@@ -66,7 +71,58 @@ function resolveOptions(options) {
       throw new UsageError(`--resume: ${error.message}; expected a results file written by asyncmark bench`);
     }
   }
-  return { scenario, driver, examples, params, runs, timeoutMs, format, baseline, out: out === false ? null : out };
+  return { scenario, driver, examples, added, params, runs, timeoutMs, format, baseline, out: out === false ? null : out };
+}
+
+/**
+ * The files of --add as registry entries, named after their files, each
+ * with the one style of --io, --call, --throws and --on-failure. Only a
+ * problem with a conformance suite takes them; a name a registered example
+ * has is refused. Verification comes later (verifyAdded): it is not quick.
+ */
+function resolveAdded(options, scenario, registered) {
+  if (options.add === undefined) {
+    refuseStyleWithout(options, '--add');
+    return [];
+  }
+  if (!VERIFIABLE.includes(scenario.problem)) {
+    const takers = Object.values(scenarios).filter((s) => VERIFIABLE.includes(s.problem));
+    throw new UsageError(
+      `--add: scenario ${scenario.name} (problem ${scenario.problem}) does not take files of your own; expected a scenario of ${VERIFIABLE.join(' or ')}: ${takers.map((s) => s.name).join(', ')}`,
+    );
+  }
+  const style = resolveStyle(options, scenario.problem);
+  const entries = [];
+  for (const file of parseNames('--add', options.add)) {
+    const entry = ownEntry(file, style, scenario.problem, '--add');
+    if (registered.includes(entry.name)) {
+      throw new UsageError(`--add: ${shown(file)} would be named ${entry.name}, as a registered example of ${scenario.problem} is; rename the file`);
+    }
+    const twin = entries.find((e) => e.name === entry.name);
+    if (twin) throw new UsageError(`--add: ${shown(twin.file)} and ${shown(file)} would both be named ${entry.name}; rename one`);
+    entries.push(entry);
+  }
+  return entries;
+}
+
+/**
+ * Every file of --add through the problem's whole conformance suite, before
+ * anything runs: the first that fails a case is refused in one line, with
+ * that case, as a bad parameter is (exit code 2).
+ */
+async function verifyAdded({ scenario, added }) {
+  if (added.length === 0) return;
+  const verifier = createVerifier(scenario.problem);
+  for (const entry of added) {
+    const verdict = await verifier.verify(entry);
+    if (verdict.failures.length > 0) {
+      const file = path.relative(process.cwd(), entry.file);
+      throw new UsageError(
+        `--add: ${file} fails verification (${verdict.passed} of ${verdict.total} cases pass); first failing case: ${firstFailure(verdict)}; ` +
+          `${verifyCommand(file, scenario.problem, entry)} shows every one`,
+      );
+    }
+  }
 }
 
 function checkWritable(file) {
@@ -132,6 +188,7 @@ function render(lines, { baseline, format }) {
 
 async function action(options) {
   const settings = resolveOptions(options);
+  await verifyAdded(settings);
   const jobs = plan(settings);
   const progress = createProgress({ total: jobs.length, quiet: options.quiet });
   const lines = await interruptible(
@@ -169,7 +226,13 @@ function register(program) {
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('table'))
     .option('--quiet', 'no progress on stderr (a bar on a terminal, elsewhere a line every 5 s) and no closing note')
     .option('--test', 'cheap mode for CI: first value of every list, cut small (n <= 10), one run')
-    .option('--bare', 'no heap sampling, GC or event-loop observers (time, CPU and RSS only): to measure their overhead; use its own --out');
+    .option('--bare', 'no heap sampling, GC or event-loop observers (time, CPU and RSS only): to measure their overhead; use its own --out')
+    .option(
+      '--add <file,file>',
+      'bench files of your own beside the examples (doxbee and parallel scenarios), each named after its file, once it passes asyncmark verify',
+    );
+  // How the files of --add are called: one style for all of them.
+  for (const option of styleOptions()) command.addOption(option);
   // Every driver's parameters, generated from their declarations (lib/drivers).
   for (const option of optionsFor(drivers, scenarios)) command.addOption(option);
   command
@@ -198,6 +261,15 @@ Examples:
   asyncmark bench --scenario http-server --requests 100 --c 50
   asyncmark bench --scenario http-server --workload compute --fib-n 25 --workers 4
   asyncmark bench --scenario http-client --c 1 --keep-alive off
+  asyncmark bench --add my-style.js --io promises --examples async-await
+
+--add FILE[,FILE...] runs files of your own beside the registered examples of
+the scenario's problem (doxbee or parallel), named after their files (a name a
+registered example has is refused). --io (required), --call, --throws and
+--on-failure say how they are called, the same for every file (see
+asyncmark verify --help). Each file must first pass the whole conformance
+suite, as asyncmark verify runs it: one that fails a case is refused with
+that case, exit code 2, and nothing runs.
 `,
     )
     .action(action);

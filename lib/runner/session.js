@@ -26,16 +26,23 @@ function cells(params) {
  * The jobs of a session, in the order they run: per cell, per run, every
  * example, the order rotated by one each run (A B C, B C A, C A B ...) so that
  * no example always runs first or right after the same neighbour.
- * @returns {Array<{ scenario, problem, driver, example, params, run, fileExists }>}
+ * @param {object} settings { scenario, examples (names), params, runs, added }: added,
+ *   registry entries of files outside the registries (bench --add), whose jobs
+ *   carry the entry so that the driver's child loads the example from its file
+ * @returns {Array<{ scenario, problem, driver, example, params, run, fileExists, entry? }>}
  */
-function plan({ scenario, examples, params, runs }) {
+function plan({ scenario, examples, params, runs, added = [] }) {
   const driver = scenario.driver ?? 'batch';
+  // What a child needs of an entry, as JSON: its load() is made again there.
+  const entries = new Map(added.map(({ load, ...entry }) => [entry.name, entry]));
   const jobs = [];
   for (const cell of cells(params)) {
     for (let run = 0; run < runs; run++) {
       const shift = run % examples.length;
       for (const example of [...examples.slice(shift), ...examples.slice(0, shift)]) {
-        jobs.push({ scenario: scenario.name, problem: scenario.problem, driver, example, params: cell, run, fileExists: scenario.fileExists });
+        const job = { scenario: scenario.name, problem: scenario.problem, driver, example, params: cell, run, fileExists: scenario.fileExists };
+        if (entries.has(example)) job.entry = entries.get(example);
+        jobs.push(job);
       }
     }
   }
@@ -146,7 +153,10 @@ async function runSession(jobs, { out, resume = false, timeoutMs, detailed = tru
       metrics: result.metrics ?? null,
       env,
     };
+    // A run's line is the same whether its example is registered or a file:
+    // the example's name says which.
     delete line.fileExists;
+    delete line.entry;
     line.params = { ...job.params };
     if (out) fs.appendFileSync(out, `${JSON.stringify(line)}\n`);
     lines.push(line);

@@ -1,24 +1,19 @@
 'use strict';
 
 const problems = require('../../examples');
-const { describeCase, observe, check } = require('../../lib/conformance');
+const { createVerifier } = require('../../lib/verify');
 
 // What the conformance tests of one problem share: its reference example, whose
-// observation of each case is made once, and problemsOf(entry, spec), the
-// check of an example against it.
+// observation of each case is made once (lib/verify.js createVerifier, what
+// asyncmark verify runs too), and problemsOf(entry, spec), the check of an
+// example against it.
 function harness(problem) {
   const registry = problems[problem];
-  const reference = registry.examples.find((e) => e.name === registry.reference);
-  const observations = new Map();
-  async function referenceFor(spec) {
-    const key = describeCase(spec);
-    if (!observations.has(key)) observations.set(key, await observe(reference, spec, { problem }));
-    return observations.get(key);
-  }
+  const verifier = createVerifier(problem);
   async function problemsOf(entry, spec) {
-    return check(entry, spec, await observe(entry, spec, { problem }), await referenceFor(spec), { problem });
+    return (await verifier.compareCase(entry, spec)).problems;
   }
-  return { registry, reference, problemsOf };
+  return { registry, reference: verifier.reference, problemsOf };
 }
 
 module.exports = { harness };

@@ -1,0 +1,105 @@
+'use strict';
+
+const fs = require('node:fs');
+const { Option } = require('commander');
+const { MODELS_BY_PROBLEM } = require('../lib/fakes');
+const { NAMES: FLAVOURS } = require('../lib/fakes/flavours');
+const { CONVENTIONS } = require('../lib/invoke');
+const { SYNC_BEHAVIOURS, FAILURE_BEHAVIOURS } = require('../lib/conformance');
+const { VERIFIABLE, entryForFile, callFor, throwsFor } = require('../lib/verify');
+const { UsageError, shown, parseChoice, parsePath } = require('./usage');
+
+// Examples of one's own, given by their file (asyncmark verify FILE, asyncmark
+// bench --add FILE): the options that say how such a file is called, shared by
+// both commands, and the checks of the file itself at the edge.
+
+/** The options that say how a file of one's own is called, for a command to add. */
+function styleOptions() {
+  return [
+    new Option('--io <flavour>', `the I/O flavour the file is given (required): one of ${FLAVOURS.join(', ')}`),
+    new Option(
+      '--call <convention>',
+      `how it is called: ${CONVENTIONS.join(', ')} (default: from --io: callback for callbacks, observable for observables, else promise)`,
+    ),
+    new Option(
+      '--throws <behaviour>',
+      `what it does with a synchronous throw from the I/O: ${SYNC_BEHAVIOURS.join(', ')} (default: escapes for --call callback, else caught)`,
+    ),
+    new Option('--on-failure <behaviour>', `parallel only: when one of the inserts fails, ${FAILURE_BEHAVIOURS.join(' or ')} (default: fail-fast)`),
+  ];
+}
+
+function given(options) {
+  return ['io', 'call', 'throws', 'onFailure'].filter((key) => options[key] !== undefined);
+}
+
+const FLAG = { io: '--io', call: '--call', throws: '--throws', onFailure: '--on-failure' };
+
+/**
+ * { io, call?, throws?, onFailure? } from the options; what is not given is
+ * left to lib/verify.js entryForFile to infer. --io is required.
+ */
+function resolveStyle(options, problem) {
+  if (options.io === undefined) throw new UsageError(`--io: missing; expected the I/O flavour the file is given, one of ${FLAVOURS.join(', ')}`);
+  const style = { io: parseChoice('--io', options.io, FLAVOURS) };
+  if (options.call !== undefined) style.call = parseChoice('--call', options.call, CONVENTIONS);
+  if (options.throws !== undefined) style.throws = parseChoice('--throws', options.throws, SYNC_BEHAVIOURS);
+  if (options.onFailure !== undefined) {
+    if (!MODELS_BY_PROBLEM[problem].CONCURRENT) {
+      throw new UsageError(`--on-failure: only for a problem with calls made at once (parallel); this one is ${problem}`);
+    }
+    style.onFailure = parseChoice('--on-failure', options.onFailure, FAILURE_BEHAVIOURS);
+  }
+  return style;
+}
+
+const firstLine = (text) => String(text).split('\n')[0];
+
+/**
+ * The registry entry of a file of one's own, once it is known to be a module
+ * that loads and exports a function; a UsageError naming `parameter` otherwise.
+ */
+function ownEntry(file, style, problem, parameter) {
+  parsePath(parameter, file, 'the path of a JavaScript file');
+  let stat;
+  try {
+    stat = fs.statSync(file);
+  } catch (error) {
+    throw new UsageError(
+      `${parameter}: ${shown(file)}: ${error.code === 'ENOENT' ? 'no such file' : `cannot read (${error.code})`}; expected the path of a JavaScript file`,
+    );
+  }
+  if (stat.isDirectory()) throw new UsageError(`${parameter}: ${shown(file)} is a directory; expected the path of a JavaScript file`);
+  const entry = entryForFile(file, style);
+  let factory;
+  try {
+    factory = entry.load();
+  } catch (error) {
+    throw new UsageError(`${parameter}: ${shown(file)} cannot be loaded (${firstLine(error instanceof Error ? error.message : error)})`);
+  }
+  if (typeof factory !== 'function') {
+    throw new UsageError(
+      `${parameter}: ${shown(file)} exports ${factory === null ? 'null' : typeof factory}; expected a function (io) => upload, as examples/${problem}/*.js do`,
+    );
+  }
+  return entry;
+}
+
+/** The asyncmark verify command line that checks `entry` as it was given. */
+function verifyCommand(file, problem, entry) {
+  const words = ['asyncmark verify', file];
+  if (problem !== 'doxbee') words.push(`--problem ${problem}`);
+  words.push(`--io ${entry.io}`);
+  if (entry.call !== callFor(entry.io)) words.push(`--call ${entry.call}`);
+  if (entry.throws !== throwsFor(entry.call)) words.push(`--throws ${entry.throws}`);
+  if (MODELS_BY_PROBLEM[problem].CONCURRENT && entry.onFailure !== 'fail-fast') words.push(`--on-failure ${entry.onFailure}`);
+  return words.join(' ');
+}
+
+/** Refuses the style options where no file of one's own is given. */
+function refuseStyleWithout(options, what) {
+  const stray = given(options);
+  if (stray.length > 0) throw new UsageError(`${FLAG[stray[0]]}: only with ${what}`);
+}
+
+module.exports = { VERIFIABLE, styleOptions, resolveStyle, ownEntry, refuseStyleWithout, verifyCommand };

@@ -1,0 +1,105 @@
+'use strict';
+
+// asyncmark bench --add FILE: a file of one's own benched beside the
+// registered examples, only once it passes verification. --test mode only.
+
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { runCli } = require('./capture');
+const { plan, readResults } = require('../../lib/runner/session');
+const { entryForFile } = require('../../lib/verify');
+const scenarios = require('../../bench/scenarios');
+
+const ROOT = path.join(__dirname, '..', '..');
+
+describe('asyncmark bench --add', function () {
+  this.timeout(120000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-add-'));
+  const mine = path.join(dir, 'my-style.js');
+  fs.copyFileSync(path.join(ROOT, 'examples', 'doxbee', 'async-await.js'), mine);
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('runs a file that passes verification beside the examples, named after the file, through the results file and table', async () => {
+    const out = path.join(dir, 'runs.jsonl');
+    const { code, stdout, stderr } = await runCli('bench', '--test', '--examples', 'async-await', '--add', mine, '--io', 'promises', '--out', out, '--quiet');
+    assert.equal(code, 0, stderr);
+    // Read by the one reader, so every line is a valid run of the schema.
+    const runs = readResults(out);
+    assert.deepEqual(runs.map((run) => run.example).sort(), ['async-await', 'my-style']);
+    const own = runs.find((run) => run.example === 'my-style');
+    assert.equal(own.status, 'ok', own.error);
+    assert.equal(own.problem, 'doxbee');
+    assert.equal(own.metrics.invocations, 10);
+    assert.match(stdout, /^my-style +\d/m);
+    assert.match(stdout, /^async-await \(baseline\) /m);
+  });
+
+  it('plans the jobs of an added file with its entry, for the child to load it from its file', () => {
+    const entry = entryForFile(mine, { io: 'promises' });
+    const jobs = plan({ scenario: scenarios['doxbee-sequential'], examples: ['async-await', 'my-style'], added: [entry], params: { n: [10] }, runs: 1 });
+    assert.equal(jobs.find((job) => job.example === 'async-await').entry, undefined);
+    assert.deepEqual(jobs.find((job) => job.example === 'my-style').entry, {
+      name: 'my-style',
+      file: mine,
+      call: 'promise',
+      io: 'promises',
+      throws: 'caught',
+      onFailure: 'fail-fast',
+      libraries: [],
+    });
+  });
+
+  it('refuses a file that fails verification, naming it and its first failing case, and runs nothing', async () => {
+    const out = path.join(dir, 'refused.jsonl');
+    const fixture = path.join('test', 'fixtures', 'doxbee', 'skips-file-update.js');
+    const { code, stdout, stderr } = await runCli('bench', '--test', '--add', fixture, '--io', 'promises', '--out', out, '--quiet');
+    assert.equal(code, 2);
+    assert.equal(stdout, '');
+    assert.equal(
+      stderr,
+      `asyncmark: --add: ${fixture} fails verification (60 of 106 cases pass); first failing case: file found, success: event 10 expected call file.update, got call tx.commit; ` +
+        `asyncmark verify ${fixture} --io promises shows every one\n`,
+    );
+    assert.equal(fs.existsSync(out), false);
+  });
+
+  it('refuses a failing parallel file the same way', async () => {
+    const fixture = path.join('test', 'fixtures', 'parallel', 'commits-early.js');
+    const { code, stderr } = await runCli('bench', '--test', '--scenario', 'madeup-parallel', '--add', fixture, '--io', 'promises', '--no-out', '--quiet');
+    assert.equal(code, 2);
+    assert.match(
+      stderr,
+      /^asyncmark: --add: test\/fixtures\/parallel\/commits-early\.js fails verification \(3 of 33 cases pass\); first failing case: success: event 26 /,
+    );
+    assert.match(stderr, /asyncmark verify \S+ --problem parallel --io promises shows every one\n$/);
+  });
+
+  it('refuses bad input in one line, with exit code 2', async () => {
+    const twin = path.join(dir, 'sub');
+    fs.mkdirSync(twin, { recursive: true });
+    fs.copyFileSync(mine, path.join(twin, 'my-style.js'));
+    const refusals = [
+      [
+        ['--add', path.join(ROOT, 'examples', 'doxbee', 'async-await.js'), '--io', 'promises'],
+        /^--add: ".*async-await\.js" would be named async-await, as a registered example of doxbee is; rename the file$/,
+      ],
+      [['--add', `${mine},${path.join(twin, 'my-style.js')}`, '--io', 'promises'], /^--add: ".*" and ".*" would both be named my-style; rename one$/],
+      [
+        ['--scenario', 'fib', '--add', mine, '--io', 'promises'],
+        /^--add: scenario fib \(problem fib\) does not take files of your own; expected a scenario of doxbee or parallel: doxbee-sequential, doxbee-errors, madeup-parallel$/,
+      ],
+      [['--add', mine], /^--io: missing; /],
+      [['--io', 'promises'], /^--io: only with --add$/],
+      [['--add', path.join(dir, 'nope.js'), '--io', 'promises'], /^--add: ".*nope\.js": no such file; expected the path of a JavaScript file$/],
+    ];
+    for (const [args, message] of refusals) {
+      const { code, stdout, stderr } = await runCli('bench', '--test', '--no-out', '--quiet', ...args);
+      assert.equal(code, 2, args.join(' '));
+      assert.equal(stdout, '');
+      assert.match(stderr.replace(/^asyncmark: /, '').replace(/\n$/, ''), message);
+      assert.equal(stderr.split('\n').length, 2, stderr);
+    }
+  });
+});

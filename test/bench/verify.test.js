@@ -1,0 +1,116 @@
+'use strict';
+
+// asyncmark verify FILE as a user meets it: the whole suite on a file of one's
+// own, each failing case with its first difference, exit codes 0, 1 and 2.
+
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { execFile } = require('node:child_process');
+const { runCli } = require('./capture');
+const { shown } = require('../../bench/usage');
+const doxbeeFixtures = require('../fixtures/doxbee');
+const parallelFixtures = require('../fixtures/parallel');
+
+const ROOT = path.join(__dirname, '..', '..');
+const CLI = path.join(ROOT, 'bench', 'cli.js');
+
+function spawnCli(...args) {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, ...args], { timeout: 60000, cwd: ROOT }, (error, stdout, stderr) => {
+      resolve({ code: error ? error.code : 0, stdout, stderr });
+    });
+  });
+}
+
+// The options that call a fixture as its registry entry says.
+const styleOf = (entry) => ['--io', entry.io, '--call', entry.call, '--throws', entry.throws];
+
+describe('asyncmark verify', function () {
+  this.timeout(60000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-verify-'));
+  const copy = path.join(dir, 'my-style.js');
+  fs.copyFileSync(path.join(ROOT, 'examples', 'doxbee', 'async-await.js'), copy);
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('passes a copy of a registered example, saying what it inferred, with exit code 0', async () => {
+    const { code, stdout, stderr } = await spawnCli('verify', copy, '--io', 'promises');
+    assert.equal(code, 0, stderr);
+    assert.equal(stderr, '');
+    assert.equal(
+      stdout,
+      `verify my-style (${copy}) as a doxbee example (call promise, io promises, throws caught) against the reference callbacks-original\n\n106 of 106 cases pass\n`,
+    );
+  });
+
+  it('prints each failing case with its first difference, and exits 1', async () => {
+    const { code, stdout } = await spawnCli('verify', 'test/fixtures/doxbee/skips-file-update.js', '--io', 'promises');
+    assert.equal(code, 1);
+    assert.match(
+      stdout,
+      /^FAIL file found, success\n {2}first difference at event 10\n {4}expected: call file\.update .*\n {4}actual: {3}call tx\.commit \{"tx":1\}\n/m,
+    );
+    assert.equal(stdout.match(/^FAIL /gm).length, 46);
+    assert.match(stdout, /\n\n60 of 106 cases pass\n$/);
+  });
+
+  it('holds a parallel example to its problem', async () => {
+    const { code, stdout } = await spawnCli('verify', 'test/fixtures/parallel/commits-early.js', '--problem', 'parallel', '--io', 'promises');
+    assert.equal(code, 1);
+    assert.match(
+      stdout,
+      /^FAIL success\n {2}first difference at event 26\n {4}expected: complete fileVersion\.insert value=null\n {4}actual: {3}call tx\.commit \{"tx":1\}\n/m,
+    );
+    assert.match(stdout, /\n3 of 33 cases pass\n$/);
+  });
+
+  it('exits 1 for every planted-bug fixture', async () => {
+    for (const [problem, fixtures] of Object.entries({ doxbee: doxbeeFixtures, parallel: parallelFixtures })) {
+      for (const entry of Object.values(fixtures)) {
+        const { code, stdout } = await runCli('verify', entry.file, '--problem', problem, ...styleOf(entry));
+        assert.equal(code, 1, entry.name);
+        assert.match(stdout, /^FAIL /m, entry.name);
+      }
+    }
+  });
+
+  it('takes the failure behaviour of a parallel example from --on-failure', async () => {
+    const entry = parallelFixtures.waitsForEveryInsert;
+    const { code, stdout } = await runCli('verify', entry.file, '--problem', 'parallel', ...styleOf(entry), '--on-failure', 'wait-all');
+    assert.equal(code, 0, stdout);
+    assert.match(stdout, /on failure wait-all/);
+  });
+
+  it('refuses bad input in one line naming the parameter, with exit code 2', async () => {
+    const refusals = [
+      [['nope.js', '--io', 'promises'], 'FILE: "nope.js": no such file; expected the path of a JavaScript file'],
+      [[dir, '--io', 'promises'], `FILE: ${shown(dir)} is a directory; expected the path of a JavaScript file`],
+      [['package.json', '--io', 'promises'], 'FILE: "package.json" exports object; expected a function (io) => upload, as examples/doxbee/*.js do'],
+      [[copy], '--io: missing; expected the I/O flavour the file is given, one of callbacks, native, promises, bluebird, q, thunks, observables'],
+      [[copy, '--io', 'fibres'], '--io: "fibres" is not allowed; expected one of callbacks, native, promises, bluebird, q, thunks, observables'],
+      [[copy, '--io', 'promises', '--problem', 'fib'], '--problem: "fib" is not allowed; expected one of doxbee, parallel'],
+      [[copy, '--io', 'promises', '--call', 'thunk'], '--call: "thunk" is not allowed; expected one of callback, promise, observable'],
+      [[copy, '--io', 'promises', '--throws', 'sometimes'], '--throws: "sometimes" is not allowed; expected one of caught, escapes'],
+      [[copy, '--io', 'promises', '--on-failure', 'wait-all'], '--on-failure: only for a problem with calls made at once (parallel); this one is doxbee'],
+    ];
+    for (const [args, message] of refusals) {
+      const { code, stdout, stderr } = await runCli('verify', ...args);
+      assert.equal(code, 2, args.join(' '));
+      assert.equal(stdout, '');
+      assert.equal(stderr, `asyncmark: ${message}\n`);
+    }
+    const missing = await runCli('verify');
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /^asyncmark: missing required argument 'file'\n$/);
+  });
+
+  it('refuses a file that does not load, naming it', async () => {
+    const broken = path.join(dir, 'broken.js');
+    fs.writeFileSync(broken, 'module.exports = (io) => {\n');
+    const { code, stderr } = await runCli('verify', broken, '--io', 'promises');
+    assert.equal(code, 2);
+    assert.ok(stderr.startsWith(`asyncmark: FILE: ${shown(broken)} cannot be loaded (`), stderr);
+    assert.match(stderr, /^[^\n]*\)\n$/);
+  });
+});
