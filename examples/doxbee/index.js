@@ -11,6 +11,8 @@ const EXAMPLES = [
   { name: 'callbacks-original', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes' },
   { name: 'callbacks-flattened', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes' },
   { name: 'callbacks-flattened-class', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes' },
+  { name: 'callbacks-flattened-noclosure', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes' },
+  { name: 'callbacks-flattened-class-ctx', family: 'callbacks', call: 'callback', io: 'callbacks-ctx', libraries: [], throws: 'escapes' },
   { name: 'callbacks-catcher', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes' },
   { name: 'callbacks-async-waterfall', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: ['async'], throws: 'escapes' },
   { name: 'callbacks-neo-async-waterfall', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: ['neo-async'], throws: 'escapes' },
