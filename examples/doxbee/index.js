@@ -27,6 +27,8 @@ const EXAMPLES = [
   { name: 'promises-bluebird-coroutine', family: 'generators', call: 'promise', io: 'bluebird', libraries: ['bluebird'], throws: 'caught' },
   { name: 'promises-q', family: 'promises', call: 'promise', io: 'q', libraries: ['q'], throws: 'caught' },
   { name: 'promises-q-async', family: 'generators', call: 'promise', io: 'q', libraries: ['q'], throws: 'caught' },
+  { name: 'promises-when', family: 'promises', call: 'promise', io: 'when', libraries: ['when'], throws: 'caught' },
+  { name: 'promises-all-the-way', family: 'promises', call: 'promise', io: 'when', libraries: ['when'], throws: 'caught' },
   { name: 'async-await', family: 'async-await', call: 'promise', io: 'promises', libraries: [], throws: 'caught' },
   { name: 'async-await-bluebird', family: 'async-await', call: 'promise', io: 'bluebird', libraries: ['bluebird'], throws: 'caught' },
   { name: 'async-await-native-io', family: 'async-await', call: 'promise', io: 'native', libraries: [], throws: 'caught' },
