@@ -5,7 +5,8 @@ const { entryIn } = require('../../lib/registry');
 // The registry of DoxBee examples: each one's style family (a coroutine over
 // promises counts as a generator style), how it is called, which I/O flavour it
 // is given, which libraries it shows, and what it does with a synchronous throw
-// from the I/O layer (see lib/conformance.js: caught | escapes).
+// from the I/O layer (see lib/conformance.js: caught | escapes). `file` names
+// a file that is not <name>.js (streamline's sources are ._js).
 
 const EXAMPLES = [
   { name: 'callbacks-original', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes' },
@@ -22,6 +23,7 @@ const EXAMPLES = [
   { name: 'generators-suspend', family: 'generators', call: 'callback', io: 'callbacks', libraries: ['suspend'], throws: 'caught' },
   { name: 'generators-genny', family: 'generators', call: 'callback', io: 'callbacks', libraries: ['genny'], throws: 'caught' },
   { name: 'generators-gens', family: 'generators', call: 'callback', io: 'thunks', libraries: ['gens'], throws: 'caught' },
+  { name: 'streamline', file: 'streamline._js', family: 'generators', call: 'callback', io: 'callbacks', libraries: ['streamline'], throws: 'caught' },
   { name: 'promises-native', family: 'promises', call: 'promise', io: 'promises', libraries: [], throws: 'caught' },
   { name: 'promises-bluebird', family: 'promises', call: 'promise', io: 'bluebird', libraries: ['bluebird'], throws: 'caught' },
   { name: 'promises-bluebird-coroutine', family: 'generators', call: 'promise', io: 'bluebird', libraries: ['bluebird'], throws: 'caught' },
