@@ -11,14 +11,17 @@ const FAMILIES = ['callbacks', 'generators', 'promises', 'async-await', 'observa
 
 function entryIn(dir, fields) {
   const file = path.join(dir, fields.file ?? `${fields.name}.js`);
-  return { libraries: [], ...fields, file, load: () => requireExample(file) };
+  return { libraries: [], ...fields, file, load: () => requireExample(file, fields) };
 }
 
-// Requires an example's file. A streamline source (`._js`) is compiled to
-// node-style callbacks by streamline's own require hook, registered on first
-// need; the transform is loaded first, so that the hook is not yet in place
-// while streamline loads itself (it then warns of a circular require).
-function requireExample(file) {
+// Requires an example's file; `fields` are its registry entry's. A streamline
+// source (`._js`) is compiled to node-style callbacks by streamline's own
+// require hook, registered on first need; the transform is loaded first, so
+// that the hook is not yet in place while streamline loads itself (it then
+// warns of a circular require).
+function requireExample(file, { name, unavailable } = {}) {
+  // An example that cannot run here says why, instead of failing to find its library.
+  if (unavailable) throw new Error(`${name} cannot run here: ${unavailable}`);
   if (file.endsWith('._js')) {
     require('streamline/lib/callbacks/transform');
     require('streamline').register({});

@@ -5,8 +5,11 @@ const { entryIn } = require('../../lib/registry');
 // The registry of DoxBee examples: each one's style family (a coroutine over
 // promises counts as a generator style), how it is called, which I/O flavour it
 // is given, which libraries it shows, and what it does with a synchronous throw
-// from the I/O layer (see lib/conformance.js: caught | escapes). `file` names
-// a file that is not <name>.js (streamline's sources are ._js).
+// from the I/O layer (see lib/conformance.js: caught | escapes). An example
+// whose library cannot be installed or run on today's Node keeps its row and
+// file with `unavailable`, the exact error: it is counted by complexity and
+// shown with that reason by every command that would run it, never dropped.
+// `file` names a file that is not <name>.js (streamline's sources are ._js).
 
 const EXAMPLES = [
   { name: 'callbacks-original', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes' },
@@ -24,6 +27,15 @@ const EXAMPLES = [
   { name: 'generators-genny', family: 'generators', call: 'callback', io: 'callbacks', libraries: ['genny'], throws: 'caught' },
   { name: 'generators-gens', family: 'generators', call: 'callback', io: 'thunks', libraries: ['gens'], throws: 'caught' },
   { name: 'streamline', file: 'streamline._js', family: 'generators', call: 'callback', io: 'callbacks', libraries: ['streamline'], throws: 'caught' },
+  {
+    name: 'fibrous',
+    family: 'generators',
+    call: 'callback',
+    io: 'callbacks',
+    libraries: ['fibrous'],
+    throws: 'caught',
+    unavailable: 'npm install fibrous@0.4.0 fails on Node 20: its fibers@5.0.3 does not compile (../src/fibers.cc:27:79: error: ‘kFinalizer’ is not a member of ‘v8::WeakCallbackType’)',
+  },
   { name: 'promises-native', family: 'promises', call: 'promise', io: 'promises', libraries: [], throws: 'caught' },
   { name: 'promises-bluebird', family: 'promises', call: 'promise', io: 'bluebird', libraries: ['bluebird'], throws: 'caught' },
   { name: 'promises-bluebird-coroutine', family: 'generators', call: 'promise', io: 'bluebird', libraries: ['bluebird'], throws: 'caught' },

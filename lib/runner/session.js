@@ -25,17 +25,19 @@ function cells(params) {
 /**
  * The jobs of a session, in the order they run: per cell, per run, every
  * example, the order rotated by one each run (A B C, B C A, C A B ...) so that
- * no example always runs first or right after the same neighbour.
- * @returns {Array<{ scenario, problem, driver, example, params, run, fileExists }>}
+ * no example always runs first or right after the same neighbour. An example
+ * named in `unavailable` (name → reason) gets its jobs, with the reason.
+ * @returns {Array<{ scenario, problem, driver, example, params, run, fileExists, unavailable? }>}
  */
-function plan({ scenario, examples, params, runs }) {
+function plan({ scenario, examples, params, runs, unavailable = {} }) {
   const driver = scenario.driver ?? 'batch';
   const jobs = [];
   for (const cell of cells(params)) {
     for (let run = 0; run < runs; run++) {
       const shift = run % examples.length;
       for (const example of [...examples.slice(shift), ...examples.slice(0, shift)]) {
-        jobs.push({ scenario: scenario.name, problem: scenario.problem, driver, example, params: cell, run, fileExists: scenario.fileExists });
+        const job = { scenario: scenario.name, problem: scenario.problem, driver, example, params: cell, run, fileExists: scenario.fileExists };
+        jobs.push(unavailable[example] ? { ...job, unavailable: unavailable[example] } : job);
       }
     }
   }
@@ -129,9 +131,12 @@ async function runSession(jobs, { out, resume = false, timeoutMs, detailed = tru
       onRun(done.get(key), { skipped: true });
       continue;
     }
-    // The driver knows what one run does; the session only runs it.
+    // The driver knows what one run does; the session only runs it. An example
+    // that cannot run here is recorded with its reason, and no child is started.
     const driver = drivers[job.driver];
-    const result = await runInChild({ ...job, detailed }, { timeoutMs, script: driver.child, execArgv: driver.execArgv });
+    const result = job.unavailable
+      ? { status: 'unavailable', error: job.unavailable, metrics: null, stderrTail: '' }
+      : await runInChild({ ...job, detailed }, { timeoutMs, script: driver.child, execArgv: driver.execArgv });
     // The session was interrupted: the run did not finish and is not recorded.
     if (result.status === 'interrupted') break;
     const line = {
@@ -146,6 +151,7 @@ async function runSession(jobs, { out, resume = false, timeoutMs, detailed = tru
       env,
     };
     delete line.fileExists;
+    delete line.unavailable;
     line.params = { ...job.params };
     if (out) fs.appendFileSync(out, `${JSON.stringify(line)}\n`);
     lines.push(line);

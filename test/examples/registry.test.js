@@ -1,6 +1,7 @@
 'use strict';
 
 const assert = require('node:assert/strict');
+const fs = require('node:fs');
 const problems = require('../../examples');
 const { SYNC_BEHAVIOURS, FAILURE_BEHAVIOURS } = require('../../lib/conformance');
 const { CONVENTIONS } = require('../../lib/invoke');
@@ -68,6 +69,14 @@ describe('example registries', () => {
         for (const entry of registry.examples) {
           VALID[registry.driver](entry, registry);
           assert.ok(Array.isArray(entry.libraries), `${entry.name}: libraries`);
+          // An example that cannot run says why, and its file is there to be
+          // counted; loading it gives the reason, not a missing module.
+          if (entry.unavailable !== undefined) {
+            assert.ok(typeof entry.unavailable === 'string' && entry.unavailable.length > 0, `${entry.name}: unavailable`);
+            assert.ok(fs.existsSync(entry.file), `${entry.name}: ${entry.file}`);
+            assert.throws(() => entry.load(), { message: `${entry.name} cannot run here: ${entry.unavailable}` });
+            continue;
+          }
           assert.equal(typeof entry.load(), 'function', `${entry.name} exports a factory`);
         }
       });
