@@ -2,15 +2,31 @@
 
 const path = require('node:path');
 
-// One registry entry: the example's fields, its file in `dir` (named after it),
-// and load() to require it on demand. Shared by every problem's index.js and by
-// the test fixtures registered like real examples.
+// One registry entry: the example's fields, its file in `dir` (named after it,
+// or `fields.file` where its style needs another extension), and load() to
+// require it on demand. Shared by every problem's index.js and by the test
+// fixtures registered like real examples.
 // The style families, in the order reports list them.
 const FAMILIES = ['callbacks', 'generators', 'promises', 'async-await', 'observables'];
 
 function entryIn(dir, fields) {
-  const file = path.join(dir, `${fields.name}.js`);
-  return { libraries: [], ...fields, file, load: () => require(file) };
+  const file = path.join(dir, fields.file ?? `${fields.name}.js`);
+  return { libraries: [], ...fields, file, load: () => requireExample(file, fields) };
 }
 
-module.exports = { entryIn, FAMILIES };
+// Requires an example's file; `fields` are its registry entry's. A streamline
+// source (`._js`) is compiled to node-style callbacks by streamline's own
+// require hook, registered on first need; the transform is loaded first, so
+// that the hook is not yet in place while streamline loads itself (it then
+// warns of a circular require).
+function requireExample(file, { name, unavailable } = {}) {
+  // An example that cannot run here says why, instead of failing to find its library.
+  if (unavailable) throw new Error(`${name} cannot run here: ${unavailable}`);
+  if (file.endsWith('._js')) {
+    require('streamline/lib/callbacks/transform');
+    require('streamline').register({});
+  }
+  return require(file);
+}
+
+module.exports = { entryIn, requireExample, FAMILIES };

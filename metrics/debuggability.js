@@ -430,8 +430,9 @@ function describeRun(raw, { setting, kase, file, ranges }) {
 }
 
 /**
- * Probes examples. Missing example files are reported, not fatal.
- * @param {object[]} entries registry entries ({ name, file, call, io, libraries })
+ * Probes examples. Missing example files, and examples whose library cannot
+ * run here (entry.unavailable), are reported, not fatal.
+ * @param {object[]} entries registry entries ({ name, file, call, io, libraries, unavailable? })
  * @param {object} [options]
  * @param {string} [options.problem] a key of PROBLEMS (default doxbee)
  * @param {string[]} [options.settings] names from SETTINGS (default all)
@@ -467,6 +468,12 @@ async function probe(
     };
     if (!fs.existsSync(entry.file)) {
       report.status = 'missing';
+      return report;
+    }
+    // Its library cannot be installed or run here: the reason stands in the row.
+    if (entry.unavailable) {
+      report.status = 'unavailable';
+      report.gradeReason = entry.unavailable;
       return report;
     }
     try {
@@ -556,7 +563,7 @@ function toRows(report) {
   const rows = [];
   for (const example of report.examples) {
     if (example.status !== 'probed') {
-      const row = { example: example.name, setting: '', complete: '', grade: '', reason: example.status };
+      const row = { example: example.name, setting: '', complete: '', grade: '', reason: example.gradeReason ?? example.status };
       for (const c of report.cases) Object.assign(row, { [c.key]: example.status, [`${c.key} outcome`]: example.status, [`${c.key} distance`]: null });
       rows.push(row);
       continue;

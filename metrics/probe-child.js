@@ -23,6 +23,7 @@ if (job.libraryLongStacks) {
 
 const { createIO } = require('../lib/fakes');
 const { invoke } = require('../lib/invoke');
+const { requireExample } = require('../lib/registry');
 
 const { io, engine } = createIO(
   job.io,
@@ -37,7 +38,7 @@ const { io, engine } = createIO(
 
 // Loaded before the process handlers exist, so that an example that throws at
 // load crashes this process as it would crash an application.
-const upload = require(job.file)(io);
+const upload = requireExample(job.file)(io);
 
 function describeError(error) {
   if (error instanceof Error) {

@@ -71,7 +71,9 @@ function resolveOptions(options) {
       throw new UsageError(`--resume: ${error.message}; expected a results file written by asyncmark bench`);
     }
   }
-  return { scenario, driver, examples, added, params, runs, timeoutMs, format, baseline, out: out === false ? null : out };
+  // Examples that cannot run here keep their rows, with the reason instead of a time.
+  const unavailable = Object.fromEntries(registry.examples.filter((e) => e.unavailable && examples.includes(e.name)).map((e) => [e.name, e.unavailable]));
+  return { scenario, driver, examples, added, unavailable, params, runs, timeoutMs, format, baseline, out: out === false ? null : out };
 }
 
 /**

@@ -71,6 +71,7 @@ function render(report, format) {
     ...reasons,
   ];
   if (missing.length) notes.push(`Missing example files (not probed): ${missing.join(', ')}`);
+  for (const e of report.examples.filter((e) => e.status === 'unavailable')) notes.push(`${e.name} cannot run here (not probed): ${e.gradeReason}`);
   if (located.length) notes.push(`Failing call not found in the source of: ${located.join(', ')}`);
   const body = format === 'markdown' ? notes.map((line) => line.replace(/^ {2}/, '- ')).join('\n') : notes.join('\n');
   return `${table}\n${body}\n`;
@@ -78,8 +79,8 @@ function render(report, format) {
 
 async function action(options) {
   const settings = resolveOptions(options);
-  // Missing example files are reported without running anything.
-  const present = settings.entries.filter((e) => fs.existsSync(e.file)).length;
+  // Missing example files and unavailable examples are reported without running anything.
+  const present = settings.entries.filter((e) => fs.existsSync(e.file) && !e.unavailable).length;
   const total = present * settings.settings.length * CASES.length;
   const progress = createProgress({ total, quiet: options.quiet, unit: 'probes' });
   const report = await interruptible(

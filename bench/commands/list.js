@@ -5,6 +5,7 @@ const scenarios = require('../scenarios');
 const drivers = require('../../lib/drivers');
 const { formatRows } = require('../../lib/format');
 const { flag, shown } = require('../params');
+const { dependencies } = require('../../package.json');
 
 // asyncmark list: the scenarios with their driver and parameters, every
 // driver's parameters (generated from lib/drivers, as bench's options are),
@@ -36,6 +37,12 @@ const EXAMPLE_COLUMNS = {
   // Servers say what serves (where), clients how they are called (call).
   'http-load': [{ key: 'name' }, { key: 'family' }, { key: 'where' }, { key: 'call' }, { key: 'libraries' }],
 };
+
+// A library as name@version, the version package.json pins; one it does not
+// pin (it cannot be installed here) says so.
+function describeLibrary(name) {
+  return dependencies[name] ? `${name}@${dependencies[name]}` : `${name} (not installed)`;
+}
 
 function action() {
   const out = [];
@@ -76,11 +83,13 @@ function action() {
     out.push(`examples of ${name} (driver: ${registry.driver}; reference: ${registry.reference})`);
     out.push(
       formatRows(
-        registry.examples.map((e) => ({ where: '-', call: '-', ...e, libraries: e.libraries.join(', ') || '-' })),
+        registry.examples.map((e) => ({ where: '-', call: '-', ...e, libraries: e.libraries.map(describeLibrary).join(', ') || '-' })),
         EXAMPLE_COLUMNS[registry.driver],
         'table',
       ),
     );
+    const unavailable = registry.examples.filter((e) => e.unavailable);
+    if (unavailable.length) out.push(`${unavailable.map((e) => `${e.name} cannot run here: ${e.unavailable}`).join('\n')}\n`);
   }
   process.stdout.write(out.join('\n'));
 }

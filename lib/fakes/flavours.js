@@ -16,6 +16,7 @@ const LIFTERS = {
   promises: () => util.promisify,
   bluebird: () => require('bluebird').promisify,
   q: () => withReceiver(require('q').denodeify),
+  when: () => require('when/node').lift,
   thunks: () => require('thunkify'),
   observables: () => require('rxjs').bindNodeCallback,
 };
@@ -30,7 +31,7 @@ function withReceiver(lift) {
   };
 }
 
-const NAMES = ['callbacks', 'native', ...Object.keys(LIFTERS)];
+const NAMES = ['callbacks', 'callbacks-ctx', 'native', ...Object.keys(LIFTERS)];
 
 // A spec describes one asynchronous method of a model (lib/fakes/doxbee.js):
 // op, the operation's name (a query names its own, this.op); args(a, b), what
@@ -45,9 +46,33 @@ function nativeMethod(spec) {
   };
 }
 
+// callbacks-ctx: node callbacks that take, after the callback, the object to
+// call it on, so that a step can be a method handed over without .bind (the
+// 2013 article's flattened-class-ctx). The node-style method's arity says
+// where the callback stands.
+function contextMethod(spec, nodeStyle) {
+  switch (nodeStyle.length) {
+    case 1:
+      return function (cb, ctx) {
+        this.engine.callbackOn(spec, this, undefined, undefined, cb, ctx);
+      };
+    case 2:
+      return function (a, cb, ctx) {
+        this.engine.callbackOn(spec, this, a, undefined, cb, ctx);
+      };
+    case 3:
+      return function (a, b, cb, ctx) {
+        this.engine.callbackOn(spec, this, a, b, cb, ctx);
+      };
+    default:
+      throw new RangeError(`callbacks-ctx: ${spec.op ?? 'a query'} takes ${nodeStyle.length - 1} arguments before its callback; at most 2 are known`);
+  }
+}
+
 // make(spec, nodeStyle): the flavour's method.
 function methodMaker(name) {
   if (name === 'native') return nativeMethod;
+  if (name === 'callbacks-ctx') return contextMethod;
   const lift = LIFTERS[name]();
   return (spec, nodeStyle) => lift(nodeStyle);
 }

@@ -34,6 +34,12 @@ const PALETTE = [
   '#c51b7d', // raspberry
   '#5c6bc0', // periwinkle
   '#b35806', // rust
+  '#006064', // dark cyan
+  '#827717', // dark olive
+  '#4a148c', // deep purple
+  '#bf360c', // brick
+  '#37474f', // slate
+  '#558b2f', // leaf
 ];
 
 // The grey of what is drawn for reference only (the baseline in other panels).

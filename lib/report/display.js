@@ -11,6 +11,7 @@ const STATUS_LABELS = {
   oom: 'OOM',
   double: 'DOUBLE',
   invalid: 'INVALID',
+  unavailable: 'UNAVAILABLE',
 };
 
 const DASH = '—';

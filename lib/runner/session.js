@@ -26,12 +26,13 @@ function cells(params) {
  * The jobs of a session, in the order they run: per cell, per run, every
  * example, the order rotated by one each run (A B C, B C A, C A B ...) so that
  * no example always runs first or right after the same neighbour.
- * @param {object} settings { scenario, examples (names), params, runs, added }: added,
+ * @param {object} settings { scenario, examples (names), params, runs, added, unavailable }: added,
  *   registry entries of files outside the registries (bench --add), whose jobs
- *   carry the entry so that the driver's child loads the example from its file
- * @returns {Array<{ scenario, problem, driver, example, params, run, fileExists, entry? }>}
+ *   carry the entry so that the driver's child loads the example from its file;
+ *   unavailable, name → reason of examples that cannot run here, whose jobs carry the reason
+ * @returns {Array<{ scenario, problem, driver, example, params, run, fileExists, entry?, unavailable? }>}
  */
-function plan({ scenario, examples, params, runs, added = [] }) {
+function plan({ scenario, examples, params, runs, added = [], unavailable = {} }) {
   const driver = scenario.driver ?? 'batch';
   // What a child needs of an entry, as JSON: its load() is made again there.
   const entries = new Map(added.map(({ load, ...entry }) => [entry.name, entry]));
@@ -42,6 +43,7 @@ function plan({ scenario, examples, params, runs, added = [] }) {
       for (const example of [...examples.slice(shift), ...examples.slice(0, shift)]) {
         const job = { scenario: scenario.name, problem: scenario.problem, driver, example, params: cell, run, fileExists: scenario.fileExists };
         if (entries.has(example)) job.entry = entries.get(example);
+        if (unavailable[example]) job.unavailable = unavailable[example];
         jobs.push(job);
       }
     }
@@ -136,10 +138,13 @@ async function runSession(jobs, { out, resume = false, timeoutMs, detailed = tru
       onRun(done.get(key), { skipped: true });
       continue;
     }
-    // The driver knows what one run does; the session only runs it.
+    // The driver knows what one run does; the session only runs it. An example
+    // that cannot run here is recorded with its reason, and no child is started.
     const driver = drivers[job.driver];
     // The child knows its time limit too (an HTTP load waits for an answer no longer).
-    const result = await runInChild({ ...job, detailed, timeoutMs }, { timeoutMs, script: driver.child, execArgv: driver.execArgv });
+    const result = job.unavailable
+      ? { status: 'unavailable', error: job.unavailable, metrics: null, stderrTail: '' }
+      : await runInChild({ ...job, detailed, timeoutMs }, { timeoutMs, script: driver.child, execArgv: driver.execArgv });
     // The session was interrupted: the run did not finish and is not recorded.
     if (result.status === 'interrupted') break;
     const line = {
@@ -157,6 +162,7 @@ async function runSession(jobs, { out, resume = false, timeoutMs, detailed = tru
     // the example's name says which.
     delete line.fileExists;
     delete line.entry;
+    delete line.unavailable;
     line.params = { ...job.params };
     if (out) fs.appendFileSync(out, `${JSON.stringify(line)}\n`);
     lines.push(line);

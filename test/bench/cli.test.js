@@ -55,6 +55,10 @@ describe('asyncmark command line', function () {
       assert.match(stdout, new RegExp(`examples of ${registry.problem} \\(driver: ${registry.driver}; reference: ${registry.reference}\\)`));
       for (const entry of registry.examples) assert.match(stdout, new RegExp(`^${entry.name} +${entry.family} `, 'm'));
     }
+    // Libraries with the version package.json pins; an example that cannot run, with its reason.
+    assert.match(stdout, /^promises-bluebird +.* bluebird@3\.7\.2 /m);
+    assert.match(stdout, /^fibrous +.* fibrous \(not installed\) /m);
+    assert.ok(stdout.includes(`fibrous cannot run here: ${problems.doxbee.examples.find((e) => e.name === 'fibrous').unavailable}`));
     assert.match(stdout, /n=100,1000,10000/);
     assert.match(stdout, /e=0 \(fixed\)/);
   });

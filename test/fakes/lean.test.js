@@ -92,6 +92,27 @@ describe('engine on a benchmark run', () => {
     assert.equal(engine.operation('tx.commit').calls, 1);
   });
 
+  it('calls a callbacks-ctx callback on its context, on a benchmark run as when tracing', async () => {
+    for (const trace of [false, true]) {
+      const { io, engine } = createIO('callbacks-ctx', { latency: 'tick', trace });
+      const ctx = { name: 'upload' };
+      const tx = io.db.begin();
+      const heard = await new Promise((resolve) =>
+        io.Version.insert({}).execWithin(
+          tx,
+          function (error, value) {
+            resolve({ self: this, error, value });
+          },
+          ctx,
+        ),
+      );
+      assert.deepEqual(heard, { self: ctx, error: null, value: null }, `trace: ${trace}`);
+      assert.equal(engine.counts['op:version.insert'], 1);
+      await engine.idle();
+      assert.equal(engine.inFlight, 0);
+    }
+  });
+
   it('keeps no query rows when not tracing', () => {
     const { io } = createIO('callbacks', { trace: false });
     assert.equal(io.FileVersion.insert({ fileId: 'f' }).row, null);

@@ -241,6 +241,17 @@ describe('asyncmark debuggability', () => {
     assert.equal(result.stdout, '');
   });
 
+  it('reports an example that cannot run here with its reason, and runs nothing for it', async () => {
+    const reason = 'npm install x fails: it does not compile';
+    const unavailable = { ...fixtures.knownLine, name: 'cannot-run', unavailable: reason };
+    const report = await probe([unavailable], { settings: ['node'], cases: ['sync'] });
+    const [example] = report.examples;
+    assert.deepEqual([example.status, example.runs, example.grade, example.gradeReason], ['unavailable', [], null, reason]);
+    const [row] = toRows(report);
+    assert.deepEqual([row.sync, row.reason], ['unavailable', reason]);
+    assert.match(render(report, 'table'), /^cannot-run cannot run here \(not probed\): npm install x fails: it does not compile$/m);
+  });
+
   it('renders a report as a table, csv and json', async () => {
     const report = await probe([fixtures.knownLine, fixtures.missing], { settings: ['none', 'node'], cases: ['callback/continuation', 'sync'] });
     const table = render(report, 'table');

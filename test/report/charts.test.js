@@ -166,7 +166,7 @@ describe('report: time and memory against n', () => {
       const spec = againstNSpec(summary.cells, at(summary), kind, look(summary));
       assert.deepEqual(
         spec.concat.map((panel) => panel.title.text),
-        ['callbacks', 'generators', 'promises', 'async-await', 'observables'],
+        ['callbacks (1 of 2)', 'callbacks (2 of 2)', 'generators (1 of 2)', 'generators (2 of 2)', 'promises', 'async-await', 'observables'],
       );
       const domains = new Set();
       for (const panel of spec.concat) {
@@ -184,7 +184,7 @@ describe('report: time and memory against n', () => {
     for (const panel of spec.concat) {
       const reference = panel.data.values.filter((v) => v.series === `${BASELINE} (baseline)`);
       const scale = panel.layer[0].encoding.color.scale;
-      if (panel.title.text === 'callbacks') {
+      if (panel.title.text === 'callbacks (1 of 2)') {
         assert.equal(reference.length, 0);
         assert.ok(panel.data.values.some((v) => v.series === BASELINE));
       } else {

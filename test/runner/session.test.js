@@ -28,6 +28,32 @@ describe('runner: session planning', () => {
     );
   });
 
+  it("records an unavailable example's runs with its reason, starting no child, and the file reads back", async () => {
+    const scenario = { name: 'doxbee-sequential', problem: 'doxbee', fileExists: false };
+    const reason = 'npm install x fails';
+    const jobs = plan({ scenario, examples: ['x', 'y'], unavailable: { x: reason }, params: { n: [10], latency: 'constant', t: 1, e: 0, seed: 1 }, runs: 2 });
+    assert.deepEqual(
+      jobs.map((j) => j.unavailable ?? '-'),
+      [reason, '-', '-', reason],
+    );
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-session-'));
+    const file = path.join(dir, 'r.jsonl');
+    // Only x's jobs: a child started for them would fail to find example x.
+    const lines = await runSession(
+      jobs.filter((j) => j.example === 'x'),
+      { out: file },
+    );
+    assert.deepEqual(
+      lines.map((l) => [l.status, l.error, l.metrics, 'unavailable' in l]),
+      [
+        ['unavailable', reason, null, false],
+        ['unavailable', reason, null, false],
+      ],
+    );
+    assert.equal(readResults(file).length, 2);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('keys a job by scenario, example, parameters in any order, and run', () => {
     const a = jobKey({ scenario: 's', example: 'x', params: { n: 1, t: 2 }, run: 0 });
     const b = jobKey({ scenario: 's', example: 'x', params: { t: 2, n: 1 }, run: 0 });

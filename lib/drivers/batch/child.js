@@ -7,6 +7,7 @@
 const problems = require('../../../examples');
 const { createIO, MODELS_BY_PROBLEM } = require('../../fakes');
 const { invoke } = require('../../invoke');
+const { requireExample } = require('../../registry');
 const { startMeasuring } = require('../../runner/measure');
 const { childMain } = require('../../runner/child-main');
 const { quantile } = require('../../stats');
@@ -41,7 +42,7 @@ function batch(entry, upload, model, n, onDouble) {
 
 async function run(job) {
   // A job may name an example file directly instead of a registered one.
-  const entry = job.entry ? { ...job.entry, load: () => require(job.entry.file) } : problems[job.problem].examples.find((e) => e.name === job.example);
+  const entry = job.entry ? { ...job.entry, load: () => requireExample(job.entry.file) } : problems[job.problem].examples.find((e) => e.name === job.example);
   const model = MODELS_BY_PROBLEM[job.problem];
   const factory = entry.load();
   let doubles = 0;

@@ -1,0 +1,53 @@
+'use strict';
+
+const suspend = require('suspend');
+
+const { resume } = suspend;
+
+// Style: a generator over node-style callbacks, run by suspend.
+// Library: suspend.
+// Notice: the body of generators-resume, with the library's resume() in place
+// of ours: each call is handed a fresh resume() and yielded. suspend.callback
+// makes upload a node-style function, returning its value to the callback, and
+// one try/catch covers every step, synchronous throws of the I/O included.
+
+module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) =>
+  suspend.callback(function* upload(stream, idOrPath, tag) {
+    const blob = blobManager.create(account);
+    const tx = db.begin();
+    try {
+      const blobId = yield blob.put(stream, resume());
+      const file = yield self.byUuidOrPath(idOrPath).get(resume());
+      const previousId = file ? file.version : null;
+      const version = {
+        userAccountId: userAccount.id,
+        date: new Date(),
+        blobId,
+        creatorId: userAccount.id,
+        previousId,
+      };
+      version.id = Version.createHash(version);
+      yield Version.insert(version).execWithin(tx, resume());
+      let fileId;
+      if (file) {
+        fileId = file.id;
+      } else {
+        const splitPath = idOrPath.split('/');
+        const fileName = splitPath[splitPath.length - 1];
+        fileId = uuid.v1();
+        const query = yield self.createQuery(idOrPath, {
+          id: fileId,
+          userAccountId: userAccount.id,
+          name: fileName,
+          version: version.id,
+        }, resume());
+        yield query.execWithin(tx, resume());
+      }
+      yield FileVersion.insert({ fileId, versionId: version.id }).execWithin(tx, resume());
+      yield File.whereUpdate({ id: fileId }, { version: version.id }).execWithin(tx, resume());
+    } catch (err) {
+      tx.rollback();
+      throw err;
+    }
+    return yield tx.commit(resume());
+  });
