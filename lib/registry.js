@@ -24,7 +24,14 @@ function requireExample(file, { name, unavailable } = {}) {
   if (unavailable) throw new Error(`${name} cannot run here: ${unavailable}`);
   if (file.endsWith('._js')) {
     require('streamline/lib/callbacks/transform');
+    // register() adds the ._js handler, and also hooks every module compiled
+    // afterwards, which it then fails to parse (any .cjs file, as espree's).
+    // The hook is of no use to ._js files (their handler compiles them), so it
+    // is put back as it was.
+    const Module = require('node:module');
+    const compile = Module.prototype._compile;
     require('streamline').register({});
+    Module.prototype._compile = compile;
   }
   return require(file);
 }

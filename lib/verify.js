@@ -16,10 +16,10 @@ const VERIFIABLE = ['doxbee', 'parallel'];
 
 // How an example given by its file is called, when its options do not say:
 // every registered example of a flavour is called so, and catches a
-// synchronous throw unless it is plain callbacks (generators-resume, a
-// callback style that catches, is the exception that must say so).
+// synchronous throw unless it is plain callbacks (the generator runners over
+// callbacks, such as generators-resume, catch, and must say so).
 function callFor(io) {
-  if (io === 'callbacks') return 'callback';
+  if (io === 'callbacks' || io === 'callbacks-ctx') return 'callback';
   if (io === 'observables') return 'observable';
   return 'promise';
 }

@@ -87,8 +87,14 @@ describe('asyncmark verify', function () {
       [['nope.js', '--io', 'promises'], 'FILE: "nope.js": no such file; expected the path of a JavaScript file'],
       [[dir, '--io', 'promises'], `FILE: ${shown(dir)} is a directory; expected the path of a JavaScript file`],
       [['package.json', '--io', 'promises'], 'FILE: "package.json" exports object; expected a function (io) => upload, as examples/doxbee/*.js do'],
-      [[copy], '--io: missing; expected the I/O flavour the file is given, one of callbacks, native, promises, bluebird, q, thunks, observables'],
-      [[copy, '--io', 'fibres'], '--io: "fibres" is not allowed; expected one of callbacks, native, promises, bluebird, q, thunks, observables'],
+      [
+        [copy],
+        '--io: missing; expected the I/O flavour the file is given, one of callbacks, callbacks-ctx, native, promises, bluebird, q, when, thunks, observables',
+      ],
+      [
+        [copy, '--io', 'fibres'],
+        '--io: "fibres" is not allowed; expected one of callbacks, callbacks-ctx, native, promises, bluebird, q, when, thunks, observables',
+      ],
       [[copy, '--io', 'promises', '--problem', 'fib'], '--problem: "fib" is not allowed; expected one of doxbee, parallel'],
       [[copy, '--io', 'promises', '--call', 'thunk'], '--call: "thunk" is not allowed; expected one of callback, promise, observable'],
       [[copy, '--io', 'promises', '--throws', 'sometimes'], '--throws: "sometimes" is not allowed; expected one of caught, escapes'],
