@@ -61,9 +61,19 @@ function chartBase(scenario, envIndex, envCount, slug) {
 // name the files apart: "t1", "t10", "load-dt0.05", "n10000-t1".
 function paramSlugs(paramSets, { except = [] } = {}) {
   if (paramSets.length < 2) return paramSets.map(() => null);
-  const keys = show.orderedParamKeys(paramSets[0]).filter((key) => !except.includes(key) && new Set(paramSets.map((p) => String(p[key]))).size > 1);
+  // Every parameter any set has: a set without one (bytes under the compute workload) names it not.
+  const keys = show
+    .orderedParamKeys(Object.assign({}, ...paramSets))
+    .filter((key) => !except.includes(key) && new Set(paramSets.map((p) => String(p[key]))).size > 1);
   const word = (key, value) => (typeof value === 'number' ? `${key}${value}` : String(value));
-  return paramSets.map((p) => show.slug(keys.map((key) => word(key, p[key])).join('-')));
+  return paramSets.map((p) =>
+    show.slug(
+      keys
+        .filter((key) => p[key] !== undefined)
+        .map((key) => word(key, p[key]))
+        .join('-'),
+    ),
+  );
 }
 
 /**
