@@ -179,11 +179,11 @@ function render(lines, { baseline, format }) {
         parts.push(format === 'markdown' ? `### ${title}\n` : title);
         parts.push(formatRows(table.rows, table.columns, format));
         if (table.notes.length) parts.push(`${table.notes.join('\n')}\n`);
-        glossary = [...glossary, ...table.glossary.filter((entry) => !glossary.some((seen) => seen.title === entry.title))];
+        glossary = [...glossary, ...table.glossary.filter((entry) => !glossary.some((seen) => seen.term === entry.term))];
       }
     }
   }
-  if (format === 'markdown') parts.push(`### Columns\n\n${glossary.map(({ title, description }) => `- **${title}**: ${description}`).join('\n')}\n`);
+  if (format === 'markdown') parts.push(`### Columns\n\n${glossary.map(({ term, text }) => `- **${term}**: ${text}`).join('\n')}\n`);
   else parts.push('Columns: `asyncmark bench --format markdown` and docs/README.md say what each one means.\n');
   return parts.join('\n');
 }

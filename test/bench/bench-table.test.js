@@ -45,6 +45,9 @@ describe('asyncmark bench table', () => {
     assert.ok(text.includes(`| ${table.columns.map((c) => c.title).join(' | ')} |`));
     for (const note of table.notes) assert.ok(text.includes(note), note);
     assert.match(text, /### Columns/);
+    // Every column of the table explained once, by its title.
+    for (const column of table.columns) assert.ok(text.includes(`- **${column.title}**: ${column.description}`), column.title);
+    assert.doesNotMatch(text, /undefined/);
   });
 
   it('leaves the interval empty in csv when a cell has one run', () => {
