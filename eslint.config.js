@@ -7,7 +7,7 @@ const globals = require('globals');
 // Node, mocha's globals in the tests, the browser in the report's page script.
 module.exports = [
   // The complexity fixtures are read as text, never run.
-  { ignores: ['node_modules/', 'coverage/', '.nyc_output/', 'docs/results/', 'asyncmark-report/', 'test/fixtures/complexity/'] },
+  { ignores: ['node_modules/', 'coverage/', '.nyc_output/', 'docs/results/', 'asyncmark-report/', '.stryker-tmp/', 'reports/', 'test/fixtures/complexity/'] },
   js.configs.recommended,
   {
     files: ['**/*.js'],

@@ -57,6 +57,21 @@ describe('resume', () => {
       assert.match(heard[0][0].message, /must return a generator/);
     });
 
+    it('calls back with what the generatorFunction throws when called, the same object', async () => {
+      // A generator function runs its parameters' defaults when called, before its body.
+      const error = new Error('no name');
+      const required = () => {
+        throw error;
+      };
+      const heard = await settle(
+        resume(function* (resume, name = required()) {
+          return name;
+        }),
+      );
+      assert.deepEqual(heard, [[error]]);
+      assert.equal(heard[0][0], error);
+    });
+
     it('passes the arguments, without the callback, after resume', async () => {
       let seen;
       const fn = resume(function* (resume, ...args) {
@@ -325,6 +340,35 @@ describe('resume', () => {
       const heard = await settle(fn);
       assert.deepEqual(heard, [[null, 'fresh']]);
       assert.throws(() => stale(null, 'stale'), /stale resume\(\) callback/);
+    });
+
+    it('a stale callback called while the generator waits for the newer one throws, and does not resume it', async () => {
+      const thrown = [];
+      let stale;
+      const fn = resume(function* (resume) {
+        stale = resume();
+        const fresh = resume();
+        setImmediate(() => {
+          guarded(thrown)(stale)(null, 'stale');
+          fresh(null, 'fresh');
+        });
+        return yield;
+      });
+      const heard = await settle(fn);
+      assert.deepEqual(heard, [[null, 'fresh']]);
+      assert.equal(thrown.length, 1);
+      assert.match(thrown[0].message, /stale resume\(\) callback/);
+    });
+
+    it('resume() called after the generator finished throws, and its callback is never made', async () => {
+      let kept;
+      const fn = resume(function* (resume) {
+        kept = resume;
+        return yield later(null, 'done')(resume());
+      });
+      const heard = await settle(fn);
+      assert.deepEqual(heard, [[null, 'done']]);
+      assert.throws(() => kept(), /resume\(\) called after the generator finished/);
     });
 
     it('a callback left behind by a generator that threw throws when called, and is not heard', async () => {

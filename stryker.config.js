@@ -1,0 +1,38 @@
+'use strict';
+
+// npm run mutate: StrykerJS changes the examples the conformance suite guards,
+// one small change (a mutant) at a time, and runs the conformance tests
+// against each; a mutant that no test notices is a hole in the suite, or a
+// change that makes no difference (docs/conformance.md says which).
+module.exports = {
+  testRunner: 'mocha',
+  // The DoxBee and madeup-parallel examples, and the two small libraries of our
+  // own that DoxBee examples demonstrate (resume.js, catcher.js). Not their
+  // registries (data), nor DoxBee's probe (the debuggability metric's, not a
+  // style), nor fibrous, whose library cannot be installed (its registry entry
+  // is unavailable), nor streamline's ._js source, which streamline compiles:
+  // it is not JavaScript.
+  mutate: [
+    'examples/doxbee/*.js',
+    'examples/parallel/*.js',
+    'examples/libraries/*.js',
+    '!examples/*/index.js',
+    '!examples/doxbee/probe.js',
+    '!examples/doxbee/fibrous.js',
+  ],
+  // Only the tests that judge these files: the conformance of both problems,
+  // DoxBee's reference against the problem statement written out by hand, and
+  // the libraries' own tests.
+  mochaOptions: {
+    spec: ['test/examples/doxbee.test.js', 'test/examples/parallel.test.js', 'test/examples/reference.test.js', 'test/examples/libraries/*.test.js'],
+  },
+  // Each mutant is run against the tests that reached its code in the first,
+  // unmutated run, not against all three thousand.
+  coverageAnalysis: 'perTest',
+  concurrency: 2,
+  reporters: ['progress', 'clear-text', 'json', 'html'],
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  // What the tests never read need not be copied into Stryker's sandbox.
+  ignorePatterns: ['docs', 'coverage', '.nyc_output', 'asyncmark-report', 'reports', '*.jsonl'],
+};
