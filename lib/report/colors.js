@@ -102,4 +102,14 @@ function colorScale(examples, colors) {
   return { domain: [...examples], range: examples.map((name) => colors.get(name) ?? REFERENCE_GREY) };
 }
 
-module.exports = { PALETTE, REFERENCE_GREY, registryOrder, exampleColors, colorScale };
+/**
+ * The colour encoding of a chart whose marks are examples: each in its report
+ * colour, with no legend (the chart names its rows or labels its points).
+ * @param {string[]} examples in the chart's order
+ * @param {Map<string, string>} colors from exampleColors
+ */
+function exampleColorEncoding(examples, colors) {
+  return { field: 'example', type: 'nominal', scale: colorScale(examples, colors), legend: null };
+}
+
+module.exports = { PALETTE, REFERENCE_GREY, registryOrder, exampleColors, colorScale, exampleColorEncoding };

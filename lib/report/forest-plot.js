@@ -4,7 +4,7 @@ const drivers = require('../drivers');
 
 const show = require('./display');
 const { cellsAt } = require('./cells');
-const { colorScale } = require('./colors');
+const { exampleColorEncoding } = require('./colors');
 const { textSize } = require('./label-layout');
 const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioAxis, notDrawnNote } = require('./charts');
 
@@ -131,15 +131,10 @@ function forestSpec(cells, at, { colors }) {
     title: null,
     axis: { labelFontSize: 12, labelLimit: 400, labelPadding: 8, ticks: false, domain: false, grid: true, gridColor: '#f2f2f2' },
   };
-  const color = {
-    field: 'example',
-    type: 'nominal',
-    scale: colorScale(
-      rows.map((row) => row.example),
-      colors,
-    ),
-    legend: null,
-  };
+  const color = exampleColorEncoding(
+    rows.map((row) => row.example),
+    colors,
+  );
   const description = { field: 'description' };
   const isExample = { filter: "datum.kind === 'example'" };
   return {

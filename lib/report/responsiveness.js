@@ -4,7 +4,7 @@ const drivers = require('../drivers');
 
 const show = require('./display');
 const { cellsAt } = require('./cells');
-const { colorScale } = require('./colors');
+const { exampleColorEncoding } = require('./colors');
 const { placeLabels } = require('./label-layout');
 const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioTicks, notDrawnNote, placedLabelLayers } = require('./charts');
 
@@ -103,15 +103,10 @@ function responsivenessSpec(cells, at, { colors, registries }) {
   const { points, labels, xDomain, yDomain, notDrawn } = responsivenessLayout(cells, at);
   if (!points.some((p) => p.kind === 'example')) return null;
   const what = drivers[cells.find((c) => c.scenario === at.scenario)?.driver ?? 'compute'].time.title;
-  const color = {
-    field: 'example',
-    type: 'nominal',
-    scale: colorScale(
-      points.map((p) => p.example),
-      colors,
-    ),
-    legend: null,
-  };
+  const color = exampleColorEncoding(
+    points.map((p) => p.example),
+    colors,
+  );
   const label = "format(datum.value, '~g')";
   const x = {
     field: 'lateness',

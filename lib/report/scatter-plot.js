@@ -1,7 +1,7 @@
 'use strict';
 
 const show = require('./display');
-const { colorScale } = require('./colors');
+const { exampleColorEncoding } = require('./colors');
 const { placeLabels } = require('./label-layout');
 const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioAxis, notDrawnNote, pixel, placedLabelLayers } = require('./charts');
 
@@ -83,15 +83,10 @@ function scatterLayout(rows) {
  */
 function scatterSpec(rows, at, { colors }) {
   const { points, labels, key, xDomain, yDomain, left } = scatterLayout(rows);
-  const color = {
-    field: 'example',
-    type: 'nominal',
-    scale: colorScale(
-      points.map((p) => p.example),
-      colors,
-    ),
-    legend: null,
-  };
+  const color = exampleColorEncoding(
+    points.map((p) => p.example),
+    colors,
+  );
   const x = { field: 'tokens', type: 'quantitative', title: at.tokensTitle ?? 'tokens', scale: { domain: xDomain, nice: false, zero: false } };
   // A short title: Vega overestimates text, and a rotated title taller than
   // the plot would push the plot down.

@@ -2,7 +2,7 @@
 
 const show = require('./display');
 const { cellsAt } = require('./cells');
-const { colorScale } = require('./colors');
+const { exampleColorEncoding } = require('./colors');
 const { textSize } = require('./label-layout');
 const { CONFIG, DETAIL, isFinitePositive, notDrawnNote } = require('./charts');
 
@@ -261,15 +261,10 @@ function throughputSpec(cells, at, { colors }) {
   const { rows, notDrawn, latency } = throughputRows(cells, at);
   if (rows.length === 0) return null;
   const labels = rows.map((row) => row.label);
-  const color = {
-    field: 'example',
-    type: 'nominal',
-    scale: colorScale(
-      rows.map((row) => row.example),
-      colors,
-    ),
-    legend: null,
-  };
+  const color = exampleColorEncoding(
+    rows.map((row) => row.example),
+    colors,
+  );
   const description = { field: 'description' };
   const problem = cellsAt(cells, at)[0].problem;
   const left = ratePanel(rows, { y: yEncoding(labels, { names: true }), color, description });
