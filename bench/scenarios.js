@@ -5,6 +5,7 @@
 const SCENARIOS = [
   require('./doxbee-sequential'),
   require('./doxbee-errors'),
+  require('./doxbee-io-bound'),
   require('./madeup-parallel'),
   require('./instrument-weight'),
   require('./fib'),
