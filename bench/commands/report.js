@@ -131,6 +131,7 @@ async function report(options, command) {
       guide: relativeLink(out, path.join(DOCS, 'README.md')),
       complexity: relativeLink(out, path.join(DOCS, 'complexity.md')),
       debuggability: relativeLink(out, path.join(DOCS, 'debuggability.md')),
+      article: relativeLink(out, path.join(DOCS, 'article-2013.md')),
     },
   };
   const builds = [];

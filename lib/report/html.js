@@ -3,6 +3,7 @@
 const { cellText } = require('../format');
 const prose = require('./prose');
 const { htmlComment } = require('./generated');
+const { TITLE: ARTICLE_TITLE, articleBlocks } = require('./article');
 
 // The report as one self-contained HTML page: the same tables, the charts as
 // inline SVG, and a small inline script for hovering. It loads nothing from
@@ -133,6 +134,20 @@ function metricSection(file, what, href, colors) {
   return `<p class="note">${escapeHtml(file.note)} Make one with <code>asyncmark ${what} --format json &gt; ${what}.json</code> and pass it as <code>--${what} ${what}.json</code>.</p>\n<p>${about}</p>`;
 }
 
+function articleSection(article, href, colors) {
+  const parts = [];
+  for (const block of articleBlocks(article, article)) {
+    if (block.h3) parts.push(`<h3>${escapeHtml(block.h3)}</h3>`);
+    if (block.p) parts.push(`<p>${escapeHtml(block.p)}</p>`);
+    if (block.table) parts.push(table(block.table, colors));
+    if (block.notes) parts.push(notes(block.notes));
+    if (block.charts) parts.push(...block.charts.map(figure));
+    if (block.glossary) parts.push(glossary(block.glossary));
+  }
+  parts.push(`<p>Where the conclusions changed in thirteen years, and why: ${link('docs/article-2013.md', href)}.</p>`);
+  return parts.join('\n');
+}
+
 function renderHtml(model) {
   const manyEnvs = model.envs.length > 1;
   const parts = [];
@@ -159,6 +174,7 @@ function renderHtml(model) {
     ...model.sections.map((s) => [id(`time-${prose.sectionTitle(s, manyEnvs)}`), `Time and memory: ${prose.sectionTitle(s, manyEnvs)}`]),
     ['complexity', 'Complexity'],
     ['debuggability', 'Debuggability'],
+    ...(model.article ? [['article-2013', ARTICLE_TITLE]] : []),
     ['input', 'Input'],
   ];
   parts.push(`<nav><ul>${contents.map(([anchor, title]) => `<li><a href="#${anchor}">${escapeHtml(title)}</a></li>`).join('')}</ul></nav>`);
@@ -196,6 +212,8 @@ function renderHtml(model) {
 
   parts.push('<h2 id="complexity">Complexity</h2>', metricSection(model.complexity, 'complexity', model.links.complexity, model.colors));
   parts.push('<h2 id="debuggability">Debuggability</h2>', metricSection(model.debuggability, 'debuggability', model.links.debuggability, model.colors));
+
+  if (model.article) parts.push(`<h2 id="article-2013">${escapeHtml(ARTICLE_TITLE)}</h2>`, articleSection(model.article, model.links.article, model.colors));
 
   parts.push('<h2 id="input">Input</h2>');
   parts.push(

@@ -11,6 +11,7 @@ const { againstNSpec } = require('./against-n');
 const { scatterSpec } = require('./scatter-plot');
 const { responsivenessSpec } = require('./responsiveness');
 const { throughputSpec } = require('./throughput');
+const { articleComparison, IO_SCENARIO } = require('./article');
 const { exampleColors } = require('./colors');
 const registries = require('../../examples');
 const drivers = require('../drivers');
@@ -220,6 +221,14 @@ async function buildReport(input) {
   for (const job of chartJobs) job.chart.svg = tagExamples(await renderSvg(job.spec, { messages }), examples);
   for (const message of messages) warnings.push(`chart: ${message}`);
 
+  // The 2013 article's tables beside ours, with the io-bound charts of the same environment.
+  const comparison = articleComparison(summary.cells, envs, complexity.data ?? null);
+  const article = comparison && {
+    ...comparison,
+    envLabel: envByKey.get(comparison.env)?.label ?? 'no runs',
+    charts: sections.filter((s) => s.env.key === comparison.env && s.scenario === IO_SCENARIO).flatMap((s) => s.charts),
+  };
+
   const model = {
     generator: input.generator,
     links: input.links ?? {},
@@ -235,6 +244,7 @@ async function buildReport(input) {
     sections,
     complexity,
     debuggability,
+    article,
     cellCount: summary.cells.length,
   };
 

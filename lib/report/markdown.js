@@ -3,6 +3,7 @@
 const { formatRows } = require('../format');
 const prose = require('./prose');
 const { htmlComment } = require('./generated');
+const { TITLE: ARTICLE_TITLE, articleBlocks } = require('./article');
 
 // The report as one markdown page for GitHub: tables, and the charts as SVG
 // files beside it. Pure: the report model in, the page's text out.
@@ -77,6 +78,11 @@ function renderMarkdown(model) {
   out.push('## Debuggability', '');
   out.push(...metricSection(model.debuggability, 'debuggability', model.links.debuggability));
 
+  if (model.article) {
+    out.push(`## ${ARTICLE_TITLE}`, '');
+    out.push(...articleSection(model.article, model.links.article));
+  }
+
   out.push('## Input', '');
   for (const input of model.inputs) {
     const skipped = input.skipped.length ? `, ${input.skipped.length} skipped` : '';
@@ -89,6 +95,20 @@ function renderMarkdown(model) {
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trimEnd()}\n`;
+}
+
+function articleSection(article, docsLink) {
+  const lines = [];
+  for (const block of articleBlocks(article, article)) {
+    if (block.h3) lines.push(`### ${escapeInline(block.h3)}`, '');
+    if (block.p) lines.push(escapeInline(block.p), '');
+    if (block.table) lines.push(table(block.table), '');
+    if (block.notes) lines.push(...block.notes.map((note) => `- ${escapeInline(note)}`), '');
+    if (block.charts) lines.push(...block.charts.flatMap((chart) => [image(chart), '']));
+    if (block.glossary) lines.push('Columns:', '', ...glossary(block.glossary), '');
+  }
+  lines.push(`Where the conclusions changed in thirteen years, and why: ${link('docs/article-2013.md', docsLink)}.`, '');
+  return lines;
 }
 
 function metricSection(file, what, docsLink) {
