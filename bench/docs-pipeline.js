@@ -190,26 +190,30 @@ function step({ args, stdout }) {
   return 0;
 }
 
-// Copies the report's summary (table and chart) into a README, between its
-// markers, so the README shows the numbers of the last full run.
-function updateReadme(reportFile, readmeFile, out) {
+// Copies one section of the report (its text under `## heading`) into a file
+// written by a person, between the markers, so that file shows the numbers of
+// the last full run. Links into the report's folder are made relative to it.
+function copySection(reportFile, { heading, open, close }, targetFile, out) {
   const report = fs.readFileSync(reportFile, 'utf8');
-  const start = report.indexOf('\n## Summary\n');
+  const title = `\n## ${heading}\n`;
+  const start = report.indexOf(title);
   const end = report.indexOf('\n## ', start + 1);
   if (start === -1) return;
-  const folder = path.relative(path.dirname(readmeFile), out).split(path.sep).join('/');
-  const summary = report
-    .slice(start + '\n## Summary\n'.length, end === -1 ? undefined : end)
+  const folder = path.relative(path.dirname(targetFile), out).split(path.sep).join('/');
+  const section = report
+    .slice(start + title.length, end === -1 ? undefined : end)
     .trim()
     .replace(/\]\((?!https?:|#|\.\.\/)([^)]+)\)/g, (match, link) => `](${folder}/${link})`);
   const generated = report.split('\n')[0];
-  const readme = fs.readFileSync(readmeFile, 'utf8');
-  const from = readme.indexOf(OPEN);
-  const to = readme.indexOf(CLOSE);
+  const target = fs.readFileSync(targetFile, 'utf8');
+  const from = target.indexOf(open);
+  const to = target.indexOf(close);
   if (from === -1 || to === -1) return;
-  const block = `${OPEN}\n${generated.replace('do not edit by hand', 'copied by npm run docs; do not edit by hand')}\n\n${summary}\n${CLOSE}`;
-  fs.writeFileSync(readmeFile, readme.slice(0, from) + block + readme.slice(to + CLOSE.length));
+  const block = `${open}\n${generated.replace('do not edit by hand', 'copied by npm run docs; do not edit by hand')}\n\n${section}\n${close}`;
+  fs.writeFileSync(targetFile, target.slice(0, from) + block + target.slice(to + close.length));
 }
+
+const SUMMARY = { heading: 'Summary', open: OPEN, close: CLOSE };
 
 /** @returns {number} the exit code: 0, 2 for a bad option, or a failed step's */
 function main(argv) {
@@ -231,7 +235,7 @@ function main(argv) {
     const code = step(each);
     if (code !== 0) return code;
   }
-  if (settings.readme) updateReadme(path.join(settings.out, 'README.md'), settings.readme, settings.out);
+  if (settings.readme) copySection(path.join(settings.out, 'README.md'), SUMMARY, settings.readme, settings.out);
   return 0;
 }
 
