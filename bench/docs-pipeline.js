@@ -8,8 +8,9 @@
 // `npm run docs -- --resume` keeps docs/results/runs.jsonl and runs only the
 // runs it lacks (an interrupted pipeline goes on; a finished one only renders
 // its tables again).
-// `--out DIR` writes elsewhere, and then leaves the top-level README alone
-// unless `--readme FILE` names one; `--test` runs every step in its cheap mode.
+// `--out DIR` writes elsewhere, and then leaves the top-level README and
+// docs/article-2013.md alone unless `--readme FILE` or `--article FILE` names
+// a page to copy into; `--test` runs every step in its cheap mode.
 // It never overwrites a file a person wrote: each file it replaces must be one
 // its steps generated, and that is checked before the first step runs.
 
@@ -34,6 +35,11 @@ const TEST_EXAMPLES = 'callbacks-original,async-await';
 const FEWER_RUNS = { 'doxbee-io-bound': ['--runs', '3'] };
 const OPEN = '<!-- summary:start -->';
 const CLOSE = '<!-- summary:end -->';
+// The sections of the report copied into pages a person wrote, between markers:
+// the summary into the README, the 2013 article's tables into docs/article-2013.md.
+const SUMMARY = { heading: 'Summary', open: OPEN, close: CLOSE };
+const ARTICLE = { heading: 'Beside the 2013 article', open: '<!-- article:start -->', close: '<!-- article:end -->' };
+const ARTICLE_PAGE = path.join(ROOT, 'docs', 'article-2013.md');
 
 // The first line of a generated markdown file: which command, machine and time.
 function header(label) {
@@ -47,6 +53,19 @@ function projectPath(file) {
   return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }
 
+// A page given on the command line must have the section's markers.
+function pageOption(parameter, file, { open, close }) {
+  if (file === undefined) return null;
+  let text = '';
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    // Missing or not a file: refused just below, like a file without markers.
+  }
+  if (!text.includes(open) || !text.includes(close)) throw refuse(parameter, file, `a file with the ${open} and ${close} markers`);
+  return path.resolve(file);
+}
+
 function parseOptions(argv) {
   let values;
   try {
@@ -55,30 +74,23 @@ function parseOptions(argv) {
       options: {
         out: { type: 'string' },
         readme: { type: 'string' },
+        article: { type: 'string' },
         test: { type: 'boolean' },
         resume: { type: 'boolean' },
         'report-only': { type: 'boolean' },
       },
     }));
   } catch (error) {
-    throw new UsageError(`${error.message}; expected --out DIR, --readme FILE, --test, --resume, --report-only`);
+    throw new UsageError(`${error.message}; expected --out DIR, --readme FILE, --article FILE, --test, --resume, --report-only`);
   }
   const out = checkOutFolder('--out', values.out ?? DEFAULT_OUT);
-  let readme = out === DEFAULT_OUT ? path.join(ROOT, 'README.md') : null;
-  if (values.readme !== undefined) {
-    let text = '';
-    try {
-      text = fs.readFileSync(values.readme, 'utf8');
-    } catch {
-      // Missing or not a file: refused just below, like a file without markers.
-    }
-    if (!text.includes(OPEN) || !text.includes(CLOSE)) throw refuse('--readme', values.readme, `a file with the ${OPEN} and ${CLOSE} markers`);
-    readme = path.resolve(values.readme);
-  }
+  const readme = pageOption('--readme', values.readme, SUMMARY) ?? (out === DEFAULT_OUT ? path.join(ROOT, 'README.md') : null);
+  const article = pageOption('--article', values.article, ARTICLE) ?? (out === DEFAULT_OUT ? ARTICLE_PAGE : null);
   return {
     out,
     given: values.out ?? projectPath(DEFAULT_OUT),
     readme,
+    article,
     test: Boolean(values.test),
     resume: Boolean(values.resume),
     reportOnly: Boolean(values['report-only']),
@@ -200,10 +212,17 @@ function copySection(reportFile, { heading, open, close }, targetFile, out) {
   const end = report.indexOf('\n## ', start + 1);
   if (start === -1) return;
   const folder = path.relative(path.dirname(targetFile), out).split(path.sep).join('/');
+  const isRelative = (link) => !/^(https?:|#|\/)/.test(link);
+  // A line that links to the page it is copied into would send the reader to where they are.
+  const toSelf = (line) =>
+    [...line.matchAll(/\]\(([^)]+)\)/g)].some(([, link]) => isRelative(link) && path.resolve(out, decodeURI(link)) === path.resolve(targetFile));
   const section = report
     .slice(start + title.length, end === -1 ? undefined : end)
     .trim()
-    .replace(/\]\((?!https?:|#|\.\.\/)([^)]+)\)/g, (match, link) => `](${folder}/${link})`);
+    .split('\n')
+    .filter((line) => !toSelf(line))
+    .join('\n')
+    .replace(/\]\(([^)]+)\)/g, (match, link) => (isRelative(link) ? `](${path.posix.normalize(`${folder}/${link}`)})` : match));
   const generated = report.split('\n')[0];
   const target = fs.readFileSync(targetFile, 'utf8');
   const from = target.indexOf(open);
@@ -212,8 +231,6 @@ function copySection(reportFile, { heading, open, close }, targetFile, out) {
   const block = `${open}\n${generated.replace('do not edit by hand', 'copied by npm run docs; do not edit by hand')}\n\n${section}\n${close}`;
   fs.writeFileSync(targetFile, target.slice(0, from) + block + target.slice(to + close.length));
 }
-
-const SUMMARY = { heading: 'Summary', open: OPEN, close: CLOSE };
 
 /** @returns {number} the exit code: 0, 2 for a bad option, or a failed step's */
 function main(argv) {
@@ -236,9 +253,10 @@ function main(argv) {
     if (code !== 0) return code;
   }
   if (settings.readme) copySection(path.join(settings.out, 'README.md'), SUMMARY, settings.readme, settings.out);
+  if (settings.article) copySection(path.join(settings.out, 'README.md'), ARTICLE, settings.article, settings.out);
   return 0;
 }
 
 if (require.main === module) process.exitCode = main(process.argv.slice(2));
 
-module.exports = { plan };
+module.exports = { plan, copySection };
