@@ -206,6 +206,7 @@ function step({ args, stdout }) {
 // written by a person, between the markers, so that file shows the numbers of
 // the last full run. Links into the report's folder are made relative to it.
 function copySection(reportFile, { heading, open, close }, targetFile, out) {
+  if (!fs.existsSync(targetFile)) return;
   const report = fs.readFileSync(reportFile, 'utf8');
   const title = `\n## ${heading}\n`;
   const start = report.indexOf(title);

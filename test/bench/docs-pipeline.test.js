@@ -261,10 +261,12 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
         '',
       ].join('\n'),
     );
-    // A page without the markers, or a report without the section, is left as it is.
+    // A page without the markers is left as it is, and a missing one is not made.
     fs.writeFileSync(page, 'No markers.\n');
     copySection(report, markers, page, results);
     assert.equal(fs.readFileSync(page, 'utf8'), 'No markers.\n');
+    copySection(report, markers, path.join(dir, 'none.md'), results);
+    assert.ok(!fs.existsSync(path.join(dir, 'none.md')));
   });
 
   it('refuses an --out whose parent folder does not exist, a --readme or --article without markers, and an unknown option', () => {
