@@ -88,7 +88,7 @@ describe('asyncmark bench --add', function () {
       [['--add', `${mine},${path.join(twin, 'my-style.js')}`, '--io', 'promises'], /^--add: ".*" and ".*" would both be named my-style; rename one$/],
       [
         ['--scenario', 'fib', '--add', mine, '--io', 'promises'],
-        /^--add: scenario fib \(problem fib\) does not take files of your own; expected a scenario of doxbee or parallel: doxbee-sequential, doxbee-errors, madeup-parallel$/,
+        /^--add: scenario fib \(problem fib\) does not take files of your own; expected a scenario of doxbee or parallel: doxbee-sequential, doxbee-errors, doxbee-io-bound, madeup-parallel$/,
       ],
       [['--add', mine], /^--io: missing; /],
       [['--io', 'promises'], /^--io: only with --add$/],
