@@ -5,6 +5,7 @@ const drivers = require('./drivers');
 const { summarize, envKey, fullParamsKey } = require('./summary');
 const show = require('./report/display');
 const { formatRows } = require('./format');
+const { escapeInline } = require('./report/markdown');
 
 // asyncmark compare: two sets of runs, old and new, cell by cell, the way
 // Node core's benchmark/compare.js and compare.R judge two builds of node.
@@ -217,9 +218,10 @@ function falsePositivesLine({ comparisons, levels }) {
   );
 }
 
-const LEGEND =
-  'change: the new mean time over the old, minus 1 (+ is slower, - is faster), with its 95% interval; ' +
-  "p: Welch's t-test of the log ratio of the means; * p < 0.05, ** p < 0.01, *** p < 0.001.";
+const LEGEND = [
+  'change: the new mean time over the old, minus 1 (+ is slower, - is faster), with its 95% interval.',
+  "p: Welch's t-test of the log ratio of the means; * p < 0.05, ** p < 0.01, *** p < 0.001.",
+];
 
 function percent(value) {
   if (!Number.isFinite(value)) return show.DASH;
@@ -251,7 +253,7 @@ function scenarioTable(scenario, rows, format) {
   ];
   const shared = show.params(common);
   const title = `${scenario}: ${time.title}, mean of the runs${shared ? `; ${shared}` : ''}`;
-  return [format === 'markdown' ? `### ${title}\n` : title, formatRows(rows, columns, format)];
+  return [format === 'markdown' ? `### ${escapeInline(title)}\n` : title, formatRows(rows, columns, format)];
 }
 
 const NOT_COMPARED_COLUMNS = [
@@ -263,16 +265,18 @@ const NOT_COMPARED_COLUMNS = [
 
 function renderText(result, format) {
   const markdown = format === 'markdown';
+  // Text between the tables: markdown would read the stars as emphasis.
+  const text = (lines) => (markdown ? lines.map(escapeInline).join('\n\n') : lines.join('\n'));
   const parts = [];
   const sides = SIDES.map((side) => `${side}: ${result[side].env}, ${result[side].runs} runs of ${result[side].source}`);
-  parts.push(`${markdown ? sides.map((line) => `- ${line}`).join('\n') : sides.join('\n')}\n`);
+  parts.push(`${markdown ? sides.map((line) => `- ${escapeInline(line)}`).join('\n') : sides.join('\n')}\n`);
   const scenarios = [...new Set(result.rows.map((row) => row.scenario))];
   for (const scenario of scenarios) {
     const rows = result.rows.filter((row) => row.scenario === scenario);
     parts.push(...scenarioTable(scenario, rows, format));
   }
   if (result.rows.length === 0) parts.push('No cell could be compared: each is listed below with the reason.\n');
-  parts.push(`${LEGEND}\n${markdown ? '\n' : ''}${falsePositivesLine(result.expectedFalsePositives)}\n`);
+  parts.push(`${text([...LEGEND, falsePositivesLine(result.expectedFalsePositives)])}\n`);
   if (result.notCompared.length) {
     const n = result.notCompared.length;
     parts.push(`Not compared (${n} ${n === 1 ? 'cell' : 'cells'}):${markdown ? '\n' : ''}`);

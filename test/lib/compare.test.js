@@ -256,7 +256,9 @@ describe('compare', () => {
       assert.match(text, /^### doxbee-sequential: wall time, mean of the runs; t=1/m);
       assert.match(text, /^\| async-await \| 1000 \| [\d.]+ \| [\d.]+ \| \+3\d\.\d% \| \+\d\d\.\d% to \+3\d\.\d% \| < 0\.001 \| \*\*\* \|$/m);
       assert.match(text, /^\| doxbee-sequential \| generators-co \| n=100, .* \| only in new \|$/m);
-      assert.ok(text.includes('7 comparisons: '));
+      // Stars outside a table are escaped, or markdown would read them as emphasis.
+      assert.ok(text.includes('\n7 comparisons: were nothing different, chance alone would still mark about 0.35 of them \\* or more (p \\< 0.05), '));
+      assert.ok(text.includes('; \\* p \\< 0.05, \\*\\* p \\< 0.01, \\*\\*\\* p \\< 0.001.\n'));
     });
 
     it('csv: one row per cell, compared or not, numbers at full precision', () => {
