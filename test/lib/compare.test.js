@@ -8,7 +8,7 @@ const assert = require('node:assert/strict');
 const stats = require('../../lib/stats');
 const { parseResults } = require('../../lib/results');
 const { CompareInputError, environments, chooseSides, compare, renderComparison, falsePositivesLine } = require('../../lib/compare');
-const { sessionLines, planted, jsonl } = require('../fixtures/compare/make-runs');
+const { sessionLines, computeLines, planted, jsonl } = require('../fixtures/compare/make-runs');
 
 // Every line goes through the one reader, as the command's do.
 function file(name, lines) {
@@ -70,6 +70,21 @@ describe('compare', () => {
     assert.equal(row.oldMean, stats.mean(times(old, 'async-await')));
     assert.equal(row.newMean, stats.mean(times(now, 'async-await')));
     assert.deepEqual([row.oldRuns, row.newRuns], [5, 5]);
+  });
+
+  it("compares each driver's own time: the compute driver's time per call, not its fixed wall time", () => {
+    const before = computeLines({ examples: { sync: 0.5, async: 2.0 } });
+    const after = computeLines({ seed: 2, env: { node: 'v26.1.0' }, examples: { sync: 0.5, async: 2.6 } });
+    const result = compare(chooseSides([file('old.jsonl', before), file('new.jsonl', after)]));
+    assert.deepEqual(
+      result.rows.map((row) => [row.example, row.metric, row.stars]),
+      [
+        ['async', 'callMs', '***'],
+        ['sync', 'callMs', ''],
+      ],
+    );
+    assert.ok(Math.abs(result.rows[0].changePercent - 30) < 3, String(result.rows[0].changePercent));
+    assert.match(renderComparison(result, 'table'), /^fib: time per call, mean of the runs; minTime=500, threads=2, w=1000$/m);
   });
 
   it('lists the cells on one side only and the one with a crashed run, with the reason', () => {
