@@ -151,7 +151,8 @@ function comparedRow(cells) {
     changePercent: (r.ratio - 1) * 100,
     lowPercent: (r.low - 1) * 100,
     highPercent: (r.high - 1) * 100,
-    p: r.p,
+    // Not "p": madeup-parallel has a parameter of that name.
+    pValue: r.p,
     stars: stats.stars(r.p),
   };
 }
@@ -220,13 +221,14 @@ function falsePositivesLine({ comparisons, levels }) {
 
 const LEGEND = [
   'change: the new mean time over the old, minus 1 (+ is slower, - is faster), with its 95% interval.',
-  "p: Welch's t-test of the log ratio of the means; * p < 0.05, ** p < 0.01, *** p < 0.001.",
+  "p-value: Welch's t-test of the log ratio of the means; * p < 0.05, ** p < 0.01, *** p < 0.001.",
 ];
 
+// Signed, one decimal: +30.1%, -0.4%; a change that rounds to zero is +0.0%.
 function percent(value) {
   if (!Number.isFinite(value)) return show.DASH;
-  const text = value.toFixed(1);
-  return `${value >= 0 && text !== '-0.0' ? '+' : ''}${text === '-0.0' ? '0.0' : text}%`;
+  const rounded = Number(value.toFixed(1));
+  return `${rounded < 0 ? '-' : '+'}${Math.abs(rounded).toFixed(1)}%`;
 }
 
 // Parameters with one value across rows go in the title; the others get columns.
@@ -248,7 +250,7 @@ function scenarioTable(scenario, rows, format) {
     { key: 'newMean', title: `new ${time.unit}`, align: 'right', format: show.number },
     { key: 'changePercent', title: 'change', align: 'right', format: percent },
     { key: 'lowPercent', title: '95% interval', align: 'right', format: (_, row) => `${percent(row.lowPercent)} to ${percent(row.highPercent)}` },
-    { key: 'p', title: 'p', align: 'right', format: (p) => show.pValue(p).replace(/^p (= )?/, '') },
+    { key: 'pValue', title: 'p-value', align: 'right', format: (p) => show.pValue(p).replace(/^p (= )?/, '') },
     { key: 'stars', title: '', format: (stars) => stars },
   ];
   const shared = show.params(common);
@@ -287,7 +289,7 @@ function renderText(result, format) {
 
 // csv: one row per cell, compared or not, its parameters spread into columns
 // as in bench's csv; a cell not compared has empty numbers and its reason.
-const CSV_NUMBERS = ['driver', 'metric', 'oldRuns', 'newRuns', 'oldMean', 'newMean', 'changePercent', 'lowPercent', 'highPercent', 'p', 'stars'];
+const CSV_NUMBERS = ['driver', 'metric', 'oldRuns', 'newRuns', 'oldMean', 'newMean', 'changePercent', 'lowPercent', 'highPercent', 'pValue', 'stars'];
 
 function renderCsv(result) {
   const rows = [

@@ -133,7 +133,7 @@ describe('asyncmark compare', function () {
     assert.equal(csv.code, 0);
     const lines = csv.stdout.trimEnd().split('\r\n');
     assert.equal(lines.length, 1 + 7 + 3);
-    assert.match(lines[0], /^scenario,example,n,.*,changePercent,lowPercent,highPercent,p,stars,reason$/);
+    assert.match(lines[0], /^scenario,example,n,.*,changePercent,lowPercent,highPercent,pValue,stars,reason$/);
     const markdown = await runCli('compare', at('old.jsonl'), at('new.jsonl'), '--format', 'markdown');
     assert.equal(markdown.code, 0);
     assert.match(markdown.stdout, /^\| async-await \| 1000 \| .* \| \*\*\* \|$/m);

@@ -54,7 +54,7 @@ describe('compare', () => {
     assert.ok(faster.highPercent < 0);
     const same = result.rows.find((row) => cell(row) === 'callbacks-original n=1000');
     assert.ok(same.lowPercent < 0 && same.highPercent > 0, 'an unchanged cell: the interval holds 0');
-    assert.ok(same.p >= 0.05);
+    assert.ok(same.pValue >= 0.05);
   });
 
   it('takes its numbers from stats.ratio of the new times over the old, the wall times of each side', () => {
@@ -63,7 +63,7 @@ describe('compare', () => {
     const expected = stats.ratio(times(now, 'async-await'), times(old, 'async-await'));
     const row = result.rows.find((r) => cell(r) === 'async-await n=1000');
     assert.equal(row.metric, 'wallMs');
-    assert.equal(row.p, expected.p);
+    assert.equal(row.pValue, expected.p);
     assert.equal(row.changePercent, (expected.ratio - 1) * 100);
     assert.equal(row.lowPercent, (expected.low - 1) * 100);
     assert.equal(row.highPercent, (expected.high - 1) * 100);
@@ -85,6 +85,43 @@ describe('compare', () => {
     );
     assert.ok(Math.abs(result.rows[0].changePercent - 30) < 3, String(result.rows[0].changePercent));
     assert.match(renderComparison(result, 'table'), /^fib: time per call, mean of the runs; minTime=500, threads=2, w=1000$/m);
+  });
+
+  it('keeps a parameter named p (madeup-parallel) apart from the p-value', () => {
+    const parallel = (seed, node, slow) =>
+      [1, 4].flatMap((p) =>
+        sessionLines({
+          seed: seed + p,
+          ns: [100],
+          env: { node },
+          scenario: 'madeup-parallel',
+          problem: 'parallel',
+          params: { p },
+          examples: { 'callbacks-original': 100, 'async-await': p === 4 ? 100 * slow : 100 },
+        }),
+      );
+    const result = compare(chooseSides([file('old.jsonl', parallel(10, 'v22.12.0', 1)), file('new.jsonl', parallel(20, 'v26.1.0', 1.3))]));
+    assert.deepEqual(
+      result.rows.map((row) => [row.example, row.params.p, row.stars]),
+      [
+        ['async-await', 1, ''],
+        ['callbacks-original', 1, ''],
+        ['async-await', 4, '***'],
+        ['callbacks-original', 4, ''],
+      ],
+    );
+    const table = renderComparison(result, 'table');
+    assert.match(table, /^example +p +old ms +new ms +change +95% interval +p-value$/m);
+    assert.match(table, /^madeup-parallel: wall time, mean of the runs; n=100, t=1, /m);
+    const [header, ...lines] = renderComparison(result, 'csv').trimEnd().split('\r\n');
+    const columns = header.split(',');
+    assert.deepEqual(
+      columns.filter((c) => c === 'p' || c === 'pValue'),
+      ['p', 'pValue'],
+    );
+    const slower = lines.map((line) => line.split(',')).find((fields) => fields[1] === 'async-await' && fields[columns.indexOf('p')] === '4');
+    assert.equal(slower[columns.indexOf('stars')], '***');
+    assert.ok(Number(slower[columns.indexOf('pValue')]) < 0.001);
   });
 
   it('lists the cells on one side only and the one with a crashed run, with the reason', () => {
@@ -251,7 +288,7 @@ describe('compare', () => {
       assert.equal(lines[0], 'old: node v22.12.0 on Fixture CPU @ 2.00GHz, 40 runs of old.jsonl');
       assert.equal(lines[1], 'new: node v26.1.0 on Fixture CPU @ 2.00GHz, 50 runs of new.jsonl');
       assert.equal(lines[3], 'doxbee-sequential: wall time, mean of the runs; t=1, latency=constant, dt=0.1, e=0, seed=1');
-      assert.match(lines[4], /^example +n +old ms +new ms +change +95% interval +p$/);
+      assert.match(lines[4], /^example +n +old ms +new ms +change +95% interval +p-value$/);
       assert.match(text, /^async-await +1000 +[\d.]+ +[\d.]+ +\+3\d\.\d% +\+\d\d\.\d% to \+3\d\.\d% +< 0\.001 +\*\*\*$/m);
       assert.match(text, /^promises-bluebird +1000 +[\d.]+ +[\d.]+ +-\d\d\.\d% +-\d\d\.\d% to -\d\d\.\d% +< 0\.001 +\*\*\*$/m);
       assert.match(text, /^callbacks-original +1000 +[\d.]+ +[\d.]+ +[-+]\d\.\d% +-\d\.\d% to \+\d\.\d% +0\.\d+$/m);
@@ -280,7 +317,7 @@ describe('compare', () => {
       const [header, ...rows] = renderComparison(result, 'csv').trimEnd().split('\r\n');
       assert.equal(
         header,
-        'scenario,example,n,t,latency,dt,e,seed,driver,metric,oldRuns,newRuns,oldMean,newMean,changePercent,lowPercent,highPercent,p,stars,reason',
+        'scenario,example,n,t,latency,dt,e,seed,driver,metric,oldRuns,newRuns,oldMean,newMean,changePercent,lowPercent,highPercent,pValue,stars,reason',
       );
       assert.equal(rows.length, 10);
       const slower = rows.find((r) => r.startsWith('doxbee-sequential,async-await,1000,')).split(',');
