@@ -177,6 +177,33 @@ function ratio(a, b, confidence = 0.95) {
   return { ratio: value, low: value * Math.exp(-margin), high: value * Math.exp(margin), p, significant: p < 1 - confidence };
 }
 
+/**
+ * The significance levels a comparison marks with stars, as Node core's
+ * benchmark/compare.R does: one star at p < 0.05, two at p < 0.01, three at p < 0.001.
+ */
+const SIGNIFICANCE = [
+  { stars: '*', alpha: 0.05 },
+  { stars: '**', alpha: 0.01 },
+  { stars: '***', alpha: 0.001 },
+];
+
+/** The stars a p-value earns: '***', '**', '*', or '' (also for NaN). */
+function stars(p) {
+  let earned = '';
+  for (const level of SIGNIFICANCE) if (p < level.alpha) earned = level.stars;
+  return earned;
+}
+
+/**
+ * How many of `comparisons` tests would earn each level's stars by chance
+ * alone, were nothing different: comparisons × alpha. A count is of tests with
+ * at least that many stars: the one at '*' includes those at '**' and '***'.
+ * @returns {Array<{ stars: string, alpha: number, expected: number }>}
+ */
+function expectedFalsePositives(comparisons) {
+  return SIGNIFICANCE.map((level) => ({ ...level, expected: comparisons * level.alpha }));
+}
+
 /** Least-squares slope and intercept of y on x. */
 function linearFit(xs, ys) {
   const mx = mean(xs);
@@ -225,6 +252,9 @@ module.exports = {
   meanInterval,
   welch,
   ratio,
+  SIGNIFICANCE,
+  stars,
+  expectedFalsePositives,
   linearFit,
   growthExponent,
   growthBase,

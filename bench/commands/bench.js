@@ -141,16 +141,6 @@ function checkWritable(file) {
   }
 }
 
-// Parameter sets in reading order: parameter by parameter, numbers by value (c=5 before c=16).
-function byParams(a, b) {
-  for (const key of show.orderedParamKeys({ ...a, ...b })) {
-    if (a[key] === b[key]) continue;
-    if (typeof a[key] === 'number' && typeof b[key] === 'number') return a[key] - b[key];
-    return String(a[key]).localeCompare(String(b[key]));
-  }
-  return 0;
-}
-
 /**
  * The report printed at the end of a session, from its result lines only, by
  * the same code as asyncmark report's tables (lib/report): one table per
@@ -172,7 +162,7 @@ function render(lines, { baseline, format }) {
   for (const env of summary.envs) {
     for (const scenario of summary.scenarios) {
       const cells = summary.cells.filter((cell) => cell.env === env.key && cell.scenario === scenario);
-      const paramSets = [...new Map(cells.map((cell) => [fullParamsKey(cell.params), cell.params])).values()].sort(byParams);
+      const paramSets = [...new Map(cells.map((cell) => [fullParamsKey(cell.params), cell.params])).values()].sort(show.byParams);
       for (const params of paramSets) {
         const table = timeTable(summary.cells, { env: env.key, scenario, params });
         const title = `${scenario}: ${show.params(params)}${summary.envs.length > 1 ? `, ${show.envLabel(env)}` : ''}`;

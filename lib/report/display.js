@@ -67,6 +67,16 @@ function orderedParamKeys(params) {
   return [...known, ...others];
 }
 
+/** Parameter sets in reading order: parameter by parameter, numbers by value (c=5 before c=16). */
+function byParams(a, b) {
+  for (const key of orderedParamKeys({ ...a, ...b })) {
+    if (a[key] === b[key]) continue;
+    if (typeof a[key] === 'number' && typeof b[key] === 'number') return a[key] - b[key];
+    return String(a[key]).localeCompare(String(b[key]));
+  }
+  return 0;
+}
+
 /** "n=1000, t=10, latency=constant, ..." */
 function params(values, { except = [] } = {}) {
   return orderedParamKeys(values)
@@ -102,6 +112,7 @@ module.exports = {
   exponent,
   pValue,
   orderedParamKeys,
+  byParams,
   params,
   envLabel,
   slug,

@@ -126,4 +126,4 @@ function metricSection(file, what, docsLink) {
   return lines;
 }
 
-module.exports = { renderMarkdown };
+module.exports = { renderMarkdown, escapeInline };

@@ -6,7 +6,7 @@ const schema = require('./run.schema.json');
 // The results file: JSON lines, one run each, in the schema of
 // run.schema.json (a common envelope; the parameters and metrics of the run's
 // driver). This module owns that schema and is the one reader of the files:
-// the session (to resume), the report and the docs pipeline read through it.
+// the session (to resume), the report, compare and the docs pipeline read through it.
 // Pure: text in, runs and the reasons for any line not used out.
 
 const SCHEMA = schema.$id;

@@ -88,6 +88,39 @@ describe('stats', () => {
     assert.equal(stats.welch([2, 2], [3, 3]).p, 0);
   });
 
+  it('stars by significance level, as compare.R gives them, strictly below each level', () => {
+    assert.equal(stats.stars(0.0009), '***');
+    assert.equal(stats.stars(0.001), '**');
+    assert.equal(stats.stars(0.009), '**');
+    assert.equal(stats.stars(0.01), '*');
+    assert.equal(stats.stars(0.049), '*');
+    assert.equal(stats.stars(0.05), '');
+    assert.equal(stats.stars(0.8), '');
+    assert.equal(stats.stars(NaN), '');
+    assert.equal(stats.stars(0), '***');
+    // The wide case above: significant at 5% and not at 1%.
+    assert.equal(stats.stars(stats.ratio([20, 20.5, 21, 19.5, 20], [4, 14, 6, 16, 10]).p), '*');
+  });
+
+  it('expected false positives: comparisons × each level', () => {
+    const levels = stats.expectedFalsePositives(40);
+    assert.deepEqual(
+      levels.map((l) => [l.stars, l.alpha]),
+      [
+        ['*', 0.05],
+        ['**', 0.01],
+        ['***', 0.001],
+      ],
+    );
+    close(levels[0].expected, 2);
+    close(levels[1].expected, 0.4);
+    close(levels[2].expected, 0.04);
+    assert.deepEqual(
+      stats.expectedFalsePositives(0).map((l) => l.expected),
+      [0, 0, 0],
+    );
+  });
+
   it('growth exponent is the log-log slope', () => {
     close(stats.growthExponent([10, 100, 1000], [5, 50, 500]), 1);
     close(stats.growthExponent([10, 100, 1000], [1, 100, 10000]), 2);

@@ -131,6 +131,25 @@ describe('report: tables', () => {
   });
 });
 
+describe('report: parameter sets in reading order', () => {
+  it('orders by the parameters in their written order, numbers by value', () => {
+    const sets = [
+      { n: 1000, t: 10 },
+      { n: 100, t: 10 },
+      { n: 1000, t: 1 },
+      { n: 100, t: 1, latency: 'load' },
+      { n: 100, t: 1, latency: 'constant' },
+    ];
+    assert.deepEqual([...sets].sort(show.byParams), [
+      { n: 100, t: 1, latency: 'constant' },
+      { n: 100, t: 1, latency: 'load' },
+      { n: 100, t: 10 },
+      { n: 1000, t: 1 },
+      { n: 1000, t: 10 },
+    ]);
+  });
+});
+
 describe('report: the timer floor', () => {
   const { buildReport } = require('../../lib/report');
   const { fixtureInput, read, RESULTS, INSTRUMENT } = require('./fixture-report');

@@ -1,0 +1,139 @@
+'use strict';
+
+const fs = require('node:fs');
+const { UsageError, refuse, parseChoice } = require('../usage');
+const { parseResults } = require('../../lib/results');
+const { FORMATS } = require('../../lib/format');
+const { chooseSides, compare, renderComparison } = require('../../lib/compare');
+
+// asyncmark compare OLD NEW, or asyncmark compare FILE: two sets of runs, cell
+// by cell, as Node core's benchmark/compare.js does (lib/compare.js computes
+// and renders). This file is the edge: it reads the results files, turns bad
+// input into one line and exit code 2, and prints. A comparison that ran exits
+// 0, whatever it found.
+
+function readRuns(parameter, file) {
+  let stat;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    throw refuse(parameter, file, 'an existing results file (JSON lines from asyncmark bench)');
+  }
+  if (!stat.isFile()) throw refuse(parameter, file, 'a results file, not a folder');
+  const { runs, skipped } = parseResults(fs.readFileSync(file, 'utf8'), file);
+  const first = skipped[0];
+  const why = first ? ` (line ${first.line}: ${first.reason}${skipped.length > 1 ? `, and ${skipped.length - 1} more lines` : ''})` : '';
+  if (runs.length === 0) throw refuse(parameter, file, `a results file with at least one usable run${why}`);
+  // Lines that are not runs are never dropped quietly.
+  if (skipped.length) process.stderr.write(`asyncmark: warning: ${file}: ${skipped.length} ${skipped.length === 1 ? 'line' : 'lines'} not read${why}\n`);
+  return { name: file, runs };
+}
+
+function choiceOf(options) {
+  const choice = {};
+  for (const side of ['old', 'new']) {
+    if (options[side] === undefined) continue;
+    if (String(options[side]).trim() === '') throw refuse(`--${side}`, options[side], 'text found in an environment label, e.g. v22');
+    choice[side] = options[side];
+  }
+  return choice;
+}
+
+const list = (labels) => labels.join('; ');
+
+// What a CompareInputError means on this command line.
+function usageError(error, names) {
+  const { side, text, source, labels } = error;
+  switch (error.code) {
+    case 'NOT_TWO_ENVS':
+      return labels.length < 2
+        ? refuse(names.file, source, `a results file holding two environments (it holds one: ${list(labels)}), or two files: asyncmark compare OLD NEW`)
+        : refuse(
+            names.file,
+            source,
+            `a results file holding exactly two environments, or --old and --new to choose two of its ${labels.length}: ${list(labels)}`,
+          );
+    case 'NO_MATCH':
+      return refuse(`--${side}`, text, `text found in the label of one environment of ${source}: ${list(labels)}`);
+    case 'MANY_MATCHES':
+      return refuse(`--${side}`, text, `text found in the label of exactly one environment of ${source}; it is in ${labels.length}: ${list(labels)}`);
+    case 'SAME_ENV':
+      return refuse(`--${side}`, text, `an environment other than the one --old chose (${error.label})`);
+    case 'NEEDS_CHOICE':
+      return new UsageError(`--${side}: not given; expected text that names one of these environments of ${source}: ${list(labels)}`);
+    case 'NO_COMMON_CELL':
+      return names.new
+        ? refuse(
+            names.new,
+            names.newFile,
+            `runs of at least one cell (scenario, example, parameters) that ${names.old} has too; it has ${error.cells.new} cells, ${names.old} ${error.cells.old}, none in common`,
+          )
+        : refuse(
+            names.file,
+            names.oldFile,
+            `two environments that share at least one cell (scenario, example, parameters); old has ${error.cells.old} cells, new ${error.cells.new}, none in common`,
+          );
+    default:
+      return error;
+  }
+}
+
+function action(oldFile, newFile, options) {
+  const format = parseChoice('--format', options.format, FORMATS);
+  const choice = choiceOf(options);
+  const names = newFile === undefined ? { file: 'FILE', oldFile } : { old: 'OLD', new: 'NEW', oldFile, newFile };
+  const files = newFile === undefined ? [readRuns('FILE', oldFile)] : [readRuns('OLD', oldFile), readRuns('NEW', newFile)];
+  let result;
+  try {
+    result = compare(chooseSides(files, choice));
+  } catch (error) {
+    throw usageError(error, names);
+  }
+  process.stdout.write(renderComparison(result, format));
+}
+
+function register(program) {
+  program
+    .command('compare')
+    .description('compare two sets of runs cell by cell: relative change of the mean time, its 95% interval, p-value and significance stars')
+    .argument('<old>', 'results file of the old side (JSON lines from asyncmark bench); alone, a file holding both sides as two environments')
+    .argument('[new]', 'results file of the new side')
+    .option('--old <text>', 'the environment of the old side: text its label contains, e.g. v22 (needed where a file holds several)')
+    .option('--new <text>', 'the environment of the new side: text its label contains, e.g. v26')
+    .option('--format <format>', `output format: ${FORMATS.join(', ')}`, 'table')
+    .addHelpText(
+      'after',
+      `
+A side is the runs of one environment, as asyncmark report labels it: "node
+v22.12.0 on AMD EPYC 7B13" (the Node version and the cpu); runs of different
+environments are never pooled. --old and --new match text anywhere in that
+label, ignoring case. Given one file, the two sides are its two environments,
+old the one whose runs come first in the file, or those --old and --new name
+(naming one, the other is the one left). Given two files, old is the first,
+new the second, each holding one environment or naming one with --old / --new.
+
+A cell is a scenario, an example and every parameter; cells present on both
+sides with at least 2 finished runs each are compared: the mean of the
+driver's time (batch: wall time; compute: time per call; http-load: time for
+all requests), the change new/old - 1 (+ slower, - faster) with its 95%
+interval, and the p-value of Welch's t-test on the log ratio of the means:
+* p < 0.05, ** p < 0.01, *** p < 0.001. The line under the table says how many
+stars chance alone would give among that many comparisons. Cells on one side
+only, with failed runs (CRASH, T/O, OOM, DOUBLE, INVALID, UNAVAILABLE) or
+under 2 runs are listed below it with the reason. csv has one row per cell,
+compared or not; json the rows, the cells not compared and the false
+positives to expect. Exit code 0 when the comparison ran, 2 on bad input.
+
+Examples:
+  asyncmark compare before.jsonl after.jsonl
+  asyncmark bench --out both.jsonl      # once under Node 22, once under Node 26
+  asyncmark compare both.jsonl
+  asyncmark compare both.jsonl --old v26 --new v22
+  asyncmark compare laptop.jsonl ci.jsonl --new v24 --format csv > change.csv
+  asyncmark compare before.jsonl after.jsonl --format markdown
+`,
+    )
+    .action(action);
+}
+
+module.exports = { register };
