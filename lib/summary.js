@@ -15,8 +15,11 @@ function driverOf(line) {
 }
 
 /** An environment's key and label: "v20.20.2 on AMD EPYC". */
+// A runtime other than Node is named by itself (bun 1.4.5), Node by its version
+// (v26.10.0), as runs made before --runtime existed are.
 function envKey(env = {}) {
-  return `${env.node ?? '?'} on ${env.cpu ?? '?'}`;
+  const runtime = env.runtime && env.runtime.name !== 'node' ? `${env.runtime.name} ${env.runtime.version}` : (env.node ?? '?');
+  return `${runtime} on ${env.cpu ?? '?'}`;
 }
 
 function paramsKey(params) {
@@ -50,7 +53,11 @@ function summarizeCell(lines) {
   const driver = driverOf(first);
   const times = metric(ok, driver.time.metric);
   const interval = times.length ? stats.meanInterval(times) : null;
-  const med = (name) => (ok.length ? stats.median(metric(ok, name)) : null);
+  // null when no run has the number (the run failed, or the runtime cannot measure it).
+  const med = (name) => {
+    const values = metric(ok, name);
+    return values.length ? stats.median(values) : null;
+  };
   const failing = lines.find((l) => l.status !== 'ok');
   return {
     env: envKey(first.env),

@@ -17,6 +17,7 @@ const { optionsFor, resolveParams, testParams } = require('../params');
 const { createProgress } = require('../progress');
 const { VERIFIABLE, styleOptions, resolveStyle, ownEntry, refuseStyleWithout, verifyCommand } = require('../own-examples');
 const { createVerifier, firstFailure } = require('../../lib/verify');
+const { precisionOf, wanting, cellKey: precisionKey } = require('../../lib/precision');
 
 const FORMATS = ['table', 'markdown', 'csv', 'json'];
 const DEFAULT_OUT = 'asyncmark-results.jsonl';
@@ -71,9 +72,30 @@ function resolveOptions(options) {
       throw new UsageError(`--resume: ${error.message}; expected a results file written by asyncmark bench`);
     }
   }
+  const precision = resolvePrecision(options, runs);
   // Examples that cannot run here keep their rows, with the reason instead of a time.
   const unavailable = Object.fromEntries(registry.examples.filter((e) => e.unavailable && examples.includes(e.name)).map((e) => [e.name, e.unavailable]));
-  return { scenario, driver, examples, added, unavailable, params, runs, timeoutMs, format, baseline, out: out === false ? null : out };
+  return { scenario, driver, examples, added, unavailable, params, runs, timeoutMs, format, baseline, precision, out: out === false ? null : out };
+}
+
+/**
+ * --precision, --max-runs and --budget: the half-width every cell's 95%
+ * interval should reach (relative to its mean), and when to stop trying.
+ * @returns {{ target, maxRuns, budgetMs } | null}
+ */
+function resolvePrecision(options, runs) {
+  if (options.precision === undefined) {
+    for (const name of ['maxRuns', 'budget']) {
+      if (options[name] !== undefined) throw new UsageError(`${name === 'maxRuns' ? '--max-runs' : '--budget'}: applies only with --precision`);
+    }
+    return null;
+  }
+  const text = String(options.precision).trim();
+  const percent = parseNumber('--precision', text.replace(/%$/, ''), { min: 0, max: 100, minExclusive: true });
+  const maxRuns = options.maxRuns === undefined ? Math.max(60, runs) : parseNumber('--max-runs', options.maxRuns, { min: 2, max: 1000, integer: true });
+  if (maxRuns < runs) throw refuse('--max-runs', options.maxRuns, `a count of at least --runs (${runs})`);
+  const budget = options.budget === undefined ? null : parseNumber('--budget', options.budget, { min: 0, max: 10080, minExclusive: true });
+  return { target: percent / 100, maxRuns, budgetMs: budget === null ? null : budget * 60000 };
 }
 
 /**
@@ -146,10 +168,13 @@ function checkWritable(file) {
  * the same code as asyncmark report's tables (lib/report): one table per
  * scenario and parameter set, rows sorted by the mean time the ratios are of.
  */
-function render(lines, { baseline, format }) {
+function render(lines, { baseline, format }, precision = null) {
   const summary = summarize(lines, { baseline });
   if (format === 'json') {
-    return JSON.stringify({ cells: summary.cells.map(({ times, ...cell }) => cell), growth: growth(summary.cells) }, null, 2) + '\n';
+    return (
+      JSON.stringify({ cells: summary.cells.map(({ times, ...cell }) => cell), growth: growth(summary.cells), ...(precision ? { precision } : {}) }, null, 2) +
+      '\n'
+    );
   }
   if (format === 'csv') {
     // Every number at full precision, one row per cell, its parameters spread out.
@@ -173,29 +198,94 @@ function render(lines, { baseline, format }) {
       }
     }
   }
+  if (precision) parts.push(precisionText(precision, format));
   if (format === 'markdown') parts.push(`### Columns\n\n${glossary.map(({ term, text }) => `- **${term}**: ${text}`).join('\n')}\n`);
   else parts.push('Columns: `asyncmark bench --format markdown` and docs/README.md say what each one means.\n');
   return parts.join('\n');
 }
 
-async function action(options) {
-  const settings = resolveOptions(options);
-  await verifyAdded(settings);
-  const jobs = plan(settings);
+// "42 s", "12 min 5 s"
+function duration(ms) {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+// A cell's precision as a person reads it: "±2.4% after 31 runs".
+function halfWidthText(cell) {
+  const width = Number.isFinite(cell.halfWidth) ? `±${(cell.halfWidth * 100).toFixed(1)}%` : 'no interval';
+  return `${width} after ${cell.runs} runs${cell.settled ? ` (${show.statusLabel(cell.status)}: not tried further)` : ''}`;
+}
+
+function cellName(cell) {
+  return `${cell.example} (${show.params(cell.params)}${cell.runtime ? `, ${cell.runtime}` : ''})`;
+}
+
+/** What --precision achieved, for the end of the tables. */
+function precisionText(precision, format) {
+  const { target, cells, rounds, elapsedMs, stopped } = precision;
+  const met = cells.filter((cell) => cell.met);
+  const unmet = cells.filter((cell) => !cell.met);
+  const head = `Precision: target ±${show.number(target * 100)}% (half-width of each cell's 95% interval of the mean time); ${met.length} of ${cells.length} cells met it after ${rounds} rounds in ${duration(elapsedMs)}; ${stopped}.`;
+  const lines = [head];
+  if (unmet.length) lines.push(`Not met: ${unmet.map((cell) => `${cellName(cell)} ${halfWidthText(cell)}`).join('; ')}.`);
+  if (met.length) lines.push(`Met: ${met.map((cell) => `${cellName(cell)} ${halfWidthText(cell)}`).join('; ')}.`);
+  return format === 'markdown' ? `### Precision\n\n${lines.join('\n\n')}\n` : `${lines.join('\n')}\n`;
+}
+
+function runRound(jobs, settings, options, label) {
   const progress = createProgress({ total: jobs.length, quiet: options.quiet });
-  const lines = await interruptible(
+  return interruptible(
     () =>
       runSession(jobs, {
         out: settings.out,
         resume: Boolean(options.resume),
         timeoutMs: settings.timeoutMs,
         detailed: !options.bare,
-        onRun: (line) => progress.tick(`${line.example} ${'n' in line.params ? `n=${line.params.n}` : show.params(line.params)}`),
+        onRun: (line) => progress.tick(`${label}${line.example} ${'n' in line.params ? `n=${line.params.n}` : show.params(line.params)}`),
         onWarning: (message) => process.stderr.write(`asyncmark: warning: ${message}\n`),
       }),
     { progress, note: `interrupted; finished runs are in ${settings.out ?? '(no file)'}` },
   );
-  process.stdout.write(render(lines, settings));
+}
+
+/**
+ * --precision: after the first --runs rounds, one more interleaved round at a
+ * time of only the cells whose interval is still wider than the target, until
+ * every cell meets it, a cell reaches --max-runs, or --budget minutes have gone.
+ */
+async function refine(lines, settings, options, started) {
+  const { target, maxRuns, budgetMs } = settings.precision;
+  let all = lines;
+  let rounds = settings.runs;
+  let stopped = 'every cell met the target';
+  for (;;) {
+    const want = wanting(precisionOf(all, target));
+    if (want.size === 0) break;
+    if (rounds >= maxRuns) {
+      stopped = `--max-runs ${maxRuns} reached`;
+      break;
+    }
+    if (budgetMs !== null && Date.now() - started >= budgetMs) {
+      stopped = `--budget ${show.number(budgetMs / 60000)} min reached`;
+      break;
+    }
+    // The next round of the same plan, so that the order keeps rotating.
+    const jobs = plan({ ...settings, runs: rounds + 1 }).filter((job) => job.run === rounds && want.has(precisionKey(job)));
+    all = all.concat(await runRound(jobs, settings, options, `round ${rounds + 1}: `));
+    rounds++;
+  }
+  return { all, precision: { target, cells: precisionOf(all, target), rounds, elapsedMs: Date.now() - started, stopped } };
+}
+
+async function action(options) {
+  const started = Date.now();
+  const settings = resolveOptions(options);
+  await verifyAdded(settings);
+  let lines = await runRound(plan(settings), settings, options, '');
+  let precision = null;
+  if (settings.precision) ({ all: lines, precision } = await refine(lines, settings, options, started));
+  process.stdout.write(render(lines, settings, precision));
+  if (precision && settings.format === 'csv' && !options.quiet) process.stderr.write(precisionText(precision, 'table'));
   if (settings.out && !options.quiet) process.stderr.write(`asyncmark: ${lines.length} runs in ${settings.out}\n`);
 }
 
@@ -215,6 +305,12 @@ function register(program) {
     .option('--out <file>', `append each run as a JSON line to this file (default: ${DEFAULT_OUT})`)
     .option('--no-out', 'do not write a results file')
     .option('--resume', 'skip runs already present in --out')
+    .option(
+      '--precision <percent>',
+      'after --runs, keep adding interleaved rounds of the cells whose 95% interval of the mean time is wider than this (e.g. 3%: mean ± 3%), until every cell meets it or --max-runs / --budget is reached; says at the end which cells met it',
+    )
+    .option('--max-runs <count>', 'with --precision: no cell gets more runs than this (default: 60, or --runs if larger)')
+    .option('--budget <minutes>', 'with --precision: start no new round after this many minutes of the session (default: none)')
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('table'))
     .option('--quiet', 'no progress on stderr (a bar on a terminal, elsewhere a line every 5 s) and no closing note')
     .option('--test', 'cheap mode for CI: first value of every list, cut small (n <= 10), one run')
@@ -254,6 +350,7 @@ Examples:
   asyncmark bench --scenario http-server --workload compute --fib-n 25 --workers 4
   asyncmark bench --scenario http-client --c 1 --keep-alive off
   asyncmark bench --add my-style.js --io promises --examples async-await
+  asyncmark bench --n 10000 --precision 3% --budget 20
 
 --add FILE[,FILE...] runs files of your own beside the registered examples of
 the scenario's problem (doxbee or parallel), named after their files (a name a

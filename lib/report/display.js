@@ -12,6 +12,7 @@ const STATUS_LABELS = {
   double: 'DOUBLE',
   invalid: 'INVALID',
   unavailable: 'UNAVAILABLE',
+  unsupported: 'UNSUPPORTED',
 };
 
 const DASH = '—';
@@ -87,7 +88,7 @@ function params(values, { except = [] } = {}) {
 
 /** "node v20.20.2 on Intel(R) Xeon(R) ..." */
 function envLabel(env) {
-  return `node ${envKey(env)}`;
+  return env.runtime && env.runtime.name !== 'node' ? envKey(env) : `node ${envKey(env)}`;
 }
 
 /** A name for file paths: lower case letters, digits and single dashes. */

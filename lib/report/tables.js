@@ -48,6 +48,13 @@ function cellRow(cell) {
   };
 }
 
+// A figure of a finished cell that no run measured (the runtime cannot, or
+// --bare left it out) reads n/a; a cell that did not finish has none: a dash.
+function measured(value, row, format) {
+  if (Number.isFinite(value)) return format(value);
+  return row.mean !== null && row.mean !== undefined ? 'n/a' : show.DASH;
+}
+
 // The status a cell shows where its time would be: the most common failure.
 function failureLabel(row) {
   return show.statusLabel(row.status === 'ok' ? 'invalid' : row.status);
@@ -95,9 +102,10 @@ const TIME_COLUMNS = [
   {
     key: 'maxRssMB',
     title: 'peak RSS',
-    description: 'Peak resident memory of the whole child process (Node itself, about 40 MB, included), median of the runs.',
+    description:
+      'Peak resident memory of the whole child process (Node itself, about 40 MB, included), median of the runs; n/a where the runtime cannot measure it.',
     align: 'right',
-    format: (value) => show.mb(value),
+    format: (value, row) => measured(value, row, show.mb),
   },
   { key: 'cpuMs', title: 'CPU', description: 'User + system CPU time of a run, median of the runs.', align: 'right', format: (value) => show.ms(value) },
   {
@@ -105,7 +113,7 @@ const TIME_COLUMNS = [
     title: 'GC (count)',
     description: 'Time spent in garbage collection in a run, and in brackets the number of collections; medians of the runs.',
     align: 'right',
-    format: (value, row) => (Number.isFinite(value) ? `${show.ms(value)} (${show.number(row.gcCount)})` : show.DASH),
+    format: (value, row) => measured(value, row, () => `${show.ms(value)} (${show.number(row.gcCount)})`),
   },
   {
     key: 'growthTime',

@@ -6,10 +6,24 @@ const { PerformanceObserver, monitorEventLoopDelay, performance } = require('nod
 // event-loop delay and utilization. Only cheap observers are used, and heap
 // sampling is coarse, so that measuring costs little of what is measured
 // (bench/overhead checks that figure against a bare run).
+// Under a runtime of --runtime, a measurement that runtime cannot give (its
+// capabilities, probed by lib/runtimes, say which) is null: "n/a" in the
+// tables, never a number from elsewhere.
 
 const MB = 1024 * 1024;
+const ALL = { gcObserver: true, resourceUsage: true, loopDelay: true, loopUtilization: true };
 
-function startMeasuring({ sampleMs = 10, detailed = true } = {}) {
+// A measurement the runtime claims but that throws when used is n/a too.
+function attempt(make) {
+  try {
+    return make();
+  } catch {
+    return null;
+  }
+}
+
+function startMeasuring({ sampleMs = 10, detailed = true, capabilities = ALL } = {}) {
+  const can = { ...ALL, ...capabilities };
   const heapBefore = process.memoryUsage().heapUsed;
   let heapPeak = heapBefore;
   let gcCount = 0;
@@ -18,29 +32,39 @@ function startMeasuring({ sampleMs = 10, detailed = true } = {}) {
   let histogram = null;
   let sampler = null;
   if (detailed) {
-    observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        gcCount++;
-        gcMs += entry.duration;
-      }
-    });
-    observer.observe({ entryTypes: ['gc'] });
-    histogram = monitorEventLoopDelay({ resolution: 10 });
-    histogram.enable();
+    if (can.gcObserver) {
+      observer = attempt(() => {
+        const made = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) {
+            gcCount++;
+            gcMs += entry.duration;
+          }
+        });
+        made.observe({ entryTypes: ['gc'] });
+        return made;
+      });
+    }
+    if (can.loopDelay) {
+      histogram = attempt(() => {
+        const made = monitorEventLoopDelay({ resolution: 10 });
+        made.enable();
+        return made;
+      });
+    }
     sampler = setInterval(() => {
       const used = process.memoryUsage().heapUsed;
       if (used > heapPeak) heapPeak = used;
     }, sampleMs);
     sampler.unref();
   }
-  const elu = performance.eventLoopUtilization();
+  const elu = can.loopUtilization ? attempt(() => performance.eventLoopUtilization()) : null;
   const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();
 
   return function stop() {
     const wallNs = process.hrtime.bigint() - start;
     const cpuUsed = process.cpuUsage(cpu);
-    const utilization = performance.eventLoopUtilization(elu).utilization;
+    const utilization = elu ? attempt(() => performance.eventLoopUtilization(elu).utilization) : null;
     const heapNow = process.memoryUsage().heapUsed;
     if (heapNow > heapPeak) heapPeak = heapNow;
     if (sampler) clearInterval(sampler);
@@ -57,11 +81,13 @@ function startMeasuring({ sampleMs = 10, detailed = true } = {}) {
       wallMs: Number(wallNs) / 1e6,
       cpuUserMs: cpuUsed.user / 1000,
       cpuSystemMs: cpuUsed.system / 1000,
-      maxRssMB: (process.resourceUsage().maxRSS * 1024) / MB,
+      maxRssMB: can.resourceUsage ? attempt(() => (process.resourceUsage().maxRSS * 1024) / MB) : null,
       heapBeforeMB: heapBefore / MB,
       heapPeakMB: heapPeak / MB,
-      gcCount,
-      gcMs,
+      // Without a GC observer (--bare, or a runtime without one) there is no
+      // count, not a count of zero.
+      gcCount: observer ? gcCount : null,
+      gcMs: observer ? gcMs : null,
       elu: utilization,
       loopDelayP50Ms: histogram ? histogram.percentile(50) / 1e6 : null,
       loopDelayP99Ms: histogram ? histogram.percentile(99) / 1e6 : null,

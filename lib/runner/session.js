@@ -22,28 +22,39 @@ function cells(params) {
   return combos;
 }
 
+// The list started k places later, wrapping round: A B C rotated by 1 is B C A.
+function rotate(list, k) {
+  const shift = k % list.length;
+  return [...list.slice(shift), ...list.slice(0, shift)];
+}
+
 /**
  * The jobs of a session, in the order they run: per cell, per run, every
  * example, the order rotated by one each run (A B C, B C A, C A B ...) so that
  * no example always runs first or right after the same neighbour.
- * @param {object} settings { scenario, examples (names), params, runs, added, unavailable }: added,
+ * With runtimes, every example runs under each of them, interleaved the same
+ * way (an example's runtimes side by side), so that drift hits them alike.
+ * @param {object} settings { scenario, examples (names), params, runs, added, unavailable, runtimes }: added,
  *   registry entries of files outside the registries (bench --add), whose jobs
  *   carry the entry so that the driver's child loads the example from its file;
- *   unavailable, name → reason of examples that cannot run here, whose jobs carry the reason
- * @returns {Array<{ scenario, problem, driver, example, params, run, fileExists, entry?, unavailable? }>}
+ *   unavailable, name → reason of examples that cannot run here, whose jobs carry the reason;
+ *   runtimes, what --runtime resolved to (lib/runtimes), or none for the node running asyncmark
+ * @returns {Array<{ scenario, problem, driver, example, params, run, fileExists, entry?, unavailable?, runtime?, runner? }>}
+ *   runtime: the runtime's spec, as the results line records it; runner: how to start it
  */
-function plan({ scenario, examples, params, runs, added = [], unavailable = {} }) {
+function plan({ scenario, examples, params, runs, added = [], unavailable = {}, runtimes = [] }) {
   const driver = scenario.driver ?? 'batch';
   // What a child needs of an entry, as JSON: its load() is made again there.
   const entries = new Map(added.map(({ load, ...entry }) => [entry.name, entry]));
   const jobs = [];
   for (const cell of cells(params)) {
     for (let run = 0; run < runs; run++) {
-      const shift = run % examples.length;
-      for (const example of [...examples.slice(shift), ...examples.slice(0, shift)]) {
+      const pairs = rotate(examples, run).flatMap((example) => rotate(runtimes.length ? runtimes : [null], run).map((runtime) => ({ example, runtime })));
+      for (const { example, runtime } of pairs) {
         const job = { scenario: scenario.name, problem: scenario.problem, driver, example, params: cell, run, fileExists: scenario.fileExists };
         if (entries.has(example)) job.entry = entries.get(example);
         if (unavailable[example]) job.unavailable = unavailable[example];
+        if (runtime) Object.assign(job, { runtime: runtime.spec, runner: runtime });
         jobs.push(job);
       }
     }
@@ -51,11 +62,18 @@ function plan({ scenario, examples, params, runs, added = [], unavailable = {} }
   return jobs;
 }
 
-function jobKey({ scenario, example, params, run }) {
+function jobKey({ scenario, example, params, run, runtime }) {
   const ordered = Object.keys(params)
     .sort()
     .map((k) => [k, params[k]]);
-  return `${scenario}|${example}|${JSON.stringify(ordered)}|${run}`;
+  return `${scenario}|${example}|${JSON.stringify(ordered)}|${run}${runtime ? `|${runtime}` : ''}`;
+}
+
+// The environment of a run under a runtime of --runtime: that runtime's own
+// name, version and the Node and V8 versions it reports, on this machine.
+function runtimeEnv(env, runner) {
+  if (!runner) return env;
+  return { ...env, node: runner.node, v8: runner.v8, runtime: { name: runner.name, version: runner.version } };
 }
 
 /**
@@ -112,6 +130,16 @@ function endOnCompleteLine(file) {
   return `${file}:${cut.line}: a cut-off last line (${data.length - start} bytes) was set aside in ${aside}`;
 }
 
+// How a driver's child is started under a runtime: its binary, and the
+// driver's flags that runtime takes (--expose-gc only where it exists; without
+// it the child skips the collection before the timed region, as it does when
+// global.gc is missing).
+function launch(driver, runner) {
+  const execArgv = driver.execArgv ?? [];
+  if (!runner) return { execArgv };
+  return { execPath: runner.path, execArgv: execArgv.filter((flag) => flag !== '--expose-gc' || runner.capabilities.exposeGc) };
+}
+
 function newSessionId() {
   return `${new Date().toISOString()}-${crypto.randomBytes(3).toString('hex')}`;
 }
@@ -144,7 +172,10 @@ async function runSession(jobs, { out, resume = false, timeoutMs, detailed = tru
     // The child knows its time limit too (an HTTP load waits for an answer no longer).
     const result = job.unavailable
       ? { status: 'unavailable', error: job.unavailable, metrics: null, stderrTail: '' }
-      : await runInChild({ ...job, detailed, timeoutMs }, { timeoutMs, script: driver.child, execArgv: driver.execArgv });
+      : await runInChild(
+          { ...job, runner: undefined, capabilities: job.runner ? job.runner.capabilities : undefined, detailed, timeoutMs },
+          { timeoutMs, script: driver.child, ...launch(driver, job.runner) },
+        );
     // The session was interrupted: the run did not finish and is not recorded.
     if (result.status === 'interrupted') break;
     const line = {
@@ -156,13 +187,14 @@ async function runSession(jobs, { out, resume = false, timeoutMs, detailed = tru
       error: result.error ?? null,
       stderrTail: result.status === 'ok' ? '' : (result.stderrTail ?? ''),
       metrics: result.metrics ?? null,
-      env,
+      env: runtimeEnv(env, job.runner),
     };
     // A run's line is the same whether its example is registered or a file:
     // the example's name says which.
     delete line.fileExists;
     delete line.entry;
     delete line.unavailable;
+    delete line.runner;
     line.params = { ...job.params };
     if (out) fs.appendFileSync(out, `${JSON.stringify(line)}\n`);
     lines.push(line);

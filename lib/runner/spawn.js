@@ -21,14 +21,19 @@ const interrupted = new WeakSet();
  * Runs a script in a fresh process with one JSON argument and an IPC channel.
  * @param {string} script the module to fork
  * @param {object} job passed as the JSON argument
- * @param {object} [options] { execArgv, env, timeoutMs, onMessage(message), onSpawn(child) }
+ * @param {object} [options] { execPath, execArgv, env, timeoutMs, onMessage(message), onSpawn(child) }:
+ *   execPath, the runtime to run it with (the node running asyncmark unless given)
  * @returns {Promise<{ pid, exitCode, signal, timedOut, interrupted, startError, stderr }>}
  *   after the process has exited and its stderr is closed; interrupted when
  *   killAll ended it
  */
-function runChild(script, job, { execArgv = [], env = process.env, timeoutMs = 60000, onMessage = () => {}, onSpawn = () => {} } = {}) {
+function runChild(
+  script,
+  job,
+  { execPath = process.execPath, execArgv = [], env = process.env, timeoutMs = 60000, onMessage = () => {}, onSpawn = () => {} } = {},
+) {
   return new Promise((resolve) => {
-    const child = fork(script, [JSON.stringify(job)], { execArgv, env, detached: true, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = fork(script, [JSON.stringify(job)], { execPath, execArgv, env, detached: true, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     live.add(child);
     onSpawn(child);
     let stderr = '';
@@ -89,12 +94,13 @@ function classifyExit(stderr) {
  * One benchmark run in a fresh child (a driver's child script; the batch
  * driver's, lib/drivers/batch/child.js, unless `script` says otherwise), classified.
  * @param {object} job { problem, example, params, fileExists, ... }
- * @param {object} [options] { timeoutMs, execArgv, script, onSpawn(child) }
+ * @param {object} [options] { timeoutMs, execPath, execArgv, script, onSpawn(child) }
  * @returns {Promise<{ status, metrics, error, stderrTail }>}
  */
-async function runInChild(job, { timeoutMs = 60000, execArgv = ['--expose-gc'], script = CHILD, onSpawn } = {}) {
+async function runInChild(job, { timeoutMs = 60000, execPath, execArgv = ['--expose-gc'], script = CHILD, onSpawn } = {}) {
   let result = null;
   const end = await runChild(script, job, {
+    execPath,
     execArgv,
     timeoutMs,
     onSpawn,

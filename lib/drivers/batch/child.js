@@ -9,7 +9,7 @@ const { createIO, MODELS_BY_PROBLEM } = require('../../fakes');
 const { invoke } = require('../../invoke');
 const { requireExample } = require('../../registry');
 const { startMeasuring } = require('../../runner/measure');
-const { childMain } = require('../../runner/child-main');
+const { childMain, loadExample } = require('../../runner/child-main');
 const { quantile } = require('../../stats');
 
 const WARMUP = 200; // invocations, unless the job says otherwise
@@ -44,7 +44,9 @@ async function run(job) {
   // A job may name an example file directly instead of a registered one.
   const entry = job.entry ? { ...job.entry, load: () => requireExample(job.entry.file) } : problems[job.problem].examples.find((e) => e.name === job.example);
   const model = MODELS_BY_PROBLEM[job.problem];
-  const factory = entry.load();
+  const loaded = loadExample(job, () => entry.load());
+  if (loaded.unsupported) return loaded.unsupported;
+  const factory = loaded.value;
   let doubles = 0;
   const onDouble = () => doubles++;
 
@@ -58,7 +60,7 @@ async function run(job) {
   const upload = factory(io);
   if (global.gc) global.gc();
 
-  const stop = startMeasuring({ detailed: job.detailed !== false });
+  const stop = startMeasuring({ detailed: job.detailed !== false, capabilities: job.capabilities });
   const { latencies, failed } = await batch(entry, upload, model, job.params.n, onDouble);
   const metrics = stop();
   // Rollbacks are fire-and-forget; let them finish before counting operations.

@@ -8,7 +8,7 @@
 
 const path = require('node:path');
 const { startMeasuring } = require('../../runner/measure');
-const { childMain } = require('../../runner/child-main');
+const { childMain, loadExample } = require('../../runner/child-main');
 const { startHeartbeat } = require('../../runner/heartbeat');
 const { quantile, mean } = require('../../stats');
 
@@ -58,7 +58,9 @@ async function run(job) {
     ? { ...job.entry, load: () => require(job.entry.file) }
     : require(path.join(EXAMPLES, job.problem)).examples.find((e) => e.name === job.example);
   const { n, w, k, threads, minTime } = job.params;
-  const fib = entry.load()({ w, k, threads });
+  const loaded = loadExample(job, () => entry.load());
+  if (loaded.unsupported) return loaded.unsupported;
+  const fib = loaded.value({ w, k, threads });
   const expected = expectedFib(n);
   let wrong = null;
   const check = (value) => {
@@ -72,7 +74,7 @@ async function run(job) {
   if (global.gc) global.gc();
 
   const heartbeat = startHeartbeat({ everyMs: 1 });
-  const stop = startMeasuring({ detailed: true });
+  const stop = startMeasuring({ detailed: true, capabilities: job.capabilities });
   const start = performance.now();
   const calls = [];
   do {

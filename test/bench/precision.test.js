@@ -1,0 +1,90 @@
+'use strict';
+
+const assert = require('node:assert/strict');
+const { precisionOf, wanting, cellKey } = require('../../lib/precision');
+const { runCli } = require('./capture');
+
+// --precision: each cell's 95% interval of the mean time, relative to the
+// mean, against the target; more rounds only for the cells that want them.
+
+const PARAMS = { n: 10, latency: 'constant', t: 1, e: 0, seed: 1 };
+
+function line(example, wallMs, status = 'ok', runtime) {
+  return {
+    scenario: 'doxbee-sequential',
+    driver: 'batch',
+    example,
+    params: PARAMS,
+    status,
+    metrics: status === 'ok' ? { wallMs } : null,
+    ...(runtime ? { runtime } : {}),
+  };
+}
+
+describe('bench --precision', () => {
+  it("measures each cell's half-width relative to its mean, and wants runs only where it is too wide", () => {
+    const lines = [
+      // Mean 100, sd 1: t(2) 4.30 × 1/√3 = 2.48% of the mean.
+      ...[99, 100, 101].map((ms) => line('tight', ms)),
+      // Mean 100, sd 20: 49.7%.
+      ...[80, 100, 120].map((ms) => line('loose', ms)),
+      // A failed run settles the cell: more runs would not make it precise.
+      line('broken', 100),
+      line('broken', 0, 'crash'),
+      // One finished run has no interval.
+      line('single', 100),
+      // The same example under another runtime is a cell of its own.
+      ...[99, 100, 101].map((ms) => line('tight', ms * 2, 'ok', 'bun')),
+    ];
+    const cells = precisionOf(lines, 0.03);
+    const of = (example, runtime = null) => cells.find((c) => c.example === example && c.runtime === runtime);
+    assert.ok(Math.abs(of('tight').halfWidth - 0.0248) < 0.0001, String(of('tight').halfWidth));
+    assert.ok(Math.abs(of('loose').halfWidth - 0.497) < 0.001);
+    assert.deepEqual(
+      ['tight', 'loose', 'broken', 'single'].map((name) => [of(name).met, of(name).settled]),
+      [
+        [true, false],
+        [false, false],
+        [false, true],
+        [false, false],
+      ],
+    );
+    assert.ok(Number.isNaN(of('single').halfWidth));
+    assert.ok(of('tight', 'bun').met);
+    assert.deepEqual([...wanting(cells)].sort(), [cellKey(line('loose')), cellKey(line('single'))].sort());
+    // The same target met exactly is met; a hair tighter is not.
+    assert.equal(precisionOf(lines, of('tight').halfWidth)[0].met, true);
+    assert.equal(precisionOf(lines, of('tight').halfWidth * 0.999)[0].met, false);
+  });
+
+  it('adds rounds of the cells that want them until --max-runs, and says which cells met the target', async () => {
+    const args = ['bench', '--examples', 'callbacks-original,async-await', '--n', '5', '--t', '0', '--no-out', '--quiet', '--format', 'json'];
+    // An impossible target: every cell gets --max-runs runs, no more.
+    const { code, stdout } = await runCli(...args, '--runs', '2', '--precision', '0.0001%', '--max-runs', '4');
+    assert.equal(code, 0);
+    const { cells, precision } = JSON.parse(stdout);
+    assert.deepEqual(
+      cells.map((cell) => cell.runs),
+      [4, 4],
+    );
+    assert.equal(precision.rounds, 4);
+    assert.equal(precision.stopped, '--max-runs 4 reached');
+    assert.ok(precision.cells.every((cell) => !cell.met && cell.runs === 4));
+  });
+
+  it('stops as soon as every cell meets the target, and at the budget otherwise, in a sentence', async () => {
+    const args = ['bench', '--examples', 'callbacks-original', '--n', '5', '--t', '1', '--no-out', '--quiet'];
+    // A loose target: met after the first rounds or a few more, whatever the
+    // machine's noise; the cell then has as many runs as there were rounds.
+    const easy = await runCli(...args, '--runs', '3', '--precision', '100%', '--max-runs', '50');
+    assert.equal(easy.code, 0);
+    const [, rounds] = easy.stdout.match(/Precision: target ±100% .*; 1 of 1 cells met it after (\d+) rounds in \d+ s; every cell met the target\./);
+    assert.ok(Number(rounds) >= 3 && Number(rounds) < 50);
+    assert.match(easy.stdout, new RegExp(`Met: callbacks-original \\(n=5, .*\\) ±[\\d.]+% after ${rounds} runs\\.`));
+    // A budget already spent when the first rounds end: no round is added.
+    const spent = await runCli(...args, '--runs', '2', '--precision', '0.0001%', '--budget', '0.0001', '--format', 'markdown');
+    assert.equal(spent.code, 0);
+    assert.match(spent.stdout, /### Precision\n\nPrecision: target ±0\.000100% .*0 of 1 cells met it after 2 rounds .*; --budget 0\.000100 min reached\./);
+    assert.match(spent.stdout, /Not met: callbacks-original .* after 2 runs\./);
+  });
+});
