@@ -177,8 +177,14 @@ function render(lines, { baseline, format }, precision = null) {
     );
   }
   if (format === 'csv') {
-    // Every number at full precision, one row per cell, its parameters spread out.
-    const rows = summary.cells.map((cell) => ({ scenario: cell.scenario, ...cellRow(cell), ...cell.params }));
+    // Every number at full precision, one row per cell, its parameters spread
+    // out; a parameter named as a column of the row (madeup-parallel's p, the
+    // p-value's name) is param.p, so that neither hides the other.
+    const rows = summary.cells.map((cell) => {
+      const row = { scenario: cell.scenario, ...cellRow(cell) };
+      for (const [key, value] of Object.entries(cell.params)) row[key in row ? `param.${key}` : key] = value;
+      return row;
+    });
     const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => key !== 'growthNs').map((key) => ({ key }));
     return formatRows(rows, keys, 'csv');
   }

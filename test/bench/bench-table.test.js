@@ -62,4 +62,19 @@ describe('asyncmark bench table', () => {
     assert.equal(row[header.indexOf('mean')], '100');
     assert.equal(row[header.indexOf('n')], '100');
   });
+
+  it('keeps both the p-value and a parameter named p in csv (madeup-parallel)', () => {
+    const lines = [...[100, 101, 99].map((ms, run) => line('base', ms, run)), ...[120, 121, 119].map((ms, run) => line('other', ms, run))].map((l) => ({
+      ...l,
+      params: { ...l.params, p: 25 },
+    }));
+    const [header, , row] = render(lines, { baseline: 'base', format: 'csv' })
+      .trim()
+      .split('\r\n')
+      .map((l) => l.split(','));
+    assert.equal(row[header.indexOf('example')], 'other');
+    assert.equal(row[header.indexOf('param.p')], '25');
+    const p = Number(row[header.indexOf('p')]);
+    assert.ok(p > 0 && p < 0.05, String(p));
+  });
 });
