@@ -306,9 +306,9 @@ function versusTable(matrix) {
 // Why the reference of a matrix is the one it is, in a few words.
 function referenceWhy(choice, column) {
   if (choice.chosen && choice.env === column.env) return 'chosen by --reference-runtime';
-  const fallback = choice.chosen ? `${choice.env.label ?? show.envLabel(choice.env)}, chosen by --reference-runtime, did not run this cell; ` : '';
-  if (isNode(column.env)) return `${fallback}the highest Node version here (--reference-runtime chooses another)`;
-  return `${fallback}no Node ran this cell, so the first runtime here (--reference-runtime chooses another)`;
+  const fallback = isNode(column.env) ? 'the highest Node version here' : 'the first runtime here, as no Node ran this cell';
+  if (choice.chosen) return `as ${choice.env.label ?? show.envLabel(choice.env)}, chosen by --reference-runtime, did not run this cell, ${fallback}`;
+  return `${fallback} (--reference-runtime chooses another)`;
 }
 
 /**

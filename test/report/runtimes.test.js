@@ -161,6 +161,15 @@ describe('report: runtimes side by side', () => {
     // node v26 on the other machine has no matrix: "v26" names one runtime.
     assert.equal(matrixOf(comparison(runtimeLines(), { referenceRuntime: 'v26' }).machines[0], 'doxbee-sequential').reference.label, 'node v26.10.0');
 
+    // node v22 did not run the busy http cell: that matrix says so and falls back to the highest Node there.
+    const v22 = comparison(runtimeLines(), { referenceRuntime: 'v22' }).machines[0];
+    assert.equal(matrixOf(v22, 'doxbee-sequential').reference.label, 'node v22.11.0');
+    assert.equal(matrixOf(v22, 'http-client', 16).reference.label, 'node v26.10.0');
+    assert.equal(
+      matrixOf(v22, 'http-client', 16).reference.why,
+      `as node v22.11.0 on ${CPU_A}, chosen by --reference-runtime, did not run this cell, the highest Node version here`,
+    );
+
     assert.throws(
       () => comparison(runtimeLines(), { referenceRuntime: 'node' }),
       (error) => error.code === 'AMBIGUOUS_REFERENCE_RUNTIME' && error.matches.join() === `node v22.11.0 on ${CPU_A},node v26.10.0 on ${CPU_A}`,
