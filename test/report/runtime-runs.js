@@ -16,6 +16,8 @@ const ENVS = {
   'node@22': { node: 'v22.11.0', v8: '12.4.254.21-node.33', cpu: CPU_A, runtime: { name: 'node', version: '22.11.0' } },
   'node@26': { node: 'v26.10.0', v8: '14.6.202.9-node.14', cpu: CPU_A, runtime: { name: 'node', version: '26.10.0' } },
   bun: { node: 'v24.3.0', v8: '13.6.233.10-node.18', cpu: CPU_A, runtime: { name: 'bun', version: '1.4.5' } },
+  // Deno, used only where a test asks for it: its baseline crashes.
+  deno: { node: 'v24.2.0', v8: '14.0.365.4-rusty', cpu: CPU_A, runtime: { name: 'deno', version: '2.9.6' } },
   // The node running asyncmark on the other machine: no --runtime, so no runtime recorded.
   'B:node': { node: 'v26.10.0', v8: '14.6.202.9-node.14', cpu: CPU_B },
   'B:node@22': { node: 'v22.11.0', v8: '12.4.254.21-node.33', cpu: CPU_B, runtime: { name: 'node', version: '22.11.0' } },
@@ -32,6 +34,7 @@ const DOXBEE = {
   'node@22': { 'callbacks-original': 100, 'promises-native': 130, 'async-await': 120, 'async-await-using': 'unsupported' },
   'node@26': { 'callbacks-original': 80, 'promises-native': 96, 'async-await': 81.6, 'async-await-using': 88 },
   bun: { 'callbacks-original': 60, 'promises-native': 90, 'async-await': 82 },
+  deno: { 'callbacks-original': 'crash', 'promises-native': 70, 'async-await': 65 },
   'B:node': { 'callbacks-original': 200, 'promises-native': 300, 'async-await': 250 },
   'B:node@22': { 'callbacks-original': 210, 'promises-native': 280, 'async-await': 260 },
 };
@@ -51,6 +54,7 @@ const SPREAD = [0.98, 1, 1.02];
 const SPREAD_NARROW = [0.995, 1, 1.005];
 
 const UNSUPPORTED_ERROR = "node@22 cannot load async-await-using: SyntaxError: Unexpected identifier 'using'";
+const CRASH_ERROR = 'child ended with exit code 1: TypeError: io.blob.put is not a function';
 
 function envOf(runtime) {
   return { ...ENVS[runtime], ...COMMON_ENV };
@@ -136,6 +140,7 @@ function runtimeLines(runtimes = ['node@22', 'node@26', 'bun', 'B:node']) {
       for (const [example, mean] of Object.entries(DOXBEE[runtime] ?? {})) {
         const at = { scenario: 'doxbee-sequential', problem: 'doxbee', driver: 'batch', example, params: DOXBEE_CELL, run };
         if (mean === 'unsupported') lines.push(line(runtime, { ...at, status: 'unsupported', error: UNSUPPORTED_ERROR, metrics: null }));
+        else if (mean === 'crash') lines.push(line(runtime, { ...at, status: 'crash', error: CRASH_ERROR, metrics: null }));
         else lines.push(line(runtime, { ...at, metrics: batchMetrics(mean * SPREAD[run], runtime) }));
       }
       for (const [times, params] of [
@@ -167,4 +172,4 @@ function resultsText(lines) {
   return `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;
 }
 
-module.exports = { CPU_A, CPU_B, DOXBEE_CELL, HTTP_CELL, HTTP_BUSY, UNSUPPORTED_ERROR, runtimeLines, resultsText };
+module.exports = { CPU_A, CPU_B, DOXBEE_CELL, HTTP_CELL, HTTP_BUSY, UNSUPPORTED_ERROR, CRASH_ERROR, runtimeLines, resultsText };

@@ -14,7 +14,7 @@ const { buildReport } = require('../../lib/report');
 const { runtimeComparison, chooseReferences, machinesOf, highestNode, byRuntime, besideText, PUBLISHED } = require('../../lib/report/runtimes');
 const { runtimePoints } = require('../../lib/report/runtime-plot');
 const { checkWellFormed } = require('./well-formed-xml');
-const { CPU_A, CPU_B, UNSUPPORTED_ERROR, runtimeLines, resultsText } = require('./runtime-runs');
+const { CPU_A, CPU_B, UNSUPPORTED_ERROR, CRASH_ERROR, runtimeLines, resultsText } = require('./runtime-runs');
 
 // The runtime matrices, their chart and the 2018 table, from made-up lines of
 // node v22, node v26 and bun on one machine and node v26 on another (see
@@ -213,6 +213,26 @@ describe('report: runtimes side by side', () => {
     assert.ok(names.includes('doxbee-sequential-machine2-runtimes.svg'));
     const readme = built.files.find((f) => f.name === 'README.md').content;
     assert.match(readme, new RegExp(`### On ${CPU_A}\\n[^]*### On ${CPU_B}\\n`));
+  });
+
+  it('takes the first runtime as the reference where no Node ran, and says why a column has no ratios', () => {
+    const matrix = matrixOf(comparison(runtimeLines(['bun', 'deno'])).machines[0], 'doxbee-sequential');
+    assert.deepEqual(
+      matrix.columns.map((c) => c.label),
+      ['bun 1.4.5', 'deno 2.9.6'],
+    );
+    assert.equal(matrix.reference.label, 'bun 1.4.5');
+    assert.equal(matrix.reference.why, 'the first runtime here, as no Node ran this cell (--reference-runtime chooses another)');
+    // deno's baseline crashed: its other examples have a time against bun's but no ratio to the baseline.
+    assert.deepEqual(text(matrix.within).trimEnd().split('\n').slice(2), [
+      '| callbacks-original (baseline) | 1× | CRASH |',
+      '| async-await | 1.37× | — |',
+      '| promises-native | 1.50× | — |',
+    ]);
+    assert.ok(matrix.within.notes.includes('—: callbacks-original has no time on deno 2.9.6 (CRASH), so that column has no ratios.'));
+    assert.ok(matrix.within.notes.some((note) => note.startsWith('CRASH: the child died.')));
+    assert.ok(matrix.within.notes.includes(`deno 2.9.6 · callbacks-original: 3/3 CRASH — ${CRASH_ERROR}.`));
+    assert.match(text(matrix.versus), /\| promises-native \| 1× \| 0\.778× \(0\.743–0\.814\) \|/);
   });
 
   it('redoes the 2018 table per runtime, beside the published ratios', () => {
