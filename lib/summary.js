@@ -208,9 +208,12 @@ function envsOf(runs) {
   for (const run of runs) {
     const key = envKey(run.env);
     if (!envs.has(key)) {
-      const { node, v8, cpu, cpus, memoryGB, platform, arch, release, packages } = run.env;
+      const { node, v8, cpu, cpus, memoryGB, platform, arch, release, packages, runtime } = run.env;
       envs.set(key, {
         key,
+        // The runtime under --runtime ({ name, version }), null for the node running asyncmark:
+        // a label names a Bun or Deno environment by it (lib/report/display.js envLabel).
+        runtime: runtime ?? null,
         node: node ?? null,
         v8: v8 ?? null,
         cpu: cpu ?? null,

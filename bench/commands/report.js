@@ -109,6 +109,15 @@ function buildError(error, options, inFiles) {
     return refuse('--in', inFiles.join(','), `results files with at least one usable run${why}`);
   }
   if (error.code === 'UNKNOWN_BASELINE') return refuse('--baseline', options.baseline, `one of ${error.examples.join(', ')}`);
+  if (error.code === 'UNKNOWN_REFERENCE_RUNTIME') {
+    const allowed = error.labels.length
+      ? `text found in the label of a runtime of the matrices: ${error.labels.join(', ')}`
+      : 'no value: these results have no runtime matrix (no two runtimes on one machine ran the same cell)';
+    return refuse('--reference-runtime', options.referenceRuntime, allowed);
+  }
+  if (error.code === 'AMBIGUOUS_REFERENCE_RUNTIME') {
+    return refuse('--reference-runtime', options.referenceRuntime, `text found in one runtime's label per machine; it matches ${error.matches.join(' and ')}`);
+  }
   return error;
 }
 
@@ -126,6 +135,7 @@ async function report(options, command) {
     complexity: readOptional(options.complexity),
     debuggability: readOptional(options.debuggability),
     baseline: options.baseline,
+    referenceRuntime: options.referenceRuntime,
     generator: generator(command.parent.rawArgs.slice(2)),
     links: {
       guide: relativeLink(out, path.join(DOCS, 'README.md')),
@@ -179,6 +189,10 @@ function register(program) {
     .option('--format <format>', `${FORMATS.join(' | ')}; an earlier report of the other format in --out is rebuilt too`, 'markdown')
     .option('--force', "replace files of the report's names that asyncmark report did not generate")
     .option('--baseline <example>', 'compare against this example instead of the one each session named')
+    .option(
+      '--reference-runtime <text>',
+      'the runtime the runtime matrices compare with: the one whose label contains this text (default: the highest Node version of each machine)',
+    )
     .action(report);
 }
 

@@ -112,4 +112,19 @@ function exampleColorEncoding(examples, colors) {
   return { field: 'example', type: 'nominal', scale: colorScale(examples, colors), legend: null };
 }
 
-module.exports = { PALETTE, REFERENCE_GREY, registryOrder, exampleColors, colorScale, exampleColorEncoding };
+// The runtimes of a report, one colour each: hues apart from one another, in
+// the order the report lists the runtimes (Node oldest first, then the others).
+const RUNTIME_PALETTE = ['#1f77b4', '#e8710a', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#0f9fb0', '#9a9a00'];
+
+/**
+ * The colour of every runtime named, the same in every chart of a report.
+ * @param {string[]} labels runtime labels ("node v26.10.0", "bun 1.4.5") in the report's order
+ * @returns {Map<string, string>} label to '#rrggbb'
+ */
+function runtimeColors(labels) {
+  const colors = new Map();
+  for (const label of labels) if (!colors.has(label)) colors.set(label, RUNTIME_PALETTE[colors.size % RUNTIME_PALETTE.length]);
+  return colors;
+}
+
+module.exports = { PALETTE, REFERENCE_GREY, RUNTIME_PALETTE, registryOrder, exampleColors, colorScale, exampleColorEncoding, runtimeColors };

@@ -91,6 +91,11 @@ function envLabel(env) {
   return env.runtime && env.runtime.name !== 'node' ? envKey(env) : `node ${envKey(env)}`;
 }
 
+/** An environment's runtime without its machine: "node v26.10.0", "bun 1.4.5". */
+function runtimeLabel(env) {
+  return env.runtime && env.runtime.name !== 'node' ? `${env.runtime.name} ${env.runtime.version}` : `node ${env.node ?? '?'}`;
+}
+
 /** A name for file paths: lower case letters, digits and single dashes. */
 function slug(text) {
   return String(text)
@@ -116,5 +121,6 @@ module.exports = {
   byParams,
   params,
   envLabel,
+  runtimeLabel,
   slug,
 };

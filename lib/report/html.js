@@ -4,6 +4,7 @@ const { cellText } = require('../format');
 const prose = require('./prose');
 const { htmlComment } = require('./generated');
 const { TITLE: ARTICLE_TITLE, articleBlocks } = require('./article');
+const { TITLE: RUNTIMES_TITLE, runtimeBlocks } = require('./runtimes');
 
 // The report as one self-contained HTML page: the same tables, the charts as
 // inline SVG, and a small inline script for hovering. It loads nothing from
@@ -148,6 +149,20 @@ function articleSection(article, href, colors) {
   return parts.join('\n');
 }
 
+function runtimeSection(runtimes, colors) {
+  const parts = [];
+  for (const block of runtimeBlocks(runtimes)) {
+    if (block.h3) parts.push(`<h3>${escapeHtml(block.h3)}</h3>`);
+    if (block.h4) parts.push(`<h4>${escapeHtml(block.h4)}</h4>`);
+    if (block.p) parts.push(`<p>${escapeHtml(block.p)}</p>`);
+    if (block.table) parts.push(table(block.table, colors));
+    if (block.notes) parts.push(notes(block.notes));
+    if (block.charts) parts.push(...block.charts.map(figure));
+    if (block.glossary) parts.push(glossary(block.glossary));
+  }
+  return parts.filter((part) => part !== '').join('\n');
+}
+
 function renderHtml(model) {
   const manyEnvs = model.envs.length > 1;
   const parts = [];
@@ -172,6 +187,7 @@ function renderHtml(model) {
     ['summary', 'Summary'],
     ['environments', 'Environments'],
     ...model.sections.map((s) => [id(`time-${prose.sectionTitle(s, manyEnvs)}`), `Time and memory: ${prose.sectionTitle(s, manyEnvs)}`]),
+    ...(model.runtimes ? [['runtimes', RUNTIMES_TITLE]] : []),
     ['complexity', 'Complexity'],
     ['debuggability', 'Debuggability'],
     ...(model.article ? [['article-2013', ARTICLE_TITLE]] : []),
@@ -186,7 +202,7 @@ function renderHtml(model) {
   if (model.summary.scatter) parts.push(figure(model.summary.scatter));
 
   parts.push('<h2 id="environments">Environments</h2>');
-  parts.push('<p>Runs from different machines or Node versions are never mixed: every table below belongs to one environment.</p>');
+  parts.push(`<p>${escapeHtml(prose.ENVIRONMENTS_TEXT)}${model.runtimes ? ` ${escapeHtml(prose.RUNTIMES_EXCEPTION)}` : ''}</p>`);
   parts.push(table({ rows: prose.envRows(model.envs), columns: prose.ENV_COLUMNS }));
   parts.push(
     model.envs
@@ -209,6 +225,8 @@ function renderHtml(model) {
     for (const chart of section.charts) parts.push(figure(chart));
   }
   if (model.timeGlossary) parts.push(`<h3 id="columns">${escapeHtml(prose.TIME_GLOSSARY_TITLE)}</h3>`, glossary(model.timeGlossary));
+
+  if (model.runtimes) parts.push(`<h2 id="runtimes">${escapeHtml(RUNTIMES_TITLE)}</h2>`, runtimeSection(model.runtimes, model.colors));
 
   parts.push('<h2 id="complexity">Complexity</h2>', metricSection(model.complexity, 'complexity', model.links.complexity, model.colors));
   parts.push('<h2 id="debuggability">Debuggability</h2>', metricSection(model.debuggability, 'debuggability', model.links.debuggability, model.colors));

@@ -12,7 +12,9 @@ const { scatterSpec } = require('./scatter-plot');
 const { responsivenessSpec } = require('./responsiveness');
 const { throughputSpec } = require('./throughput');
 const { articleComparison, IO_SCENARIO } = require('./article');
-const { exampleColors } = require('./colors');
+const { runtimeComparison } = require('./runtimes');
+const { runtimeSpec } = require('./runtime-plot');
+const { exampleColors, runtimeColors } = require('./colors');
 const registries = require('../../examples');
 const drivers = require('../drivers');
 const { renderMarkdown } = require('./markdown');
@@ -141,6 +143,27 @@ function scenarioSections(summary, envs, look) {
   return { sections, chartJobs };
 }
 
+// Per machine and scenario, the runtimes chart of each matrix, named as the
+// scenario's other charts are: "<scenario>[-machine<i>][-<params>]-runtimes.svg",
+// the machine only when the runs hold several with runtime matrices.
+function runtimeCharts(runtimes, look, addChart) {
+  const labels = runtimes.machines.flatMap((machine) => machine.envs.map((env) => show.runtimeLabel(env)));
+  const colors = runtimeColors(labels);
+  runtimes.machines.forEach((machine, machineIndex) => {
+    const scenarios = [...new Set(machine.matrices.map((m) => m.scenario))];
+    for (const scenario of scenarios) {
+      const matrices = machine.matrices.filter((m) => m.scenario === scenario);
+      const slugs = paramSlugs(matrices.map((m) => m.params));
+      matrices.forEach((matrix, i) => {
+        const spec = runtimeSpec(matrix, { ...look, runtimeColors: colors });
+        const machineName = runtimes.machines.length > 1 ? `machine${machineIndex + 1}` : null;
+        const name = `${[scenario, machineName, slugs[i], 'runtimes'].filter(Boolean).join('-')}.svg`;
+        matrix.chart = spec ? addChart(name, 'runtimes', spec) : null;
+      });
+    }
+  });
+}
+
 /**
  * @param {object} input
  * @param {Array<{ name: string, text: string }>} input.results results files
@@ -148,6 +171,7 @@ function scenarioSections(summary, envs, look) {
  * @param {{ name, text?, missing? } | null} input.debuggability
  * @param {'markdown' | 'html'} input.format
  * @param {string} [input.baseline] overrides the baseline the sessions named
+ * @param {string} [input.referenceRuntime] text of the runtime the runtime matrices are relative to
  * @param {{ command: string, argv: string[], node: string, cpu: string, time: string }} input.generator
  * @param {{ guide?: string, complexity?: string, debuggability?: string }} [input.links] relative
  *   links from the output folder to docs/README.md, docs/complexity.md, docs/debuggability.md
@@ -193,6 +217,16 @@ async function buildReport(input) {
   ]);
   const look = { colors: exampleColors(examples, registries), registries };
   const { sections, chartJobs } = scenarioSections(summary, envs, look);
+
+  // Two runtimes or more on one machine: the runtime matrices and their charts.
+  const runtimes = runtimeComparison(summary, envs, { referenceRuntime: input.referenceRuntime });
+  if (runtimes) {
+    runtimeCharts(runtimes, look, (name, kind, spec) => {
+      const chart = { name, kind, title: spec.title.text, svg: null };
+      chartJobs.push({ chart, spec });
+      return chart;
+    });
+  }
 
   const headline = headlineCell(summary);
   const headlineBaseline = headline ? summary.cells.find((c) => c.env === headline.env && c.scenario === headline.scenario).baseline : null;
@@ -245,6 +279,7 @@ async function buildReport(input) {
     complexity,
     debuggability,
     article,
+    runtimes,
     cellCount: summary.cells.length,
   };
 

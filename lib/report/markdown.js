@@ -4,6 +4,7 @@ const { formatRows } = require('../format');
 const prose = require('./prose');
 const { htmlComment } = require('./generated');
 const { TITLE: ARTICLE_TITLE, articleBlocks } = require('./article');
+const { TITLE: RUNTIMES_TITLE, runtimeBlocks } = require('./runtimes');
 
 // The report as one markdown page for GitHub: tables, and the charts as SVG
 // files beside it. Pure: the report model in, the page's text out.
@@ -51,7 +52,7 @@ function renderMarkdown(model) {
   if (model.summary.scatter) out.push(image(model.summary.scatter), '');
 
   out.push('## Environments', '');
-  out.push('Runs from different machines or Node versions are never mixed: every table below belongs to one environment.', '');
+  out.push(`${prose.ENVIRONMENTS_TEXT}${model.runtimes ? ` ${prose.RUNTIMES_EXCEPTION}` : ''}`, '');
   out.push(table({ rows: prose.envRows(model.envs), columns: prose.ENV_COLUMNS }), '');
   for (const env of model.envs) {
     const text = prose.packagesText(env);
@@ -72,6 +73,11 @@ function renderMarkdown(model) {
     for (const chart of section.charts) out.push(image(chart), '');
   }
   if (model.timeGlossary) out.push(`### ${prose.TIME_GLOSSARY_TITLE}`, '', ...glossary(model.timeGlossary), '');
+
+  if (model.runtimes) {
+    out.push(`## ${RUNTIMES_TITLE}`, '');
+    out.push(...blockLines(runtimeBlocks(model.runtimes)));
+  }
 
   out.push('## Complexity', '');
   out.push(...metricSection(model.complexity, 'complexity', model.links.complexity));
@@ -108,6 +114,21 @@ function articleSection(article, docsLink) {
     if (block.glossary) lines.push('Columns:', '', ...glossary(block.glossary), '');
   }
   lines.push(`Where the conclusions changed in thirteen years, and why: ${link('docs/article-2013.md', docsLink)}.`, '');
+  return lines;
+}
+
+// The runtime section's blocks as markdown.
+function blockLines(blocks) {
+  const lines = [];
+  for (const block of blocks) {
+    if (block.h3) lines.push(`### ${escapeInline(block.h3)}`, '');
+    if (block.h4) lines.push(`#### ${escapeInline(block.h4)}`, '');
+    if (block.p) lines.push(escapeInline(block.p), '');
+    if (block.table) lines.push(table(block.table), '');
+    if (block.notes) lines.push(...notes(block.notes).flatMap((note) => [note, '']));
+    if (block.charts) lines.push(...block.charts.flatMap((chart) => [image(chart), '']));
+    if (block.glossary) lines.push(...glossary(block.glossary), '');
+  }
   return lines;
 }
 

@@ -16,6 +16,10 @@ const HOW_TO_READ_TIMES = [
 const SUMMARY_INTRO =
   "The three axes side by side, one row per example: complexity from the complexity file, time and peak memory at the cell below, debuggability from the debuggability file. The forest plot shows each example's mean time relative to the baseline with its 95% interval; the table's rows are in the same order, by mean time.";
 
+const ENVIRONMENTS_TEXT = 'Runs from different machines or Node versions are never mixed: every table below belongs to one environment.';
+// Said only when the report sets runtimes side by side.
+const RUNTIMES_EXCEPTION = 'The runtime matrices alone set environments of one machine side by side, each runtime in a column of its own.';
+
 // The heading of the glossary that closes the time and memory section.
 const TIME_GLOSSARY_TITLE = 'Columns of the time tables';
 
@@ -71,4 +75,16 @@ function sectionTitle(section, manyEnvs) {
   return manyEnvs ? `${section.scenario} on ${section.env.id} (${section.env.label})` : section.scenario;
 }
 
-module.exports = { HOW_TO_READ_TIMES, SUMMARY_INTRO, TIME_GLOSSARY_TITLE, headlineText, inputText, ENV_COLUMNS, envRows, packagesText, sectionTitle };
+module.exports = {
+  HOW_TO_READ_TIMES,
+  SUMMARY_INTRO,
+  ENVIRONMENTS_TEXT,
+  RUNTIMES_EXCEPTION,
+  TIME_GLOSSARY_TITLE,
+  headlineText,
+  inputText,
+  ENV_COLUMNS,
+  envRows,
+  packagesText,
+  sectionTitle,
+};

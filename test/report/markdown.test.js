@@ -198,6 +198,8 @@ describe('report: several environments and reference cells', () => {
         'doxbee-sequential-env2-forest.svg',
         'doxbee-sequential-env2-memory.svg',
         'doxbee-sequential-env2-time.svg',
+        // Two Node versions on one machine: the runtime matrix's chart, at the cell both ran.
+        'doxbee-sequential-runtimes.svg',
       ],
     );
     const page = files.find((f) => f.name === 'README.md').content;

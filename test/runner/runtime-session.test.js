@@ -78,6 +78,9 @@ describe('runner: sessions across runtimes', () => {
     assert.ok(keys.includes(`${process.version} on ${lines[0].env.cpu}`));
     assert.ok(keys.includes(`custom custom-test-1.0 on ${lines[0].env.cpu}`));
     assert.match(envLabel(lines.find((l) => l.runtime === './bare').env), /^custom custom-test-1\.0 on /);
+    // The summary's environments keep their runtime, so the report labels them alike.
+    assert.deepEqual(summary.envs.map((env) => envLabel(env)).sort(), [...new Set(lines.map((l) => envLabel(l.env)))].sort());
+    assert.match(envLabel(summary.envs.find((env) => env.key.startsWith('custom'))), /^custom custom-test-1\.0 on /);
     const bareCell = summary.cells.find((c) => c.env.startsWith('custom'));
     assert.equal(bareCell.maxRssMB, null);
     assert.equal(bareCell.gcMs, null);
