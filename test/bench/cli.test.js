@@ -30,7 +30,7 @@ describe('asyncmark command line', function () {
     const { code, stdout, stderr } = await runCli('help', 'frob');
     assert.equal(code, 2);
     assert.equal(stdout, '');
-    assert.equal(stderr, "asyncmark: help: unknown command 'frob'; expected one of bench, complexity, debuggability, list, report, verify\n");
+    assert.equal(stderr, "asyncmark: help: unknown command 'frob'; expected one of bench, complexity, debuggability, list, report, runtimes, verify\n");
   });
 
   it('writes every default in --help one way', async () => {
