@@ -13,12 +13,16 @@ const FORMATS = ['table', 'json'];
 
 const yesNo = (value) => (value === true ? 'yes' : value === false ? 'no' : '-');
 
+// The flags a capability takes: "-" when none gives it, "none" when it needs none.
+const showFlags = (flags) => (flags == null ? '-' : flags.length === 0 ? 'none' : flags.join(' '));
+
 const COLUMNS = [
   { key: 'spec', title: 'runtime' },
   { key: 'version', title: 'version' },
   { key: 'installed', title: 'from', format: (installed, row) => (installed ? 'cache' : row.name === 'custom' ? 'path' : 'running') },
   ...CAPABILITIES.map((key) => ({ key, title: key, format: (_, row) => yesNo(row.capabilities?.[key]) })),
-  { key: 'gcFlag', title: 'gc flag', format: (flag) => flag ?? '-' },
+  { key: 'flags', title: 'gc flags', format: (flags) => showFlags(flags?.exposeGc) },
+  { key: 'flags', title: 'commonJs flags', format: (flags) => showFlags(flags?.commonJs) },
   { key: 'bytes', title: 'MB', align: 'right', format: (bytes) => (bytes == null ? '-' : String(Math.round(bytes / 1e6))) },
   { key: 'path', title: 'path' },
 ];
@@ -78,14 +82,15 @@ interrupted one never looks installed. A runtime that cannot be installed
 
 Each runtime's version comes from running it (--version), and what it can
 measure from running tiny scripts under it (lib/runtimes/probe/), cached per
-version: ipcFork (it can be a forked child that reports over IPC),
-exposeGc (a flag, shown as "gc flag", makes globalThis.gc a function),
-gcObserver (a PerformanceObserver hears garbage collections), resourceUsage
+version: ipcFork (it can be a forked child that reports over IPC), exposeGc
+(globalThis.gc can be exposed; "gc flags" says with which flag), gcObserver
+(a PerformanceObserver hears garbage collections), resourceUsage
 (process.resourceUsage().maxRSS), loopDelay (monitorEventLoopDelay sees a
 blocked loop), loopUtilization (performance.eventLoopUtilization counts a busy
-loop) and commonJs (a CommonJS .js file of asyncmark's runs). "from" says
-where the runtime is: running (this node), cache, or path; MB is its size in
-the cache.
+loop) and commonJs (a CommonJS .js file that requires another runs, as
+asyncmark's child scripts do; "commonJs flags" says with which flags, "none"
+when it needs none). "from" says where the runtime is: running (this node),
+cache, or path; MB is its size in the cache.
 
 Examples:
   asyncmark runtimes

@@ -14,8 +14,10 @@ const { UsageError, shown } = require('../usage-error');
 // of one's own. Each resolves to one record:
 //   { spec, name: 'node'|'bun'|'deno'|'custom', version, path, installed,
 //     capabilities: { ipcFork, exposeGc, gcObserver, resourceUsage,
-//                     loopDelay, loopUtilization, commonJs }, gcFlag, bytes }
-// `installed` says it lives in the cache; `bytes` is its size there.
+//                     loopDelay, loopUtilization, commonJs },
+//     flags: { exposeGc, commonJs }, bytes }
+// `installed` says it lives in the cache; `bytes` is its size there; flags
+// are what the runtime must be given for a capability (see probe.js).
 
 const PROBE_FILE = 'asyncmark-probe.json';
 
@@ -56,8 +58,9 @@ async function withCapabilities(runtime, cache) {
     cached &&
     cached.path === runtime.path &&
     cached.version === runtime.version &&
-    CAPABILITIES.every((key) => typeof cached.capabilities?.[key] === 'boolean');
-  if (valid) return { ...record, capabilities: cached.capabilities, gcFlag: cached.gcFlag ?? null };
+    CAPABILITIES.every((key) => typeof cached.capabilities?.[key] === 'boolean') &&
+    typeof cached.flags === 'object';
+  if (valid) return { ...record, capabilities: cached.capabilities, flags: cached.flags };
   const probed = await probeCapabilities(runtime.path);
   writeJsonQuietly(file, { path: runtime.path, version: runtime.version, ...probed, probedAt: new Date().toISOString() });
   return { ...record, ...probed };
@@ -197,7 +200,7 @@ async function listRuntimes({ cache = cacheFolder() } = {}) {
         installed: true,
         bytes,
         capabilities: null,
-        gcFlag: null,
+        flags: null,
         error: oneLine(error.message),
       });
     }

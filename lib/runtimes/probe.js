@@ -13,7 +13,12 @@ const TIMEOUT_MS = 20000;
 
 // The flags that may expose globalThis.gc, tried in this order: Node and Bun
 // take --expose-gc; Deno refuses it and takes the V8 flag through --v8-flags.
-const GC_FLAGS = ['--expose-gc', '--v8-flags=--expose-gc'];
+const GC_FLAGS = [['--expose-gc'], ['--v8-flags=--expose-gc']];
+
+// The flags that may make a runtime run asyncmark's CommonJS .js files, tried
+// in this order: Node and Bun need none; Deno reads .js files as ES modules
+// unless told to detect CommonJS, and reads no file without --allow-read.
+const COMMONJS_FLAGS = [[], ['--allow-read', '--unstable-detect-cjs']];
 
 const CAPABILITIES = ['ipcFork', 'exposeGc', 'gcObserver', 'resourceUsage', 'loopDelay', 'loopUtilization', 'commonJs'];
 
@@ -95,37 +100,44 @@ function parseJson(text) {
 }
 
 async function probeMeasurements(binary) {
-  for (const flag of [...GC_FLAGS, null]) {
-    const result = await run(binary, [...(flag ? [flag] : []), path.join(PROBES, 'capabilities.js')]);
+  for (const flags of [...GC_FLAGS, []]) {
+    const result = await run(binary, [...flags, path.join(PROBES, 'capabilities.js')]);
     const found = result.ok ? parseJson(firstLine(result.stdout)) : null;
-    if (found && (found.exposeGc || flag === null)) return { ...found, gcFlag: found.exposeGc ? flag : null };
+    if (found && (found.exposeGc || flags.length === 0)) return { ...found, gcFlags: found.exposeGc ? flags : null };
   }
-  return { exposeGc: false, gcFlag: null, gcObserver: false, resourceUsage: false, loopDelay: false, loopUtilization: false };
+  return { exposeGc: false, gcFlags: null, gcObserver: false, resourceUsage: false, loopDelay: false, loopUtilization: false };
 }
 
+// commonjs.js requires a module beside it, as every child script does.
 async function probeCommonJs(binary) {
-  const result = await run(binary, [path.join(PROBES, 'commonjs.js')]);
-  return result.ok && result.stdout.startsWith('commonjs commonjs.js');
+  for (const flags of COMMONJS_FLAGS) {
+    const result = await run(binary, [...flags, path.join(PROBES, 'commonjs.js')]);
+    if (result.ok && result.stdout.startsWith('commonjs ')) return flags;
+  }
+  return null;
 }
 
 /**
  * Every capability, each by running the binary:
  *   ipcFork          the target of child_process.fork (execPath) with IPC
- *   exposeGc         a flag makes globalThis.gc a function; gcFlag names it
+ *   exposeGc         globalThis.gc is a function under flags.exposeGc
  *   gcObserver       a PerformanceObserver on 'gc' entries hears a collection
  *   resourceUsage    process.resourceUsage().maxRSS is a positive number
  *   loopDelay        monitorEventLoopDelay sees a blocked loop
  *   loopUtilization  performance.eventLoopUtilization counts a busy loop
- *   commonJs         a .js file of asyncmark's runs as CommonJS (require)
- * @returns {Promise<{ capabilities: object, gcFlag: string|null }>}
+ *   commonJs         a CommonJS .js file that requires another runs, under
+ *                    flags.commonJs
+ * flags.<capability> are the command-line flags it takes ([] for none), or
+ * null when none of those tried gives it.
+ * @returns {Promise<{ capabilities: object, flags: { exposeGc: string[]|null, commonJs: string[]|null } }>}
  */
 async function probeCapabilities(binary) {
   const ipcFork = await probeIpcFork(binary);
-  const { gcFlag, ...measurements } = await probeMeasurements(binary);
-  const commonJs = await probeCommonJs(binary);
-  const found = { ipcFork, ...measurements, commonJs };
+  const { gcFlags, ...measurements } = await probeMeasurements(binary);
+  const commonJsFlags = await probeCommonJs(binary);
+  const found = { ipcFork, ...measurements, commonJs: commonJsFlags !== null };
   const capabilities = Object.fromEntries(CAPABILITIES.map((key) => [key, found[key] === true]));
-  return { capabilities, gcFlag };
+  return { capabilities, flags: { exposeGc: gcFlags, commonJs: commonJsFlags } };
 }
 
 module.exports = { readVersion, probeCapabilities, CAPABILITIES };

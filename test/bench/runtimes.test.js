@@ -54,12 +54,15 @@ describe('asyncmark runtimes', function () {
     assert.equal(code, 0, stderr);
     assert.equal(stderr, '');
     const [header, rule, ...rows] = stdout.split('\n');
-    assert.match(header, /^runtime +version +from +ipcFork +exposeGc +gcObserver +resourceUsage +loopDelay +loopUtilization +commonJs +gc flag +MB +path$/);
+    assert.match(
+      header,
+      /^runtime +version +from +ipcFork +exposeGc +gcObserver +resourceUsage +loopDelay +loopUtilization +commonJs +gc flags +commonJs flags +MB +path$/,
+    );
     assert.match(rule, /^-+( +-+)+$/);
     const running = `${process.versions.node.replace(/\./g, '\\.')}`;
-    assert.match(rows[0], new RegExp(`^node +${running} +running +yes +yes +yes +yes +yes +yes +yes +--expose-gc +- +${process.execPath}$`));
-    assert.match(rows[1], new RegExp(`^node@26 +26\\.10\\.0 +cache +yes +yes +yes +yes +yes +yes +yes +--expose-gc +0 +${cache}/node@26/bin/node$`));
-    assert.match(rows[2], new RegExp(`^deno +2\\.9\\.6 +cache +no +no +no +no +no +no +no +- +0 +${cache}/deno/bin/deno$`));
+    assert.match(rows[0], new RegExp(`^node +${running} +running +yes +yes +yes +yes +yes +yes +yes +--expose-gc +none +- +${process.execPath}$`));
+    assert.match(rows[1], new RegExp(`^node@26 +26\\.10\\.0 +cache +yes +yes +yes +yes +yes +yes +yes +--expose-gc +none +0 +${cache}/node@26/bin/node$`));
+    assert.match(rows[2], new RegExp(`^deno +2\\.9\\.6 +cache +no +no +no +no +no +no +no +- +- +0 +${cache}/deno/bin/deno$`));
     assert.equal(rows[3], '');
     assert.equal(rows[4], `cache: ${cache}`);
   });
@@ -136,7 +139,7 @@ describe('asyncmark runtimes', function () {
     fs.rmSync(plantRuntime(cache, { spec: 'node@24', version: '24.1.0' }));
     const { code, stdout } = await runCli('runtimes');
     assert.equal(code, 0);
-    assert.match(stdout, /^node@24 +24\.1\.0 +cache +- +- +- +- +- +- +- +- +0 /m);
+    assert.match(stdout, /^node@24 +24\.1\.0 +cache +- +- +- +- +- +- +- +- +- +0 /m);
     assert.match(stdout, /^node@24 in the cache does not run: .*no such file; remove its folder to install it again$/m);
   });
 });

@@ -31,6 +31,7 @@ function lines(file) {
 }
 
 const ALL_TRUE = Object.fromEntries(CAPABILITIES.map((key) => [key, true]));
+const NODE_FLAGS = { exposeGc: ['--expose-gc'], commonJs: [] };
 const ALL_FALSE = Object.fromEntries(CAPABILITIES.map((key) => [key, false]));
 
 describe('runtimes: naming one', () => {
@@ -175,7 +176,7 @@ describe('runtimes: found in the cache, probed and reused', function () {
       installed: true,
       bytes: 1234,
       capabilities: ALL_TRUE,
-      gcFlag: '--expose-gc',
+      flags: NODE_FLAGS,
     });
     const probes = lines(log);
     assert.ok(probes >= 3, `the probes ran the binary (${probes} times)`);
@@ -193,7 +194,7 @@ describe('runtimes: found in the cache, probed and reused', function () {
     const [bun] = await resolveRuntimes('bun', { cache, npm: NO_NPM });
     assert.equal(bun.version, '1.4.5');
     assert.deepEqual(bun.capabilities, ALL_FALSE);
-    assert.equal(bun.gcFlag, null);
+    assert.deepEqual(bun.flags, { exposeGc: null, commonJs: null });
   });
 
   it('takes the running node and a binary of your own as they are, probing each', async function () {
@@ -208,7 +209,7 @@ describe('runtimes: found in the cache, probed and reused', function () {
       installed: false,
       bytes: null,
       capabilities: ALL_TRUE,
-      gcFlag: '--expose-gc',
+      flags: NODE_FLAGS,
     });
     assert.equal(custom.name, 'custom');
     assert.equal(custom.version, '27.0.0-pre');
@@ -404,6 +405,7 @@ describe('runtimes: a real install from npm', function () {
     assert.equal(node.capabilities.ipcFork, true);
     assert.equal(node.capabilities.exposeGc, true);
     assert.equal(node.capabilities.commonJs, true);
+    assert.deepEqual(node.flags, { exposeGc: ['--expose-gc'], commonJs: [] });
     assert.match(progress[1], /^installed node@22: node 22\.\d+\.\d+ in [\d.]+ s, \d+ MB$/);
     assert.deepEqual(
       fs.readdirSync(cache).filter((name) => name.startsWith('.install-')),
