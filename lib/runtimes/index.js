@@ -104,12 +104,14 @@ async function fromCache(folder, record) {
   return { spec: record.spec, name: record.name, version, path: binary, installed: true, bytes: record.bytes ?? null, folder };
 }
 
+function notInstalled(spec, parameter) {
+  return new UsageError(`${parameter}: ${shown(spec.spec)} is not installed; expected an installed runtime (asyncmark runtimes --install ${spec.spec})`);
+}
+
 async function installed(spec, { cache, install, parameter, npm, timeoutMs, onProgress }) {
   const folder = path.join(cache, folderName(spec));
   let record = readRecord(folder);
-  if (!record && !install) {
-    throw new UsageError(`${parameter}: ${shown(spec.spec)} is not installed; expected an installed runtime (asyncmark runtimes --install ${spec.spec})`);
-  }
+  if (!record && !install) throw notInstalled(spec, parameter);
   if (!record) {
     try {
       const result = await installRuntime(spec, { cache, npm, timeoutMs, onProgress });
@@ -151,6 +153,7 @@ async function resolveRuntimes(
 ) {
   const specs = parseSpecs(list, { parameter, cwd });
   for (const spec of specs) if (spec.path) checkExecutable(spec, parameter);
+  if (!install) for (const spec of specs) if (spec.package && !readRecord(path.join(cache, folderName(spec)))) throw notInstalled(spec, parameter);
   const runtimes = [];
   for (const spec of specs) {
     if (spec.current) runtimes.push(current(spec));

@@ -26,8 +26,14 @@ function tempDir(t) {
   return dir;
 }
 
-function lines(file) {
-  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).length : 0;
+// How many times a fake runtime was run with `what` ("run": a probe; "version": --version).
+function lines(file, what = 'run') {
+  return fs.existsSync(file)
+    ? fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line === what).length
+    : 0;
 }
 
 const ALL_TRUE = Object.fromEntries(CAPABILITIES.map((key) => [key, true]));
@@ -236,7 +242,8 @@ describe('runtimes: found in the cache, probed and reused', function () {
       name: 'UsageError',
       message: '--runtime: "deno" is not installed; expected an installed runtime (asyncmark runtimes --install deno)',
     });
-    assert.equal(lines(log), 0, 'nothing ran before the refusal');
+    assert.equal(lines(log), 0, 'nothing was probed before the refusal');
+    assert.equal(lines(log, 'version'), 0, 'nothing was run before the refusal');
   });
 
   it('refuses an install whose binary no longer runs, saying how to mend it', async function () {
