@@ -3,7 +3,6 @@
 const { Option } = require('commander');
 const { resolveRuntimes, listRuntimes, cacheFolder, CAPABILITIES } = require('../../lib/runtimes');
 const { formatRows } = require('../../lib/format');
-const { parseChoice } = require('../usage');
 
 // `asyncmark runtimes`: the runtimes a benchmark can run under, with their
 // exact versions and what each can measure; `--install LIST` installs those
@@ -35,7 +34,7 @@ function render(records, format, cache) {
 }
 
 async function action(options) {
-  const format = parseChoice('--format', options.format, FORMATS);
+  const { format } = options;
   const cache = cacheFolder();
   let asked = [];
   if (options.install !== undefined) {
@@ -102,4 +101,4 @@ Examples:
     .action(action);
 }
 
-module.exports = { register, render };
+module.exports = { register };
