@@ -1,15 +1,10 @@
 'use strict';
 
 // Refusing bad input at the edge: one line naming the parameter, the value and
-// what is allowed, and exit code 2 (see bench/cli.js).
+// what is allowed, and exit code 2 (see bench/cli.js). UsageError, shown and
+// refuse live in lib/usage-error.js, so that lib refuses the same way.
 
-class UsageError extends Error {
-  constructor(message) {
-    super(message);
-    this.name = 'UsageError';
-    this.exitCode = 2;
-  }
-}
+const { UsageError, shown, refuse } = require('../lib/usage-error');
 
 // A command that ran and found what it checks wanting (asyncmark verify of a
 // file that fails a case) throws this after printing why: exit code 1, not 2,
@@ -20,19 +15,6 @@ class Failed extends Error {
     this.name = 'Failed';
     this.exitCode = 1;
   }
-}
-
-// A value as it is echoed in an error: quoted, and cut short when long, so
-// that a pasted megabyte still gives one readable line.
-const SHOWN = 60;
-function shown(value) {
-  const text = String(value);
-  if (text.length <= SHOWN) return JSON.stringify(text);
-  return `${JSON.stringify(text.slice(0, SHOWN)).slice(0, -1)}…" (${text.length} characters)`;
-}
-
-function refuse(parameter, value, allowed) {
-  return new UsageError(`${parameter}: ${shown(value)} is not allowed; expected ${allowed}`);
 }
 
 // A list names each value once: "--n 10,10" would run the cell twice as often.

@@ -30,11 +30,14 @@ describe('asyncmark command line', function () {
     const { code, stdout, stderr } = await runCli('help', 'frob');
     assert.equal(code, 2);
     assert.equal(stdout, '');
-    assert.equal(stderr, "asyncmark: help: unknown command 'frob'; expected one of bench, compare, complexity, debuggability, list, report, verify\n");
+    assert.equal(
+      stderr,
+      "asyncmark: help: unknown command 'frob'; expected one of bench, compare, complexity, debuggability, list, report, runtimes, verify\n",
+    );
   });
 
   it('writes every default in --help one way', async () => {
-    for (const command of ['bench', 'compare', 'complexity', 'debuggability', 'report', 'verify']) {
+    for (const command of ['bench', 'compare', 'complexity', 'debuggability', 'report', 'runtimes', 'verify']) {
       const { stdout } = await runCli(command, '--help');
       const text = stdout.replace(/\s+/g, ' ');
       assert.doesNotMatch(text, /\(default [^:]/, `${command}: "(default X)"`);
