@@ -18,6 +18,7 @@ const { createProgress } = require('../progress');
 const { VERIFIABLE, styleOptions, resolveStyle, ownEntry, refuseStyleWithout, verifyCommand } = require('../own-examples');
 const { createVerifier, firstFailure } = require('../../lib/verify');
 const { precisionOf, wanting, cellKey: precisionKey } = require('../../lib/precision');
+const { resolveRuntimes } = require('../../lib/runtimes');
 
 const FORMATS = ['table', 'markdown', 'csv', 'json'];
 const DEFAULT_OUT = 'asyncmark-results.jsonl';
@@ -286,6 +287,11 @@ async function refine(lines, settings, options, started) {
 async function action(options) {
   const started = Date.now();
   const settings = resolveOptions(options);
+  // Every runtime asked for is installed (or refused, one line, exit 2) before anything runs.
+  settings.runtimes =
+    options.runtime === undefined
+      ? []
+      : await resolveRuntimes(options.runtime, { install: true, onProgress: (message) => options.quiet || process.stderr.write(`asyncmark: ${message}\n`) });
   await verifyAdded(settings);
   let lines = await runRound(plan(settings), settings, options, '');
   let precision = null;
@@ -310,6 +316,10 @@ function register(program) {
     )
     .option('--out <file>', `append each run as a JSON line to this file (default: ${DEFAULT_OUT})`)
     .option('--no-out', 'do not write a results file')
+    .option(
+      '--runtime <list>',
+      'run every example under each of these runtimes, interleaved run by run: node (the one running asyncmark), node@<version>, bun, deno (each optionally @<version>) or a path to a binary; installed on demand into the cache (see asyncmark runtimes) (default: the node running asyncmark)',
+    )
     .option('--resume', 'skip runs already present in --out')
     .option(
       '--precision <percent>',
@@ -357,6 +367,7 @@ Examples:
   asyncmark bench --scenario http-client --c 1 --keep-alive off
   asyncmark bench --add my-style.js --io promises --examples async-await
   asyncmark bench --n 10000 --precision 3% --budget 20
+  asyncmark bench --runtime node@22,node@26,bun,deno --n 1000 --runs 3
 
 --add FILE[,FILE...] runs files of your own beside the registered examples of
 the scenario's problem (doxbee or parallel), named after their files (a name a

@@ -13,9 +13,12 @@
 function childMain(run, { forgot }) {
   const job = JSON.parse(process.argv[2]);
   let finished = false;
+  // The versions this runtime reports (Bun and Deno name a Node version too),
+  // for the environment of the run's line.
+  const reported = { node: process.version, v8: (process.versions && process.versions.v8) || null };
   const report = (result) => {
     finished = true;
-    process.send(result, () => process.exit(0));
+    process.send({ ...result, reported }, () => process.exit(0));
   };
   process.on('beforeExit', () => {
     if (!finished) report({ status: 'invalid', metrics: null, error: forgot });

@@ -71,9 +71,22 @@ function jobKey({ scenario, example, params, run, runtime }) {
 
 // The environment of a run under a runtime of --runtime: that runtime's own
 // name, version and the Node and V8 versions it reports, on this machine.
-function runtimeEnv(env, runner) {
+function runtimeEnv(env, runner, reported) {
   if (!runner) return env;
-  return { ...env, node: runner.node, v8: runner.v8, runtime: { name: runner.name, version: runner.version } };
+  // What the child said of itself; a child that never reported (it could not
+  // start) has the versions the runtime's record knows.
+  const node = (reported && reported.node) || runner.node || (runner.name === 'node' ? `v${String(runner.version).replace(/^v/, '')}` : 'unknown');
+  const v8 = (reported && reported.v8) || runner.v8 || 'unknown';
+  return { ...env, node, v8, runtime: { name: runner.name, version: runner.version } };
+}
+
+// Why a runtime cannot run any child of asyncmark's, from its probed
+// capabilities; null when it can.
+function cannotRun(runner) {
+  if (!runner || !runner.capabilities) return null;
+  if (runner.capabilities.ipcFork === false) return `${runner.spec} cannot be a forked child that reports over IPC`;
+  if (runner.capabilities.commonJs === false) return `${runner.spec} cannot run asyncmark's CommonJS child scripts`;
+  return null;
 }
 
 /**
@@ -137,7 +150,14 @@ function endOnCompleteLine(file) {
 function launch(driver, runner) {
   const execArgv = driver.execArgv ?? [];
   if (!runner) return { execArgv };
-  return { execPath: runner.path, execArgv: execArgv.filter((flag) => flag !== '--expose-gc' || runner.capabilities.exposeGc) };
+  const flags = runner.flags ?? {};
+  const wantsGc = execArgv.includes('--expose-gc');
+  const gc = wantsGc && runner.capabilities.exposeGc ? (flags.exposeGc ?? ['--expose-gc']) : [];
+  // Deno runs nothing without permissions: the child reads files, the
+  // environment and, for http-load, the network; asyncmark's own code only.
+  const permissions = runner.name === 'deno' ? ['--allow-all'] : [];
+  const commonJs = (flags.commonJs ?? []).filter((flag) => !(permissions.length && flag.startsWith('--allow-')));
+  return { execPath: runner.path, execArgv: [...permissions, ...commonJs, ...gc, ...execArgv.filter((flag) => flag !== '--expose-gc')] };
 }
 
 function newSessionId() {
@@ -170,12 +190,15 @@ async function runSession(jobs, { out, resume = false, timeoutMs, detailed = tru
     // that cannot run here is recorded with its reason, and no child is started.
     const driver = drivers[job.driver];
     // The child knows its time limit too (an HTTP load waits for an answer no longer).
+    const unsupported = cannotRun(job.runner);
     const result = job.unavailable
       ? { status: 'unavailable', error: job.unavailable, metrics: null, stderrTail: '' }
-      : await runInChild(
-          { ...job, runner: undefined, capabilities: job.runner ? job.runner.capabilities : undefined, detailed, timeoutMs },
-          { timeoutMs, script: driver.child, ...launch(driver, job.runner) },
-        );
+      : unsupported
+        ? { status: 'unsupported', error: unsupported, metrics: null, stderrTail: '' }
+        : await runInChild(
+            { ...job, runner: undefined, capabilities: job.runner ? job.runner.capabilities : undefined, detailed, timeoutMs },
+            { timeoutMs, script: driver.child, ...launch(driver, job.runner) },
+          );
     // The session was interrupted: the run did not finish and is not recorded.
     if (result.status === 'interrupted') break;
     const line = {
@@ -187,7 +210,7 @@ async function runSession(jobs, { out, resume = false, timeoutMs, detailed = tru
       error: result.error ?? null,
       stderrTail: result.status === 'ok' ? '' : (result.stderrTail ?? ''),
       metrics: result.metrics ?? null,
-      env: runtimeEnv(env, job.runner),
+      env: runtimeEnv(env, job.runner, result.reported),
     };
     // A run's line is the same whether its example is registered or a file:
     // the example's name says which.
