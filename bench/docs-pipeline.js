@@ -33,6 +33,12 @@ const TEST_EXAMPLES = 'callbacks-original,async-await';
 // 27 examples is 12 minutes at 5 runs; their time is mostly the simulated I/O,
 // steady from run to run, so 3 runs resolve what the grid shows.
 const FEWER_RUNS = { 'doxbee-io-bound': ['--runs', '3'] };
+// The headline runtime: every table but the runtime matrices is measured on
+// the current Node LTS (node@26 in November 2026), installed on demand.
+const HEADLINE_RUNTIME = 'node@26';
+// The runtimes set side by side: every Node line from the end-of-life 20 to
+// the current 26, Bun and Deno.
+const MATRIX_RUNTIMES = 'node@20,node@22,node@24,node@26,bun,deno';
 const OPEN = '<!-- summary:start -->';
 const CLOSE = '<!-- summary:end -->';
 // The sections of the report copied into pages a person wrote, between markers:
@@ -102,8 +108,21 @@ function plan({ out, test, resume, reportOnly }) {
   const runs = path.join(out, 'runs.jsonl');
   const complexity = path.join(out, 'complexity.json');
   const debuggability = path.join(out, 'debuggability.json');
+  // Every bench step runs under the headline runtime unless it names its own
+  // runtimes; --test runs them all under the node running the pipeline.
+  const runtime = (list) => ['--runtime', test ? 'node' : list];
   const bench = (args, name) => ({
-    args: ['bench', ...args, '--out', projectPath(runs), '--format', 'markdown', ...(test ? ['--test'] : []), ...(resume ? ['--resume'] : [])],
+    args: [
+      'bench',
+      ...args,
+      ...(args.includes('--runtime') ? [] : runtime(HEADLINE_RUNTIME)),
+      '--out',
+      projectPath(runs),
+      '--format',
+      'markdown',
+      ...(test ? ['--test'] : []),
+      ...(resume ? ['--resume'] : []),
+    ],
     stdout: path.join(out, name),
   });
   const steps = [];
@@ -135,6 +154,10 @@ function plan({ out, test, resume, reportOnly }) {
     // The 2018 client cell: one request at a time, no keep-alive (Node's
     // default agent then), more runs, since its differences are a few per cent.
     steps.push(bench(['--scenario', 'http-client', '--c', '1', '--keep-alive', 'off', '--runs', '15'], 'bench-http-client-2018.md'));
+    // The runtimes side by side: DoxBee at n=10000, where the styles' own costs
+    // show, and the recursion at n=25, each example under every runtime, 3 runs.
+    steps.push(bench(['--scenario', 'doxbee-sequential', '--n', '10000', ...runtime(MATRIX_RUNTIMES), '--runs', '3'], 'bench-doxbee-sequential-runtimes.md'));
+    steps.push(bench(['--scenario', 'fib', '--n', '25', ...runtime(MATRIX_RUNTIMES), '--runs', '3'], 'bench-fib-runtimes.md'));
   }
   const report = [
     'report',

@@ -74,6 +74,8 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
         'bench-http-server-compute.md',
         'bench-http-server-wait.md',
         'bench-http-client-2018.md',
+        'bench-doxbee-sequential-runtimes.md',
+        'bench-fib-runtimes.md',
       ].sort(),
     );
     for (const name of benches) {
@@ -119,7 +121,10 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
 
   it('runs, by default, the commands that made the committed docs/results', () => {
     const { steps } = plan({ out: path.join(ROOT, 'docs', 'results'), test: false, reportOnly: false });
-    const runs = ['--out', 'docs/results/runs.jsonl', '--format', 'markdown'];
+    // Every table on the current LTS but the runtime matrices.
+    const runs = ['--runtime', 'node@26', '--out', 'docs/results/runs.jsonl', '--format', 'markdown'];
+    const matrix = ['--runtime', 'node@20,node@22,node@24,node@26,bun,deno', '--runs', '3'];
+    const file = runs.slice(2);
     const report = [
       'report',
       '--in',
@@ -174,6 +179,8 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
           'docs/results/bench-http-server-wait.md',
         ],
         [['bench', '--scenario', 'http-client', '--c', '1', '--keep-alive', 'off', '--runs', '15', ...runs], 'docs/results/bench-http-client-2018.md'],
+        [['bench', '--scenario', 'doxbee-sequential', '--n', '10000', ...matrix, ...file], 'docs/results/bench-doxbee-sequential-runtimes.md'],
+        [['bench', '--scenario', 'fib', '--n', '25', ...matrix, ...file], 'docs/results/bench-fib-runtimes.md'],
         [[...report, '--format', 'html'], undefined],
         [report, undefined],
       ],
