@@ -3,6 +3,7 @@
 const fs = require('node:fs');
 const crypto = require('node:crypto');
 const { runInChild } = require('./spawn');
+const { launch, cannotRun } = require('./launch');
 const { environment } = require('./environment');
 const drivers = require('../drivers');
 const { SCHEMA, cutOffLine, parseResults } = require('../results');
@@ -80,15 +81,6 @@ function runtimeEnv(env, runner, reported) {
   return { ...env, node, v8, runtime: { name: runner.name, version: runner.version } };
 }
 
-// Why a runtime cannot run any child of asyncmark's, from its probed
-// capabilities; null when it can.
-function cannotRun(runner) {
-  if (!runner || !runner.capabilities) return null;
-  if (runner.capabilities.ipcFork === false) return `${runner.spec} cannot be a forked child that reports over IPC`;
-  if (runner.capabilities.commonJs === false) return `${runner.spec} cannot run asyncmark's CommonJS child scripts`;
-  return null;
-}
-
 /**
  * Reads a results file to resume it: a missing file is empty, a line that is
  * not a run is an error, and a cut-off last line (see lib/results cutOffLine)
@@ -141,23 +133,6 @@ function endOnCompleteLine(file) {
   const aside = writeFresh(`${file}.partial`, data.subarray(start));
   fs.truncateSync(file, start);
   return `${file}:${cut.line}: a cut-off last line (${data.length - start} bytes) was set aside in ${aside}`;
-}
-
-// How a driver's child is started under a runtime: its binary, and the
-// driver's flags that runtime takes (--expose-gc only where it exists; without
-// it the child skips the collection before the timed region, as it does when
-// global.gc is missing).
-function launch(driver, runner) {
-  const execArgv = driver.execArgv ?? [];
-  if (!runner) return { execArgv };
-  const flags = runner.flags ?? {};
-  const wantsGc = execArgv.includes('--expose-gc');
-  const gc = wantsGc && runner.capabilities.exposeGc ? (flags.exposeGc ?? ['--expose-gc']) : [];
-  // Deno runs nothing without permissions: the child reads files, the
-  // environment and, for http-load, the network; asyncmark's own code only.
-  const permissions = runner.name === 'deno' ? ['--allow-all'] : [];
-  const commonJs = (flags.commonJs ?? []).filter((flag) => !(permissions.length && flag.startsWith('--allow-')));
-  return { execPath: runner.path, execArgv: [...permissions, ...commonJs, ...gc, ...execArgv.filter((flag) => flag !== '--expose-gc')] };
 }
 
 function newSessionId() {
