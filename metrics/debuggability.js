@@ -7,6 +7,7 @@ const espree = require('espree');
 const spawn = require('../lib/runner/spawn');
 const { environment } = require('../lib/runner/environment');
 const { isFunction, walk } = require('./ast');
+const { SETTINGS, SETTING_NAMES, STACK_FRAMES } = require('./stack-settings');
 
 // The debuggability probe. For every example it asks: when the I/O fails, does
 // the error reach the caller, and does its stack trace lead a developer to the
@@ -18,30 +19,6 @@ const { isFunction, walk } = require('./ast');
 
 const ROOT = path.resolve(__dirname, '..');
 const CHILD = path.join(__dirname, 'probe-child.js');
-// Pinned so that NODE_OPTIONS cannot change what "Node's default" means.
-const STACK_FRAMES = 10;
-const STACK_TRACE_LIMIT = `--stack-trace-limit=${STACK_FRAMES}`;
-
-// What a developer may have switched on to get better traces.
-const SETTINGS = {
-  none: {
-    execArgv: ['--no-async-stack-traces', STACK_TRACE_LIMIT],
-    libraryLongStacks: false,
-    description: 'no async stack traces, no library long stack traces',
-  },
-  node: {
-    execArgv: ['--async-stack-traces', STACK_TRACE_LIMIT],
-    libraryLongStacks: false,
-    description: "Node's default: V8 async stack traces (frames of awaiting async functions)",
-  },
-  long: {
-    execArgv: ['--async-stack-traces', STACK_TRACE_LIMIT],
-    libraryLongStacks: true,
-    description: "Node's default plus bluebird longStackTraces and Q.longStackSupport",
-  },
-};
-const SETTING_NAMES = Object.keys(SETTINGS);
-
 // The failure cases. A throw inside the I/O layer's timer never passes through
 // the example in any style, so it is reported but not graded (docs/debuggability.md).
 const CASES = [
