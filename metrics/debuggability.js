@@ -6,16 +6,18 @@ const url = require('node:url');
 const espree = require('espree');
 const spawn = require('../lib/runner/spawn');
 const { environment } = require('../lib/runner/environment');
+const { launch, cannotRun } = require('../lib/runner/launch');
 const { isFunction, walk } = require('./ast');
-const { SETTINGS, SETTING_NAMES, STACK_FRAMES } = require('./stack-settings');
+const { SETTINGS, SETTING_NAMES, STACK_FRAMES, applySettings } = require('./stack-settings');
 
 // The debuggability probe. For every example it asks: when the I/O fails, does
 // the error reach the caller, and does its stack trace lead a developer to the
 // line of the example that made the failing call? Each run (example × failure
-// mode × placement × stack setting) happens in a fresh child process
-// (metrics/probe-child.js) so that what escapes, hangs or crashes is observed
-// as an application would suffer it. The numbers come from pure functions
-// below: locating the failing call in the source, reading a stack, grading.
+// mode × placement × stack setting, and runtime with --runtime) happens in a
+// fresh child process (metrics/probe-child.js) so that what escapes, hangs or
+// crashes is observed as an application would suffer it. The numbers come
+// from pure functions below: locating the failing call in the source, reading
+// a stack, grading.
 
 const ROOT = path.resolve(__dirname, '..');
 const CHILD = path.join(__dirname, 'probe-child.js');
@@ -256,9 +258,11 @@ function measureTrace(stack, { file, ranges = [], callerFile = CHILD }) {
  * What became of the error in one run, from what the child reported.
  * caller | thrown | uncaught | unhandled | success (the caller heard no error)
  * | silent (the process went idle and nobody heard) | hung (killed at the
- * timeout before anything happened) | crash (the process ended without telling).
+ * timeout before anything happened) | crash (the process ended without telling)
+ * | unsupported (a runtime of --runtime could not load the example).
  */
 function outcomeOf(raw) {
+  if (raw.unsupported) return 'unsupported';
   const first = raw.events[0];
   if (first) return first.type;
   if (raw.end === 'timeout') return 'hung';
@@ -280,48 +284,58 @@ function accurate(run) {
  *   1 missing: the example file is never named in a graded case.
  * A case counts only when the error surfaced (reached the caller or escaped).
  * Without every graded case under every setting there is no grade (null).
+ * Under a runtime that cannot apply `none` (notApplied), "every setting" is
+ * every setting it applies, and the reason says so; one that cannot apply
+ * `node` or `long`, which the grades 4 and 3 rest on, gets no grade.
  * @param {object[]} runs { setting, case, outcome, namesFile, distance }
+ * @param {{ notApplied?: string[] }} [options] settings the runtime cannot apply
  * @returns {{ grade: number|null, reason: string }}
  */
-function grade(runs) {
+function grade(runs, { notApplied = [] } = {}) {
   const gradedKeys = CASES.filter((c) => c.graded).map((c) => c.key);
   const graded = runs.filter((r) => gradedKeys.includes(r.case));
+  const needed = ['node', 'long'].filter((s) => notApplied.includes(s));
+  if (needed.length > 0) return { grade: null, reason: `not graded: ${needed.join(' and ')} cannot be applied under this runtime` };
+  const settings = SETTING_NAMES.filter((s) => !notApplied.includes(s));
   const ran = (setting, key) => graded.some((r) => r.setting === setting && r.case === key);
-  if (!SETTING_NAMES.every((s) => gradedKeys.every((k) => ran(s, k)))) {
-    return { grade: null, reason: `not graded: needs every graded case (${gradedKeys.join(', ')}) under every setting (${SETTING_NAMES.join(', ')})` };
+  if (!settings.every((s) => gradedKeys.every((k) => ran(s, k)))) {
+    return { grade: null, reason: `not graded: needs every graded case (${gradedKeys.join(', ')}) under every setting (${settings.join(', ')})` };
   }
   const covered = (setting) => new Set(graded.filter((r) => r.setting === setting && accurate(r)).map((r) => r.case));
   const correctIn = (set) => set.has('sync') && (set.has('callback/timer') || set.has('callback/continuation'));
   const list = (set) => gradedKeys.filter((k) => set.has(k)).join(', ') || 'no case';
+  // Never graded as if it had run: a setting left out is named in the reason.
+  const unless = notApplied.length ? ` (${notApplied.join(', ')}: cannot be applied under this runtime, not run)` : '';
+  const withNote = (value, reason) => ({ grade: value, reason: `${reason}${unless}` });
 
-  if (SETTING_NAMES.every((s) => gradedKeys.every((k) => covered(s).has(k)))) {
-    return { grade: 5, reason: 'failing line named in every graded case under every setting' };
+  if (settings.every((s) => gradedKeys.every((k) => covered(s).has(k)))) {
+    return withNote(5, `failing line named in every graded case under every setting${notApplied.length ? ' applied' : ''}`);
   }
   const byDefault = covered('node');
-  if (correctIn(byDefault)) return { grade: 4, reason: `failing line named by default in: ${list(byDefault)}` };
+  if (correctIn(byDefault)) return withNote(4, `failing line named by default in: ${list(byDefault)}`);
   const withFlag = covered('long');
   if (correctIn(withFlag)) {
-    return { grade: 3, reason: `failing line named only with long stack traces, in: ${list(withFlag)} (by default: ${list(byDefault)})` };
+    return withNote(3, `failing line named only with long stack traces, in: ${list(withFlag)} (by default: ${list(byDefault)})`);
   }
-  const lineCases = casesWhere(graded, accurate);
-  const fileCases = casesWhere(graded, (r) => SURFACED.includes(r.outcome) && r.namesFile && !accurate(r));
+  const lineCases = casesWhere(graded, accurate, settings);
+  const fileCases = casesWhere(graded, (r) => SURFACED.includes(r.outcome) && r.namesFile && !accurate(r), settings);
   if (lineCases.length > 0 || fileCases.length > 0) {
     const parts = [];
     if (lineCases.length > 0) parts.push(`failing line named only in: ${lineCases.join(', ')}`);
     if (fileCases.length > 0) parts.push(`example file but not the line named in: ${fileCases.join(', ')}`);
-    return { grade: 2, reason: parts.join('; ') };
+    return withNote(2, parts.join('; '));
   }
-  return { grade: 1, reason: 'example file never named in a graded case' };
+  return withNote(1, 'example file never named in a graded case');
 }
 
 // The graded cases in which some run passes the test, each with the settings
 // under which it does when that is not all of them: "sync (long)".
-function casesWhere(runs, test) {
+function casesWhere(runs, test, settings = SETTING_NAMES) {
   const found = [];
   for (const c of CASES) {
-    const passing = SETTING_NAMES.filter((s) => runs.some((r) => r.case === c.key && r.setting === s && test(r)));
+    const passing = settings.filter((s) => runs.some((r) => r.case === c.key && r.setting === s && test(r)));
     if (passing.length === 0) continue;
-    found.push(passing.length === SETTING_NAMES.length ? c.key : `${c.key} (${passing.join(', ')})`);
+    found.push(passing.length === settings.length ? c.key : `${c.key} (${passing.join(', ')})`);
   }
   return found;
 }
@@ -341,20 +355,24 @@ function childEnv() {
  * Runs one job in a fresh child (lib/runner/spawn.js) and collects what it
  * reported. Never throws; a child that outlives the timeout is killed.
  * @param {object} job for metrics/probe-child.js
- * @param {object} [options] { execArgv, timeoutMs, script }
- * @returns {Promise<{ pid, events, end: 'done'|'timeout'|'exit', exitCode, signal, stderr }>}
+ * @param {object} [options] { execPath, execArgv, env, timeoutMs, script }: execPath,
+ *   a runtime of --runtime (the node running asyncmark unless given); env, variables
+ *   added to the children's environment
+ * @returns {Promise<{ pid, events, unsupported: string|null, end: 'done'|'timeout'|'exit', exitCode, signal, stderr }>}
  */
-async function runChild(job, { execArgv = [], timeoutMs = 5000, script = CHILD } = {}) {
+async function runChild(job, { execPath, execArgv = [], env = {}, timeoutMs = 5000, script = CHILD } = {}) {
   const events = [];
   let done = false;
+  let unsupported = null;
   const onMessage = (message) => {
     if (message && message.type === 'event') events.push(message.event);
     else if (message && message.type === 'done') done = true;
+    else if (message && message.type === 'unsupported') unsupported = String(message.reason);
   };
-  const ended = await spawn.runChild(script, job, { execArgv, env: childEnv(), timeoutMs, onMessage });
+  const ended = await spawn.runChild(script, job, { execPath, execArgv, env: { ...childEnv(), ...env }, timeoutMs, onMessage });
   const end = ended.timedOut ? 'timeout' : done ? 'done' : 'exit';
   const stderr = ended.startError ? `${ended.stderr}\n${ended.startError}` : ended.stderr;
-  return { pid: ended.pid, events, end, exitCode: ended.exitCode, signal: ended.signal, stderr };
+  return { pid: ended.pid, events, unsupported, end, exitCode: ended.exitCode, signal: ended.signal, stderr };
 }
 
 // Runs task(item) for every item, at most `limit` at a time, keeping order.
@@ -401,14 +419,59 @@ function describeRun(raw, { setting, kase, file, ranges }) {
     pid: raw.pid,
     stack,
   };
+  if (outcome === 'unsupported') run.detail = raw.unsupported;
   if (outcome === 'crash') run.detail = `${raw.signal ? `signal ${raw.signal}` : `exit code ${raw.exitCode}`}: ${spawn.headline(raw.stderr) || 'no message'}`;
   if (raw.end === 'timeout') run.detail = 'still running at the timeout; killed';
   return run;
 }
 
+// What a person calls a runtime in a table: its name and version ("bun
+// 1.4.5"), a binary of one's own by its path; its spec too where two would
+// read alike (node and node@20 when the node running asyncmark is a 20).
+function runtimeLabels(runtimes) {
+  const plain = runtimes.map((r) => (r.name === 'custom' ? `${r.spec} ${r.version}` : `${r.name} ${r.version}`));
+  return plain.map((label, i) => (plain.indexOf(label) === plain.lastIndexOf(label) ? label : `${runtimes[i].spec} ${runtimes[i].version}`));
+}
+
+/**
+ * The runtimes of --runtime (records of lib/runtimes) as the probe runs
+ * under them: why one cannot run the probe's children at all (unsupported,
+ * lib/runner/launch.js), the Node and V8 versions it reports, and how it
+ * applies each stack setting (metrics/stack-settings.js), found by running it.
+ * @param {object[]} runtimes
+ * @param {{ settings?: string[], timeoutMs?: number }} [options]
+ * @returns {Promise<object[]>} for probe's `runtimes`, as the report's `runtimes` has them
+ */
+async function prepareRuntimes(runtimes, { settings = SETTING_NAMES, timeoutMs } = {}) {
+  const labels = runtimeLabels(runtimes);
+  const prepared = [];
+  for (const [i, runtime] of runtimes.entries()) {
+    const { spec, name, version, path: binary } = runtime;
+    const common = { spec, name, version, path: binary, label: labels[i] };
+    const unsupported = cannotRun(runtime);
+    if (unsupported) {
+      prepared.push({ ...common, node: null, v8: null, unsupported, settings: {}, record: runtime });
+      continue;
+    }
+    const applied = await applySettings(runtime, settings, { env: childEnv(), timeoutMs });
+    const reported = applied.reported ?? {};
+    prepared.push({ ...common, node: reported.node ?? null, v8: reported.v8 ?? null, unsupported: null, settings: applied.settings, record: runtime });
+  }
+  return prepared;
+}
+
+// A runtime of the report as the JSON shows it: not the record it was made of.
+function runtimeReport({ record, ...runtime }) {
+  return runtime;
+}
+
 /**
  * Probes examples. Missing example files, and examples whose library cannot
- * run here (entry.unavailable), are reported, not fatal.
+ * run here (entry.unavailable), are reported, not fatal. With runtimes, every
+ * example is probed under each, as an example of the report of its own
+ * (`runtime`: the runtime's spec); a runtime that cannot run the probe's
+ * children, or cannot load an example, makes it UNSUPPORTED with the reason,
+ * and a setting it cannot apply is not run (n/a).
  * @param {object[]} entries registry entries ({ name, file, call, io, libraries, unavailable? })
  * @param {object} [options]
  * @param {string} [options.problem] a key of PROBLEMS (default doxbee)
@@ -416,12 +479,23 @@ function describeRun(raw, { setting, kase, file, ranges }) {
  * @param {string[]} [options.cases] keys from CASES (default all)
  * @param {number} [options.timeoutMs] per child (default 5000)
  * @param {number} [options.concurrency] children at a time (default 2)
- * @param {Function} [options.onRun] called after each run with (entry, run)
+ * @param {object[]} [options.runtimes] records of lib/runtimes, or what prepareRuntimes
+ *   made of them (default: none, the node running asyncmark)
+ * @param {Function} [options.onRun] called after each run with (entry, run, runtime spec or undefined)
  * @returns {Promise<object>} the report (docs/debuggability.md, "JSON")
  */
 async function probe(
   entries,
-  { problem = 'doxbee', settings = SETTING_NAMES, cases = CASE_KEYS, timeoutMs = 5000, concurrency = 2, latency = 'tick', onRun = () => {} } = {},
+  {
+    problem = 'doxbee',
+    settings = SETTING_NAMES,
+    cases = CASE_KEYS,
+    timeoutMs = 5000,
+    concurrency = 2,
+    latency = 'tick',
+    runtimes = null,
+    onRun = () => {},
+  } = {},
 ) {
   const spec = PROBLEMS[problem];
   if (!spec) throw new RangeError(`problem must be one of ${Object.keys(PROBLEMS).join(', ')}; got ${problem}`);
@@ -429,50 +503,34 @@ async function probe(
   for (const c of cases) if (!CASE_KEYS.includes(c)) throw new RangeError(`case must be one of ${CASE_KEYS.join(', ')}; got ${c}`);
   const chosenCases = CASES.filter((c) => cases.includes(c.key));
   const chosenSettings = SETTING_NAMES.filter((s) => settings.includes(s));
+  const given = Array.isArray(runtimes) && runtimes.length > 0;
+  const prepared = !given ? null : runtimes.every((r) => r.record) ? runtimes : await prepareRuntimes(runtimes, { settings: chosenSettings });
+  // Without runtimes, one pass under the node running asyncmark, as always.
+  const targets = prepared ?? [null];
 
-  const examples = entries.map((entry) => {
-    const report = {
-      name: entry.name,
-      file: shortFile(entry.file),
-      call: entry.call,
-      io: entry.io,
-      libraries: entry.libraries ?? [],
-      status: 'probed',
-      failingCall: null,
-      grade: null,
-      gradeReason: null,
-      runs: [],
-    };
-    if (!fs.existsSync(entry.file)) {
-      report.status = 'missing';
-      return report;
+  const examples = [];
+  const where = [];
+  for (const entry of entries) {
+    for (const target of targets) {
+      examples.push(exampleReport(entry, target, spec));
+      where.push({ entry, target });
     }
-    // Its library cannot be installed or run here: the reason stands in the row.
-    if (entry.unavailable) {
-      report.status = 'unavailable';
-      report.gradeReason = entry.unavailable;
-      return report;
-    }
-    try {
-      report.failingCall = { ranges: locateCalls(fs.readFileSync(entry.file, 'utf8'), spec.op), error: null };
-    } catch (error) {
-      report.failingCall = { ranges: [], error: error.message };
-    }
-    return report;
-  });
+  }
 
   const jobs = [];
-  entries.forEach((entry, index) => {
+  where.forEach(({ entry, target }, index) => {
     if (examples[index].status !== 'probed') return;
     for (const setting of chosenSettings) {
-      for (const kase of chosenCases) jobs.push({ entry, index, setting, kase });
+      // A setting the runtime cannot apply is not run: its row reads n/a.
+      if (target && !target.settings[setting].applies) continue;
+      for (const kase of chosenCases) jobs.push({ entry, target, index, setting, kase });
     }
   });
 
   const stop = () => spawn.killAll();
   process.once('exit', stop);
   try {
-    await mapLimit(jobs, concurrency, async ({ entry, index, setting, kase }) => {
+    await mapLimit(jobs, concurrency, async ({ entry, target, index, setting, kase }) => {
       const job = {
         file: path.resolve(entry.file),
         call: entry.call,
@@ -485,23 +543,38 @@ async function probe(
         fault: { op: spec.op, mode: kase.mode, placement: kase.placement },
         libraryLongStacks: SETTINGS[setting].libraryLongStacks,
       };
-      const raw = await runChild(job, { execArgv: SETTINGS[setting].execArgv, timeoutMs });
+      // Under a runtime: its binary and flags (lib/runner/launch.js), the
+      // setting as it takes it, and the names a load failure is told by.
+      if (target) Object.assign(job, { runtime: target.spec, example: entry.name });
+      const applied = target ? target.settings[setting] : { execArgv: SETTINGS[setting].execArgv, env: {} };
+      const started = launch({ execArgv: applied.execArgv }, target ? target.record : null);
+      const raw = await runChild(job, { ...started, env: applied.env, timeoutMs });
       const run = describeRun(raw, { setting, kase, file: entry.file, ranges: examples[index].failingCall.ranges });
       examples[index].runs.push(run);
-      onRun(entry, run);
+      onRun(entry, run, target ? target.spec : undefined);
     });
   } finally {
     process.removeListener('exit', stop);
   }
 
   const order = (run) => chosenSettings.indexOf(run.setting) * CASES.length + CASE_KEYS.indexOf(run.case);
-  for (const example of examples) {
-    if (example.status !== 'probed') continue;
+  examples.forEach((example, index) => {
+    if (example.status !== 'probed') return;
     example.runs.sort((a, b) => order(a) - order(b));
-    const { grade: value, reason } = grade(example.runs);
+    // Loading is the same in every run: one that could not load the example
+    // says the runtime cannot, whatever the others did.
+    const refused = example.runs.find((run) => run.outcome === 'unsupported');
+    if (refused) {
+      example.status = 'unsupported';
+      example.gradeReason = refused.detail;
+      return;
+    }
+    const { target } = where[index];
+    const notApplied = target ? chosenSettings.filter((s) => !target.settings[s].applies) : [];
+    const { grade: value, reason } = grade(example.runs, { notApplied });
     example.grade = value;
     example.gradeReason = reason;
-  }
+  });
 
   return {
     problem,
@@ -510,16 +583,60 @@ async function probe(
     latency,
     timeoutMs,
     environment: environment(),
+    ...(prepared ? { runtimes: prepared.map(runtimeReport) } : {}),
     settings: chosenSettings.map((name) => ({ name, ...SETTINGS[name] })),
     cases: chosenCases,
     examples,
   };
 }
 
+// One example's entry in the report, under one runtime of --runtime or the
+// node running asyncmark (target null), before anything has run.
+function exampleReport(entry, target, spec) {
+  const report = {
+    name: entry.name,
+    ...(target ? { runtime: target.spec } : {}),
+    file: shortFile(entry.file),
+    call: entry.call,
+    io: entry.io,
+    libraries: entry.libraries ?? [],
+    status: 'probed',
+    failingCall: null,
+    grade: null,
+    gradeReason: null,
+    runs: [],
+  };
+  if (!fs.existsSync(entry.file)) {
+    report.status = 'missing';
+    return report;
+  }
+  // Its library cannot be installed or run here: the reason stands in the row.
+  if (entry.unavailable) {
+    report.status = 'unavailable';
+    report.gradeReason = entry.unavailable;
+    return report;
+  }
+  // The runtime cannot run the probe's children at all.
+  if (target && target.unsupported) {
+    report.status = 'unsupported';
+    report.gradeReason = target.unsupported;
+    return report;
+  }
+  try {
+    report.failingCall = { ranges: locateCalls(fs.readFileSync(entry.file, 'utf8'), spec.op), error: null };
+  } catch (error) {
+    report.failingCall = { ranges: [], error: error.message };
+  }
+  return report;
+}
+
 // ---------------------------------------------------------------------------
 // Rows for the table.
 
-const OUTCOME_LABELS = { hung: 'T/O', crash: 'CRASH' };
+const OUTCOME_LABELS = { hung: 'T/O', crash: 'CRASH', unsupported: 'UNSUPPORTED' };
+const STATUS_LABELS = { unsupported: 'UNSUPPORTED' };
+// The cell of a setting a runtime cannot apply, which was not run.
+const NOT_APPLIED = 'n/a';
 
 /** The text of one cell: outcome, then the line distance ('-': file not named, '?': call not located). */
 function cellOf(run) {
@@ -532,22 +649,34 @@ function cellOf(run) {
 }
 
 /**
- * One row per example and setting: each case's outcome and distance (a cell
- * string for people, and separate fields for programs), how many traces reach
- * back to the caller, and the example's grade.
+ * One row per example and setting (with runtimes: per example, runtime and
+ * setting, the runtime's label in `runtime`): each case's outcome and
+ * distance (a cell string for people, and separate fields for programs), how
+ * many traces reach back to the caller, and the example's grade. A setting
+ * the runtime cannot apply reads n/a; an example it cannot run, UNSUPPORTED.
  */
 function toRows(report) {
+  const runtimes = new Map((report.runtimes ?? []).map((r) => [r.spec, r]));
   const rows = [];
   for (const example of report.examples) {
+    const runtime = runtimes.get(example.runtime);
+    const head = { example: example.name, ...(runtime ? { runtime: runtime.label } : {}) };
     if (example.status !== 'probed') {
-      const row = { example: example.name, setting: '', complete: '', grade: '', reason: example.gradeReason ?? example.status };
-      for (const c of report.cases) Object.assign(row, { [c.key]: example.status, [`${c.key} outcome`]: example.status, [`${c.key} distance`]: null });
+      const label = STATUS_LABELS[example.status] ?? example.status;
+      const row = { ...head, setting: '', complete: '', grade: '', reason: example.gradeReason ?? example.status };
+      for (const c of report.cases) Object.assign(row, { [c.key]: label, [`${c.key} outcome`]: example.status, [`${c.key} distance`]: null });
       rows.push(row);
       continue;
     }
     for (const setting of report.settings.map((s) => s.name)) {
+      const row = { ...head, setting };
+      if (runtime && !runtime.settings[setting].applies) {
+        for (const c of report.cases) Object.assign(row, { [c.key]: NOT_APPLIED, [`${c.key} outcome`]: NOT_APPLIED, [`${c.key} distance`]: null });
+        Object.assign(row, { complete: '', grade: example.grade, reason: example.gradeReason });
+        rows.push(row);
+        continue;
+      }
       const runs = example.runs.filter((r) => r.setting === setting);
-      const row = { example: example.name, setting };
       for (const c of report.cases) {
         const run = runs.find((r) => r.case === c.key);
         row[c.key] = cellOf(run);
@@ -573,6 +702,7 @@ module.exports = {
   outcomeOf,
   grade,
   probe,
+  prepareRuntimes,
   toRows,
   cellOf,
 };

@@ -2,7 +2,8 @@
 
 const fs = require('node:fs');
 const problems = require('../../examples');
-const { probe, toRows, PROBLEMS, CASES, SETTING_NAMES } = require('../../metrics/debuggability');
+const { probe, prepareRuntimes, toRows, PROBLEMS, CASES, SETTING_NAMES } = require('../../metrics/debuggability');
+const { resolveRuntimes } = require('../../lib/runtimes');
 const { interruptible } = require('../interrupt');
 const { formatRows, FORMATS } = require('../../lib/format');
 const { parseNames, parseNumber, parseChoice } = require('../usage');
@@ -10,8 +11,8 @@ const { createProgress } = require('../progress');
 
 // `asyncmark debuggability`: when the I/O fails, does the error reach the
 // caller, and does its stack trace lead to the failing line? One child process
-// per example, failure case and stack setting; docs/debuggability.md explains
-// the cells, the grade and the JSON schema.
+// per example, failure case and stack setting (and runtime, with --runtime);
+// docs/debuggability.md explains the cells, the grade and the JSON schema.
 
 const CONCURRENCY = 2;
 const DEFAULT_TIMEOUT_SECONDS = 5;
@@ -37,11 +38,9 @@ function resolveOptions(options) {
 
 // For people, one cell per case: outcome and line distance; for csv, the two
 // as separate fields so that a program need not split them.
-function columnsFor(format, cases) {
-  const base = [
-    { key: 'example', title: 'example' },
-    { key: 'setting', title: 'setting' },
-  ];
+// A runtime column only with --runtime, so that the default output stays as it was.
+function columnsFor(format, cases, { runtimes = false } = {}) {
+  const base = [{ key: 'example', title: 'example' }, ...(runtimes ? [{ key: 'runtime', title: 'runtime' }] : []), { key: 'setting', title: 'setting' }];
   const tail = [
     { key: 'complete', title: 'to caller', align: 'right' },
     { key: 'grade', title: 'grade', align: 'right' },
@@ -56,33 +55,76 @@ function columnsFor(format, cases) {
 function render(report, format) {
   if (format === 'json') return JSON.stringify(report, null, 2) + '\n';
   const rows = toRows(report);
-  const table = formatRows(rows, columnsFor(format, report.cases), format);
+  const runtimes = report.runtimes ?? null;
+  const table = formatRows(rows, columnsFor(format, report.cases, { runtimes: Boolean(runtimes) }), format);
   if (format === 'csv') return table;
+  // With runtimes an example is in the report once per runtime: named with it.
+  const label = new Map((runtimes ?? []).map((r) => [r.spec, r.label]));
+  const who = (e) => (e.runtime === undefined ? e.name : `${e.name} under ${label.get(e.runtime)}`);
+  const names = (list) => [...new Set(list.map((e) => e.name))];
   const reasons = report.examples
     .filter((e) => e.status === 'probed')
-    .map((e) => (e.grade === null ? `  ${e.name}: ${e.gradeReason}` : `  ${e.name}: ${e.grade} (${e.gradeReason})`));
-  const missing = report.examples.filter((e) => e.status === 'missing').map((e) => e.name);
-  const located = report.examples.filter((e) => e.failingCall && e.failingCall.ranges.length === 0).map((e) => e.name);
+    .map((e) => (e.grade === null ? `  ${who(e)}: ${e.gradeReason}` : `  ${who(e)}: ${e.grade} (${e.gradeReason})`));
+  const missing = names(report.examples.filter((e) => e.status === 'missing'));
+  const located = names(report.examples.filter((e) => e.failingCall && e.failingCall.ranges.length === 0));
+  const unavailable = report.examples.filter((e) => e.status === 'unavailable').filter((e, i, all) => all.findIndex((o) => o.name === e.name) === i);
   const notes = [
     `Failure injected at ${report.op}; cell: outcome, then lines from the nearest frame in the example to the failing call`,
     "(0 = a frame points at the call, - = the example file is not in the trace). to caller: traces that lead back to upload()'s caller.",
     'timer/* cases are not graded: that throw never passes through the example.',
+    ...(runtimes ? runtimeNotes(runtimes, report.settings) : []),
     'Grades run from 1 (the example file is never named) to 5 (the failing line is named in every case and setting); higher is better:',
     ...reasons,
   ];
   if (missing.length) notes.push(`Missing example files (not probed): ${missing.join(', ')}`);
-  for (const e of report.examples.filter((e) => e.status === 'unavailable')) notes.push(`${e.name} cannot run here (not probed): ${e.gradeReason}`);
+  for (const e of unavailable) notes.push(`${e.name} cannot run here (not probed): ${e.gradeReason}`);
+  for (const e of report.examples.filter((e) => e.status === 'unsupported')) notes.push(`${who(e)}: UNSUPPORTED (not probed): ${e.gradeReason}`);
   if (located.length) notes.push(`Failing call not found in the source of: ${located.join(', ')}`);
   const body = format === 'markdown' ? notes.map((line) => line.replace(/^ {2}/, '- ')).join('\n') : notes.join('\n');
   return `${table}\n${body}\n`;
 }
 
+// How each runtime was given each stack setting, settings given alike
+// together: "bun 1.4.5: none as --no-async-stack-traces ... BUN_JSC_useAsyncStackTrace=0; node, long as ...".
+function runtimeNotes(runtimes, settings) {
+  const lines = ['Stack settings under each runtime (n/a: the runtime cannot apply it; not run, not graded as if it had):'];
+  for (const runtime of runtimes) {
+    if (runtime.unsupported) {
+      lines.push(`  ${runtime.label}: ${runtime.unsupported}`);
+      continue;
+    }
+    const how = new Map();
+    for (const { name } of settings) {
+      const applied = runtime.settings[name];
+      const text = applied.applies
+        ? `as ${[...applied.execArgv, ...Object.entries(applied.env).map(([key, value]) => `${key}=${value}`)].join(' ')}`
+        : `n/a (${applied.reason})`;
+      how.set(text, [...(how.get(text) ?? []), name]);
+    }
+    lines.push(`  ${runtime.label}: ${[...how].map(([text, names]) => `${names.join(', ')} ${text}`).join('; ')}`);
+  }
+  return lines;
+}
+
 async function action(options) {
   const settings = resolveOptions(options);
-  // Missing example files and unavailable examples are reported without running anything.
+  const say = (message) => options.quiet || process.stderr.write(`asyncmark: ${message}\n`);
+  // Every runtime asked for is installed (or refused, one line, exit 2) before
+  // anything runs, then asked how it takes each stack setting.
+  const runtimes =
+    options.runtime === undefined
+      ? null
+      : await prepareRuntimes(await resolveRuntimes(options.runtime, { install: true, onProgress: say }), { settings: settings.settings });
+  // Missing example files and unavailable examples are reported without
+  // running anything; so are settings a runtime cannot apply, and runtimes
+  // that cannot run the probe at all.
   const present = settings.entries.filter((e) => fs.existsSync(e.file) && !e.unavailable).length;
-  const total = present * settings.settings.length * CASES.length;
+  const settingRuns = runtimes
+    ? runtimes.filter((r) => !r.unsupported).reduce((sum, r) => sum + settings.settings.filter((s) => r.settings[s].applies).length, 0)
+    : settings.settings.length;
+  const total = present * settingRuns * CASES.length;
   const progress = createProgress({ total, quiet: options.quiet, unit: 'probes' });
+  const label = new Map((runtimes ?? []).map((r) => [r.spec, `${r.label} `]));
   const report = await interruptible(
     () =>
       probe(settings.entries, {
@@ -90,7 +132,8 @@ async function action(options) {
         settings: settings.settings,
         timeoutMs: settings.timeoutMs,
         concurrency: CONCURRENCY,
-        onRun: (entry, run) => progress.tick(`${entry.name} ${run.setting} ${run.case}`),
+        runtimes,
+        onRun: (entry, run, runtime) => progress.tick(`${entry.name} ${label.get(runtime) ?? ''}${run.setting} ${run.case}`),
       }),
     { progress, note: 'interrupted' },
   );
@@ -106,6 +149,10 @@ function register(program) {
     .option('--settings <names>', `comma-separated stack settings: ${SETTING_NAMES.join(', ')} (default: all)`)
     .option('--format <format>', `output: ${FORMATS.join(', ')}`, 'table')
     .option('--timeout <seconds>', 'seconds before a probe run that has not finished is killed and reported hung', String(DEFAULT_TIMEOUT_SECONDS))
+    .option(
+      '--runtime <list>',
+      'probe every example under each of these runtimes: node (the one running asyncmark), node@<version>, bun, deno (each optionally @<version>) or a path to a binary; installed on demand into the cache (see asyncmark runtimes); a stack setting a runtime cannot apply reads n/a (default: the node running asyncmark, no runtime column)',
+    )
     .option('--quiet', 'no progress on stderr')
     .action(action);
 }

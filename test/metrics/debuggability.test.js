@@ -165,6 +165,25 @@ describe('debuggability: outcome and grade', () => {
     assert.equal(grade(runs).grade, 5);
   });
 
+  it('under a runtime that cannot apply none: graded on the settings it applies, and says so', () => {
+    const runs = runsWith({ node: all, long: all }).filter((r) => r.setting !== 'none');
+    const result = grade(runs, { notApplied: ['none'] });
+    assert.equal(result.grade, 5);
+    assert.equal(result.reason, 'failing line named in every graded case under every setting applied (none: cannot be applied under this runtime, not run)');
+    const partial = grade(
+      runsWith({ node: { sync: 0 }, long: { sync: 0 } }).filter((r) => r.setting !== 'none'),
+      { notApplied: ['none'] },
+    );
+    assert.deepEqual(partial, { grade: 2, reason: 'failing line named only in: sync (none: cannot be applied under this runtime, not run)' });
+    // Without notApplied the same runs are simply not enough.
+    assert.equal(grade(runs).grade, null);
+  });
+
+  it('gives no grade under a runtime that cannot apply node or long, which the grades rest on', () => {
+    const runs = runsWith({ none: all }).filter((r) => r.setting === 'none');
+    assert.deepEqual(grade(runs, { notApplied: ['node', 'long'] }), { grade: null, reason: 'not graded: node and long cannot be applied under this runtime' });
+  });
+
   it('gives no grade without every graded case under every setting', () => {
     const runs = runsWith({ none: all, node: all, long: all }).filter((r) => !(r.setting === 'long' && r.case === 'sync'));
     assert.equal(grade(runs).grade, null);
@@ -268,6 +287,10 @@ describe('asyncmark debuggability', () => {
     assert.match(csv[2], /^known-line,node,caller,0,caller,0,0\/2,,"not graded: /);
     const json = JSON.parse(render(report, 'json'));
     assert.equal(json.op, 'fileVersion.insert');
+    // Without --runtime, no runtime anywhere: the output is what it always was.
+    assert.ok(!('runtimes' in json));
+    assert.ok(json.examples.every((e) => !('runtime' in e)));
+    assert.doesNotMatch(table, /runtime|Stack settings under/);
     assert.deepEqual(
       json.examples.map((e) => e.status),
       ['probed', 'missing'],
