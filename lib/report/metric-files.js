@@ -91,6 +91,7 @@ const COLUMN_MEANINGS = {
   errorSites: 'Explicit error-handling sites: tests of an error value, guards, catch clauses and handlers the author wrote.',
   lexer: 'Which lexer produced the tokens (espree for syntax Esprima 4 cannot read).',
   parser: 'Which parser produced the syntax tree for the other measures.',
+  runtime: 'The runtime the example was probed under (debuggability --runtime).',
   setting: "Stack-trace setting: none (no async stack traces), node (Node's defaults), long (Node's defaults plus bluebird's and Q's long stack traces).",
   'callback/timer':
     'Failure case, graded: the I/O passes the error to the callback (or rejects), the error created in the raw timer callback, like a callback driver.',
@@ -123,30 +124,46 @@ const DEBUGGABILITY_CELLS = [
   },
 ];
 
+// A file of `debuggability --runtime` holds each example once per runtime
+// (its `runtime`, a spec of `runtimes`): those rows say which, and a setting
+// the runtime could not apply reads n/a.
 function debuggabilityRows(json) {
   const cases = json.cases.map((c) => c.key).filter((key) => typeof key === 'string');
   const settingNames = Array.isArray(json.settings) ? json.settings.map((s) => s.name) : [];
+  const runtimes = new Map((Array.isArray(json.runtimes) ? json.runtimes : []).filter(isPlainObject).map((r) => [r.spec, r]));
+  const byRuntime = json.examples.some((example) => isPlainObject(example) && typeof example.runtime === 'string');
   const rows = [];
   const notes = [];
   for (const example of json.examples) {
     if (!isPlainObject(example) || typeof example.name !== 'string') continue;
-    const common = { example: example.name, problem: json.problem ?? null };
+    const runtime = runtimes.get(example.runtime);
+    const label = byRuntime ? (runtime?.label ?? example.runtime ?? '') : null;
+    const common = { example: example.name, problem: json.problem ?? null, ...(byRuntime ? { runtime: label } : {}) };
     if (!Array.isArray(example.runs) || example.runs.length === 0) {
-      rows.push({ ...common, setting: '', ...Object.fromEntries(cases.map((key) => [key, example.status ?? ''])), 'to caller': '', grade: null });
+      const status = example.status === 'unsupported' ? 'UNSUPPORTED' : (example.status ?? '');
+      rows.push({ ...common, setting: '', ...Object.fromEntries(cases.map((key) => [key, status])), 'to caller': '', grade: null });
+      if (example.status === 'unsupported' && example.gradeReason) notes.push(`${example.name} under ${label}: UNSUPPORTED (${example.gradeReason})`);
       continue;
     }
     const settings = settingNames.length ? settingNames : [...new Set(example.runs.map((r) => r.setting))];
     for (const setting of settings) {
-      const runs = example.runs.filter((r) => r.setting === setting);
       const row = { ...common, setting };
+      if (runtime && isPlainObject(runtime.settings) && runtime.settings[setting] && runtime.settings[setting].applies === false) {
+        for (const key of cases) row[key] = 'n/a';
+        Object.assign(row, { 'to caller': '', grade: example.grade ?? null });
+        rows.push(row);
+        continue;
+      }
+      const runs = example.runs.filter((r) => r.setting === setting);
       for (const key of cases) row[key] = caseCell(runs.find((r) => r.case === key));
       row['to caller'] = `${runs.filter((r) => r.reach === 'caller').length}/${runs.length}`;
       row.grade = example.grade ?? null;
       rows.push(row);
     }
-    if (example.gradeReason) notes.push(`${example.name}: ${example.grade ?? 'no grade'} (${example.gradeReason})`);
+    const who = byRuntime ? `${example.name} under ${label}` : example.name;
+    if (example.gradeReason) notes.push(`${who}: ${example.grade ?? 'no grade'} (${example.gradeReason})`);
   }
-  return { rows, columns: ['setting', ...cases, 'to caller', 'grade'], notes, cells: DEBUGGABILITY_CELLS };
+  return { rows, columns: [...(byRuntime ? ['runtime'] : []), 'setting', ...cases, 'to caller', 'grade'], notes, cells: DEBUGGABILITY_CELLS };
 }
 
 /**

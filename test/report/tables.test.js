@@ -225,6 +225,46 @@ describe('report: reading complexity and debuggability files', () => {
     assert.equal(rows[0].libraries, 'q, co');
   });
 
+  it('reads a debuggability file of --runtime: a runtime column, n/a for a setting not applied, UNSUPPORTED with its reason', () => {
+    const run = (setting, outcome, distance) => ({ setting, case: 'sync', outcome, distance, namesFile: distance !== null, reach: 'example' });
+    const json = {
+      problem: 'doxbee',
+      runtimes: [
+        { spec: 'node', label: 'node 20.0.0', settings: { none: { applies: true }, node: { applies: true } } },
+        { spec: './own', label: './own 1.2.3', settings: { none: { applies: false, reason: 'its traces keep async frames' }, node: { applies: true } } },
+        { spec: 'bun', label: 'bun 1.0.0', unsupported: 'bun cannot be a forked child that reports over IPC', settings: {} },
+      ],
+      settings: [{ name: 'none' }, { name: 'node' }],
+      cases: [{ key: 'sync' }],
+      examples: [
+        { name: 'a', runtime: 'node', status: 'probed', grade: 2, gradeReason: 'r1', runs: [run('none', 'caller', 0), run('node', 'caller', 0)] },
+        { name: 'a', runtime: './own', status: 'probed', grade: 2, gradeReason: 'r2', runs: [run('node', 'caller', 0)] },
+        { name: 'a', runtime: 'bun', status: 'unsupported', grade: null, gradeReason: 'bun cannot be a forked child that reports over IPC', runs: [] },
+      ],
+    };
+    const { rows, columns, notes } = metricRows(json);
+    assert.deepEqual(columns, ['runtime', 'setting', 'sync', 'to caller', 'grade']);
+    assert.deepEqual(
+      rows.map((r) => [r.runtime, r.setting, r.sync, r.grade]),
+      [
+        ['node 20.0.0', 'none', 'caller 0', 2],
+        ['node 20.0.0', 'node', 'caller 0', 2],
+        ['./own 1.2.3', 'none', 'n/a', 2],
+        ['./own 1.2.3', 'node', 'caller 0', 2],
+        ['bun 1.0.0', '', 'UNSUPPORTED', null],
+      ],
+    );
+    assert.deepEqual(notes, [
+      'a under node 20.0.0: 2 (r1)',
+      'a under ./own 1.2.3: 2 (r2)',
+      'a under bun 1.0.0: UNSUPPORTED (bun cannot be a forked child that reports over IPC)',
+    ]);
+    // Without runtimes, the columns it always had.
+    const plain = metricRows({ ...json, runtimes: undefined, examples: json.examples.slice(0, 1).map(({ runtime, ...e }) => e) });
+    assert.deepEqual(plain.columns, ['setting', 'sync', 'to caller', 'grade']);
+    assert.ok(plain.rows.every((r) => !('runtime' in r)));
+  });
+
   it('refuses what holds no rows', () => {
     assert.throws(() => metricRows(42), /expected a JSON array/);
     assert.throws(() => metricRows([{ tokens: 3 }]), /no row names an example/);
