@@ -55,7 +55,10 @@ function register(program) {
   program
     .command('runtimes')
     .description('list the runtimes benchmarks can run under (the node running asyncmark and those installed in the cache), their versions and capabilities')
-    .option('--install <list>', 'install these runtimes into the cache first, e.g. node@22,node@26,bun,deno; those present are reused (default: none, only list)')
+    .option(
+      '--install <list>',
+      'install these runtimes into the cache first, e.g. node@22,node@26,bun,deno; those present are reused (default: none, only list)',
+    )
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('table'))
     .addHelpText(
       'after',
