@@ -95,8 +95,12 @@ function check(runtime, { execArgv, env }, { baseEnv, timeoutMs }) {
       [...started.execArgv, CHECK],
       { env: { ...baseEnv, ...env }, timeout: timeoutMs, maxBuffer: 1024 * 1024 },
       (error, stdout, stderr) => {
-        const found = parseJson(String(stdout).split('\n')[0]);
-        if (found && typeof found.asyncFrames === 'boolean') resolve({ found });
+        // The check prints one JSON line; anything a preload printed around it is not it.
+        const found = String(stdout)
+          .split('\n')
+          .map(parseJson)
+          .find((line) => line && typeof line.asyncFrames === 'boolean');
+        if (found) resolve({ found });
         else resolve({ error: headline(stderr) || (error && error.message) || 'no output' });
       },
     );
@@ -140,7 +144,10 @@ async function applySettings(runtime, names, { env = process.env, timeoutMs = CH
       let found = null;
       for (const form of FORMS) {
         const used = form.use(flags);
-        const result = await check(runtime, used, { baseEnv: env, timeoutMs });
+        // A check that could not run (a busy machine, a slow first start) is
+        // tried once more before this form is judged by it.
+        let result = await check(runtime, used, { baseEnv: env, timeoutMs });
+        if (!result.found) result = await check(runtime, used, { baseEnv: env, timeoutMs });
         tried.push({ form, used, result });
         if (result.found) reported = reported ?? result.found.versions ?? null;
         if (result.found && mismatches(effects, result.found).length === 0) {

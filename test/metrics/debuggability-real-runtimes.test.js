@@ -35,10 +35,15 @@ describe('debuggability under the real Bun and Deno', function () {
     assert.equal(how.node.form, 'flags');
     assert.deepEqual(how.deno.execArgv, ['--v8-flags=--no-async-stack-traces,--stack-trace-limit=10']);
     assert.deepEqual(how.bun.env, { BUN_JSC_useAsyncStackTrace: '0' });
+    // Under coverage (npm test) the examples this process loads are
+    // instrumented, so the line the probe looks for is not the file's: the
+    // distance is checked only without it.
+    const covered = Boolean(process.env.NYC_CONFIG);
     for (const example of report.examples) {
       const run = (kase) => example.runs.find((r) => r.case === kase);
       assert.equal(example.status, 'probed', `${example.runtime}: ${example.gradeReason}`);
-      assert.deepEqual([run('sync').outcome, run('sync').distance, run('sync').injected], ['caller', 0, true], example.runtime);
+      assert.deepEqual([run('sync').outcome, run('sync').injected], ['caller', true], example.runtime);
+      if (!covered) assert.equal(run('sync').distance, 0, example.runtime);
       const continuation = run('callback/continuation');
       assert.deepEqual([continuation.outcome, continuation.namesFile, continuation.injected], ['caller', false, true], example.runtime);
       assert.doesNotMatch(continuation.stack, /at async /, example.runtime);
