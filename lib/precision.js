@@ -1,8 +1,7 @@
 'use strict';
 
 const stats = require('./stats');
-const { fullParamsKey } = require('./summary');
-const drivers = require('./drivers');
+const { fullParamsKey, driverOf } = require('./summary');
 
 // Precision on demand (asyncmark bench --precision): how wide each cell's 95%
 // interval of the mean time is, relative to the mean, and which cells still
@@ -15,8 +14,7 @@ function cellKey({ scenario, example, params, runtime }) {
 
 // The time a run is judged by: its driver's time metric.
 function timeOf(line) {
-  const driver = drivers[line.driver] ?? drivers.batch;
-  return line.metrics ? line.metrics[driver.time.metric] : null;
+  return line.metrics ? line.metrics[driverOf(line).time.metric] : null;
 }
 
 /**

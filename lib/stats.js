@@ -236,6 +236,45 @@ function growthBase(xs, ys) {
   return Math.exp(linearFit(xs, ys.map(Math.log)).slope);
 }
 
+// Ranks 1..k of the finite values, ties sharing the mean of their ranks.
+function ranks(values) {
+  const order = values
+    .map((value, index) => ({ value, index }))
+    .filter((entry) => Number.isFinite(entry.value))
+    .sort((a, b) => a.value - b.value);
+  const result = values.map(() => null);
+  for (let i = 0; i < order.length;) {
+    let j = i;
+    while (j + 1 < order.length && order[j + 1].value === order[i].value) j++;
+    for (let k = i; k <= j; k++) result[order[k].index] = (i + j) / 2 + 1;
+    i = j + 1;
+  }
+  return result;
+}
+
+/**
+ * Spearman's rank correlation over the pairs where both values are numbers:
+ * the Pearson correlation of their ranks. null with fewer than three pairs.
+ * @returns {{ rho: number, pairs: number } | null}
+ */
+function spearman(xs, ys) {
+  const pairs = xs.map((x, i) => [x, ys[i]]).filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y));
+  if (pairs.length < 3) return null;
+  const rx = ranks(pairs.map(([x]) => x));
+  const ry = ranks(pairs.map(([, y]) => y));
+  const mx = mean(rx);
+  const my = mean(ry);
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < pairs.length; i++) {
+    sxy += (rx[i] - mx) * (ry[i] - my);
+    sxx += (rx[i] - mx) ** 2;
+    syy += (ry[i] - my) ** 2;
+  }
+  return { rho: sxx > 0 && syy > 0 ? sxy / Math.sqrt(sxx * syy) : NaN, pairs: pairs.length };
+}
+
 module.exports = {
   sum,
   mean,
@@ -258,4 +297,6 @@ module.exports = {
   linearFit,
   growthExponent,
   growthBase,
+  ranks,
+  spearman,
 };

@@ -299,4 +299,4 @@ function summarize(runs, { baseline } = {}) {
   return { envs: envsOf(runs), cells, scenarios };
 }
 
-module.exports = { envKey, paramsKey, fullParamsKey, summarize, growth };
+module.exports = { driverOf, envKey, paramsKey, fullParamsKey, summarize, growth };

@@ -1,6 +1,7 @@
 'use strict';
 
 const show = require('./display');
+const { ranks, spearman } = require('../stats');
 const { cellRow } = require('./tables');
 const { findColumn, valueByExample } = require('./metric-files');
 const ARTICLE = require('../article-2013.json');
@@ -15,46 +16,6 @@ const TIME_SCENARIO = 'doxbee-sequential';
 const IO_SCENARIO = 'doxbee-io-bound';
 const PROBLEM = 'doxbee';
 
-// Ranks 1..k of the finite values, ties sharing the mean of their ranks.
-function ranks(values) {
-  const order = values
-    .map((value, index) => ({ value, index }))
-    .filter((entry) => Number.isFinite(entry.value))
-    .sort((a, b) => a.value - b.value);
-  const result = values.map(() => null);
-  for (let i = 0; i < order.length;) {
-    let j = i;
-    while (j + 1 < order.length && order[j + 1].value === order[i].value) j++;
-    for (let k = i; k <= j; k++) result[order[k].index] = (i + j) / 2 + 1;
-    i = j + 1;
-  }
-  return result;
-}
-
-/**
- * Spearman's rank correlation over the pairs where both values are numbers:
- * the Pearson correlation of their ranks. null with fewer than three pairs.
- * @returns {{ rho: number, pairs: number } | null}
- */
-function spearman(xs, ys) {
-  const pairs = xs.map((x, i) => [x, ys[i]]).filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y));
-  if (pairs.length < 3) return null;
-  const rx = ranks(pairs.map(([x]) => x));
-  const ry = ranks(pairs.map(([, y]) => y));
-  const mean = (list) => list.reduce((sum, v) => sum + v, 0) / list.length;
-  const mx = mean(rx);
-  const my = mean(ry);
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  for (let i = 0; i < pairs.length; i++) {
-    sxy += (rx[i] - mx) * (ry[i] - my);
-    sxx += (rx[i] - mx) ** 2;
-    syy += (ry[i] - my) ** 2;
-  }
-  return { rho: sxx > 0 && syy > 0 ? sxy / Math.sqrt(sxx * syy) : NaN, pairs: pairs.length };
-}
-
 function rankText(value) {
   return Number.isFinite(value) ? (Number.isInteger(value) ? String(value) : value.toFixed(1)) : show.DASH;
 }
@@ -62,17 +23,16 @@ function rankText(value) {
 // Our cell as the article's row shows it: a time, or why there is none.
 function ourTime(row) {
   if (!row) return 'not run';
-  if (row.mean === null) return show.statusLabel(row.status === 'ok' ? 'invalid' : row.status);
+  if (row.mean === null) return show.failureLabel(row);
   return `${show.ms(row.mean)} (${show.range(row.low, row.high) || 'n/a'})`;
 }
 
 function ourRatio(row) {
   if (!row) return 'not run';
-  if (row.mean === null) return show.statusLabel(row.status === 'ok' ? 'invalid' : row.status);
+  if (row.mean === null) return show.failureLabel(row);
   if (row.baseline) return '1×';
   if (!Number.isFinite(row.ratio)) return show.DASH;
-  const interval = show.range(row.ratioLow, row.ratioHigh);
-  return `${show.ratio(row.ratio)}${interval ? ` (${interval})` : ''}${row.significant === false ? ' ≈' : ''}`;
+  return show.ratioText({ ratio: row.ratio, low: row.ratioLow, high: row.ratioHigh, significant: row.significant });
 }
 
 // The environment the comparison is drawn in: the first (most runs) that has
@@ -332,4 +292,4 @@ function articleBlocks(article, { envLabel, charts = [] }) {
   return blocks;
 }
 
-module.exports = { TITLE, articleComparison, articleBlocks, agreementText, spearman, ranks, TIME_SCENARIO, IO_SCENARIO };
+module.exports = { TITLE, articleComparison, articleBlocks, agreementText, TIME_SCENARIO, IO_SCENARIO };

@@ -91,6 +91,21 @@ function envLabel(env) {
   return env.runtime && env.runtime.name !== 'node' ? envKey(env) : `node ${envKey(env)}`;
 }
 
+/** The status a cell shows where its time would be: the most common failure (INVALID when its runs finished unverified). */
+function failureLabel(cell) {
+  return statusLabel(cell.status === 'ok' ? 'invalid' : cell.status);
+}
+
+/**
+ * "1.35× (1.29–1.41) ≈": a ratio with its 95% interval and ≈ when it is not
+ * significant. An interval that is not known is left out, or shown as
+ * `unknown` when given; `interval: false` leaves it out always.
+ */
+function ratioText({ ratio: value, low, high, significant }, { interval = true, unknown = null } = {}) {
+  const shown = interval ? range(low, high) || unknown : null;
+  return `${ratio(value)}${shown ? ` (${shown})` : ''}${significant === false ? ' ≈' : ''}`;
+}
+
 /** An environment's runtime without its machine: "node v26.10.0", "bun 1.4.5". */
 function runtimeLabel(env) {
   return env.runtime && env.runtime.name !== 'node' ? `${env.runtime.name} ${env.runtime.version}` : `node ${env.node ?? '?'}`;
@@ -121,6 +136,8 @@ module.exports = {
   byParams,
   params,
   envLabel,
+  failureLabel,
+  ratioText,
   runtimeLabel,
   slug,
 };

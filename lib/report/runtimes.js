@@ -143,16 +143,10 @@ function relative(cell, reference) {
   return { ratio: cell.time.mean / reference.time.mean, low: NaN, high: NaN, p: NaN, significant: null };
 }
 
-function failureLabel(cell) {
-  return show.statusLabel(cell.status === 'ok' ? 'invalid' : cell.status);
-}
+const { failureLabel } = show;
 
-/** "1.35× (1.29–1.41) ≈", "1.05× (n/a)": a ratio, its interval, and whether it is significant. */
-function ratioText(ratio, { interval = true } = {}) {
-  const range = show.range(ratio.low, ratio.high);
-  const bracket = interval ? ` (${range || 'n/a'})` : '';
-  return `${show.ratio(ratio.ratio)}${bracket}${ratio.significant === false ? ' ≈' : ''}`;
-}
+// "1.35× (1.29–1.41) ≈", "1.05× (n/a)": a ratio, its interval, and whether it is significant.
+const ratioText = (ratio) => show.ratioText(ratio, { unknown: 'n/a' });
 
 // What a matrix cell shows instead of a number: why there is none.
 function missingText(cell) {
@@ -166,7 +160,7 @@ function withinText(cell) {
   if (missing) return missing;
   if (cell.example === cell.baseline) return '1×';
   if (!cell.ratio || !Number.isFinite(cell.ratio.ratio)) return show.DASH;
-  return ratioText(cell.ratio, { interval: false });
+  return show.ratioText(cell.ratio, { interval: false });
 }
 
 function meanText(cell) {

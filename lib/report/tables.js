@@ -55,10 +55,7 @@ function measured(value, row, format) {
   return row.mean !== null && row.mean !== undefined ? 'n/a' : show.DASH;
 }
 
-// The status a cell shows where its time would be: the most common failure.
-function failureLabel(row) {
-  return show.statusLabel(row.status === 'ok' ? 'invalid' : row.status);
-}
+const { failureLabel } = show;
 
 // Each column's `description` is its glossary entry and, in the HTML page,
 // its header's tooltip.
@@ -95,8 +92,7 @@ const TIME_COLUMNS = [
     format: (value, row) => {
       if (row.baseline) return row.mean === null ? failureLabel(row) : '1×';
       if (value === null) return row.mean === null ? failureLabel(row) : show.DASH;
-      const interval = show.range(row.ratioLow, row.ratioHigh);
-      return `${show.ratio(value)}${interval ? ` (${interval})` : ''}${row.significant === false ? ' ≈' : ''}`;
+      return show.ratioText({ ratio: value, low: row.ratioLow, high: row.ratioHigh, significant: row.significant });
     },
   },
   {
@@ -434,7 +430,7 @@ function summaryTable(cells, at, complexity, debuggability) {
         if (!row.measured) return 'not run';
         if (row.mean === null) return failureLabel(row);
         if (row.baseline) return '1×';
-        return `${show.ratio(value)}${row.significant === false ? ' ≈' : ''}`;
+        return show.ratioText({ ratio: value, significant: row.significant }, { interval: false });
       },
     },
     {

@@ -4,7 +4,8 @@ const assert = require('node:assert/strict');
 const { formatRows } = require('../../lib/format');
 const { summarize } = require('../../lib/summary');
 const { parseResults } = require('../../lib/results');
-const { articleComparison, articleBlocks, spearman, ranks } = require('../../lib/report/article');
+const { articleComparison, articleBlocks } = require('../../lib/report/article');
+const { spearman, ranks } = require('../../lib/stats');
 const { buildReport } = require('../../lib/report');
 const ARTICLE = require('../../lib/article-2013.json');
 
