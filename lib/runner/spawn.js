@@ -23,7 +23,8 @@ const interrupted = new WeakSet();
  * @param {object} job passed as the JSON argument
  * @param {object} [options] { execPath, execArgv, env, timeoutMs, onMessage(message), onSpawn(child) }:
  *   execPath, the runtime to run it with (the node running asyncmark unless given)
- * @returns {Promise<{ pid, exitCode, signal, timedOut, interrupted, startError, stderr }>}
+ * @returns {Promise<{ pid, exitCode, signal, timedOut, interrupted, startError, stderr, fatal }>}
+ *   fatal: the out-of-memory line, if the child printed one, wherever it stood
  *   after the process has exited and its stderr is closed; interrupted when
  *   killAll ended it
  */
@@ -37,8 +38,12 @@ function runChild(
     live.add(child);
     onSpawn(child);
     let stderr = '';
+    let fatal = null;
     let timedOut = false;
     child.stderr.on('data', (chunk) => {
+      // V8's out-of-memory line comes before a native stack that can push it
+      // out of the tail: it is kept as it passes.
+      if (fatal === null) fatal = fatalLine(stderr.slice(-200) + chunk);
       stderr = (stderr + chunk).slice(-STDERR_TAIL);
     });
     child.on('message', onMessage);
@@ -52,7 +57,7 @@ function runChild(
     const finish = (exitCode, signal, startError = null) => {
       clearTimeout(timer);
       live.delete(child);
-      resolve({ pid: child.pid ?? null, exitCode, signal, timedOut, interrupted: interrupted.has(child), startError, stderr });
+      resolve({ pid: child.pid ?? null, exitCode, signal, timedOut, interrupted: interrupted.has(child), startError, stderr, fatal });
     };
     child.on('close', (exitCode, signal) => finish(exitCode, signal));
     // A process that could not be started (no memory, too many open files) sends
@@ -86,8 +91,20 @@ function headline(text) {
   return (error ?? last ?? '').slice(0, 300);
 }
 
+const OUT_OF_MEMORY = /heap out of memory|Allocation failed/i;
+
+// The line of some stderr that says the heap ran out, or null.
+function fatalLine(text) {
+  return (
+    String(text)
+      .split('\n')
+      .find((line) => OUT_OF_MEMORY.test(line))
+      ?.trim() ?? null
+  );
+}
+
 function classifyExit(stderr) {
-  return /heap out of memory|Allocation failed/i.test(stderr) ? 'oom' : 'crash';
+  return OUT_OF_MEMORY.test(stderr) ? 'oom' : 'crash';
 }
 
 /**
@@ -115,7 +132,8 @@ async function runInChild(job, { timeoutMs = 60000, execPath, execArgv = ['--exp
   if (end.timedOut) return { status: 'timeout', metrics: null, error: `no result within ${timeoutMs / 1000} s; killed`, stderrTail };
   if (result) return { ...result, stderrTail };
   const how = end.signal ? `signal ${end.signal}` : `exit code ${end.exitCode}`;
-  return { status: classifyExit(end.stderr), metrics: null, error: `child ended with ${how}: ${headline(end.stderr) || 'no message'}`, stderrTail };
+  const status = end.fatal ? 'oom' : classifyExit(end.stderr);
+  return { status, metrics: null, error: `child ended with ${how}: ${end.fatal ?? (headline(end.stderr) || 'no message')}`, stderrTail };
 }
 
 /**

@@ -2,6 +2,8 @@
 
 const assert = require('node:assert/strict');
 const { alive } = require('./alive');
+const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { runInChild } = require('../../lib/runner/spawn');
 
@@ -94,6 +96,19 @@ describe('runner: one run in a child process', () => {
     const result = await runInChild(fixture('skips'));
     assert.equal(result.status, 'invalid');
     assert.match(result.error, /0 transactions begun for 10 uploads/);
+  });
+
+  it('reports running out of memory as OOM even when a long stack follows the line that says so', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-oom-'));
+    const script = path.join(dir, 'oom.js');
+    fs.writeFileSync(
+      script,
+      "process.stderr.write('FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\\n' + ' 1: 0xabc native frame\\n'.repeat(400), () => process.exit(134));\n",
+    );
+    const result = await runInChild({}, { script, execArgv: [] });
+    fs.rmSync(dir, { recursive: true, force: true });
+    assert.equal(result.status, 'oom');
+    assert.match(result.error, /^child ended with exit code 134: FATAL ERROR: Reached heap limit Allocation failed/);
   });
 
   it('reports running out of memory as OOM', async () => {
