@@ -14,6 +14,8 @@ const path = require('node:path');
 
 const CHILD = path.join(__dirname, '..', 'drivers', 'batch', 'child.js');
 const STDERR_TAIL = 2000;
+// How long a child that has reported may take to exit before it is killed.
+const EXIT_GRACE_MS = 5000;
 const live = new Set();
 const interrupted = new WeakSet();
 
@@ -21,9 +23,11 @@ const interrupted = new WeakSet();
  * Runs a script in a fresh process with one JSON argument and an IPC channel.
  * @param {string} script the module to fork
  * @param {object} job passed as the JSON argument
- * @param {object} [options] { execPath, execArgv, env, timeoutMs, onMessage(message), onSpawn(child) }:
- *   execPath, the runtime to run it with (the node running asyncmark unless given)
- * @returns {Promise<{ pid, exitCode, signal, timedOut, interrupted, startError, stderr, fatal }>}
+ * @param {object} [options] { execPath, execArgv, env, timeoutMs, exitGraceMs, onMessage(message), onSpawn(child) }:
+ *   execPath, the runtime to run it with (the node running asyncmark unless given);
+ *   onMessage returns true for the child's last word, after which it has
+ *   exitGraceMs to exit before its group is killed (hungAtExit)
+ * @returns {Promise<{ pid, exitCode, signal, timedOut, hungAtExit, interrupted, startError, stderr, fatal }>}
  *   fatal: the out-of-memory line, if the child printed one, wherever it stood
  *   after the process has exited and its stderr is closed; interrupted when
  *   killAll ended it
@@ -31,7 +35,15 @@ const interrupted = new WeakSet();
 function runChild(
   script,
   job,
-  { execPath = process.execPath, execArgv = [], env = process.env, timeoutMs = 60000, onMessage = () => {}, onSpawn = () => {} } = {},
+  {
+    execPath = process.execPath,
+    execArgv = [],
+    env = process.env,
+    timeoutMs = 60000,
+    exitGraceMs = EXIT_GRACE_MS,
+    onMessage = () => {},
+    onSpawn = () => {},
+  } = {},
 ) {
   return new Promise((resolve) => {
     const child = fork(script, [JSON.stringify(job)], { execPath, execArgv, env, detached: true, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
@@ -40,13 +52,25 @@ function runChild(
     let stderr = '';
     let fatal = null;
     let timedOut = false;
+    let hungAtExit = false;
+    let grace = null;
     child.stderr.on('data', (chunk) => {
       // V8's out-of-memory line comes before a native stack that can push it
       // out of the tail: it is kept as it passes.
       if (fatal === null) fatal = fatalLine(stderr.slice(-200) + chunk);
       stderr = (stderr + chunk).slice(-STDERR_TAIL);
     });
-    child.on('message', onMessage);
+    // Node 26 can deadlock in process.exit() when a background compile job
+    // waits for a garbage collection (nodejs/node#64274): a child that has
+    // said its last word and then never exits is ended, and what it said kept.
+    child.on('message', (message) => {
+      if (onMessage(message) === true && grace === null) {
+        grace = setTimeout(() => {
+          hungAtExit = true;
+          killGroup(child);
+        }, exitGraceMs);
+      }
+    });
     const timer = setTimeout(() => {
       timedOut = true;
       killGroup(child);
@@ -56,8 +80,9 @@ function runChild(
     child.on('exit', () => killGroup(child));
     const finish = (exitCode, signal, startError = null) => {
       clearTimeout(timer);
+      clearTimeout(grace);
       live.delete(child);
-      resolve({ pid: child.pid ?? null, exitCode, signal, timedOut, interrupted: interrupted.has(child), startError, stderr, fatal });
+      resolve({ pid: child.pid ?? null, exitCode, signal, timedOut, hungAtExit, interrupted: interrupted.has(child), startError, stderr, fatal });
     };
     child.on('close', (exitCode, signal) => finish(exitCode, signal));
     // A process that could not be started (no memory, too many open files) sends
@@ -111,26 +136,30 @@ function classifyExit(stderr) {
  * One benchmark run in a fresh child (a driver's child script; the batch
  * driver's, lib/drivers/batch/child.js, unless `script` says otherwise), classified.
  * @param {object} job { problem, example, params, fileExists, ... }
- * @param {object} [options] { timeoutMs, execPath, execArgv, script, onSpawn(child) }
+ * @param {object} [options] { timeoutMs, exitGraceMs, execPath, execArgv, script, onSpawn(child) }
  * @returns {Promise<{ status, metrics, error, stderrTail }>}
  */
-async function runInChild(job, { timeoutMs = 60000, execPath, execArgv = ['--expose-gc'], script = CHILD, onSpawn } = {}) {
+async function runInChild(job, { timeoutMs = 60000, exitGraceMs, execPath, execArgv = ['--expose-gc'], script = CHILD, onSpawn } = {}) {
   let result = null;
   const end = await runChild(script, job, {
     execPath,
     execArgv,
     timeoutMs,
+    exitGraceMs,
     onSpawn,
     onMessage: (message) => {
       result = message;
+      return true;
     },
   });
   const stderrTail = end.stderr;
   // Ended by killAll (Ctrl-C): no measurement, and nothing about the example.
   if (end.interrupted) return { status: 'interrupted', metrics: null, error: 'interrupted', stderrTail };
   if (end.startError) return { status: 'crash', metrics: null, error: `child could not be started: ${end.startError}`, stderrTail };
-  if (end.timedOut) return { status: 'timeout', metrics: null, error: `no result within ${timeoutMs / 1000} s; killed`, stderrTail };
+  // A child that reported and then hung at exit (killed after EXIT_GRACE_MS, or
+  // at the timeout) measured all the same.
   if (result) return { ...result, stderrTail };
+  if (end.timedOut) return { status: 'timeout', metrics: null, error: `no result within ${timeoutMs / 1000} s; killed`, stderrTail };
   const how = end.signal ? `signal ${end.signal}` : `exit code ${end.exitCode}`;
   const status = end.fatal ? 'oom' : classifyExit(end.stderr);
   return { status, metrics: null, error: `child ended with ${how}: ${end.fatal ?? (headline(end.stderr) || 'no message')}`, stderrTail };

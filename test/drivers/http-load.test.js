@@ -131,6 +131,12 @@ describe('http-load driver', function () {
     assert.deepEqual(result.left, []);
   });
 
+  it('keeps a run whose server closed and then hung in its exit, and ends that process', async () => {
+    const result = await run(fixture('http-load', 'hangs-at-exit'));
+    assert.equal(result.status, 'ok', result.error);
+    assert.deepEqual(result.left, []);
+  });
+
   it('reports a server that leaves a process behind as INVALID, and ends it', async function () {
     if (!processes.supported()) this.skip();
     const result = await run(fixture('http-load', 'leaves-a-process'));

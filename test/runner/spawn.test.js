@@ -60,6 +60,25 @@ describe('runner: one run in a child process', () => {
     assert.equal(alive(pid), false);
   });
 
+  it('keeps the result of a child that reported and then hung at exit, and ends it', async () => {
+    let pid;
+    const result = await runInChild(fixture('hangs-at-exit'), {
+      timeoutMs: 20000,
+      exitGraceMs: 300,
+      onSpawn: (child) => {
+        pid = child.pid;
+      },
+    });
+    assert.equal(result.status, 'ok', result.error);
+    assert.equal(result.metrics.invocations, 10);
+    assert.equal(alive(pid), false);
+  });
+
+  it('still reports T/O when a child hangs before it reports', async () => {
+    const result = await runInChild(fixture('hangs'), { timeoutMs: 500, exitGraceMs: 100 });
+    assert.equal(result.status, 'timeout');
+  });
+
   // A run's whole process tree ends with the run, however it ends.
   const helperPid = (stderr) => Number(/started helper (\d+)/.exec(stderr)[1]);
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
