@@ -129,7 +129,10 @@ function plan({ out, test, resume, reportOnly }) {
   // --report-only rebuilds the reports from the measurements already there.
   if (!reportOnly) {
     steps.push({ args: ['complexity', '--format', 'json'], stdout: complexity });
-    steps.push({ args: ['debuggability', '--format', 'json', ...(test ? ['--examples', TEST_EXAMPLES] : [])], stdout: debuggability });
+    steps.push({
+      args: ['debuggability', '--format', 'json', ...runtime(HEADLINE_RUNTIME), ...(test ? ['--examples', TEST_EXAMPLES] : [])],
+      stdout: debuggability,
+    });
     for (const name of Object.keys(scenarios)) steps.push(bench(['--scenario', name, ...(FEWER_RUNS[name] ?? [])], `bench-${name}.md`));
     // The 2013 article's reference cell, n=1000 at t=10 ms, beside the default grid.
     steps.push(bench(['--scenario', 'doxbee-sequential', '--n', '1000', '--t', '10'], 'bench-doxbee-sequential-t10.md'));
@@ -152,8 +155,11 @@ function plan({ out, test, resume, reportOnly }) {
     // A server waiting on a database, where async I/O should pay off.
     steps.push(bench(['--scenario', 'http-server', '--workload', 'wait', '--requests', '200', '--c', '50', '--runs', '3'], 'bench-http-server-wait.md'));
     // The 2018 client cell: one request at a time, no keep-alive (Node's
-    // default agent then), more runs, since its differences are a few per cent.
-    steps.push(bench(['--scenario', 'http-client', '--c', '1', '--keep-alive', 'off', '--runs', '15'], 'bench-http-client-2018.md'));
+    // default agent then), under every runtime, as kaizhu256 ran it on every
+    // Node version; 6 runs, since its differences are a few per cent.
+    steps.push(
+      bench(['--scenario', 'http-client', '--c', '1', '--keep-alive', 'off', ...runtime(MATRIX_RUNTIMES), '--runs', '6'], 'bench-http-client-2018.md'),
+    );
     // The runtimes side by side: DoxBee at n=10000, where the styles' own costs
     // show, and the recursion at n=25, each example under every runtime, 3 runs.
     steps.push(bench(['--scenario', 'doxbee-sequential', '--n', '10000', ...runtime(MATRIX_RUNTIMES), '--runs', '3'], 'bench-doxbee-sequential-runtimes.md'));

@@ -140,7 +140,7 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
       steps.map((s) => [s.args, s.stdout && path.relative(ROOT, s.stdout)]),
       [
         [['complexity', '--format', 'json'], 'docs/results/complexity.json'],
-        [['debuggability', '--format', 'json'], 'docs/results/debuggability.json'],
+        [['debuggability', '--format', 'json', '--runtime', 'node@26'], 'docs/results/debuggability.json'],
         ...Object.keys(scenarios).map((name) => [
           ['bench', '--scenario', name, ...(name === 'doxbee-io-bound' ? ['--runs', '3'] : []), ...runs],
           `docs/results/bench-${name}.md`,
@@ -178,7 +178,23 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
           ['bench', '--scenario', 'http-server', '--workload', 'wait', '--requests', '200', '--c', '50', '--runs', '3', ...runs],
           'docs/results/bench-http-server-wait.md',
         ],
-        [['bench', '--scenario', 'http-client', '--c', '1', '--keep-alive', 'off', '--runs', '15', ...runs], 'docs/results/bench-http-client-2018.md'],
+        [
+          [
+            'bench',
+            '--scenario',
+            'http-client',
+            '--c',
+            '1',
+            '--keep-alive',
+            'off',
+            '--runtime',
+            'node@20,node@22,node@24,node@26,bun,deno',
+            '--runs',
+            '6',
+            ...file,
+          ],
+          'docs/results/bench-http-client-2018.md',
+        ],
         [['bench', '--scenario', 'doxbee-sequential', '--n', '10000', ...matrix, ...file], 'docs/results/bench-doxbee-sequential-runtimes.md'],
         [['bench', '--scenario', 'fib', '--n', '25', ...matrix, ...file], 'docs/results/bench-fib-runtimes.md'],
         [[...report, '--format', 'html'], undefined],
