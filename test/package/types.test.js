@@ -1,6 +1,7 @@
 'use strict';
 
 const assert = require('node:assert/strict');
+const fs = require('node:fs');
 const path = require('node:path');
 const { createConsumer, typeCheck, sameUnion, OR_NONE } = require('./consumer');
 const asyncmark = require('../../lib');
@@ -68,6 +69,15 @@ function entriesCheck(registries) {
   return lines.join('\n') + '\n';
 }
 
+// The README's TypeScript snippet, with console declared (a user's project
+// has Node's types; this check has none).
+function readmeSnippet() {
+  const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
+  const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]);
+  assert.equal(blocks.length, 1, 'the README has one TypeScript snippet');
+  return `declare const console: { log(...values: unknown[]): void };\n${blocks[0]}`;
+}
+
 describe('package: TypeScript declarations', function () {
   let consumer;
   let check;
@@ -78,6 +88,7 @@ describe('package: TypeScript declarations', function () {
       'consumer.mts': consumer.copy(path.join(FIXTURES, 'consumer.mts')),
       'consumer.cts': consumer.copy(path.join(FIXTURES, 'consumer.cts')),
       'type-error.mts': consumer.copy(path.join(FIXTURES, 'type-error.mts')),
+      'readme.mts': consumer.write('readme.mts', readmeSnippet()),
       'names.cts': consumer.write('names.cts', namesCheck('cts', Object.keys(asyncmark))),
       'names.mts': consumer.write('names.mts', namesCheck('mts', Object.keys(asyncmark))),
       'lists.mts': consumer.write('lists.mts', listsCheck(LISTS)),
@@ -101,6 +112,10 @@ describe('package: TypeScript declarations', function () {
   it('type-checks the ES module and CommonJS consumers, strict', function () {
     assert.deepEqual(check.errorsOf('consumer.mts'), [], check.output);
     assert.deepEqual(check.errorsOf('consumer.cts'), [], check.output);
+  });
+
+  it("type-checks the README's TypeScript snippet", function () {
+    assert.deepEqual(check.errorsOf('readme.mts'), [], check.output);
   });
 
   it('rejects a consumer with a type error (the check type-checks)', function () {
