@@ -10,7 +10,7 @@ module.exports = [
   { ignores: ['node_modules/', 'coverage/', '.nyc_output/', 'docs/results/', 'asyncmark-report/', '.stryker-tmp/', 'reports/', 'test/fixtures/complexity/'] },
   js.configs.recommended,
   {
-    files: ['**/*.js'],
+    files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
     languageOptions: { ecmaVersion: 2024, sourceType: 'commonjs', globals: { ...globals.node } },
     rules: {
       // A name that starts with _ is unused on purpose (a callback's first argument).
@@ -20,6 +20,11 @@ module.exports = [
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       strict: ['error', 'global'],
     },
+  },
+  {
+    // The ES module entry (lib/index.mjs) and the consumers that import the package as one.
+    files: ['**/*.mjs'],
+    languageOptions: { sourceType: 'module' },
   },
   {
     // An example keeps the problem's whole signature, upload(stream, idOrPath,

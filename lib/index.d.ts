@@ -1,0 +1,286 @@
+// Types of the public API (lib/index.js), written by hand. test/package/
+// checks them against the runtime: the exported names, the flavour names and
+// every registry entry's fields.
+
+/** An I/O flavour built on the engine: the calling convention of every asynchronous method of the simulated I/O (lib/fakes/flavours.js NAMES). */
+export type Flavour = 'callbacks' | 'callbacks-ctx' | 'native' | 'promises' | 'bluebird' | 'q' | 'when' | 'thunks' | 'observables';
+
+/** A flavour with no engine behind it, for the instrument problem only: the minimal fake, or bare timers. */
+export type BareFlavour = 'minimal' | 'timers';
+
+/** How long a simulated operation takes: constant t ms, t = in-flight × dt, seeded jitter around t, or the next turn of the event loop. */
+export type LatencyModel = 'constant' | 'load' | 'jitter' | 'tick';
+
+/** How an injected failure arrives: an error passed to the callback (a rejection), a synchronous throw, or a throw inside the timer. */
+export type FaultMode = 'callback' | 'sync' | 'timer';
+
+/** Where an injected error is created: in the raw timer callback, or in an async continuation. */
+export type Placement = 'timer' | 'continuation';
+
+/** Stepped delivery: which held completion engine.release() delivers next. */
+export type Order = 'issue' | 'reverse' | 'shuffle';
+
+/** The problems whose examples run against the simulated I/O. */
+export type IOProblem = 'doxbee' | 'parallel' | 'instrument';
+
+/** A failure at a named operation, on every call of it or only on its index-th (1-based). */
+export interface Fault {
+  op: string;
+  mode: FaultMode;
+  /** Required unless mode is 'sync'. */
+  placement?: Placement;
+  index?: number;
+}
+
+/** The engine's options (lib/fakes/engine.js). */
+export interface EngineOptions {
+  latency?: LatencyModel;
+  /** Milliseconds per operation (constant, jitter); default 1. */
+  t?: number;
+  /** Milliseconds per operation in flight (load); default 0.1. */
+  dt?: number;
+  /** Relative spread of the jitter model; default 0.5. */
+  jitter?: number;
+  /** Seed of every random decision; default 1. */
+  seed?: number;
+  /** Whether the file lookup finds a file; default false. */
+  fileExists?: boolean;
+  fault?: Fault | null;
+  /** Likelihood that any call fails (seeded); default 0. */
+  e?: number;
+  /** Fault mode of the failures drawn with e. */
+  mode?: FaultMode;
+  /** Where the failures drawn with e are created. */
+  placement?: Placement;
+  /** Record a trace; default true. */
+  trace?: boolean;
+  /** The operations that may fail. */
+  operations?: readonly string[];
+  order?: Order | null;
+}
+
+/** createIO's options: the engine's (the problem names the operations), and p, the parallel problem's number of queries. */
+export interface IOOptions extends Omit<EngineOptions, 'operations'> {
+  p?: number;
+}
+
+/** One entry of an engine's trace: a call, a synchronous throw, or a completion with its value or error message. */
+export type TraceEvent =
+  | { type: 'call'; op: string; args: Record<string, unknown> }
+  | { type: 'throw'; op: string; error: string }
+  | { type: 'complete'; op: string; value: unknown }
+  | { type: 'complete'; op: string; error: string };
+
+/** What every I/O counts, engine or not: enough to verify a run. */
+export interface Counter {
+  /** Ids handed out ('blob', 'tx') and calls per operation ('op:<name>'). */
+  readonly counts: Record<string, number>;
+  readonly failures: number;
+  /** Resolves once no scheduled callback is left. */
+  idle(): Promise<void>;
+}
+
+/** The one engine behind every flavour: schedules, fails and traces every simulated operation. */
+export class Engine implements Counter {
+  constructor(options?: EngineOptions);
+  readonly counts: Record<string, number>;
+  readonly failures: number;
+  /** Every call and completion, in order (when tracing). */
+  readonly trace: TraceEvent[];
+  /** Every error the engine made, in order (when tracing). */
+  readonly injected: InjectedError[];
+  readonly fileExists: boolean;
+  readonly seed: number;
+  idle(): Promise<void>;
+  /** With an order: delivers one held completion on the next turn; false when none is held. */
+  release(): boolean;
+}
+
+/** The error of an injected failure. */
+export class InjectedError extends Error {
+  constructor(op: string, mode: FaultMode, placement: Placement | 'call');
+  readonly code: 'EINJECTED';
+  /** The operation that failed. */
+  readonly op: string;
+  readonly mode: FaultMode;
+  /** 'call' for a synchronous throw. */
+  readonly placement: Placement | 'call';
+}
+
+/** The simulated I/O an example is given: the objects it talks to, whose methods follow the flavour's convention. */
+export type IO = { readonly [name: string]: any };
+
+/**
+ * Creates the simulated I/O of a problem in one flavour.
+ * @param flavour the calling convention of its methods
+ * @param options latency, faults, tracing
+ * @param problem whose model to build; default 'doxbee'
+ * @throws RangeError naming the parameter and what is allowed
+ */
+export function createIO(flavour: Flavour, options?: IOOptions, problem?: IOProblem): { io: IO; engine: Engine };
+/** A bare flavour (the instrument problem only): engine is what it counts. */
+export function createIO(flavour: BareFlavour, options: IOOptions | undefined, problem: 'instrument'): { io: IO; engine: Counter };
+
+/** How the runner calls an example. */
+export type Convention = 'callback' | 'promise' | 'observable';
+
+/**
+ * Calls an example by its convention and reports in node style.
+ * @param fn the example's function
+ * @param args its arguments, without a callback
+ * @param callback called with (error) or (null, value); more than once if the example misbehaves
+ * @throws what fn throws synchronously
+ */
+export function invoke(
+  convention: Convention,
+  fn: (...args: any[]) => any,
+  args: readonly unknown[],
+  callback: (error: unknown, value?: unknown) => void,
+): void;
+
+/** The style families of the DoxBee-like problems, in the order reports list them. */
+export type Family = 'callbacks' | 'generators' | 'promises' | 'async-await' | 'observables';
+
+/** What every registry entry has. */
+export interface EntryBase {
+  name: string;
+  /** The example's file, an absolute path. */
+  file: string;
+  /** The libraries the example demonstrates. */
+  libraries: string[];
+  /** Why the example cannot run here (its library cannot be installed); load() then throws that. */
+  unavailable?: string;
+  /** Requires the example's file. */
+  load(): unknown;
+}
+
+/** An example run against the simulated I/O (doxbee, parallel, instrument). */
+export interface BatchEntry extends EntryBase {
+  family: Family;
+  call: Convention;
+  /** The flavour of the I/O it is given. */
+  io: Flavour | BareFlavour;
+  /** What it does with a synchronous throw from the I/O: turns it into its failure, or lets it escape. */
+  throws: 'caught' | 'escapes';
+  /** parallel: on one failed insert, tell the caller at once, or only once every insert has completed. */
+  onFailure?: 'fail-fast' | 'wait-all';
+  /** The example's module: given the I/O, it returns the upload function, called by `call`. */
+  load(): (io: IO) => (...args: any[]) => any;
+}
+
+/** What else runs on the calling thread before a recursion's caller hears back. */
+export type Lets = 'nothing' | 'ticks' | 'microtasks' | 'event-loop';
+
+/** An async-recursion example (fib). */
+export interface FibEntry extends EntryBase {
+  family: 'sync' | 'async';
+  call: 'sync' | 'promise';
+  where: 'main' | 'worker' | 'pool';
+  lets: Lets;
+  /** The example's module: given its options, it returns fib(n), a number or a promise of one by `call`. */
+  load(): (options?: Record<string, unknown>) => (n: number) => number | Promise<number>;
+}
+
+/** A time-slicing example (slicing). */
+export interface SlicingEntry extends EntryBase {
+  family: 'sync' | 'async';
+  call: 'sync' | 'callback' | 'promise';
+  /** Whether it defers its calls at all. */
+  yields: boolean;
+  lets: Lets;
+  /** The example's module: given its options, it returns fib, called by `call`. */
+  load(): (options?: Record<string, unknown>) => (...args: any[]) => any;
+}
+
+/** The work every request of the HTTP server problem does. */
+export type Workload = 'read' | 'compute' | 'wait';
+
+/** An HTTP server example (http-server). */
+export interface HttpServerEntry extends EntryBase {
+  family: 'sync' | 'async';
+  where: 'process' | 'cluster' | 'pool';
+  /** The example's module: serve(options), binding only host, resolving once it listens. */
+  load(): (options?: {
+    host?: string;
+    port?: number;
+    workload?: Workload;
+    bytes?: number;
+    fibN?: number;
+    t?: number;
+    workers?: number;
+  }) => Promise<{ port: number; close(): Promise<void> }>;
+}
+
+/** An HTTP client example (http-client). */
+export interface HttpClientEntry extends EntryBase {
+  family: Family;
+  call: 'callback' | 'promise';
+  /** The example's module: load(options), issuing `requests` GETs, `concurrency` at a time, called by `call`. */
+  load(): (
+    options: { url: string; requests: number; concurrency?: number; keepAlive?: boolean },
+    done?: (error: unknown, result?: { responses: number; bytes: number }) => void,
+  ) => any;
+}
+
+/** The kinds of measurement (lib/drivers). */
+export type Driver = 'batch' | 'compute' | 'http-load';
+
+/** A problem's registry (examples/<problem>/index.js). */
+export interface Registry<P extends string, D extends Driver, E extends EntryBase> {
+  problem: P;
+  /** The driver that measures its examples. */
+  driver: D;
+  /** The example the others are compared with. */
+  reference: string;
+  examples: E[];
+}
+
+/** Every problem's registry, by problem name (examples/index.js). */
+export interface Problems {
+  doxbee: Registry<'doxbee', 'batch', BatchEntry>;
+  parallel: Registry<'parallel', 'batch', BatchEntry>;
+  instrument: Registry<'instrument', 'batch', BatchEntry>;
+  fib: Registry<'fib', 'compute', FibEntry>;
+  slicing: Registry<'slicing', 'compute', SlicingEntry>;
+  'http-server': Registry<'http-server', 'http-load', HttpServerEntry> & {
+    workloads: Workload[];
+    /** What every answer's body must be: its length in bytes, and its text (null for 'read'). */
+    response(options?: { workload?: Workload; bytes?: number; fibN?: number }): { bytes: number; text: string | null };
+  };
+  'http-client': Registry<'http-client', 'http-load', HttpClientEntry>;
+}
+
+export type ProblemName = keyof Problems;
+
+/** The registry entry type of a problem's examples. */
+export type EntryOf<P extends ProblemName> = Problems[P]['examples'][number];
+
+export const problems: Problems;
+
+/**
+ * The registry entry of one example, e.g. example('doxbee', 'async-await').
+ * @throws RangeError naming the problems or the examples allowed
+ */
+export function example<P extends ProblemName>(problem: P, name: string): EntryOf<P>;
+
+/** What a problem model (lib/fakes/doxbee.js …) offers besides its I/O. */
+export interface ProblemModel {
+  /** The operations that can be made to fail, in the reference's order. */
+  FAILABLE: readonly string[];
+  /** The operations of one successful upload, in order. */
+  path(options: { fileExists: boolean }): string[];
+  /** The arguments of the i-th upload of a batch. */
+  invocationArgs(i: number): unknown[];
+  /** What is wrong with a batch of n uploads of which `failed` failed; empty when nothing is. */
+  verify(engine: Counter, batch: { n: number; p?: number; failed: number }): string[];
+}
+
+/** The model of each problem run against the simulated I/O. */
+export const MODELS_BY_PROBLEM: Record<IOProblem, ProblemModel>;
+
+/** Every flavour createIO accepts, the bare ones last. */
+export const FLAVOURS: readonly (Flavour | BareFlavour)[];
+export const LATENCY_MODELS: readonly LatencyModel[];
+export const FAULT_MODES: readonly FaultMode[];
+export const PLACEMENTS: readonly Placement[];
+export const ORDERS: readonly Order[];

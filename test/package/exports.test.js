@@ -1,0 +1,136 @@
+'use strict';
+
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const { createConsumer, run, ROOT } = require('./consumer');
+const asyncmark = require('../../lib');
+const doxbee = require('../../lib/fakes/doxbee');
+
+// The package as its users get it: the exports map (package.json) with its
+// ES module entry (lib/index.mjs) beside the CommonJS one, every example file
+// importable by its path, the bin, and what npm would publish. Consumers run
+// in child processes from a folder where asyncmark is installed.
+
+const FIXTURES = path.join(__dirname, '..', 'fixtures', 'package');
+const PACKAGE = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+
+// The names an ES module exports that the CommonJS API lacks, and the other
+// way round; the default export is the CommonJS object itself.
+function exportDifferences(cjs, esm) {
+  const esmNames = Object.keys(esm).filter((name) => name !== 'default');
+  const cjsNames = Object.keys(cjs);
+  return {
+    notInEsm: cjsNames.filter((name) => !esmNames.includes(name)),
+    notInCjs: esmNames.filter((name) => !cjsNames.includes(name)),
+  };
+}
+
+// Every file under a folder, as paths relative to it with forward slashes.
+function filesUnder(dir, prefix = '') {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const relative = `${prefix}${entry.name}`;
+    return entry.isDirectory() ? filesUnder(path.join(dir, entry.name), `${relative}/`) : [relative];
+  });
+}
+
+describe('package: exports', function () {
+  let consumer;
+
+  before(function () {
+    consumer = createConsumer();
+  });
+
+  after(() => consumer?.remove());
+
+  describe('the ES module entry', function () {
+    it('exports the names of the CommonJS API, each the same object, and the API as its default', async function () {
+      const esm = await import(path.join(ROOT, 'lib', 'index.mjs'));
+      assert.deepEqual(exportDifferences(asyncmark, esm), { notInEsm: [], notInCjs: [] });
+      for (const name of Object.keys(asyncmark)) assert.equal(esm[name], asyncmark[name], name);
+      assert.equal(esm.default, asyncmark);
+    });
+
+    it('the check names an export the ES module lacks (planted: lib/index.mjs without MODELS_BY_PROBLEM)', async function () {
+      const planted = await import(path.join(FIXTURES, 'esm-missing-export.mjs'));
+      assert.deepEqual(exportDifferences(asyncmark, planted), { notInEsm: ['MODELS_BY_PROBLEM'], notInCjs: [] });
+    });
+  });
+
+  describe('consumers in their own processes', function () {
+    // What one consumer printed: an upload, then one whose commit fails.
+    async function consume(fixture) {
+      const file = consumer.copy(path.join(FIXTURES, fixture));
+      const result = await run(process.execPath, [file], consumer.dir);
+      assert.equal(result.status, 0, result.stderr);
+      return JSON.parse(result.stdout.trim().split('\n').pop());
+    }
+
+    const PATH = ['blob.create', 'db.begin', ...doxbee.path({ fileExists: false })];
+
+    for (const fixture of ['consumer.mjs', 'consumer.cjs']) {
+      it(`${fixture}: imports createIO, example and an example's file by name, and runs it against the simulated I/O`, async function () {
+        const { ok, failed, sameModule } = await consume(fixture);
+        assert.deepEqual(ok, { error: null, calls: PATH });
+        assert.deepEqual(failed, { error: 'tx.commit failed (injected callback fault)', calls: PATH });
+        assert.equal(sameModule, true, 'asyncmark/examples/doxbee/async-await is the file example() loads');
+      });
+    }
+
+    it('without the ES module entry, an ES module could not import createIO by name (why lib/index.mjs exists)', async function () {
+      const file = consumer.write('direct.mjs', `import { createIO } from ${JSON.stringify(path.join(ROOT, 'lib', 'index.js'))};\n`);
+      const result = await run(process.execPath, [file], consumer.dir);
+      assert.notEqual(result.status, 0);
+      assert.match(result.stderr, /Named export 'createIO' not found|does not provide an export named 'createIO'/);
+    });
+  });
+
+  describe('paths', function () {
+    const EXAMPLES = path.join(ROOT, 'examples');
+
+    it('resolves every file under examples/ by its path, and a .js file also without its extension', function () {
+      const files = filesUnder(EXAMPLES);
+      assert.ok(files.length > 50);
+      for (const file of files) {
+        const absolute = path.join(EXAMPLES, file);
+        assert.equal(consumer.resolve(`asyncmark/examples/${file}`), absolute, file);
+        if (file.endsWith('.js')) assert.equal(consumer.resolve(`asyncmark/examples/${file.slice(0, -3)}`), absolute, file);
+      }
+    });
+
+    it('resolves every folder of examples/ that has an index.js (a registry) by its name', function () {
+      const folders = fs.readdirSync(EXAMPLES).filter((name) => fs.existsSync(path.join(EXAMPLES, name, 'index.js')));
+      assert.ok(folders.includes('doxbee'));
+      for (const folder of folders) assert.equal(consumer.resolve(`asyncmark/examples/${folder}`), path.join(EXAMPLES, folder, 'index.js'), folder);
+      assert.equal(consumer.resolve('asyncmark/examples'), path.join(EXAMPLES, 'index.js'));
+    });
+
+    it('resolves the package and its package.json, and keeps the machinery private', function () {
+      assert.equal(consumer.resolve('asyncmark'), path.join(ROOT, 'lib', 'index.js'));
+      assert.equal(consumer.resolve('asyncmark/package.json'), path.join(ROOT, 'package.json'));
+      assert.throws(() => consumer.resolve('asyncmark/lib/fakes'), { code: 'ERR_PACKAGE_PATH_NOT_EXPORTED' });
+    });
+
+    it('points every entry of the exports map that names no pattern at a file that exists', function () {
+      const targets = Object.values(PACKAGE.exports).flatMap((target) =>
+        typeof target === 'string' ? [target] : Object.values(target).flatMap(Object.values),
+      );
+      for (const target of targets.filter((t) => !t.includes('*'))) assert.ok(fs.existsSync(path.join(ROOT, target)), target);
+    });
+  });
+
+  it('the bin, linked as npm links it, prints its help', async function () {
+    const result = await run(path.join(consumer.dir, 'node_modules', '.bin', 'asyncmark'), ['--help'], consumer.dir);
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stdout, /^Usage: asyncmark/m);
+  });
+
+  it('npm pack includes the ES module entry and the declarations', async function () {
+    const result = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT);
+    assert.equal(result.status, 0, result.stderr);
+    const [{ files }] = JSON.parse(result.stdout);
+    const packed = files.map((file) => file.path);
+    for (const file of ['lib/index.js', 'lib/index.mjs', 'lib/index.d.ts', 'lib/index.d.mts', 'bench/cli.js', 'package.json'])
+      assert.ok(packed.includes(file), file);
+  });
+});
