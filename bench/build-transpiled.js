@@ -92,9 +92,12 @@ function buildVariant(entry) {
   const tool = COMPILERS[compilerName];
   if (!tool) throw new UsageError(`${entry.name}: transpiled.compiler ${JSON.stringify(compiler)} names no compiler; expected tsc or babel with its version`);
   if (tool.version() !== version) {
-    throw new UsageError(`${entry.name}: the registry says ${compiler}, but ${compilerName} ${tool.version()} is installed; run npm ci, or change the registry and rebuild`);
+    throw new UsageError(
+      `${entry.name}: the registry says ${compiler}, but ${compilerName} ${tool.version()} is installed; run npm ci, or change the registry and rebuild`,
+    );
   }
-  if (!TARGETS[compilerName].includes(target)) throw new UsageError(`${entry.name}: ${compilerName} target ${target} is not built; expected ${TARGETS[compilerName].join(', ')}`);
+  if (!TARGETS[compilerName].includes(target))
+    throw new UsageError(`${entry.name}: ${compilerName} target ${target} is not built; expected ${TARGETS[compilerName].join(', ')}`);
   const sourceEntry = doxbee.examples.find((e) => e.name === from);
   if (!sourceEntry) throw new UsageError(`${entry.name}: transpiled.from ${JSON.stringify(from)} is no example of doxbee`);
   const source = fs.readFileSync(sourceEntry.file, 'utf8');
@@ -122,10 +125,29 @@ function buildVariant(entry) {
 function buildAll(registry = doxbee) {
   const files = {};
   for (const entry of registry.examples.filter((e) => e.transpiled)) {
-    if (path.dirname(entry.file) !== FOLDER) throw new UsageError(`${entry.name}: a transpiled variant's file must be in ${path.relative(process.cwd(), FOLDER)}`);
+    if (path.dirname(entry.file) !== FOLDER)
+      throw new UsageError(`${entry.name}: a transpiled variant's file must be in ${path.relative(process.cwd(), FOLDER)}`);
     Object.assign(files, buildVariant(entry));
   }
   return files;
+}
+
+/**
+ * What differs between the files a build makes and a folder: each file
+ * missing, edited or extra (a transpiled file the build no longer makes).
+ * @param {{ [name: string]: string }} files
+ * @param {string} dir
+ * @returns {string[]} one line per difference, in name order
+ */
+function differences(files, dir) {
+  const present = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  const lines = [];
+  for (const name of [...new Set([...Object.keys(files), ...present])].sort()) {
+    if (!Object.hasOwn(files, name)) lines.push(`${name}: not made by the build`);
+    else if (!present.includes(name)) lines.push(`${name}: missing`);
+    else if (fs.readFileSync(path.join(dir, name), 'utf8') !== files[name]) lines.push(`${name}: differs from what the build makes`);
+  }
+  return lines;
 }
 
 function parseOptions(argv) {
@@ -166,4 +188,4 @@ function main(argv) {
 
 if (require.main === module) process.exitCode = main(process.argv.slice(2));
 
-module.exports = { buildAll, buildVariant, main, FOLDER, MARK };
+module.exports = { buildAll, buildVariant, differences, main, FOLDER, MARK };

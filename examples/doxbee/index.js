@@ -1,6 +1,6 @@
 'use strict';
 
-const { entryIn } = require('../../lib/registry');
+const { entryIn, withSources } = require('../../lib/registry');
 
 // The registry of DoxBee examples: each one's style family (a coroutine over
 // promises counts as a generator style), how it is called, which I/O flavour it
@@ -109,5 +109,5 @@ module.exports = {
   problem: 'doxbee',
   driver: 'batch',
   reference: 'callbacks-original',
-  examples: EXAMPLES.map((entry) => entryIn(__dirname, entry)),
+  examples: withSources(EXAMPLES.map((entry) => entryIn(__dirname, entry))),
 };
