@@ -2,6 +2,7 @@
 
 const { execFile } = require('node:child_process');
 const path = require('node:path');
+const { stripVTControlCharacters } = require('node:util');
 const { launch } = require('../lib/runner/launch');
 const { headline } = require('../lib/runner/spawn');
 
@@ -49,10 +50,17 @@ function check(runtime, { execArgv, env }, { baseEnv, timeoutMs }) {
           .map(parseJson)
           .find((line) => line && typeof line.mapped === 'boolean');
         if (found) resolve({ found });
-        else resolve({ error: headline(stderr) || (error && error.message) || 'no output' });
+        else resolve({ error: refusal(stderr) || (error && error.message) || 'no output' });
       },
     );
   });
+}
+
+// A runtime's refusal in one line: its line naming the error, colours taken
+// out (Deno prints "error: unexpected argument ..." and a backtrace after).
+function refusal(stderr) {
+  const lines = stripVTControlCharacters(String(stderr)).split('\n');
+  return lines.find((line) => /\berror\b/i.test(line))?.trim() || headline(stderr);
 }
 
 function describeForm(used) {

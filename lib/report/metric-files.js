@@ -91,6 +91,8 @@ const COLUMN_MEANINGS = {
   errorSites: 'Explicit error-handling sites: tests of an error value, guards, catch clauses and handlers the author wrote.',
   lexer: 'Which lexer produced the tokens (espree for syntax Esprima 4 cannot read).',
   parser: 'Which parser produced the syntax tree for the other measures.',
+  generatedFrom:
+    'For a transpiled example (npm run build:transpiled): the example it was compiled from. Its counts are of the code that runs, helpers included, which nobody writes.',
   runtime: 'The runtime the example was probed under (debuggability --runtime).',
   setting: "Stack-trace setting: none (no async stack traces), node (Node's defaults), long (Node's defaults plus bluebird's and Q's long stack traces).",
   'callback/timer':

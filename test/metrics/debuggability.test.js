@@ -285,7 +285,10 @@ describe('asyncmark debuggability', () => {
       csv[0],
       'example,setting,callback/continuation outcome,callback/continuation distance,sync outcome,sync distance,to caller,grade,source maps,grade reason,source maps reason',
     );
-    assert.match(csv[2], /^known-line,node,caller,0,caller,0,0\/2,,5,"not graded: .*","not compiled; its failing line named without source maps in: callback\/continuation, sync"$/);
+    assert.match(
+      csv[2],
+      /^known-line,node,caller,0,caller,0,0\/2,,5,"not graded: .*","not compiled; its failing line named without source maps in: callback\/continuation, sync"$/,
+    );
     const json = JSON.parse(render(report, 'json'));
     assert.equal(json.op, 'fileVersion.insert');
     // Without --runtime, no runtime anywhere: the output is what it always was.
