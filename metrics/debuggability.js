@@ -606,7 +606,7 @@ async function probe(
     // A compiled example runs its graded cases once more with source maps
     // asked for, where the runtime applies them only when asked.
     const maps = mapsOf.get(target);
-    const nodeRuns = !target || target.settings[SOURCE_MAP_SETTING].applies;
+    const nodeRuns = !target || Boolean(target.settings[SOURCE_MAP_SETTING]?.applies);
     if (entry.transpiled && maps && maps.applies && !maps.always && nodeRuns) {
       for (const kase of chosenCases.filter((c) => c.graded)) jobs.push({ entry, target, index, setting: SOURCE_MAP_SETTING, kase, maps });
     }

@@ -57,7 +57,10 @@ describe('source maps: the probe, with and without them (real children)', functi
   });
   const example = (name) => report.examples.find((e) => e.name === name);
 
-  it('grades the example that is not compiled 5: its own line named, no map asked for', () => {
+  it('grades the example that is not compiled 5: its own line named, no map asked for', function () {
+    // Under coverage (npm test) the examples the children load are
+    // instrumented, which moves their lines; the compiled ones are not.
+    if (process.env.NYC_CONFIG) this.skip();
     const plain = example('async-await');
     assert.equal(plain.sourceMaps.level, 5);
     assert.deepEqual(plain.sourceMaps.without, ['sync']);
