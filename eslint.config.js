@@ -6,8 +6,22 @@ const globals = require('globals');
 // ESLint's recommended rules, plus what this code base needs: CommonJS on
 // Node, mocha's globals in the tests, the browser in the report's page script.
 module.exports = [
-  // The complexity fixtures are read as text, never run.
-  { ignores: ['node_modules/', 'coverage/', '.nyc_output/', 'docs/results/', 'asyncmark-report/', '.stryker-tmp/', 'reports/', 'test/fixtures/complexity/'] },
+  // The complexity fixtures are read as text, never run; the transpiled
+  // examples are compilers' output (npm run build:transpiled).
+  {
+    ignores: [
+      'examples/*/transpiled/',
+      'test/fixtures/debuggability/transpiled-wrong-map.js',
+      'node_modules/',
+      'coverage/',
+      '.nyc_output/',
+      'docs/results/',
+      'asyncmark-report/',
+      '.stryker-tmp/',
+      'reports/',
+      'test/fixtures/complexity/',
+    ],
+  },
   js.configs.recommended,
   {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],

@@ -36,4 +36,16 @@ function requireExample(file, { name, unavailable } = {}) {
   return require(file);
 }
 
-module.exports = { entryIn, requireExample, FAMILIES };
+// The registry's entries, each transpiled one given the file of the example it
+// was compiled from (`transpiled.source`), which the debuggability probe looks
+// for in its traces once source maps are applied.
+function withSources(entries) {
+  return entries.map((entry) => {
+    if (!entry.transpiled) return entry;
+    const from = entries.find((other) => other.name === entry.transpiled.from && !other.transpiled);
+    if (!from) throw new Error(`${entry.name}: transpiled.from names no example of its registry: ${entry.transpiled.from}`);
+    return { ...entry, transpiled: { ...entry.transpiled, source: from.file } };
+  });
+}
+
+module.exports = { entryIn, withSources, requireExample, FAMILIES };

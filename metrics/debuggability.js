@@ -9,6 +9,7 @@ const { environment } = require('../lib/runner/environment');
 const { launch, cannotRun } = require('../lib/runner/launch');
 const { isFunction, walk } = require('./ast');
 const { SETTINGS, SETTING_NAMES, STACK_FRAMES, applySettings } = require('./stack-settings');
+const { findSourceMaps } = require('./source-maps');
 
 // The debuggability probe. For every example it asks: when the I/O fails, does
 // the error reach the caller, and does its stack trace lead a developer to the
@@ -341,6 +342,74 @@ function casesWhere(runs, test, settings = SETTING_NAMES) {
 }
 
 // ---------------------------------------------------------------------------
+// Source-map levels (the 2013 article's "source maps support", measured).
+
+// The setting whose runs, with and without source maps, decide the level:
+// Node's default, what a developer has without asking for more.
+const SOURCE_MAP_SETTING = 'node';
+
+/**
+ * The source-map level of one example, 1–5, from which graded cases name the
+ * failing line (see docs/debuggability.md, "Source maps"):
+ *   5 doesn't need them: without source maps the trace names the failing line
+ *     of the file the developer wrote (an example that is not compiled: its
+ *     own file) in some graded case;
+ *   4 has them, needs them sometimes: only with source maps is the original
+ *     line named, and without them the trace still names the failing call in
+ *     the compiled file in some case;
+ *   3 has them, needs them always: as 4, but without them no trace names the
+ *     failing call in the compiled file;
+ *   2 none, needs them sometimes: source maps do not lead to the original line
+ *     (none to apply, the runtime applies none, or the map is wrong), but the
+ *     compiled file's failing call is named in some case;
+ *   1 none but needs them: neither.
+ * A case counts only when the error surfaced; each list holds graded case keys.
+ * @param {object} outcomes { transpiled, without, readable, mapped (null: no
+ *   run with source maps), maps (how the runtime applies them, or null) }
+ * @returns {{ level: number|null, reason: string }}
+ */
+function sourceMapLevel({ transpiled, without, readable, mapped, maps = null }) {
+  const list = (keys) => keys.join(', ');
+  if (without.length > 0) {
+    if (!transpiled) return { level: 5, reason: `not compiled; its failing line named without source maps in: ${list(without)}` };
+    const always = maps && maps.always ? ' (the runtime applies them without being asked)' : '';
+    return { level: 5, reason: `original failing line named without asking for source maps${always} in: ${list(without)}` };
+  }
+  if (!transpiled) return { level: null, reason: 'not compiled, and no graded case names its failing line: there is nothing for a source map to map' };
+  const compiled =
+    readable.length > 0
+      ? `; without them the compiled file's failing call is named in: ${list(readable)}`
+      : "; without them no trace names the compiled file's failing call";
+  if (mapped && mapped.length > 0)
+    return { level: readable.length > 0 ? 4 : 3, reason: `original failing line named only with source maps, in: ${list(mapped)}${compiled}` };
+  const why = maps && !maps.applies ? maps.reason : 'with source maps the trace still does not name the original failing line';
+  return { level: readable.length > 0 ? 2 : 1, reason: `${why}${compiled}` };
+}
+
+// The graded cases of `runs` that surfaced with a trace naming the failing
+// line of `file` (ranges: its failing call), measured from each run's stack.
+function casesNaming(runs, file, ranges) {
+  const graded = CASES.filter((c) => c.graded).map((c) => c.key);
+  return graded.filter((key) =>
+    runs.some((run) => run.case === key && SURFACED.includes(run.outcome) && run.stack && measureTrace(run.stack, { file, ranges }).distance === 0),
+  );
+}
+
+// An example's source-map level from its runs under SOURCE_MAP_SETTING
+// (without maps) and its runs with source maps; null when that setting did
+// not run.
+function sourceMapsOf(example, { entry, maps, ran }) {
+  if (!ran) return { level: null, reason: `not measured: needs the ${SOURCE_MAP_SETTING} setting, which did not run` };
+  const plain = example.runs.filter((r) => r.setting === SOURCE_MAP_SETTING);
+  const transpiled = Boolean(entry.transpiled);
+  const original = transpiled ? { file: entry.transpiled.source, ranges: example.original.ranges } : { file: entry.file, ranges: example.failingCall.ranges };
+  const without = casesNaming(plain, original.file, original.ranges);
+  const readable = casesNaming(plain, entry.file, example.failingCall.ranges);
+  const mapped = transpiled && maps && maps.applies && !maps.always ? casesNaming(example.sourceMapRuns, original.file, original.ranges) : null;
+  return { ...sourceMapLevel({ transpiled, without, readable, mapped, maps }), without, readable, mapped };
+}
+
+// ---------------------------------------------------------------------------
 // Running children.
 
 function childEnv() {
@@ -507,6 +576,15 @@ async function probe(
   const prepared = !given ? null : runtimes.every((r) => r.record) ? runtimes : await prepareRuntimes(runtimes, { settings: chosenSettings });
   // Without runtimes, one pass under the node running asyncmark, as always.
   const targets = prepared ?? [null];
+  // How each runtime applies source maps, asked only when a compiled example is probed.
+  const mapsOf = new Map();
+  if (entries.some((e) => e.transpiled) && chosenSettings.includes(SOURCE_MAP_SETTING)) {
+    for (const target of targets) {
+      if (target && target.unsupported) continue;
+      if (target && !target.sourceMaps) target.sourceMaps = await findSourceMaps(target.record, { env: childEnv() });
+      mapsOf.set(target, target ? target.sourceMaps : await findSourceMaps(null, { env: childEnv() }));
+    }
+  }
 
   const examples = [];
   const where = [];
@@ -523,14 +601,21 @@ async function probe(
     for (const setting of chosenSettings) {
       // A setting the runtime cannot apply is not run: its row reads n/a.
       if (target && !target.settings[setting].applies) continue;
-      for (const kase of chosenCases) jobs.push({ entry, target, index, setting, kase });
+      for (const kase of chosenCases) jobs.push({ entry, target, index, setting, kase, maps: null });
+    }
+    // A compiled example runs its graded cases once more with source maps
+    // asked for, where the runtime applies them only when asked.
+    const maps = mapsOf.get(target);
+    const nodeRuns = !target || Boolean(target.settings[SOURCE_MAP_SETTING]?.applies);
+    if (entry.transpiled && maps && maps.applies && !maps.always && nodeRuns) {
+      for (const kase of chosenCases.filter((c) => c.graded)) jobs.push({ entry, target, index, setting: SOURCE_MAP_SETTING, kase, maps });
     }
   });
 
   const stop = () => spawn.killAll();
   process.once('exit', stop);
   try {
-    await mapLimit(jobs, concurrency, async ({ entry, target, index, setting, kase }) => {
+    await mapLimit(jobs, concurrency, async ({ entry, target, index, setting, kase, maps }) => {
       const job = {
         file: path.resolve(entry.file),
         call: entry.call,
@@ -547,10 +632,20 @@ async function probe(
       // setting as it takes it, and the names a load failure is told by.
       if (target) Object.assign(job, { runtime: target.spec, example: entry.name });
       const applied = target ? target.settings[setting] : { execArgv: SETTINGS[setting].execArgv, env: {} };
-      const started = launch({ execArgv: applied.execArgv }, target ? target.record : null);
-      const raw = await runChild(job, { ...started, env: applied.env, timeoutMs });
-      const run = describeRun(raw, { setting, kase, file: entry.file, ranges: examples[index].failingCall.ranges });
-      examples[index].runs.push(run);
+      const execArgv = maps ? [...applied.execArgv, ...maps.execArgv] : applied.execArgv;
+      const started = launch({ execArgv }, target ? target.record : null);
+      const raw = await runChild(job, { ...started, env: { ...applied.env, ...(maps ? maps.env : {}) }, timeoutMs });
+      // A run with source maps is measured against the file it was compiled from.
+      const measured = maps
+        ? { file: entry.transpiled.source, ranges: examples[index].original.ranges }
+        : { file: entry.file, ranges: examples[index].failingCall.ranges };
+      const run = describeRun(raw, { setting, kase, ...measured });
+      if (maps) {
+        run.sourceMaps = true;
+        examples[index].sourceMapRuns.push(run);
+      } else {
+        examples[index].runs.push(run);
+      }
       onRun(entry, run, target ? target.spec : undefined);
     });
   } finally {
@@ -569,11 +664,14 @@ async function probe(
       example.gradeReason = refused.detail;
       return;
     }
-    const { target } = where[index];
+    const { entry, target } = where[index];
     const notApplied = target ? chosenSettings.filter((s) => !target.settings[s].applies) : [];
     const { grade: value, reason } = grade(example.runs, { notApplied });
     example.grade = value;
     example.gradeReason = reason;
+    if (example.sourceMapRuns) example.sourceMapRuns.sort((a, b) => order(a) - order(b));
+    const ran = chosenSettings.includes(SOURCE_MAP_SETTING) && !notApplied.includes(SOURCE_MAP_SETTING);
+    example.sourceMaps = sourceMapsOf(example, { entry, maps: mapsOf.get(target) ?? null, ran });
   });
 
   return {
@@ -584,6 +682,7 @@ async function probe(
     timeoutMs,
     environment: environment(),
     ...(prepared ? { runtimes: prepared.map(runtimeReport) } : {}),
+    ...(mapsOf.has(null) ? { sourceMaps: mapsOf.get(null) } : {}),
     settings: chosenSettings.map((name) => ({ name, ...SETTINGS[name] })),
     cases: chosenCases,
     examples,
@@ -604,8 +703,17 @@ function exampleReport(entry, target, spec) {
     failingCall: null,
     grade: null,
     gradeReason: null,
+    sourceMaps: null,
     runs: [],
   };
+  // A compiled example: the file it was compiled from, its failing call, and
+  // its runs with source maps asked for.
+  if (entry.transpiled) {
+    const { source, from, compiler, target: compiledTo } = entry.transpiled;
+    report.transpiled = { from, compiler, target: compiledTo };
+    report.original = { file: shortFile(source), ranges: [] };
+    report.sourceMapRuns = [];
+  }
   if (!fs.existsSync(entry.file)) {
     report.status = 'missing';
     return report;
@@ -626,6 +734,13 @@ function exampleReport(entry, target, spec) {
     report.failingCall = { ranges: locateCalls(fs.readFileSync(entry.file, 'utf8'), spec.op), error: null };
   } catch (error) {
     report.failingCall = { ranges: [], error: error.message };
+  }
+  if (entry.transpiled) {
+    try {
+      report.original.ranges = locateCalls(fs.readFileSync(entry.transpiled.source, 'utf8'), spec.op);
+    } catch (error) {
+      report.original.error = error.message;
+    }
   }
   return report;
 }
@@ -648,11 +763,18 @@ function cellOf(run) {
   return `${label} ${distance}${late}`;
 }
 
+// The source-map level of a row's example, and for csv its reason.
+function sourceMapFields(example) {
+  const maps = example.sourceMaps;
+  return { sourceMaps: maps ? maps.level : null, 'source maps reason': maps ? maps.reason : null };
+}
+
 /**
  * One row per example and setting (with runtimes: per example, runtime and
  * setting, the runtime's label in `runtime`): each case's outcome and
  * distance (a cell string for people, and separate fields for programs), how
- * many traces reach back to the caller, and the example's grade. A setting
+ * many traces reach back to the caller, the example's grade and its
+ * source-map level (sourceMaps; null where not measured). A setting
  * the runtime cannot apply reads n/a; an example it cannot run, UNSUPPORTED.
  */
 function toRows(report) {
@@ -663,7 +785,7 @@ function toRows(report) {
     const head = { example: example.name, ...(runtime ? { runtime: runtime.label } : {}) };
     if (example.status !== 'probed') {
       const label = STATUS_LABELS[example.status] ?? example.status;
-      const row = { ...head, setting: '', complete: '', grade: '', reason: example.gradeReason ?? example.status };
+      const row = { ...head, setting: '', complete: '', grade: '', sourceMaps: '', reason: example.gradeReason ?? example.status };
       for (const c of report.cases) Object.assign(row, { [c.key]: label, [`${c.key} outcome`]: example.status, [`${c.key} distance`]: null });
       rows.push(row);
       continue;
@@ -672,7 +794,7 @@ function toRows(report) {
       const row = { ...head, setting };
       if (runtime && !runtime.settings[setting].applies) {
         for (const c of report.cases) Object.assign(row, { [c.key]: NOT_APPLIED, [`${c.key} outcome`]: NOT_APPLIED, [`${c.key} distance`]: null });
-        Object.assign(row, { complete: '', grade: example.grade, reason: example.gradeReason });
+        Object.assign(row, { complete: '', grade: example.grade, ...sourceMapFields(example), reason: example.gradeReason });
         rows.push(row);
         continue;
       }
@@ -685,6 +807,7 @@ function toRows(report) {
       }
       row.complete = `${runs.filter((r) => r.reach === 'caller').length}/${runs.length}`;
       row.grade = example.grade;
+      Object.assign(row, sourceMapFields(example));
       row.reason = example.gradeReason;
       rows.push(row);
     }
@@ -701,6 +824,7 @@ module.exports = {
   measureTrace,
   outcomeOf,
   grade,
+  sourceMapLevel,
   probe,
   prepareRuntimes,
   toRows,

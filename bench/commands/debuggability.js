@@ -44,10 +44,11 @@ function columnsFor(format, cases, { runtimes = false } = {}) {
   const tail = [
     { key: 'complete', title: 'to caller', align: 'right' },
     { key: 'grade', title: 'grade', align: 'right' },
+    { key: 'sourceMaps', title: 'source maps', align: 'right' },
   ];
   if (format === 'csv') {
     const fields = cases.flatMap((c) => [{ key: `${c.key} outcome` }, { key: `${c.key} distance` }]);
-    return [...base, ...fields, ...tail, { key: 'reason', title: 'grade reason' }];
+    return [...base, ...fields, ...tail, { key: 'reason', title: 'grade reason' }, { key: 'source maps reason', title: 'source maps reason' }];
   }
   return [...base, ...cases.map((c) => ({ key: c.key, title: c.key })), ...tail];
 }
@@ -65,6 +66,9 @@ function render(report, format) {
   const reasons = report.examples
     .filter((e) => e.status === 'probed')
     .map((e) => (e.grade === null ? `  ${who(e)}: ${e.gradeReason}` : `  ${who(e)}: ${e.grade} (${e.gradeReason})`));
+  const levels = report.examples
+    .filter((e) => e.status === 'probed' && e.sourceMaps)
+    .map((e) => `  ${who(e)}: ${e.sourceMaps.level ?? 'no level'} (${e.sourceMaps.reason})`);
   const missing = names(report.examples.filter((e) => e.status === 'missing'));
   const located = names(report.examples.filter((e) => e.failingCall && e.failingCall.ranges.length === 0));
   const unavailable = report.examples.filter((e) => e.status === 'unavailable').filter((e, i, all) => all.findIndex((o) => o.name === e.name) === i);
@@ -75,6 +79,7 @@ function render(report, format) {
     ...(runtimes ? runtimeNotes(runtimes, report.settings) : []),
     'Grades run from 1 (the example file is never named) to 5 (the failing line is named in every case and setting); higher is better:',
     ...reasons,
+    ...(levels.length ? [SOURCE_MAP_LEGEND, ...sourceMapNotes(report), ...levels] : []),
   ];
   if (missing.length) notes.push(`Missing example files (not probed): ${missing.join(', ')}`);
   for (const e of unavailable) notes.push(`${e.name} cannot run here (not probed): ${e.gradeReason}`);
@@ -82,6 +87,21 @@ function render(report, format) {
   if (located.length) notes.push(`Failing call not found in the source of: ${located.join(', ')}`);
   const body = format === 'markdown' ? notes.map((line) => line.replace(/^ {2}/, '- ')).join('\n') : notes.join('\n');
   return `${table}\n${body}\n`;
+}
+
+const SOURCE_MAP_LEGEND =
+  "Source maps, from Node's default setting run with and without them (docs/debuggability.md): 5 doesn't need them; 4 has them, needs them sometimes; 3 has them, needs them always; 2 none, needs them sometimes; 1 none but needs them:";
+
+// How source maps were asked for under each runtime (or the node running asyncmark).
+function sourceMapNotes(report) {
+  const how = (maps) =>
+    maps.always
+      ? 'applied without being asked'
+      : maps.applies
+        ? `asked for as ${[...maps.execArgv, ...Object.entries(maps.env).map(([k, v]) => `${k}=${v}`)].join(' ')}`
+        : `n/a (${maps.reason})`;
+  if (report.sourceMaps) return [`  source maps: ${how(report.sourceMaps)}`];
+  return (report.runtimes ?? []).filter((r) => r.sourceMaps).map((r) => `  source maps under ${r.label}: ${how(r.sourceMaps)}`);
 }
 
 // How each runtime was given each stack setting, settings given alike
@@ -122,7 +142,11 @@ async function action(options) {
   const settingRuns = runtimes
     ? runtimes.filter((r) => !r.unsupported).reduce((sum, r) => sum + settings.settings.filter((s) => r.settings[s].applies).length, 0)
     : settings.settings.length;
-  const total = present * settingRuns * CASES.length;
+  // A compiled example runs its graded cases once more with source maps, under
+  // each runtime that applies them when asked (at most this many).
+  const compiled = settings.entries.filter((e) => e.transpiled && fs.existsSync(e.file)).length;
+  const mapTargets = settings.settings.includes('node') ? (runtimes ? runtimes.filter((r) => !r.unsupported && r.settings.node.applies).length : 1) : 0;
+  const total = present * settingRuns * CASES.length + compiled * mapTargets * CASES.filter((c) => c.graded).length;
   const progress = createProgress({ total, quiet: options.quiet, unit: 'probes' });
   const label = new Map((runtimes ?? []).map((r) => [r.spec, `${r.label} `]));
   const report = await interruptible(

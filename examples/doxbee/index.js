@@ -1,6 +1,6 @@
 'use strict';
 
-const { entryIn } = require('../../lib/registry');
+const { entryIn, withSources } = require('../../lib/registry');
 
 // The registry of DoxBee examples: each one's style family (a coroutine over
 // promises counts as a generator style), how it is called, which I/O flavour it
@@ -9,7 +9,10 @@ const { entryIn } = require('../../lib/registry');
 // whose library cannot be installed or run on today's Node keeps its row and
 // file with `unavailable`, the exact error: it is counted by complexity and
 // shown with that reason by every command that would run it, never dropped.
-// `file` names a file that is not <name>.js (streamline's sources are ._js).
+// `file` names a file that is not <name>.js (streamline's sources are ._js,
+// the transpiled variants are in transpiled/). `transpiled` says what a
+// generated example was compiled from (`from`, an example of this registry),
+// by which compiler and version, and to which target.
 
 const EXAMPLES = [
   { name: 'callbacks-original', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes' },
@@ -46,6 +49,59 @@ const EXAMPLES = [
   { name: 'async-await', family: 'async-await', call: 'promise', io: 'promises', libraries: [], throws: 'caught' },
   { name: 'async-await-bluebird', family: 'async-await', call: 'promise', io: 'bluebird', libraries: ['bluebird'], throws: 'caught' },
   { name: 'async-await-native-io', family: 'async-await', call: 'promise', io: 'native', libraries: [], throws: 'caught' },
+  // Transpiled variants (npm run build:transpiled; examples/doxbee/transpiled/):
+  // generated from the example named in `from` by the compiler and target
+  // given, with a source map beside each; call, io and throws are their source's.
+  {
+    name: 'async-await-tsc-es2016',
+    file: 'transpiled/async-await-tsc-es2016.js',
+    family: 'async-await',
+    call: 'promise',
+    io: 'promises',
+    libraries: [],
+    throws: 'caught',
+    transpiled: { from: 'async-await', compiler: 'tsc 7.0.2', target: 'es2016' },
+  },
+  {
+    name: 'async-await-babel',
+    file: 'transpiled/async-await-babel.js',
+    family: 'async-await',
+    call: 'promise',
+    io: 'promises',
+    libraries: [],
+    throws: 'caught',
+    transpiled: { from: 'async-await', compiler: 'babel 8.1.2', target: 'regenerator' },
+  },
+  {
+    name: 'async-await-native-io-tsc-es2016',
+    file: 'transpiled/async-await-native-io-tsc-es2016.js',
+    family: 'async-await',
+    call: 'promise',
+    io: 'native',
+    libraries: [],
+    throws: 'caught',
+    transpiled: { from: 'async-await-native-io', compiler: 'tsc 7.0.2', target: 'es2016' },
+  },
+  {
+    name: 'async-await-native-io-babel',
+    file: 'transpiled/async-await-native-io-babel.js',
+    family: 'async-await',
+    call: 'promise',
+    io: 'native',
+    libraries: [],
+    throws: 'caught',
+    transpiled: { from: 'async-await-native-io', compiler: 'babel 8.1.2', target: 'regenerator' },
+  },
+  {
+    name: 'generators-co-babel',
+    file: 'transpiled/generators-co-babel.js',
+    family: 'generators',
+    call: 'promise',
+    io: 'promises',
+    libraries: ['co'],
+    throws: 'caught',
+    transpiled: { from: 'generators-co', compiler: 'babel 8.1.2', target: 'regenerator' },
+  },
   { name: 'observables-rxjs', family: 'observables', call: 'observable', io: 'observables', libraries: ['rxjs'], throws: 'caught' },
 ];
 
@@ -53,5 +109,5 @@ module.exports = {
   problem: 'doxbee',
   driver: 'batch',
   reference: 'callbacks-original',
-  examples: EXAMPLES.map((entry) => entryIn(__dirname, entry)),
+  examples: withSources(EXAMPLES.map((entry) => entryIn(__dirname, entry))),
 };

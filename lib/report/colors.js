@@ -40,6 +40,14 @@ const PALETTE = [
   '#bf360c', // brick
   '#37474f', // slate
   '#558b2f', // leaf
+  '#ad1457', // deep pink
+  '#1565c0', // strong blue
+  '#ef6c00', // amber
+  '#2e7d32', // forest
+  '#6d4c41', // cocoa
+  '#7b1fa2', // plum
+  '#00897b', // jade
+  '#9e9d24', // olive green
 ];
 
 // The grey of what is drawn for reference only (the baseline in other panels).

@@ -91,6 +91,8 @@ const COLUMN_MEANINGS = {
   errorSites: 'Explicit error-handling sites: tests of an error value, guards, catch clauses and handlers the author wrote.',
   lexer: 'Which lexer produced the tokens (espree for syntax Esprima 4 cannot read).',
   parser: 'Which parser produced the syntax tree for the other measures.',
+  generatedFrom:
+    'For a transpiled example (npm run build:transpiled): the example it was compiled from. Its counts are of the code that runs, helpers included, which nobody writes.',
   runtime: 'The runtime the example was probed under (debuggability --runtime).',
   setting: "Stack-trace setting: none (no async stack traces), node (Node's defaults), long (Node's defaults plus bluebird's and Q's long stack traces).",
   'callback/timer':
@@ -100,6 +102,8 @@ const COLUMN_MEANINGS = {
   'timer/timer': 'Failure case, shown, not graded: the I/O throws inside its own timer (a driver bug), so no style can catch it.',
   'timer/continuation': 'Failure case, shown, not graded: the same, thrown from an async continuation.',
   'to caller': "Runs whose trace is complete, reaching the code that started the upload, of the row's runs.",
+  'source maps':
+    "Source-map level, 1 to 5, measured under Node's default setting with and without source maps: 5 the trace names the failing line of the file written without them; 4 only with them, and the compiled file's failing call is named without; 3 only with them; 2 source maps do not lead to the line, the compiled file's call is named; 1 neither.",
   grade:
     "Debuggability grade, 1 to 5, higher is better: 5 the trace names the failing line in every graded case under every setting; 4 it does under Node's defaults, but fragile; 3 only with long stack traces; 2 it names the example's file somewhere; 1 never.",
 };
@@ -124,6 +128,11 @@ const DEBUGGABILITY_CELLS = [
   },
 ];
 
+// An example's measured source-map level (docs/debuggability.md), or null.
+function levelOf(example) {
+  return isPlainObject(example.sourceMaps) && Number.isInteger(example.sourceMaps.level) ? example.sourceMaps.level : null;
+}
+
 // A file of `debuggability --runtime` holds each example once per runtime
 // (its `runtime`, a spec of `runtimes`): those rows say which, and a setting
 // the runtime could not apply reads n/a.
@@ -141,7 +150,7 @@ function debuggabilityRows(json) {
     const common = { example: example.name, problem: json.problem ?? null, ...(byRuntime ? { runtime: label } : {}) };
     if (!Array.isArray(example.runs) || example.runs.length === 0) {
       const status = example.status === 'unsupported' ? 'UNSUPPORTED' : (example.status ?? '');
-      rows.push({ ...common, setting: '', ...Object.fromEntries(cases.map((key) => [key, status])), 'to caller': '', grade: null });
+      rows.push({ ...common, setting: '', ...Object.fromEntries(cases.map((key) => [key, status])), 'to caller': '', grade: null, 'source maps': null });
       if (example.status === 'unsupported' && example.gradeReason) notes.push(`${example.name} under ${label}: UNSUPPORTED (${example.gradeReason})`);
       continue;
     }
@@ -150,7 +159,7 @@ function debuggabilityRows(json) {
       const row = { ...common, setting };
       if (runtime && isPlainObject(runtime.settings) && runtime.settings[setting] && runtime.settings[setting].applies === false) {
         for (const key of cases) row[key] = 'n/a';
-        Object.assign(row, { 'to caller': '', grade: example.grade ?? null });
+        Object.assign(row, { 'to caller': '', grade: example.grade ?? null, 'source maps': levelOf(example) });
         rows.push(row);
         continue;
       }
@@ -158,12 +167,19 @@ function debuggabilityRows(json) {
       for (const key of cases) row[key] = caseCell(runs.find((r) => r.case === key));
       row['to caller'] = `${runs.filter((r) => r.reach === 'caller').length}/${runs.length}`;
       row.grade = example.grade ?? null;
+      row['source maps'] = levelOf(example);
       rows.push(row);
     }
     const who = byRuntime ? `${example.name} under ${label}` : example.name;
     if (example.gradeReason) notes.push(`${who}: ${example.grade ?? 'no grade'} (${example.gradeReason})`);
+    if (isPlainObject(example.sourceMaps) && example.sourceMaps.reason) {
+      notes.push(`${who}, source maps: ${example.sourceMaps.level ?? 'no level'} (${example.sourceMaps.reason})`);
+    }
   }
-  return { rows, columns: [...(byRuntime ? ['runtime'] : []), 'setting', ...cases, 'to caller', 'grade'], notes, cells: DEBUGGABILITY_CELLS };
+  // A file written before source-map levels were measured has no such column.
+  const withLevels = json.examples.some((example) => isPlainObject(example) && isPlainObject(example.sourceMaps));
+  const columns = [...(byRuntime ? ['runtime'] : []), 'setting', ...cases, 'to caller', 'grade', ...(withLevels ? ['source maps'] : [])];
+  return { rows, columns, notes, cells: DEBUGGABILITY_CELLS };
 }
 
 /**

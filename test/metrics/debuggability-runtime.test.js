@@ -91,10 +91,10 @@ describe('debuggability --runtime', function () {
       [node, 'bun 9.9.9', own].flatMap((label) => SETTING_NAMES.map((s) => `${label}/${s}`)),
     );
     const table = render(report, 'table');
-    assert.match(table, /^example\s+runtime\s+setting\s+callback\/timer\s+callback\/continuation\s+sync\s+to caller\s+grade$/m);
-    assert.match(table, /^known-line\s+bun 9\.9\.9\s+node\s+caller -\s+caller 0\s+caller 0\s+0\/3\s+4$/m);
-    assert.match(table, /^known-line\s+bun 9\.9\.9\s+none\s+caller -\s+caller -\s+caller 0\s+0\/3\s+4$/m);
-    assert.match(table, new RegExp(`^known-line\\s+${own.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s+none\\s+n/a\\s+n/a\\s+n/a\\s+4$`, 'm'));
+    assert.match(table, /^example\s+runtime\s+setting\s+callback\/timer\s+callback\/continuation\s+sync\s+to caller\s+grade\s+source maps$/m);
+    assert.match(table, /^known-line\s+bun 9\.9\.9\s+node\s+caller -\s+caller 0\s+caller 0\s+0\/3\s+4\s+5$/m);
+    assert.match(table, /^known-line\s+bun 9\.9\.9\s+none\s+caller -\s+caller -\s+caller 0\s+0\/3\s+4\s+5$/m);
+    assert.match(table, new RegExp(`^known-line\\s+${own.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s+none\\s+n/a\\s+n/a\\s+n/a\\s+4\\s+5$`, 'm'));
     assert.match(
       table,
       /^ {2}bun 9\.9\.9: none as --no-async-stack-traces --stack-trace-limit=10; node, long as --async-stack-traces --stack-trace-limit=10$/m,

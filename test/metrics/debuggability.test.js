@@ -274,17 +274,21 @@ describe('asyncmark debuggability', () => {
   it('renders a report as a table, csv and json', async () => {
     const report = await probe([fixtures.knownLine, fixtures.missing], { settings: ['none', 'node'], cases: ['callback/continuation', 'sync'] });
     const table = render(report, 'table');
-    assert.match(table, /^example\s+setting\s+callback\/continuation\s+sync\s+to caller\s+grade$/m);
-    assert.match(table, /^known-line\s+node\s+caller 0\s+caller 0\s+0\/2$/m);
-    assert.match(table, /^known-line\s+none\s+caller -\s+caller 0\s+0\/2$/m);
+    assert.match(table, /^example\s+setting\s+callback\/continuation\s+sync\s+to caller\s+grade\s+source maps$/m);
+    // Not compiled, its own failing line named without source maps: source-map level 5.
+    assert.match(table, /^known-line\s+node\s+caller 0\s+caller 0\s+0\/2\s+5$/m);
+    assert.match(table, /^known-line\s+none\s+caller -\s+caller 0\s+0\/2\s+5$/m);
     assert.match(table, /known-line: not graded/);
     assert.match(table, /Missing example files \(not probed\): not-written-yet/);
     const csv = render(report, 'csv').split('\r\n');
     assert.equal(
       csv[0],
-      'example,setting,callback/continuation outcome,callback/continuation distance,sync outcome,sync distance,to caller,grade,grade reason',
+      'example,setting,callback/continuation outcome,callback/continuation distance,sync outcome,sync distance,to caller,grade,source maps,grade reason,source maps reason',
     );
-    assert.match(csv[2], /^known-line,node,caller,0,caller,0,0\/2,,"not graded: /);
+    assert.match(
+      csv[2],
+      /^known-line,node,caller,0,caller,0,0\/2,,5,"not graded: .*","not compiled; its failing line named without source maps in: callback\/continuation, sync"$/,
+    );
     const json = JSON.parse(render(report, 'json'));
     assert.equal(json.op, 'fileVersion.insert');
     // Without --runtime, no runtime anywhere: the output is what it always was.

@@ -265,6 +265,39 @@ describe('report: reading complexity and debuggability files', () => {
     assert.ok(plain.rows.every((r) => !('runtime' in r)));
   });
 
+  it('shows the measured source-map level of a debuggability file in its own column, with its reason under the table', () => {
+    const run = (setting) => ({ setting, case: 'sync', outcome: 'caller', distance: 0, namesFile: true, reach: 'example' });
+    const json = {
+      problem: 'doxbee',
+      settings: [{ name: 'node' }],
+      cases: [{ key: 'sync' }],
+      examples: [
+        { name: 'async-await', status: 'probed', grade: 4, gradeReason: 'r', sourceMaps: { level: 5, reason: 'not compiled' }, runs: [run('node')] },
+        {
+          name: 'async-await-babel',
+          status: 'probed',
+          grade: 4,
+          gradeReason: 'r',
+          sourceMaps: { level: 4, reason: 'only with source maps' },
+          runs: [run('node')],
+        },
+        { name: 'not-measured', status: 'probed', grade: 4, gradeReason: 'r', sourceMaps: { level: null, reason: 'not measured' }, runs: [run('node')] },
+      ],
+    };
+    const { rows, columns, notes } = metricRows(json);
+    assert.deepEqual(columns, ['setting', 'sync', 'to caller', 'grade', 'source maps']);
+    assert.deepEqual(
+      rows.map((r) => [r.example, r['source maps']]),
+      [
+        ['async-await', 5],
+        ['async-await-babel', 4],
+        ['not-measured', null],
+      ],
+    );
+    assert.ok(notes.includes('async-await-babel, source maps: 4 (only with source maps)'));
+    assert.ok(notes.includes('not-measured, source maps: no level (not measured)'));
+  });
+
   it('refuses what holds no rows', () => {
     assert.throws(() => metricRows(42), /expected a JSON array/);
     assert.throws(() => metricRows([{ tokens: 3 }]), /no row names an example/);

@@ -1,0 +1,97 @@
+'use strict';
+
+const { execFile } = require('node:child_process');
+const path = require('node:path');
+const { stripVTControlCharacters } = require('node:util');
+const { launch } = require('../lib/runner/launch');
+const { headline } = require('../lib/runner/spawn');
+
+// How a runtime is made to apply the source map beside a compiled file (its
+// `//# sourceMappingURL=` comment), found by running it as the stack settings
+// are (metrics/stack-settings.js): a runtime may accept a flag and ignore it
+// (Bun takes --enable-source-maps without a word), so only the trace it then
+// writes tells. source-maps-check/ holds a compiled file whose map moves its
+// throw to line 7 of original.js; the check says whether a trace names that.
+
+const CHECK = path.join(__dirname, 'source-maps-check', 'check.js');
+const CHECK_TIMEOUT_MS = 20000;
+
+// The ways tried, in order, after asking for nothing (a runtime may apply
+// source maps always): Node's flag, then Node's flag in NODE_OPTIONS, kept
+// with whatever NODE_OPTIONS already holds (a coverage tool's preload).
+const FORMS = [
+  { name: 'flag', use: () => ({ execArgv: ['--enable-source-maps'], env: {} }) },
+  {
+    name: 'NODE_OPTIONS',
+    use: (baseEnv) => ({ execArgv: [], env: { NODE_OPTIONS: [baseEnv.NODE_OPTIONS, '--enable-source-maps'].filter(Boolean).join(' ') } }),
+  },
+];
+
+function parseJson(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+// Runs the check under the runtime (null: the node running asyncmark) with
+// one form's flags and variables.
+function check(runtime, { execArgv, env }, { baseEnv, timeoutMs }) {
+  const started = launch({ execArgv }, runtime);
+  return new Promise((resolve) => {
+    execFile(
+      started.execPath ?? process.execPath,
+      [...started.execArgv, CHECK],
+      { env: { ...baseEnv, ...env }, timeout: timeoutMs, maxBuffer: 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const found = String(stdout)
+          .split('\n')
+          .map(parseJson)
+          .find((line) => line && typeof line.mapped === 'boolean');
+        if (found) resolve({ found });
+        else resolve({ error: refusal(stderr) || (error && error.message) || 'no output' });
+      },
+    );
+  });
+}
+
+// A runtime's refusal in one line: its line naming the error, colours taken
+// out (Deno prints "error: unexpected argument ..." and a backtrace after).
+function refusal(stderr) {
+  const lines = stripVTControlCharacters(String(stderr)).split('\n');
+  return lines.find((line) => /\berror\b/i.test(line))?.trim() || headline(stderr);
+}
+
+function describeForm(used) {
+  return [...used.execArgv, ...Object.entries(used.env).map(([key, value]) => `${key}=${value}`)].join(' ');
+}
+
+/**
+ * How a runtime applies source maps, by running the check.
+ * @param {object|null} runtime a record of lib/runtimes, or null for the node running asyncmark
+ * @param {{ env?: object, timeoutMs?: number }} [options] env: the children's environment
+ * @returns {Promise<object>} { always: true } when it maps without being asked;
+ *   else { always: false, applies: true, form, execArgv, env } (what a run
+ *   with source maps gets), or { always: false, applies: false, reason }
+ */
+async function findSourceMaps(runtime, { env = process.env, timeoutMs = CHECK_TIMEOUT_MS } = {}) {
+  const run = async (used) => {
+    // A check that could not run (a busy machine) is tried once more.
+    const result = await check(runtime, used, { baseEnv: env, timeoutMs });
+    return result.found ? result : check(runtime, used, { baseEnv: env, timeoutMs });
+  };
+  const plain = await run({ execArgv: [], env: {} });
+  if (plain.found && plain.found.mapped) return { always: true, applies: true, form: 'always', execArgv: [], env: {} };
+  const tried = [];
+  for (const form of FORMS) {
+    const used = form.use(env);
+    const result = await run(used);
+    if (result.found && result.found.mapped) return { always: false, applies: true, form: form.name, execArgv: used.execArgv, env: used.env };
+    tried.push(`${describeForm(used)}: ${result.found ? 'the trace still names the compiled file' : `refused (${result.error})`}`);
+  }
+  const who = runtime ? runtime.spec : 'node';
+  return { always: false, applies: false, reason: `${who} applies no source map of a .js file, whether given ${tried.join('; or ')}` };
+}
+
+module.exports = { FORMS, findSourceMaps };
