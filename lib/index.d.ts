@@ -164,8 +164,22 @@ export interface BatchEntry extends EntryBase {
   throws: 'caught' | 'escapes';
   /** parallel: on one failed insert, tell the caller at once, or only once every insert has completed. */
   onFailure?: 'fail-fast' | 'wait-all';
+  /** A generated row: which example it was compiled from, by which compiler, to which target (npm run build:transpiled). */
+  transpiled?: Transpiled;
   /** The example's module: given the I/O, it returns the upload function, called by `call`. */
   load(): (io: IO) => (...args: any[]) => any;
+}
+
+/** What a transpiled example was compiled from and how. */
+export interface Transpiled {
+  /** The name of the example it was compiled from. */
+  from: string;
+  /** The compiler and its version, e.g. 'tsc 7.0.2'. */
+  compiler: string;
+  /** The compiler's target, e.g. 'es2016'. */
+  target: string;
+  /** The path of the file it was compiled from. */
+  source: string;
 }
 
 /** What else runs on the calling thread before a recursion's caller hears back. */
