@@ -10,6 +10,10 @@ const { entryIn } = require('../../lib/registry');
 // file with `unavailable`, the exact error: it is counted by complexity and
 // shown with that reason by every command that would run it, never dropped.
 // `file` names a file that is not <name>.js (streamline's sources are ._js).
+// `needs` names a syntax not every runtime parses (lib/runtimes/syntax.js): a
+// runtime without it, the node running asyncmark included, shows the example
+// UNSUPPORTED with that reason. Effect.gen is a generator coroutine, as co's
+// is, so effect counts as a generator style.
 
 const EXAMPLES = [
   { name: 'callbacks-original', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes' },
@@ -46,6 +50,8 @@ const EXAMPLES = [
   { name: 'async-await', family: 'async-await', call: 'promise', io: 'promises', libraries: [], throws: 'caught' },
   { name: 'async-await-bluebird', family: 'async-await', call: 'promise', io: 'bluebird', libraries: ['bluebird'], throws: 'caught' },
   { name: 'async-await-native-io', family: 'async-await', call: 'promise', io: 'native', libraries: [], throws: 'caught' },
+  { name: 'async-await-using', family: 'async-await', call: 'promise', io: 'promises', libraries: [], throws: 'caught', needs: 'await using' },
+  { name: 'effect', family: 'generators', call: 'promise', io: 'effect', libraries: ['effect'], throws: 'caught' },
   { name: 'observables-rxjs', family: 'observables', call: 'observable', io: 'observables', libraries: ['rxjs'], throws: 'caught' },
 ];
 
