@@ -93,7 +93,10 @@ function action() {
     if (unavailable.length) out.push(`${unavailable.map((e) => `${e.name} cannot run here: ${e.unavailable}`).join('\n')}\n`);
     // Written in a syntax this node cannot parse: it runs under a --runtime that can.
     const unsupported = registry.examples.filter((e) => lacking(e.needs, null));
-    if (unsupported.length) out.push(`${unsupported.map((e) => `${e.name} is UNSUPPORTED on this node: ${lacking(e.needs, null)} (bench and debuggability run it under --runtime)`).join('\n')}\n`);
+    if (unsupported.length)
+      out.push(
+        `${unsupported.map((e) => `${e.name} is UNSUPPORTED on this node: ${lacking(e.needs, null)} (bench and debuggability run it under --runtime)`).join('\n')}\n`,
+      );
   }
   process.stdout.write(out.join('\n'));
 }
