@@ -41,6 +41,12 @@ module.exports = [
     languageOptions: { sourceType: 'module' },
   },
   {
+    // Written in `await using` (ES2026), which Node 20 and 22 cannot parse:
+    // the registry says so (needs), and only these files may use it.
+    files: ['examples/*/async-await-using.js', 'test/fixtures/doxbee/async-await-using-*.js', 'lib/runtimes/probe/await-using.js'],
+    languageOptions: { ecmaVersion: 2026 },
+  },
+  {
     // An example keeps the problem's whole signature, upload(stream, idOrPath,
     // tag, done), whether or not its style reads every argument; so do the
     // planted-bug fixtures shaped like them.

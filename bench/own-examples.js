@@ -8,6 +8,7 @@ const { CONVENTIONS } = require('../lib/invoke');
 const { SYNC_BEHAVIOURS, FAILURE_BEHAVIOURS } = require('../lib/conformance');
 const { VERIFIABLE, entryForFile, callFor, throwsFor } = require('../lib/verify');
 const { UsageError, shown, parseChoice, parsePath } = require('./usage');
+const { NEEDS, lacking } = require('../lib/runtimes/syntax');
 
 // Examples of one's own, given by their file (asyncmark verify FILE, asyncmark
 // bench --add FILE): the options that say how such a file is called, shared by
@@ -75,7 +76,10 @@ function ownEntry(file, style, problem, parameter) {
   try {
     factory = entry.load();
   } catch (error) {
-    throw new UsageError(`${parameter}: ${shown(file)} cannot be loaded (${firstLine(error instanceof Error ? error.message : error)})`);
+    // A syntax error may be syntax this node lacks: say which, so that it is not taken for a typo.
+    const lacks = error instanceof SyntaxError ? NEEDS.map((needs) => lacking(needs, null)).filter(Boolean) : [];
+    const hint = lacks.map((reason) => `; this node cannot parse all syntax: it ${reason}`).join('');
+    throw new UsageError(`${parameter}: ${shown(file)} cannot be loaded (${firstLine(error instanceof Error ? error.message : error)}${hint})`);
   }
   if (typeof factory !== 'function') {
     throw new UsageError(

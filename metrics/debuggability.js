@@ -7,6 +7,7 @@ const espree = require('espree');
 const spawn = require('../lib/runner/spawn');
 const { environment } = require('../lib/runner/environment');
 const { launch, cannotRun } = require('../lib/runner/launch');
+const { lacking } = require('../lib/runtimes/syntax');
 const { isFunction, walk } = require('./ast');
 const { SETTINGS, SETTING_NAMES, STACK_FRAMES, applySettings } = require('./stack-settings');
 const { findSourceMaps } = require('./source-maps');
@@ -724,10 +725,12 @@ function exampleReport(entry, target, spec) {
     report.gradeReason = entry.unavailable;
     return report;
   }
-  // The runtime cannot run the probe's children at all.
-  if (target && target.unsupported) {
+  // The runtime cannot run the probe's children at all, or cannot parse the
+  // example (its `needs`; the node running asyncmark when there is no target).
+  const unsupported = (target && target.unsupported) || lacking(entry.needs, target ? target.record : null);
+  if (unsupported) {
     report.status = 'unsupported';
-    report.gradeReason = target.unsupported;
+    report.gradeReason = unsupported;
     return report;
   }
   try {

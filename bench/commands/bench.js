@@ -76,7 +76,9 @@ function resolveOptions(options) {
   const precision = resolvePrecision(options, runs);
   // Examples that cannot run here keep their rows, with the reason instead of a time.
   const unavailable = Object.fromEntries(registry.examples.filter((e) => e.unavailable && examples.includes(e.name)).map((e) => [e.name, e.unavailable]));
-  return { scenario, driver, examples, added, unavailable, params, runs, timeoutMs, format, baseline, precision, out: out === false ? null : out };
+  // Examples in a syntax not every runtime parses: each run finds out whether its runtime does.
+  const needs = Object.fromEntries(registry.examples.filter((e) => e.needs && examples.includes(e.name)).map((e) => [e.name, e.needs]));
+  return { scenario, driver, examples, added, unavailable, needs, params, runs, timeoutMs, format, baseline, precision, out: out === false ? null : out };
 }
 
 /**

@@ -6,6 +6,7 @@ const drivers = require('../../lib/drivers');
 const { formatRows } = require('../../lib/format');
 const { flag, shown } = require('../params');
 const { dependencies } = require('../../package.json');
+const { lacking } = require('../../lib/runtimes/syntax');
 
 // asyncmark list: the scenarios with their driver and parameters, every
 // driver's parameters (generated from lib/drivers, as bench's options are),
@@ -90,6 +91,12 @@ function action() {
     );
     const unavailable = registry.examples.filter((e) => e.unavailable);
     if (unavailable.length) out.push(`${unavailable.map((e) => `${e.name} cannot run here: ${e.unavailable}`).join('\n')}\n`);
+    // Written in a syntax this node cannot parse: it runs under a --runtime that can.
+    const unsupported = registry.examples.filter((e) => lacking(e.needs, null));
+    if (unsupported.length)
+      out.push(
+        `${unsupported.map((e) => `${e.name} is UNSUPPORTED on this node: ${lacking(e.needs, null)} (bench and debuggability run it under --runtime)`).join('\n')}\n`,
+      );
   }
   process.stdout.write(out.join('\n'));
 }

@@ -3,6 +3,7 @@
 const { Option } = require('commander');
 const { resolveRuntimes, listRuntimes, cacheFolder, CAPABILITIES } = require('../../lib/runtimes');
 const { formatRows } = require('../../lib/format');
+const { SYNTAX } = require('../../lib/runtimes/syntax');
 
 // `asyncmark runtimes`: the runtimes a benchmark can run under, with their
 // exact versions and what each can measure; `--install LIST` installs those
@@ -20,6 +21,8 @@ const COLUMNS = [
   { key: 'version', title: 'version' },
   { key: 'installed', title: 'from', format: (installed, row) => (installed ? 'cache' : row.name === 'custom' ? 'path' : 'running') },
   ...CAPABILITIES.map((key) => ({ key, title: key, format: (_, row) => yesNo(row.capabilities?.[key]) })),
+  // The syntax an example may need (lib/runtimes/syntax.js): whether the runtime runs it.
+  ...Object.entries(SYNTAX).map(([needs, { key }]) => ({ key: 'syntax', title: needs, format: (syntax) => yesNo(syntax?.[key]) })),
   { key: 'flags', title: 'gc flags', format: (flags) => showFlags(flags?.exposeGc) },
   { key: 'flags', title: 'commonJs flags', format: (flags) => showFlags(flags?.commonJs) },
   { key: 'bytes', title: 'MB', align: 'right', format: (bytes) => (bytes == null ? '-' : String(Math.round(bytes / 1e6))) },

@@ -13,6 +13,10 @@ const { entryIn, withSources } = require('../../lib/registry');
 // the transpiled variants are in transpiled/). `transpiled` says what a
 // generated example was compiled from (`from`, an example of this registry),
 // by which compiler and version, and to which target.
+// `needs` names a syntax not every runtime parses (lib/runtimes/syntax.js): a
+// runtime without it, the node running asyncmark included, shows the example
+// UNSUPPORTED with that reason. Effect.gen is a generator coroutine, as co's
+// is, so effect counts as a generator style.
 
 const EXAMPLES = [
   { name: 'callbacks-original', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes' },
@@ -49,6 +53,8 @@ const EXAMPLES = [
   { name: 'async-await', family: 'async-await', call: 'promise', io: 'promises', libraries: [], throws: 'caught' },
   { name: 'async-await-bluebird', family: 'async-await', call: 'promise', io: 'bluebird', libraries: ['bluebird'], throws: 'caught' },
   { name: 'async-await-native-io', family: 'async-await', call: 'promise', io: 'native', libraries: [], throws: 'caught' },
+  { name: 'async-await-using', family: 'async-await', call: 'promise', io: 'promises', libraries: [], throws: 'caught', needs: 'await using' },
+  { name: 'effect', family: 'generators', call: 'promise', io: 'effect', libraries: ['effect'], throws: 'caught' },
   // Transpiled variants (npm run build:transpiled; examples/doxbee/transpiled/):
   // generated from the example named in `from` by the compiler and target
   // given, with a source map beside each; call, io and throws are their source's.

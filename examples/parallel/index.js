@@ -7,7 +7,8 @@ const { entryIn } = require('../../lib/registry');
 // does with a synchronous throw from the I/O layer (see lib/conformance.js:
 // caught | escapes), and what it does when one insert fails while others are
 // in flight (onFailure: fail-fast, rolling back and telling the caller at once,
-// or wait-all, only once every insert has completed).
+// or wait-all, only once every insert has completed). `needs`: as in
+// examples/doxbee/index.js.
 
 const EXAMPLES = [
   { name: 'callbacks-counter', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes', onFailure: 'fail-fast' },
@@ -19,6 +20,17 @@ const EXAMPLES = [
   { name: 'promises-q', family: 'promises', call: 'promise', io: 'q', libraries: ['q'], throws: 'caught', onFailure: 'fail-fast' },
   { name: 'async-await', family: 'async-await', call: 'promise', io: 'promises', libraries: [], throws: 'caught', onFailure: 'fail-fast' },
   { name: 'async-await-native-io', family: 'async-await', call: 'promise', io: 'native', libraries: [], throws: 'caught', onFailure: 'fail-fast' },
+  {
+    name: 'async-await-using',
+    family: 'async-await',
+    call: 'promise',
+    io: 'promises',
+    libraries: [],
+    throws: 'caught',
+    onFailure: 'fail-fast',
+    needs: 'await using',
+  },
+  { name: 'effect', family: 'generators', call: 'promise', io: 'effect', libraries: ['effect'], throws: 'caught', onFailure: 'fail-fast' },
   { name: 'observables-rxjs', family: 'observables', call: 'observable', io: 'observables', libraries: ['rxjs'], throws: 'caught', onFailure: 'fail-fast' },
 ];
 

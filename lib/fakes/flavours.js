@@ -4,7 +4,7 @@ const util = require('node:util');
 
 // I/O flavours. Each one gives every asynchronous method of a problem's model
 // the calling convention of one async style. Wrapping a callback API
-// (promisify, denodeify, thunkify, bindNodeCallback) happens here, once per
+// (promisify, denodeify, thunkify, bindNodeCallback, Effect.callback) happens here, once per
 // process and flavour, never per call inside an example, and is not counted
 // as any example's complexity.
 
@@ -19,7 +19,21 @@ const LIFTERS = {
   when: () => require('when/node').lift,
   thunks: () => require('thunkify'),
   observables: () => require('rxjs').bindNodeCallback,
+  effect: () => effectLift(require('effect').Effect),
 };
+
+// Effect has no wrapper of node-style functions as promisify is; a user adopts
+// one with Effect.callback, once. The method returns an Effect: nothing is
+// called until it runs, and a callback's error is its failure. A synchronous
+// throw is left to Effect.callback, which makes it a defect (an Effect "die").
+function effectLift(Effect) {
+  return (nodeStyle) =>
+    function (...args) {
+      return Effect.callback((resume) => {
+        nodeStyle.call(this, ...args, (err, value) => resume(err ? Effect.fail(err) : Effect.succeed(value)));
+      });
+    };
+}
 
 // lift for a library that calls the lifted function without `this`.
 function withReceiver(lift) {

@@ -15,7 +15,7 @@ const BARE_FLAVOURS = Object.keys(instrument.BARE);
 
 /**
  * Creates the simulated I/O of a problem in one flavour.
- * @param {string} flavour callbacks | callbacks-ctx | native | promises | bluebird | q | when | thunks | observables; minimal | timers for the instrument problem
+ * @param {string} flavour callbacks | callbacks-ctx | native | promises | bluebird | q | when | thunks | observables | effect; minimal | timers for the instrument problem
  * @param {object} [options] engine options (see lib/fakes/engine.js)
  * @param {string} [problem] the problem whose model to build (default doxbee)
  * @returns {{ io: object, engine: Engine }} for a bare flavour, engine is what it counts (counts, failures, idle())

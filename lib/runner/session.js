@@ -4,6 +4,7 @@ const fs = require('node:fs');
 const crypto = require('node:crypto');
 const { runInChild } = require('./spawn');
 const { launch, cannotRun } = require('./launch');
+const { lacking } = require('../runtimes/syntax');
 const { environment } = require('./environment');
 const drivers = require('../drivers');
 const { SCHEMA, cutOffLine, parseResults } = require('../results');
@@ -35,15 +36,16 @@ function rotate(list, k) {
  * no example always runs first or right after the same neighbour.
  * With runtimes, every example runs under each of them, interleaved the same
  * way (an example's runtimes side by side), so that drift hits them alike.
- * @param {object} settings { scenario, examples (names), params, runs, added, unavailable, runtimes }: added,
+ * @param {object} settings { scenario, examples (names), params, runs, added, unavailable, needs, runtimes }: added,
  *   registry entries of files outside the registries (bench --add), whose jobs
  *   carry the entry so that the driver's child loads the example from its file;
  *   unavailable, name → reason of examples that cannot run here, whose jobs carry the reason;
+ *   needs, name → the syntax an example is written in (lib/runtimes/syntax.js), which its jobs carry;
  *   runtimes, what --runtime resolved to (lib/runtimes), or none for the node running asyncmark
- * @returns {Array<{ scenario, problem, driver, example, params, run, fileExists, entry?, unavailable?, runtime?, runner? }>}
+ * @returns {Array<{ scenario, problem, driver, example, params, run, fileExists, entry?, unavailable?, needs?, runtime?, runner? }>}
  *   runtime: the runtime's spec, as the results line records it; runner: how to start it
  */
-function plan({ scenario, examples, params, runs, added = [], unavailable = {}, runtimes = [] }) {
+function plan({ scenario, examples, params, runs, added = [], unavailable = {}, needs = {}, runtimes = [] }) {
   const driver = scenario.driver ?? 'batch';
   // What a child needs of an entry, as JSON: its load() is made again there.
   const entries = new Map(added.map(({ load, ...entry }) => [entry.name, entry]));
@@ -55,6 +57,7 @@ function plan({ scenario, examples, params, runs, added = [], unavailable = {}, 
         const job = { scenario: scenario.name, problem: scenario.problem, driver, example, params: cell, run, fileExists: scenario.fileExists };
         if (entries.has(example)) job.entry = entries.get(example);
         if (unavailable[example]) job.unavailable = unavailable[example];
+        if (needs[example]) job.needs = needs[example];
         if (runtime) Object.assign(job, { runtime: runtime.spec, runner: runtime });
         jobs.push(job);
       }
@@ -165,7 +168,9 @@ async function runSession(jobs, { out, resume = false, timeoutMs, detailed = tru
     // that cannot run here is recorded with its reason, and no child is started.
     const driver = drivers[job.driver];
     // The child knows its time limit too (an HTTP load waits for an answer no longer).
-    const unsupported = cannotRun(job.runner);
+    // A runtime that cannot parse the example's syntax (the node running
+    // asyncmark included) is told apart before a child fails to load it.
+    const unsupported = cannotRun(job.runner) ?? lacking(job.needs, job.runner);
     const result = job.unavailable
       ? { status: 'unavailable', error: job.unavailable, metrics: null, stderrTail: '' }
       : unsupported
@@ -192,6 +197,7 @@ async function runSession(jobs, { out, resume = false, timeoutMs, detailed = tru
     delete line.fileExists;
     delete line.entry;
     delete line.unavailable;
+    delete line.needs;
     delete line.runner;
     line.params = { ...job.params };
     if (out) fs.appendFileSync(out, `${JSON.stringify(line)}\n`);

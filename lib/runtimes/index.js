@@ -7,6 +7,7 @@ const { RUNTIMES, ALLOWED, parseSpec, parseSpecs, folderName } = require('./spec
 const { cacheFolder } = require('./cache-folder');
 const { installRuntime, readRecord, TEMP_PREFIX } = require('./install');
 const { readVersion, probeCapabilities, CAPABILITIES } = require('./probe');
+const { KEYS: SYNTAX_KEYS } = require('./syntax');
 const { UsageError, shown } = require('../usage-error');
 
 // The runtimes a benchmark can run under: the node running asyncmark, Node,
@@ -15,9 +16,10 @@ const { UsageError, shown } = require('../usage-error');
 //   { spec, name: 'node'|'bun'|'deno'|'custom', version, path, installed,
 //     capabilities: { ipcFork, exposeGc, gcObserver, resourceUsage,
 //                     loopDelay, loopUtilization, commonJs },
-//     flags: { exposeGc, commonJs }, bytes }
+//     flags: { exposeGc, commonJs }, syntax: { awaitUsing }, bytes }
 // `installed` says it lives in the cache; `bytes` is its size there; flags
-// are what the runtime must be given for a capability (see probe.js).
+// are what the runtime must be given for a capability (see probe.js); syntax,
+// what it parses of what examples may need (syntax.js).
 
 const PROBE_FILE = 'asyncmark-probe.json';
 
@@ -59,8 +61,9 @@ async function withCapabilities(runtime, cache) {
     cached.path === runtime.path &&
     cached.version === runtime.version &&
     CAPABILITIES.every((key) => typeof cached.capabilities?.[key] === 'boolean') &&
+    SYNTAX_KEYS.every((key) => typeof cached.syntax?.[key] === 'boolean') &&
     typeof cached.flags === 'object';
-  if (valid) return { ...record, capabilities: cached.capabilities, flags: cached.flags };
+  if (valid) return { ...record, capabilities: cached.capabilities, flags: cached.flags, syntax: cached.syntax };
   const probed = await probeCapabilities(runtime.path);
   writeJsonQuietly(file, { path: runtime.path, version: runtime.version, ...probed, probedAt: new Date().toISOString() });
   return { ...record, ...probed };
@@ -204,6 +207,7 @@ async function listRuntimes({ cache = cacheFolder() } = {}) {
         bytes,
         capabilities: null,
         flags: null,
+        syntax: null,
         error: oneLine(error.message),
       });
     }

@@ -3,6 +3,7 @@
 const { execFile, fork } = require('node:child_process');
 const path = require('node:path');
 const { RUNTIMES } = require('./spec');
+const { SYNTAX } = require('./syntax');
 
 // What a runtime is and what it can do, found by running it: its version from
 // `--version`, and each capability a runner needs by trying it with a tiny
@@ -117,6 +118,18 @@ async function probeCommonJs(binary) {
   return null;
 }
 
+// Whether the runtime runs each syntax of lib/runtimes/syntax.js: its probe
+// prints { <key>: true } only where it parses and behaves.
+async function probeSyntax(binary) {
+  const found = {};
+  for (const { key, probe } of Object.values(SYNTAX)) {
+    const result = await run(binary, [probe]);
+    const line = result.ok ? parseJson(firstLine(result.stdout)) : null;
+    found[key] = Boolean(line && line[key] === true);
+  }
+  return found;
+}
+
 /**
  * Every capability, each by running the binary:
  *   ipcFork          the target of child_process.fork (execPath) with IPC
@@ -128,8 +141,9 @@ async function probeCommonJs(binary) {
  *   commonJs         a CommonJS .js file that requires another runs, under
  *                    flags.commonJs
  * flags.<capability> are the command-line flags it takes ([] for none), or
- * null when none of those tried gives it.
- * @returns {Promise<{ capabilities: object, flags: { exposeGc: string[]|null, commonJs: string[]|null } }>}
+ * null when none of those tried gives it. syntax.<key>: whether it runs each
+ * syntax an example may need (lib/runtimes/syntax.js: awaitUsing).
+ * @returns {Promise<{ capabilities: object, flags: { exposeGc: string[]|null, commonJs: string[]|null }, syntax: object }>}
  */
 async function probeCapabilities(binary) {
   const ipcFork = await probeIpcFork(binary);
@@ -137,7 +151,7 @@ async function probeCapabilities(binary) {
   const commonJsFlags = await probeCommonJs(binary);
   const found = { ipcFork, ...measurements, commonJs: commonJsFlags !== null };
   const capabilities = Object.fromEntries(CAPABILITIES.map((key) => [key, found[key] === true]));
-  return { capabilities, flags: { exposeGc: gcFlags, commonJs: commonJsFlags } };
+  return { capabilities, flags: { exposeGc: gcFlags, commonJs: commonJsFlags }, syntax: await probeSyntax(binary) };
 }
 
 module.exports = { readVersion, probeCapabilities, CAPABILITIES };

@@ -11,6 +11,7 @@ const path = require('node:path');
 const { runCli } = require('./capture');
 const { CAPABILITIES } = require('../../lib/runtimes');
 const { plantRuntime } = require('../fixtures/runtimes/plant');
+const { parsesHere } = require('../../lib/runtimes/syntax');
 
 const FAKE_NPM_CLI = path.join(__dirname, '..', 'fixtures', 'runtimes', 'npm-cli', 'npm-cli.js');
 
@@ -56,13 +57,21 @@ describe('asyncmark runtimes', function () {
     const [header, rule, ...rows] = stdout.split('\n');
     assert.match(
       header,
-      /^runtime +version +from +ipcFork +exposeGc +gcObserver +resourceUsage +loopDelay +loopUtilization +commonJs +gc flags +commonJs flags +MB +path$/,
+      /^runtime +version +from +ipcFork +exposeGc +gcObserver +resourceUsage +loopDelay +loopUtilization +commonJs +await using +gc flags +commonJs flags +MB +path$/,
     );
     assert.match(rule, /^-+( +-+)+$/);
     const running = `${process.versions.node.replace(/\./g, '\\.')}`;
-    assert.match(rows[0], new RegExp(`^node +${running} +running +yes +yes +yes +yes +yes +yes +yes +--expose-gc +none +- +${process.execPath}$`));
-    assert.match(rows[1], new RegExp(`^node@26 +26\\.10\\.0 +cache +yes +yes +yes +yes +yes +yes +yes +--expose-gc +none +0 +${cache}/node@26/bin/node$`));
-    assert.match(rows[2], new RegExp(`^deno +2\\.9\\.6 +cache +no +no +no +no +no +no +no +- +- +0 +${cache}/deno/bin/deno$`));
+    // The fakes delegate to the node running the tests, which parses `await using` or not.
+    const awaitUsing = parsesHere('await using') ? 'yes' : 'no';
+    assert.match(
+      rows[0],
+      new RegExp(`^node +${running} +running +yes +yes +yes +yes +yes +yes +yes +${awaitUsing} +--expose-gc +none +- +${process.execPath}$`),
+    );
+    assert.match(
+      rows[1],
+      new RegExp(`^node@26 +26\\.10\\.0 +cache +yes +yes +yes +yes +yes +yes +yes +${awaitUsing} +--expose-gc +none +0 +${cache}/node@26/bin/node$`),
+    );
+    assert.match(rows[2], new RegExp(`^deno +2\\.9\\.6 +cache +no +no +no +no +no +no +no +no +- +- +0 +${cache}/deno/bin/deno$`));
     assert.equal(rows[3], '');
     assert.equal(rows[4], `cache: ${cache}`);
   });
@@ -139,7 +148,7 @@ describe('asyncmark runtimes', function () {
     fs.rmSync(plantRuntime(cache, { spec: 'node@24', version: '24.1.0' }));
     const { code, stdout } = await runCli('runtimes');
     assert.equal(code, 0);
-    assert.match(stdout, /^node@24 +24\.1\.0 +cache +- +- +- +- +- +- +- +- +- +0 /m);
+    assert.match(stdout, /^node@24 +24\.1\.0 +cache +- +- +- +- +- +- +- +- +- +- +0 /m);
     assert.match(stdout, /^node@24 in the cache does not run: .*no such file; remove its folder to install it again$/m);
   });
 });

@@ -11,6 +11,7 @@ const { runCli } = require('./capture');
 const scenarios = require('../../bench/scenarios');
 const problems = require('../../examples');
 const { problemWith } = require('../../lib/results');
+const { lacking } = require('../../lib/runtimes/syntax');
 
 describe('asyncmark bench --test runs every scenario', function () {
   this.timeout(120000);
@@ -25,6 +26,8 @@ describe('asyncmark bench --test runs every scenario', function () {
       const examples = problems[scenario.problem].examples.map((e) => e.name);
       // An example that cannot run here is recorded as such, with its reason.
       const unavailable = new Map(problems[scenario.problem].examples.filter((e) => e.unavailable).map((e) => [e.name, e.unavailable]));
+      // One in a syntax this node cannot parse is UNSUPPORTED, with the reason, and no child is started.
+      const unparsed = new Map(problems[scenario.problem].examples.filter((e) => lacking(e.needs, null)).map((e) => [e.name, lacking(e.needs, null)]));
       const lines = fs
         .readFileSync(out, 'utf8')
         .trim()
@@ -34,6 +37,7 @@ describe('asyncmark bench --test runs every scenario', function () {
       for (const line of lines) {
         assert.equal(problemWith(line), null);
         if (unavailable.has(line.example)) assert.deepEqual([line.status, line.error], ['unavailable', unavailable.get(line.example)]);
+        else if (unparsed.has(line.example)) assert.deepEqual([line.status, line.error], ['unsupported', unparsed.get(line.example)]);
         else assert.equal(line.status, 'ok', `${line.example}: ${line.error}`);
         assert.equal(line.scenario, scenario.name);
       }

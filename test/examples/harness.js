@@ -1,8 +1,12 @@
 'use strict';
 
+const assert = require('node:assert/strict');
 const problems = require('../../examples');
-const { describeCase } = require('../../lib/conformance');
+const { cases, describeCase } = require('../../lib/conformance');
+const { MODELS_BY_PROBLEM } = require('../../lib/fakes');
+const { lacking } = require('../../lib/runtimes/syntax');
 const { createVerifier } = require('../../lib/verify');
+const { RUNTIME, verifyUnderRuntime } = require('./under-runtime');
 
 // What the conformance tests of one problem share: its reference example, whose
 // observation of each case is made once (lib/verify.js createVerifier, what
@@ -17,7 +21,28 @@ function harness(problem) {
     await asWritten(spec);
     return (await verifier.compareCase(entry, spec)).problems;
   }
-  return { registry, reference: verifier.reference, problemsOf };
+  return { registry, reference: verifier.reference, problemsOf, itConforms: (entry) => itConforms(problem, entry, problemsOf) };
+}
+
+// The conformance tests of one example: a test per case, in this process; or,
+// for an example written in a syntax this node cannot parse (its `needs`),
+// the whole suite in one test, in a child under a runtime that can.
+function itConforms(problem, entry, problemsOf) {
+  const reason = lacking(entry.needs, null);
+  if (!reason) {
+    for (const spec of cases(MODELS_BY_PROBLEM[problem])) {
+      it(describeCase(spec), async () => {
+        assert.deepEqual(await problemsOf(entry, spec), []);
+      });
+    }
+    return;
+  }
+  it(`passes every case under ${RUNTIME}: this node cannot load it (${reason})`, async function () {
+    this.timeout(180000);
+    const verdict = await verifyUnderRuntime({ problem, example: entry.name });
+    assert.deepEqual(verdict.failures, []);
+    assert.equal(verdict.total, cases(MODELS_BY_PROBLEM[problem]).length);
+  });
 }
 
 // Under StrykerJS (npm run mutate) every mutant is compiled into the examples
@@ -51,7 +76,7 @@ function referenceAsWritten(verifier) {
 // check. Loaded as the tests are defined, that code is what StrykerJS calls
 // static: it loads the files afresh with the mutant on, and runs every test.
 function loadEvery(registry) {
-  for (const entry of registry.examples) if (!entry.unavailable) entry.load();
+  for (const entry of registry.examples) if (!entry.unavailable && !lacking(entry.needs, null)) entry.load();
 }
 
 module.exports = { harness };

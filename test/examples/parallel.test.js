@@ -3,14 +3,14 @@
 const assert = require('node:assert/strict');
 const parallel = require('../../examples/parallel');
 const model = require('../../lib/fakes/parallel');
-const { cases, describeCase, observe } = require('../../lib/conformance');
+const { observe } = require('../../lib/conformance');
 const { createIO } = require('../../lib/fakes');
 const { harness } = require('./harness');
 const fixtures = require('../fixtures/parallel');
 
 const PROBLEM = { problem: 'parallel' };
 const P = model.DEFAULT_P;
-const { reference, problemsOf } = harness('parallel');
+const { reference, problemsOf, itConforms } = harness('parallel');
 
 const ops = (trace) => trace.map((e) => `${e.type} ${e.op ?? ''}`.trim());
 const repeat = (event, times) => Array.from({ length: times }, () => event);
@@ -116,11 +116,7 @@ describe(`parallel reference (${parallel.reference})`, () => {
 describe('parallel conformance', () => {
   for (const entry of parallel.examples) {
     describe(entry.name, () => {
-      for (const spec of cases(model)) {
-        it(describeCase(spec), async () => {
-          assert.deepEqual(await problemsOf(entry, spec), []);
-        });
-      }
+      itConforms(entry);
     });
   }
 });

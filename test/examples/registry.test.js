@@ -9,10 +9,11 @@ const { FLAVOURS, MODELS_BY_PROBLEM } = require('../../lib/fakes');
 const { FAMILIES } = require('../../lib/registry');
 const drivers = require('../../lib/drivers');
 const scenarios = require('../../bench/scenarios');
+const { NEEDS, lacking } = require('../../lib/runtimes/syntax');
 
 // The fewest examples each problem must have (the issues' lists; doxbee: every
 // row of the 2013 article, lib/article-2013.json, and ours besides).
-const AT_LEAST = { doxbee: 27, parallel: 8, instrument: 3, fib: 6, slicing: 4, 'http-server': 7, 'http-client': 4 };
+const AT_LEAST = { doxbee: 29, parallel: 12, instrument: 3, fib: 6, slicing: 4, 'http-server': 7, 'http-client': 4 };
 
 // What an entry must say, by the driver that measures its problem.
 const VALID = {
@@ -77,6 +78,15 @@ describe('example registries', () => {
             assert.ok(fs.existsSync(entry.file), `${entry.name}: ${entry.file}`);
             assert.throws(() => entry.load(), { message: `${entry.name} cannot run here: ${entry.unavailable}` });
             continue;
+          }
+          // One written in a syntax this node cannot parse fails to load on
+          // that syntax, which is why the commands say UNSUPPORTED.
+          if (entry.needs !== undefined) {
+            assert.ok(NEEDS.includes(entry.needs), `${entry.name}: needs ${entry.needs}`);
+            if (lacking(entry.needs, null)) {
+              assert.throws(() => entry.load(), SyntaxError, entry.name);
+              continue;
+            }
           }
           assert.equal(typeof entry.load(), 'function', `${entry.name} exports a factory`);
         }

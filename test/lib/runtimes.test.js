@@ -9,6 +9,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { execFileSync, spawnSync } = require('node:child_process');
+const { parsesHere } = require('../../lib/runtimes/syntax');
 const { resolveRuntimes, listRuntimes, cacheFolder, parseSpec, parseSpecs, ALLOWED, CAPABILITIES, compareVersions } = require('../../lib/runtimes');
 const { npmCommand, npmEnv, npmReason } = require('../../lib/runtimes/npm');
 const { readVersion } = require('../../lib/runtimes/probe');
@@ -38,6 +39,8 @@ function lines(file, what = 'run') {
 
 const ALL_TRUE = Object.fromEntries(CAPABILITIES.map((key) => [key, true]));
 const NODE_FLAGS = { exposeGc: ['--expose-gc'], commonJs: [] };
+// A fake that delegates to the node running the tests parses what that node parses.
+const HERE_SYNTAX = { awaitUsing: parsesHere('await using') };
 const ALL_FALSE = Object.fromEntries(CAPABILITIES.map((key) => [key, false]));
 
 describe('runtimes: naming one', () => {
@@ -183,6 +186,7 @@ describe('runtimes: found in the cache, probed and reused', function () {
       bytes: 1234,
       capabilities: ALL_TRUE,
       flags: NODE_FLAGS,
+      syntax: HERE_SYNTAX,
     });
     const probes = lines(log);
     assert.ok(probes >= 3, `the probes ran the binary (${probes} times)`);
@@ -201,6 +205,7 @@ describe('runtimes: found in the cache, probed and reused', function () {
     assert.equal(bun.version, '1.4.5');
     assert.deepEqual(bun.capabilities, ALL_FALSE);
     assert.deepEqual(bun.flags, { exposeGc: null, commonJs: null });
+    assert.deepEqual(bun.syntax, { awaitUsing: false });
   });
 
   it('takes the running node and a binary of your own as they are, probing each', async function () {
@@ -216,6 +221,7 @@ describe('runtimes: found in the cache, probed and reused', function () {
       bytes: null,
       capabilities: ALL_TRUE,
       flags: NODE_FLAGS,
+      syntax: HERE_SYNTAX,
     });
     assert.equal(custom.name, 'custom');
     assert.equal(custom.version, '27.0.0-pre');
@@ -413,6 +419,7 @@ describe('runtimes: a real install from npm', function () {
     assert.equal(node.capabilities.exposeGc, true);
     assert.equal(node.capabilities.commonJs, true);
     assert.deepEqual(node.flags, { exposeGc: ['--expose-gc'], commonJs: [] });
+    assert.deepEqual(node.syntax, { awaitUsing: false }, 'Node 22 cannot parse `await using`');
     assert.match(progress[1], /^installed node@22: node 22\.\d+\.\d+ in [\d.]+ s, \d+ MB$/);
     assert.deepEqual(
       fs.readdirSync(cache).filter((name) => name.startsWith('.install-')),

@@ -68,6 +68,17 @@ describe('complexity: tokens', () => {
     assert.equal(espreeTokenCount(source), 18);
   });
 
+  it('counts `await using` as two words, as espree does, and reads its declaration with espree', () => {
+    const source = 'async function f(db) { await using tx = db.begin(); return tx.commit(); }';
+    // async function f ( db ) { await using tx = db . begin ( ) ; return tx . commit ( ) ; }   (25)
+    const row = measure(source);
+    assert.equal(row.tokens, 25);
+    assert.equal(espreeTokenCount(source), 25);
+    assert.equal(row.lexer, 'esprima');
+    assert.equal(row.parser, 'espree', "Esprima 4's parser does not know `await using`");
+    assert.equal(row.functions, 1);
+  });
+
   it('counts ||= &&= ??= as one token each; **= was never split', () => {
     const source = 'a ||= 1; b &&= 2; c ??= 3; d **= 4;';
     // four statements of four tokens: a ||= 1 ;

@@ -271,6 +271,19 @@ describe('asyncmark debuggability', () => {
     assert.match(render(report, 'table'), /^cannot-run cannot run here \(not probed\): npm install x fails: it does not compile$/m);
   });
 
+  it('reports an example in a syntax this node cannot parse UNSUPPORTED with the reason, and probes it where it can', async () => {
+    const entry = require('../../examples/doxbee').examples.find((e) => e.name === 'async-await-using');
+    const reason = require('../../lib/runtimes/syntax').lacking(entry.needs, null);
+    const report = await probe([entry], { settings: ['none'], cases: ['sync'] });
+    const [example] = report.examples;
+    if (!reason) {
+      assert.deepEqual([example.status, example.runs.length], ['probed', 1]);
+      return;
+    }
+    assert.deepEqual([example.status, example.runs, example.grade, example.gradeReason], ['unsupported', [], null, reason]);
+    assert.match(render(report, 'table'), new RegExp(`^async-await-using: UNSUPPORTED \\(not probed\\): needs \`await using\``, 'm'));
+  });
+
   it('renders a report as a table, csv and json', async () => {
     const report = await probe([fixtures.knownLine, fixtures.missing], { settings: ['none', 'node'], cases: ['callback/continuation', 'sync'] });
     const table = render(report, 'table');

@@ -122,7 +122,7 @@ describe('report: style families', () => {
       'generators-genny',
       'generators-gens',
     ]);
-    assert.deepEqual(panels[3].examples, ['streamline', 'fibrous', 'promises-bluebird-coroutine', 'promises-q-async', 'generators-co-babel']);
+    assert.deepEqual(panels[3].examples, ['streamline', 'fibrous', 'promises-bluebird-coroutine', 'promises-q-async', 'effect', 'generators-co-babel']);
     for (const panel of panels) assert.ok(panel.examples.length <= MAX_PER_PANEL, panel.title);
     assert.equal(panels.flatMap((p) => p.examples).length, items.length);
   });

@@ -7,6 +7,7 @@ const path = require('node:path');
 const { plan, jobKey, readResults, runSession } = require('../../lib/runner/session');
 const { summarize, envKey } = require('../../lib/summary');
 const { envLabel } = require('../../lib/report/display');
+const { lacking } = require('../../lib/runtimes/syntax');
 
 // Runs under a runtime of --runtime: the node running the tests, presented as
 // runtimes of other names and without some capabilities, so that what the
@@ -107,5 +108,21 @@ describe('runner: sessions across runtimes', () => {
       timeoutMs: 30000,
     });
     assert.equal(crash.status, 'crash');
+  });
+
+  it('marks a run of an example that needs a syntax UNSUPPORTED, with the reason, where its runtime lacks it, and starts no child', async () => {
+    const scenario = { ...DOXBEE, driver: 'batch' };
+    const needs = { 'async-await-using': 'await using' };
+    const without = { ...runtime('node@22', 'node'), version: '22.0.0', syntax: { awaitUsing: false } };
+    const [line] = await runSession(plan({ scenario, examples: ['async-await-using'], needs, params: PARAMS, runs: 1, runtimes: [without] }), {
+      timeoutMs: 30000,
+    });
+    assert.deepEqual([line.status, line.metrics, line.stderrTail], ['unsupported', null, '']);
+    assert.equal(line.error, 'needs `await using` (explicit resource management): Node 24+, Bun 1.x, Deno 2.x; this is node@22 (node 22.0.0)');
+    assert.ok(!('needs' in line), 'the line is like any other');
+    // Under the node running asyncmark: UNSUPPORTED where it cannot parse the syntax, measured where it can.
+    const [here] = await runSession(plan({ scenario, examples: ['async-await-using'], needs, params: PARAMS, runs: 1 }), { timeoutMs: 30000 });
+    const reason = lacking('await using', null);
+    assert.deepEqual([here.status, here.error], reason ? ['unsupported', reason] : ['ok', null]);
   });
 });

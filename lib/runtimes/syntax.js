@@ -1,0 +1,62 @@
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const vm = require('node:vm');
+
+// Syntax an example may be written in that not every runtime parses: its
+// registry entry says so (`needs: 'await using'`), and a runtime that lacks it
+// makes the example's cells UNSUPPORTED with this reason instead of a crash
+// when the file fails to load. Each has a probe script in probe/ written in
+// it, run under a runtime of --runtime (probe.js, the record's `syntax`) and
+// compiled, not run, in the node running asyncmark.
+
+const SYNTAX = {
+  'await using': {
+    key: 'awaitUsing',
+    probe: path.join(__dirname, 'probe', 'await-using.js'),
+    what: 'explicit resource management',
+    where: 'Node 24+, Bun 1.x, Deno 2.x',
+  },
+};
+
+const NEEDS = Object.keys(SYNTAX);
+const KEYS = Object.values(SYNTAX).map((s) => s.key);
+
+const here = new Map();
+
+/** Whether the node running asyncmark parses the syntax `needs` (a key of SYNTAX); compiled once. */
+function parsesHere(needs) {
+  if (!here.has(needs)) {
+    const { probe } = SYNTAX[needs];
+    let parses = true;
+    try {
+      new vm.Script(fs.readFileSync(probe, 'utf8'), { filename: probe });
+    } catch (error) {
+      if (!(error instanceof SyntaxError)) throw error;
+      parses = false;
+    }
+    here.set(needs, parses);
+  }
+  return here.get(needs);
+}
+
+/**
+ * Why an example that needs a syntax cannot run under a runtime: null when it
+ * can, when it needs nothing, or when the runtime's record does not say (a
+ * failure to load is then reported as the child finds it).
+ * @param {string|undefined} needs the registry entry's `needs`
+ * @param {object|null|undefined} runner a runtime record of lib/runtimes, or none for the node running asyncmark
+ * @returns {string|null}
+ */
+function lacking(needs, runner) {
+  if (!needs) return null;
+  const syntax = SYNTAX[needs];
+  if (!syntax) throw new RangeError(`needs must be one of ${NEEDS.join(', ')}; got ${needs}`);
+  const supported = runner ? runner.syntax?.[syntax.key] : parsesHere(needs);
+  if (supported !== false) return null;
+  const which = runner ? `${runner.spec} (${runner.name} ${runner.version})` : `Node ${process.version}`;
+  return `needs \`${needs}\` (${syntax.what}): ${syntax.where}; this is ${which}`;
+}
+
+module.exports = { SYNTAX, NEEDS, KEYS, parsesHere, lacking };

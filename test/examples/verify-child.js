@@ -1,0 +1,23 @@
+'use strict';
+
+const problems = require('../../examples');
+const { createVerifier } = require('../../lib/verify');
+
+// Run by under-runtime.js under another runtime: the whole conformance suite
+// (lib/verify.js) for one example of a problem's registry, or one of its
+// planted-bug fixtures (test/fixtures/<problem>/index.js, by key), printed as
+// one JSON line: total, passed, and each failing case's name and problems.
+
+async function main() {
+  const { problem, example, fixture } = JSON.parse(process.argv[2]);
+  const entry = fixture ? require(`../fixtures/${problem}`)[fixture] : problems[problem].examples.find((e) => e.name === example);
+  if (!entry) throw new Error(`no ${fixture ? `fixture ${fixture}` : `example ${example}`} in ${problem}`);
+  const verdict = await createVerifier(problem).verify(entry);
+  const failures = verdict.failures.map(({ name, problems: found }) => ({ name, problems: found }));
+  process.stdout.write(`${JSON.stringify({ runtime: process.version, total: verdict.total, passed: verdict.passed, failures })}\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error && error.stack ? error.stack : error}\n`);
+  process.exit(1);
+});
