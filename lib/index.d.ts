@@ -3,7 +3,7 @@
 // every registry entry's fields.
 
 /** An I/O flavour built on the engine: the calling convention of every asynchronous method of the simulated I/O (lib/fakes/flavours.js NAMES). */
-export type Flavour = 'callbacks' | 'callbacks-ctx' | 'native' | 'promises' | 'bluebird' | 'q' | 'when' | 'thunks' | 'observables';
+export type Flavour = 'callbacks' | 'callbacks-ctx' | 'native' | 'promises' | 'bluebird' | 'q' | 'when' | 'thunks' | 'observables' | 'effect';
 
 /** A flavour with no engine behind it, for the instrument problem only: the minimal fake, or bare timers. */
 export type BareFlavour = 'minimal' | 'timers';
@@ -164,6 +164,8 @@ export interface BatchEntry extends EntryBase {
   throws: 'caught' | 'escapes';
   /** parallel: on one failed insert, tell the caller at once, or only once every insert has completed. */
   onFailure?: 'fail-fast' | 'wait-all';
+  /** A syntax not every runtime parses: a runtime without it shows the example UNSUPPORTED with the reason. */
+  needs?: 'await using';
   /** A generated row: which example it was compiled from, by which compiler, to which target (npm run build:transpiled). */
   transpiled?: Transpiled;
   /** The example's module: given the I/O, it returns the upload function, called by `call`. */

@@ -94,7 +94,7 @@ describe('package: TypeScript declarations', function () {
       'lists.mts': consumer.write('lists.mts', listsCheck(LISTS)),
       'entries.mts': consumer.write('entries.mts', entriesCheck(asyncmark.problems)),
       // Planted bugs, generated: the runtime as another branch may make it.
-      'planted-flavour.mts': consumer.write('planted-flavour.mts', listsCheck({ ...LISTS, Flavour: [...NAMES, 'effect'] })),
+      'planted-flavour.mts': consumer.write('planted-flavour.mts', listsCheck({ ...LISTS, Flavour: [...NAMES, 'fibers'] })),
       'planted-entry.mts': consumer.write('planted-entry.mts', entriesCheck({ doxbee: plantedRegistry() })),
     };
     check = await typeCheck(consumer, Object.keys(files));
@@ -106,7 +106,7 @@ describe('package: TypeScript declarations', function () {
   function plantedRegistry() {
     const registry = asyncmark.problems.doxbee;
     const [first, ...rest] = registry.examples;
-    return { ...registry, examples: [{ ...first, needs: ['node24'] }, ...rest] };
+    return { ...registry, examples: [{ ...first, warmStart: true }, ...rest] };
   }
 
   it('type-checks the ES module and CommonJS consumers, strict', function () {
@@ -137,7 +137,7 @@ describe('package: TypeScript declarations', function () {
   it('fails when the runtime has a flavour the declarations lack (a branch adding one must declare it)', function () {
     const errors = check.errorsOf('planted-flavour.mts');
     assert.equal(errors.length, 1, check.output);
-    assert.match(errors[0], /Type '"none"' is not assignable to type '"effect"'/);
+    assert.match(errors[0], /Type '"none"' is not assignable to type '"fibers"'/);
   });
 
   it('declares every field of every registry entry and of every registry', function () {
@@ -147,7 +147,7 @@ describe('package: TypeScript declarations', function () {
   it('fails when a registry entry has a field the declarations lack', function () {
     const errors = check.errorsOf('planted-entry.mts');
     assert.equal(errors.length, 1, check.output);
-    assert.match(errors[0], /'"needs"' does not exist in type 'Omit<BatchEntry, "load">'/);
+    assert.match(errors[0], /'"warmStart"' does not exist in type 'Omit<BatchEntry, "load">'/);
   });
 
   it('names the export a declaration lacks', async function () {
