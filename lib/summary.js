@@ -96,7 +96,8 @@ function summarizeCell(lines) {
           relative: interval.relative,
         }
       : null,
-    // Every finished run's peak RSS, for ratios of memory (the async context's cost).
+    // Every finished run's CPU time and peak RSS, for ratios of them (the async context's cost).
+    cpuTimes: ok.map((r) => r.metrics.cpuUserMs + r.metrics.cpuSystemMs).filter(Number.isFinite),
     memories: metric(ok, 'maxRssMB'),
     maxRssMB: med('maxRssMB'),
     heapPeakMB: med('heapPeakMB'),

@@ -175,7 +175,7 @@ function render(lines, { baseline, format }, precision = null) {
   if (format === 'json') {
     return (
       JSON.stringify(
-        { cells: summary.cells.map(({ times, memories, ...cell }) => cell), growth: growth(summary.cells), ...(precision ? { precision } : {}) },
+        { cells: summary.cells.map(({ times, cpuTimes, memories, ...cell }) => cell), growth: growth(summary.cells), ...(precision ? { precision } : {}) },
         null,
         2,
       ) + '\n'

@@ -5,8 +5,11 @@ const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioAxis, notDrawnNote }
 
 // The cost of async context at one scenario and parameter set: one row per
 // style, one point per runtime (its colour, named in the legend) at the
-// style's mean time with context ÷ without on that runtime, a bar for that
-// ratio's 95% interval, on a log axis with a rule at 1 (no cost). A ratio the
+// style's mean CPU time with context ÷ without on that runtime, a bar for that
+// ratio's 95% interval, on a log axis with a rule at 1 (no cost). CPU time,
+// not wall time: it is the work the context adds, and on a shared machine
+// other processes stretch the wall time of short runs far more (the table has
+// both). A ratio the
 // t-test does not find different from 1 is a hollow point. Pure: a group of
 // lib/report/context.js in, a Vega-Lite specification out.
 
@@ -25,7 +28,7 @@ function contextPoints(group) {
   const notDrawn = [];
   for (const row of group.table.rows) {
     group.columns.forEach((column, i) => {
-      const ratio = row[`time${i}`];
+      const ratio = row[`cpu${i}`];
       if (!ratio || !isFinitePositive(ratio.ratio)) {
         // A runtime that never ran the style is the table's "not run", not a gap worth naming.
         if (row[`missing${i}`] !== 'not run') notDrawn.push(`${row.example} on ${column.label}`);
@@ -42,7 +45,7 @@ function contextPoints(group) {
         low: interval ? ratio.low : null,
         high: interval ? ratio.high : null,
         significance,
-        description: `${row.example}${DETAIL}${column.label}: ${show.ratio(ratio.ratio)}${range ? ` (${range})` : ''}${significance === 'same' ? ' ≈' : ''} the time without context${lost ? `${DETAIL}context ${lost.survival}` : ''}`,
+        description: `${row.example}${DETAIL}${column.label}: ${show.ratio(ratio.ratio)}${range ? ` (${range})` : ''}${significance === 'same' ? ' ≈' : ''} the CPU time without context${lost ? `${DETAIL}context ${lost.survival}` : ''}`,
       });
     });
   }
@@ -64,7 +67,7 @@ function contextSpec(group, { runtimeColors }) {
   const runtimes = group.columns.map((column) => column.label).filter((label) => points.some((p) => p.runtime === label));
   const domain = ratioDomain(points.flatMap((p) => [p.ratio, p.low, p.high]));
   const rowHeight = runtimes.length * LANE + ROW_GAP;
-  const x = { field: 'ratio', ...ratioAxis(domain, 'mean wall time with context ÷ without (log scale)') };
+  const x = { field: 'ratio', ...ratioAxis(domain, 'mean CPU time with context ÷ without (log scale)') };
   const y = {
     field: 'label',
     type: 'nominal',
@@ -84,7 +87,7 @@ function contextSpec(group, { runtimeColors }) {
       text: `${group.scenario}: the cost of async context`,
       subtitle: [
         show.params(group.params),
-        'Point: mean time with AsyncLocalStorage ÷ without, same style;',
+        'Point: mean CPU time with AsyncLocalStorage ÷ without, same style;',
         'bar: 95% interval. Hollow: not significant, or fewer than two runs.',
         lostAny ? '⚠: the style lost the context (see the table).' : null,
         notDrawnNote(notDrawn, { most: 3, what: 'points', reason: 'no ratio' }),

@@ -7,8 +7,8 @@ const { fullParamsKey } = require('../summary');
 const { byRuntime } = require('./runtimes');
 
 // The cost of carrying an async context (batch --context als): for each style,
-// its mean time and peak memory with each upload inside AsyncLocalStorage.run
-// divided by the same style's without, measured in the same runs (the two are
+// its mean wall time, CPU time and peak memory with each upload inside
+// AsyncLocalStorage.run divided by the same style's without, measured in the same runs (the two are
 // interleaved), per runtime; and whether the context survived to every
 // operation. A table per scenario and parameter set where both ran, with a
 // column pair per runtime. Pure: the summary in, tables and chart points out.
@@ -100,13 +100,15 @@ function rowsOf(group) {
       const pair = group.pairs.find((p) => p.example === example && p.env === column.env);
       const missing = missingText(pair?.als, pair?.none);
       const time = missing ? null : ratioOf(pair.als.times, pair.none.times);
+      const cpu = missing ? null : ratioOf(pair.als.cpuTimes, pair.none.cpuTimes);
       const memory = missing ? null : ratioOf(pair.als.memories, pair.none.memories);
       row[`time${i}`] = time;
+      row[`cpu${i}`] = cpu;
       row[`memory${i}`] = memory;
       row[`missing${i}`] = missing;
       if (pair?.als.survival) row.found.push({ runtime: column.label, survival: pair.als.survival.survival, lostRuns: pair.als.survival.lostRuns });
-      if (time && Number.isFinite(time.ratio) && time.ratio > 0) {
-        logs += Math.log(time.ratio);
+      if (cpu && Number.isFinite(cpu.ratio) && cpu.ratio > 0) {
+        logs += Math.log(cpu.ratio);
         counted++;
       }
     });
@@ -114,7 +116,8 @@ function rowsOf(group) {
     row.order = counted ? logs / counted : Infinity;
     return row;
   });
-  // The cheapest to carry first (geometric mean over the runtimes); those with no ratio last.
+  // The cheapest to carry first (geometric mean of the CPU ratios over the
+  // runtimes, the steadier measure on a shared machine); those with no ratio last.
   return rows.sort((a, b) => a.order - b.order || a.example.localeCompare(b.example));
 }
 
@@ -144,6 +147,7 @@ function columnsOf(group) {
     const format = (value, row) => row[`missing${i}`] ?? ratioText(value);
     columns.push(
       { key: `time${i}`, title: `${column.label}: time ×`, align: 'right', format },
+      { key: `cpu${i}`, title: `${column.label}: CPU ×`, align: 'right', format },
       { key: `memory${i}`, title: `${column.label}: memory ×`, align: 'right', format },
     );
   });
@@ -152,7 +156,9 @@ function columnsOf(group) {
 
 function notesOf(group, rows) {
   const notes = [];
-  const tested = rows.flatMap((row) => group.columns.flatMap((_, i) => [row[`time${i}`], row[`memory${i}`]])).filter((r) => r && Number.isFinite(r.p));
+  const tested = rows
+    .flatMap((row) => group.columns.flatMap((_, i) => [row[`time${i}`], row[`cpu${i}`], row[`memory${i}`]]))
+    .filter((r) => r && Number.isFinite(r.p));
   if (tested.length) {
     const chance = stats
       .expectedFalsePositives(tested.length)
