@@ -41,7 +41,7 @@ const README = ['# A project', '', '<!-- summary:start -->', 'the summary of an 
 );
 
 describe('npm run docs (bench/docs-pipeline.js)', function () {
-  this.timeout(300000);
+  this.timeout(420000);
   let dir;
 
   beforeEach(() => {
@@ -58,7 +58,7 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
     fs.writeFileSync(readme, README);
     const article = path.join(dir, 'article-2013.md');
     fs.writeFileSync(article, ARTICLE_PAGE);
-    const first = pipeline(['--test', '--out', out, '--readme', readme, '--article', article], 240000);
+    const first = pipeline(['--test', '--out', out, '--readme', readme, '--article', article], 360000);
     assert.equal(first.code, 0, first.stderr);
 
     const names = fs.readdirSync(out).sort();
