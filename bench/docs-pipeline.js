@@ -39,6 +39,9 @@ const HEADLINE_RUNTIME = 'node@26';
 // The runtimes set side by side: every Node line from the end-of-life 20 to
 // the current 26, Bun and Deno.
 const MATRIX_RUNTIMES = 'node@20,node@22,node@24,node@26,bun,deno';
+// The cost of async context: Node before (22) and after (24, 26) AsyncLocalStorage
+// moved onto AsyncContextFrame.
+const CONTEXT_RUNTIMES = 'node@22,node@24,node@26';
 const OPEN = '<!-- summary:start -->';
 const CLOSE = '<!-- summary:end -->';
 // The sections of the report copied into pages a person wrote, between markers:
@@ -164,6 +167,15 @@ function plan({ out, test, resume, reportOnly }) {
     // show, and the recursion at n=25, each example under every runtime, 3 runs.
     steps.push(bench(['--scenario', 'doxbee-sequential', '--n', '10000', ...runtime(MATRIX_RUNTIMES), '--runs', '3'], 'bench-doxbee-sequential-runtimes.md'));
     steps.push(bench(['--scenario', 'fib', '--n', '25', ...runtime(MATRIX_RUNTIMES), '--runs', '3'], 'bench-fib-runtimes.md'));
+    // Each style with and without AsyncLocalStorage, interleaved run by run, at a
+    // cell no other step runs (so that its runs are not pooled with another
+    // session's): 5 min 35 s on the 2-core VM.
+    steps.push(
+      bench(
+        ['--scenario', 'doxbee-sequential', '--n', '800', '--t', '1', '--context', 'none,als', ...runtime(CONTEXT_RUNTIMES), '--runs', '3'],
+        'bench-doxbee-sequential-context.md',
+      ),
+    );
   }
   const report = [
     'report',

@@ -8,5 +8,5 @@ module.exports = {
   problem: 'doxbee',
   description: 'n concurrent uploads; each I/O operation fails with likelihood e (seeded)',
   fileExists: false,
-  params: { n: [100, 1000, 10000], latency: 'constant', t: [1], dt: 0.1, e: 0.1, seed: 1 },
+  params: { n: [100, 1000, 10000], latency: 'constant', t: [1], dt: 0.1, e: 0.1, seed: 1, context: 'none' },
 };

@@ -8,7 +8,7 @@ module.exports = {
   problem: 'doxbee',
   description: 'n concurrent uploads; every I/O operation succeeds',
   fileExists: false,
-  params: { n: [100, 1000, 10000], latency: 'constant', t: [1], dt: 0.1, e: 0, seed: 1 },
+  params: { n: [100, 1000, 10000], latency: 'constant', t: [1], dt: 0.1, e: 0, seed: 1, context: 'none' },
   // Every operation succeeds: that is what the scenario measures.
   fixed: ['e'],
 };

@@ -1,6 +1,6 @@
 'use strict';
 
-const { createIO, MODELS_BY_PROBLEM } = require('./fakes');
+const { createIO, MODELS_BY_PROBLEM, uploadContext } = require('./fakes');
 const { prepare, LAZY } = require('./invoke');
 
 // Proves that examples do the same work. One case runs an example once, in this
@@ -58,8 +58,22 @@ function cases(model, { modes = ['callback', 'sync', 'timer'], placements = ['ti
         list.push({ ...branch, fault: { op, mode: 'sync', placement: 'call', index } });
       }
     }
-    list.push(...steppedCases(model, branch), ...sharedCases(model, branch));
+    list.push(...steppedCases(model, branch), ...sharedCases(model, branch), ...contextCases(model, branch));
   }
+  return list;
+}
+
+// Each upload inside an async context of its own, read by the engine at every
+// operation (lib/fakes/context.js), as under an APM agent: success alone and
+// with several uploads at once, and a failure at each operation. The trace
+// must be the one without context (compare() is given the reference observed
+// without); whether the context survived is recorded, not judged here.
+function contextCases(model, branch) {
+  const list = [
+    { ...branch, fault: null, context: true },
+    { ...branch, fault: null, together: true, context: true },
+  ];
+  for (const op of model.path(branch)) list.push({ ...branch, fault: { op, mode: 'callback', placement: 'timer' }, context: true });
   return list;
 }
 
@@ -94,8 +108,9 @@ function sharedCases(model, branch) {
   return list;
 }
 
-function describeCase({ fault, args, together, twice, order, ...branch }) {
+function describeCase({ fault, args, together, twice, order, context, ...branch }) {
   const parts = [];
+  if (context) parts.push('in an async context');
   const name = branchName(branch);
   if (name) parts.push(name);
   if (args) parts.push(`path ${args[1]}`);
@@ -158,10 +173,12 @@ function captureProcessEvents(onEvent) {
  */
 async function observe(entry, spec, { problem = 'doxbee', timeoutMs = 2000 } = {}) {
   const model = MODELS_BY_PROBLEM[problem];
-  const { fault, args, together, twice, ...branch } = spec;
+  const { fault, args, together, twice, context, ...branch } = spec;
   const argsList = together ? model.VARIED_ARGS : [args ?? model.CASE_ARGS];
   const uploads = twice ? 2 : argsList.length;
-  const { io, engine } = createIO(entry.io, { ...branch, latency: 'tick', fault }, problem);
+  const { io, engine } = createIO(entry.io, { ...branch, latency: 'tick', fault, context }, problem);
+  // With context, the k-th upload (from 1) is made and started inside its own.
+  const within = context ? (k, fn) => uploadContext.run(model.contextStore(k, argsList[twice ? 0 : k - 1]), fn) : (k, fn) => fn();
   const upload = entry.load()(io);
   const heard = [];
   const escaped = [];
@@ -192,7 +209,7 @@ async function observe(entry, spec, { problem = 'doxbee', timeoutMs = 2000 } = {
   let early = [];
   try {
     const starts = [];
-    for (const k of argsList.keys()) attempt(() => starts.push(prepare(entry.call, upload, argsList[k])));
+    for (const k of argsList.keys()) attempt(() => within(k + 1, () => starts.push(prepare(entry.call, upload, argsList[k]))));
     // A lazy convention's work must wait for its start: whatever is traced
     // before it, given the turns, was started by the call itself.
     if (LAZY.includes(entry.call)) {
@@ -201,11 +218,11 @@ async function observe(entry, spec, { problem = 'doxbee', timeoutMs = 2000 } = {
     }
     if (twice) {
       for (const k of [1, 2]) {
-        if (starts[0]) attempt(() => starts[0](callerOf(k)));
+        if (starts[0]) attempt(() => within(k, () => starts[0](callerOf(k))));
         await settle(engine, deadline);
       }
     } else {
-      starts.forEach((start, i) => attempt(() => start(callerOf(i + 1))));
+      starts.forEach((start, i) => attempt(() => within(i + 1, () => start(callerOf(i + 1)))));
       await settle(engine, deadline);
     }
   } finally {
@@ -220,6 +237,8 @@ async function observe(entry, spec, { problem = 'doxbee', timeoutMs = 2000 } = {
     early,
     injected: engine.injected,
     pending: engine.pending,
+    // 'kept' or 'lost at <operation>' with context (lib/fakes/context.js), else null.
+    context: engine.context === null ? null : engine.context.survival,
     leakedTimers: await leakedTimers(timersBefore),
   };
 }

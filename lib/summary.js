@@ -44,6 +44,19 @@ function metric(runs, name) {
   return runs.map((r) => r.metrics[name]).filter((v) => typeof v === 'number' && Number.isFinite(v));
 }
 
+/**
+ * Whether the async context survived, over a cell's finished runs with
+ * context (batch --context als): null when none recorded it; else the first
+ * loss among them ('kept' when every run kept it), and how many runs lost it.
+ * @returns {{ survival: string, lostRuns: number, runs: number } | null}
+ */
+function survivalOf(ok) {
+  const recorded = ok.map((r) => r.metrics.context).filter((value) => typeof value === 'string');
+  if (recorded.length === 0) return null;
+  const lost = recorded.filter((value) => value !== 'kept');
+  return { survival: lost.length ? lost[0] : 'kept', lostRuns: lost.length, runs: recorded.length };
+}
+
 /** One cell's runs summarized. Runs that did not check out are counted, not averaged. */
 function summarizeCell(lines) {
   const first = lines[0];
@@ -83,6 +96,9 @@ function summarizeCell(lines) {
           relative: interval.relative,
         }
       : null,
+    // Every finished run's CPU time and peak RSS, for ratios of them (the async context's cost).
+    cpuTimes: ok.map((r) => r.metrics.cpuUserMs + r.metrics.cpuSystemMs).filter(Number.isFinite),
+    memories: metric(ok, 'maxRssMB'),
     maxRssMB: med('maxRssMB'),
     heapPeakMB: med('heapPeakMB'),
     heapBeforeMB: med('heapBeforeMB'),
@@ -96,6 +112,7 @@ function summarizeCell(lines) {
     failed: med('failed'),
     // The driver's own numbers (compute: calls, cores used, heartbeat lateness), as medians.
     extra: Object.fromEntries((driver.extra ?? []).map((key) => [key, med(key)])),
+    survival: survivalOf(ok),
     baseline: null,
   };
 }

@@ -10,6 +10,7 @@ const { plan, runSession, readResults } = require('../../lib/runner/session');
 const { interruptible } = require('../interrupt');
 const { summarize, growth, fullParamsKey } = require('../../lib/summary');
 const { timeTable, cellRow } = require('../../lib/report/tables');
+const { TITLE: CONTEXT_TITLE, contextCost } = require('../../lib/report/context');
 const show = require('../../lib/report/display');
 const { formatRows } = require('../../lib/format');
 const { UsageError, refuse, shown, parseNames, parseNumber, parseChoice, parsePath } = require('../usage');
@@ -175,8 +176,11 @@ function render(lines, { baseline, format }, precision = null) {
   const summary = summarize(lines, { baseline });
   if (format === 'json') {
     return (
-      JSON.stringify({ cells: summary.cells.map(({ times, ...cell }) => cell), growth: growth(summary.cells), ...(precision ? { precision } : {}) }, null, 2) +
-      '\n'
+      JSON.stringify(
+        { cells: summary.cells.map(({ times, cpuTimes, memories, ...cell }) => cell), growth: growth(summary.cells), ...(precision ? { precision } : {}) },
+        null,
+        2,
+      ) + '\n'
     );
   }
   if (format === 'csv') {
@@ -206,6 +210,15 @@ function render(lines, { baseline, format }, precision = null) {
         glossary = [...glossary, ...table.glossary.filter((entry) => !glossary.some((seen) => seen.term === entry.term))];
       }
     }
+  }
+  // Styles run with and without async context (--context none,als): what carrying it costs.
+  const context = contextCost(summary, summary.envs);
+  for (const group of context ? context.groups : []) {
+    const title = `${CONTEXT_TITLE}, ${group.scenario}: ${group.title}`;
+    parts.push(format === 'markdown' ? `### ${title}\n` : title);
+    parts.push(formatRows(group.table.rows, group.table.columns, format));
+    if (group.table.notes.length) parts.push(`${group.table.notes.join('\n')}\n`);
+    glossary = [...glossary, ...group.table.glossary.filter((entry) => !glossary.some((seen) => seen.term === entry.term))];
   }
   if (precision) parts.push(precisionText(precision, format));
   if (format === 'markdown') parts.push(`### Columns\n\n${glossary.map(({ term, text }) => `- **${term}**: ${text}`).join('\n')}\n`);

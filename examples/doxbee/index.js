@@ -17,23 +17,28 @@ const { entryIn, withSources } = require('../../lib/registry');
 // runtime without it, the node running asyncmark included, shows the example
 // UNSUPPORTED with that reason. Effect.gen is a generator coroutine, as co's
 // is, so effect counts as a generator style.
+// `context` says whether each upload's async context (AsyncLocalStorage) reaches
+// every operation: 'kept', or 'lost at <operation>', the first that read none
+// or another upload's; measured on the default Node (test/examples/
+// context.test.js), and per runtime by bench --context als, whose report shows
+// any runtime that measured otherwise.
 
 const EXAMPLES = [
-  { name: 'callbacks-original', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes' },
-  { name: 'callbacks-flattened', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes' },
-  { name: 'callbacks-flattened-class', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes' },
-  { name: 'callbacks-flattened-noclosure', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes' },
-  { name: 'callbacks-flattened-class-ctx', family: 'callbacks', call: 'callback', io: 'callbacks-ctx', libraries: [], throws: 'escapes' },
-  { name: 'callbacks-catcher', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes' },
-  { name: 'callbacks-async-waterfall', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: ['async'], throws: 'escapes' },
-  { name: 'callbacks-neo-async-waterfall', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: ['neo-async'], throws: 'escapes' },
-  { name: 'generators-co', family: 'generators', call: 'promise', io: 'promises', libraries: ['co'], throws: 'caught' },
-  { name: 'generators-co-thunks', family: 'generators', call: 'promise', io: 'thunks', libraries: ['co', 'thunkify'], throws: 'caught' },
-  { name: 'generators-resume', family: 'generators', call: 'callback', io: 'callbacks', libraries: [], throws: 'caught' },
-  { name: 'generators-suspend', family: 'generators', call: 'callback', io: 'callbacks', libraries: ['suspend'], throws: 'caught' },
-  { name: 'generators-genny', family: 'generators', call: 'callback', io: 'callbacks', libraries: ['genny'], throws: 'caught' },
-  { name: 'generators-gens', family: 'generators', call: 'callback', io: 'thunks', libraries: ['gens'], throws: 'caught' },
-  { name: 'streamline', file: 'streamline._js', family: 'generators', call: 'callback', io: 'callbacks', libraries: ['streamline'], throws: 'caught' },
+  { name: 'callbacks-original', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes', context: 'kept' },
+  { name: 'callbacks-flattened', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes', context: 'kept' },
+  { name: 'callbacks-flattened-class', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes', context: 'kept' },
+  { name: 'callbacks-flattened-noclosure', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes', context: 'kept' },
+  { name: 'callbacks-flattened-class-ctx', family: 'callbacks', call: 'callback', io: 'callbacks-ctx', libraries: [], throws: 'escapes', context: 'kept' },
+  { name: 'callbacks-catcher', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes', context: 'kept' },
+  { name: 'callbacks-async-waterfall', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: ['async'], throws: 'escapes', context: 'kept' },
+  { name: 'callbacks-neo-async-waterfall', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: ['neo-async'], throws: 'escapes', context: 'kept' },
+  { name: 'generators-co', family: 'generators', call: 'promise', io: 'promises', libraries: ['co'], throws: 'caught', context: 'kept' },
+  { name: 'generators-co-thunks', family: 'generators', call: 'promise', io: 'thunks', libraries: ['co', 'thunkify'], throws: 'caught', context: 'kept' },
+  { name: 'generators-resume', family: 'generators', call: 'callback', io: 'callbacks', libraries: [], throws: 'caught', context: 'kept' },
+  { name: 'generators-suspend', family: 'generators', call: 'callback', io: 'callbacks', libraries: ['suspend'], throws: 'caught', context: 'kept' },
+  { name: 'generators-genny', family: 'generators', call: 'callback', io: 'callbacks', libraries: ['genny'], throws: 'caught', context: 'kept' },
+  { name: 'generators-gens', family: 'generators', call: 'callback', io: 'thunks', libraries: ['gens'], throws: 'caught', context: 'kept' },
+  { name: 'streamline', file: 'streamline._js', family: 'generators', call: 'callback', io: 'callbacks', libraries: ['streamline'], throws: 'caught', context: 'kept' },
   {
     name: 'fibrous',
     family: 'generators',
@@ -43,18 +48,18 @@ const EXAMPLES = [
     throws: 'caught',
     unavailable: 'npm install fibrous@0.4.0 fails on Node 20: its fibers@5.0.3 does not compile (../src/fibers.cc:27:79: error: ‘kFinalizer’ is not a member of ‘v8::WeakCallbackType’)',
   },
-  { name: 'promises-native', family: 'promises', call: 'promise', io: 'promises', libraries: [], throws: 'caught' },
-  { name: 'promises-bluebird', family: 'promises', call: 'promise', io: 'bluebird', libraries: ['bluebird'], throws: 'caught' },
-  { name: 'promises-bluebird-coroutine', family: 'generators', call: 'promise', io: 'bluebird', libraries: ['bluebird'], throws: 'caught' },
-  { name: 'promises-q', family: 'promises', call: 'promise', io: 'q', libraries: ['q'], throws: 'caught' },
-  { name: 'promises-q-async', family: 'generators', call: 'promise', io: 'q', libraries: ['q'], throws: 'caught' },
-  { name: 'promises-when', family: 'promises', call: 'promise', io: 'when', libraries: ['when'], throws: 'caught' },
-  { name: 'promises-all-the-way', family: 'promises', call: 'promise', io: 'when', libraries: ['when'], throws: 'caught' },
-  { name: 'async-await', family: 'async-await', call: 'promise', io: 'promises', libraries: [], throws: 'caught' },
-  { name: 'async-await-bluebird', family: 'async-await', call: 'promise', io: 'bluebird', libraries: ['bluebird'], throws: 'caught' },
-  { name: 'async-await-native-io', family: 'async-await', call: 'promise', io: 'native', libraries: [], throws: 'caught' },
-  { name: 'async-await-using', family: 'async-await', call: 'promise', io: 'promises', libraries: [], throws: 'caught', needs: 'await using' },
-  { name: 'effect', family: 'generators', call: 'promise', io: 'effect', libraries: ['effect'], throws: 'caught' },
+  { name: 'promises-native', family: 'promises', call: 'promise', io: 'promises', libraries: [], throws: 'caught', context: 'kept' },
+  { name: 'promises-bluebird', family: 'promises', call: 'promise', io: 'bluebird', libraries: ['bluebird'], throws: 'caught', context: 'kept' },
+  { name: 'promises-bluebird-coroutine', family: 'generators', call: 'promise', io: 'bluebird', libraries: ['bluebird'], throws: 'caught', context: 'kept' },
+  { name: 'promises-q', family: 'promises', call: 'promise', io: 'q', libraries: ['q'], throws: 'caught', context: 'lost at blob.put' },
+  { name: 'promises-q-async', family: 'generators', call: 'promise', io: 'q', libraries: ['q'], throws: 'caught', context: 'lost at blob.put' },
+  { name: 'promises-when', family: 'promises', call: 'promise', io: 'when', libraries: ['when'], throws: 'caught', context: 'kept' },
+  { name: 'promises-all-the-way', family: 'promises', call: 'promise', io: 'when', libraries: ['when'], throws: 'caught', context: 'kept' },
+  { name: 'async-await', family: 'async-await', call: 'promise', io: 'promises', libraries: [], throws: 'caught', context: 'kept' },
+  { name: 'async-await-bluebird', family: 'async-await', call: 'promise', io: 'bluebird', libraries: ['bluebird'], throws: 'caught', context: 'kept' },
+  { name: 'async-await-native-io', family: 'async-await', call: 'promise', io: 'native', libraries: [], throws: 'caught', context: 'kept' },
+  { name: 'async-await-using', family: 'async-await', call: 'promise', io: 'promises', libraries: [], throws: 'caught', needs: 'await using', context: 'kept' },
+  { name: 'effect', family: 'generators', call: 'promise', io: 'effect', libraries: ['effect'], throws: 'caught', context: 'kept' },
   // Transpiled variants (npm run build:transpiled; examples/doxbee/transpiled/):
   // generated from the example named in `from` by the compiler and target
   // given, with a source map beside each; call, io and throws are their source's.
@@ -66,6 +71,7 @@ const EXAMPLES = [
     io: 'promises',
     libraries: [],
     throws: 'caught',
+    context: 'kept',
     transpiled: { from: 'async-await', compiler: 'tsc 7.0.2', target: 'es2016' },
   },
   {
@@ -76,6 +82,7 @@ const EXAMPLES = [
     io: 'promises',
     libraries: [],
     throws: 'caught',
+    context: 'kept',
     transpiled: { from: 'async-await', compiler: 'babel 8.1.2', target: 'regenerator' },
   },
   {
@@ -86,6 +93,7 @@ const EXAMPLES = [
     io: 'native',
     libraries: [],
     throws: 'caught',
+    context: 'kept',
     transpiled: { from: 'async-await-native-io', compiler: 'tsc 7.0.2', target: 'es2016' },
   },
   {
@@ -96,6 +104,7 @@ const EXAMPLES = [
     io: 'native',
     libraries: [],
     throws: 'caught',
+    context: 'kept',
     transpiled: { from: 'async-await-native-io', compiler: 'babel 8.1.2', target: 'regenerator' },
   },
   {
@@ -106,9 +115,10 @@ const EXAMPLES = [
     io: 'promises',
     libraries: ['co'],
     throws: 'caught',
+    context: 'kept',
     transpiled: { from: 'generators-co', compiler: 'babel 8.1.2', target: 'regenerator' },
   },
-  { name: 'observables-rxjs', family: 'observables', call: 'observable', io: 'observables', libraries: ['rxjs'], throws: 'caught' },
+  { name: 'observables-rxjs', family: 'observables', call: 'observable', io: 'observables', libraries: ['rxjs'], throws: 'caught', context: 'kept' },
 ];
 
 module.exports = {

@@ -7,19 +7,20 @@ const { entryIn } = require('../../lib/registry');
 // does with a synchronous throw from the I/O layer (see lib/conformance.js:
 // caught | escapes), and what it does when one insert fails while others are
 // in flight (onFailure: fail-fast, rolling back and telling the caller at once,
-// or wait-all, only once every insert has completed). `needs`: as in
+// or wait-all, only once every insert has completed). `needs`, and `context`
+// (whether each upload's async context reaches every operation): as in
 // examples/doxbee/index.js.
 
 const EXAMPLES = [
-  { name: 'callbacks-counter', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes', onFailure: 'fail-fast' },
-  { name: 'callbacks-async-parallel', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: ['async'], throws: 'escapes', onFailure: 'fail-fast' },
-  { name: 'generators-co', family: 'generators', call: 'promise', io: 'promises', libraries: ['co'], throws: 'caught', onFailure: 'fail-fast' },
-  { name: 'generators-co-thunks', family: 'generators', call: 'promise', io: 'thunks', libraries: ['co', 'thunkify'], throws: 'caught', onFailure: 'fail-fast' },
-  { name: 'promises-native', family: 'promises', call: 'promise', io: 'promises', libraries: [], throws: 'caught', onFailure: 'fail-fast' },
-  { name: 'promises-bluebird', family: 'promises', call: 'promise', io: 'bluebird', libraries: ['bluebird'], throws: 'caught', onFailure: 'fail-fast' },
-  { name: 'promises-q', family: 'promises', call: 'promise', io: 'q', libraries: ['q'], throws: 'caught', onFailure: 'fail-fast' },
-  { name: 'async-await', family: 'async-await', call: 'promise', io: 'promises', libraries: [], throws: 'caught', onFailure: 'fail-fast' },
-  { name: 'async-await-native-io', family: 'async-await', call: 'promise', io: 'native', libraries: [], throws: 'caught', onFailure: 'fail-fast' },
+  { name: 'callbacks-counter', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes', onFailure: 'fail-fast', context: 'kept' },
+  { name: 'callbacks-async-parallel', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: ['async'], throws: 'escapes', onFailure: 'fail-fast', context: 'kept' },
+  { name: 'generators-co', family: 'generators', call: 'promise', io: 'promises', libraries: ['co'], throws: 'caught', onFailure: 'fail-fast', context: 'kept' },
+  { name: 'generators-co-thunks', family: 'generators', call: 'promise', io: 'thunks', libraries: ['co', 'thunkify'], throws: 'caught', onFailure: 'fail-fast', context: 'kept' },
+  { name: 'promises-native', family: 'promises', call: 'promise', io: 'promises', libraries: [], throws: 'caught', onFailure: 'fail-fast', context: 'kept' },
+  { name: 'promises-bluebird', family: 'promises', call: 'promise', io: 'bluebird', libraries: ['bluebird'], throws: 'caught', onFailure: 'fail-fast', context: 'lost at fileVersion.insert' },
+  { name: 'promises-q', family: 'promises', call: 'promise', io: 'q', libraries: ['q'], throws: 'caught', onFailure: 'fail-fast', context: 'lost at fileVersion.insert' },
+  { name: 'async-await', family: 'async-await', call: 'promise', io: 'promises', libraries: [], throws: 'caught', onFailure: 'fail-fast', context: 'kept' },
+  { name: 'async-await-native-io', family: 'async-await', call: 'promise', io: 'native', libraries: [], throws: 'caught', onFailure: 'fail-fast', context: 'kept' },
   {
     name: 'async-await-using',
     family: 'async-await',
@@ -29,9 +30,10 @@ const EXAMPLES = [
     throws: 'caught',
     onFailure: 'fail-fast',
     needs: 'await using',
+    context: 'kept',
   },
-  { name: 'effect', family: 'generators', call: 'promise', io: 'effect', libraries: ['effect'], throws: 'caught', onFailure: 'fail-fast' },
-  { name: 'observables-rxjs', family: 'observables', call: 'observable', io: 'observables', libraries: ['rxjs'], throws: 'caught', onFailure: 'fail-fast' },
+  { name: 'effect', family: 'generators', call: 'promise', io: 'effect', libraries: ['effect'], throws: 'caught', onFailure: 'fail-fast', context: 'kept' },
+  { name: 'observables-rxjs', family: 'observables', call: 'observable', io: 'observables', libraries: ['rxjs'], throws: 'caught', onFailure: 'fail-fast', context: 'kept' },
 ];
 
 module.exports = {

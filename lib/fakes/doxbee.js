@@ -18,7 +18,11 @@ function path({ fileExists }) {
 }
 
 // What each asynchronous method does, as a spec (lib/fakes/flavours.js): the
-// operation, what the trace shows of a call, and the value it delivers.
+// operation, what the trace shows of a call, the value it delivers, and
+// owns(store), whether an async context's store (contextStore below) is that
+// of the upload the call belongs to. An upload is known by its path, or by its
+// blob and transaction: the k-th of each is the k-th upload's, as conformance
+// checks (uploadOf).
 const PUT = {
   op: 'blob.put',
   args(stream) {
@@ -26,6 +30,9 @@ const PUT = {
   },
   value() {
     return `blob-${this.id}`;
+  },
+  owns(store) {
+    return store.upload === this.id;
   },
 };
 
@@ -37,6 +44,9 @@ const GET = {
   value() {
     return this.engine.fileExists ? { id: `file-of:${this.idOrPath}`, version: `version-of:${this.idOrPath}` } : null;
   },
+  owns(store) {
+    return store.path === this.idOrPath;
+  },
 };
 
 const CREATE_QUERY = {
@@ -46,6 +56,9 @@ const CREATE_QUERY = {
   },
   value(idOrPath, fields) {
     return this.types.Query.of(this.engine, 'file.insert', copyRow, fields);
+  },
+  owns(store, idOrPath) {
+    return store.path === idOrPath;
   },
 };
 
@@ -57,6 +70,9 @@ const EXECUTE = {
   value() {
     return null;
   },
+  owns(store, tx) {
+    return store.upload === tx.id;
+  },
 };
 
 const COMMIT = {
@@ -66,6 +82,9 @@ const COMMIT = {
   },
   value() {
     return null;
+  },
+  owns(store) {
+    return store.upload === this.id;
   },
 };
 
@@ -244,6 +263,12 @@ function invocationArgs(i) {
   return [`stream-${i}`, `docs/upload-${i}.txt`, 'tag'];
 }
 
+// The async context's store of the k-th upload (from 1) of an io, made with
+// args: what the engine's owns() checks read (see PUT).
+function contextStore(k, args) {
+  return { upload: k, path: args[1] };
+}
+
 // count(name): the engine's count of that name, 0 if there is none. The counts
 // are read once: the engine makes them when asked.
 function counter(engine) {
@@ -341,6 +366,7 @@ module.exports = {
   copyRow,
   counter,
   invocationArgs,
+  contextStore,
   verify,
   CASE_ARGS,
   VARIED_ARGS,

@@ -2,6 +2,7 @@
 
 const { createDelay } = require('./latency');
 const { hashString, keyedRandom, keyedRandomAt } = require('./random');
+const { ContextCheck } = require('./context');
 
 // The one engine behind every I/O flavour. It schedules each simulated operation
 // on the same timer mechanism, decides which calls fail and how, and records a
@@ -102,6 +103,7 @@ class Engine {
    * @param {boolean} [options.trace] record a trace (default true)
    * @param {string[]} [options.operations] the operations that may fail
    * @param {string} [options.order] stepped delivery: issue | reverse | shuffle (see ORDERS)
+   * @param {boolean} [options.context] read the upload's async context at every operation (lib/fakes/context.js)
    */
   constructor(options = {}) {
     this.failable = options.operations ?? [];
@@ -131,6 +133,13 @@ class Engine {
     if (this.order !== null && !ORDERS.includes(this.order)) {
       throw new RangeError(`order must be one of ${ORDERS.join(', ')}; got ${this.order}`);
     }
+    // Whether each operation read its upload's own store; null without context,
+    // so that a run without it never calls getStore().
+    this.context = options.context ? new ContextCheck() : null;
+    // A benchmark run: no trace, no faults, no context. Its calls are only
+    // counted and scheduled; the rest is kept out of the hot path, where V8
+    // would compile it into every caller.
+    this.plain = !this.tracing && !this.failing && this.context === null;
     this.held = []; // completions waiting for release(), in the order they were started
     this.releases = 0;
     this.idleWaiters = [];
@@ -186,6 +195,7 @@ class Engine {
   // flavours.js), on receiver self, and decides its fault; a synchronous fault
   // throws here.
   start(operation, index, spec, self, a, b) {
+    if (this.context !== null) this.context.check(operation.name, spec, self, a, b);
     // The trace's arguments are built only when tracing: a benchmark never reads them.
     if (this.tracing) this.record({ type: 'call', op: operation.name, args: spec.args.call(self, a, b) });
     const fault = this.failing ? this.faultFor(operation.name, index) : null;
@@ -265,13 +275,6 @@ class Engine {
     });
   }
 
-  // A benchmark run: no trace, no faults. Its calls are only counted and
-  // scheduled; the rest is kept out of the hot path, where V8 would compile it
-  // into every caller.
-  get plain() {
-    return !this.tracing && !this.failing;
-  }
-
   // A node-style operation: cb(error, value) after the latency. spec describes
   // it (op, args, value; see lib/fakes/flavours.js), a and b are its arguments.
   callback(spec, self, a, b, cb) {
@@ -284,12 +287,16 @@ class Engine {
   // A node-style operation whose callback is called on a context,
   // cb.call(ctx, error, value), as the I/O of the 2013 article's closure-free
   // flattened-class-ctx did. A benchmark run hands cb and ctx to the timer, so
-  // that, like callback(), it makes no closure; any other run wraps the two in
-  // one and goes callback()'s way, traces and faults included.
+  // that, like callback(), it makes no closure, and so does one that only
+  // reads the context; any other run wraps the two in one and goes
+  // callback()'s way, traces and faults included.
   callbackOn(spec, self, a, b, cb, ctx) {
     if (!this.plain || this.order !== null) {
-      this.callback(spec, self, a, b, (error, value) => cb.call(ctx, error, value));
-      return;
+      if (this.tracing || this.failing || this.order !== null) {
+        this.callback(spec, self, a, b, (error, value) => cb.call(ctx, error, value));
+        return;
+      }
+      this.context.check(spec.op ?? self.op, spec, self, a, b);
     }
     const operation = this.operation(spec.op ?? self.op);
     const index = ++operation.calls;

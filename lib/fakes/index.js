@@ -6,6 +6,7 @@ const { MODELS } = require('./latency');
 const doxbee = require('./doxbee');
 const parallel = require('./parallel');
 const instrument = require('./instrument');
+const { uploadContext, CONTEXTS } = require('./context');
 
 const MODELS_BY_PROBLEM = { doxbee, parallel, instrument };
 
@@ -16,7 +17,7 @@ const BARE_FLAVOURS = Object.keys(instrument.BARE);
 /**
  * Creates the simulated I/O of a problem in one flavour.
  * @param {string} flavour callbacks | callbacks-ctx | native | promises | bluebird | q | when | thunks | observables | effect; minimal | timers for the instrument problem
- * @param {object} [options] engine options (see lib/fakes/engine.js)
+ * @param {object} [options] engine options (see lib/fakes/engine.js); context: true reads uploadContext at every operation
  * @param {string} [problem] the problem whose model to build (default doxbee)
  * @returns {{ io: object, engine: Engine }} for a bare flavour, engine is what it counts (counts, failures, idle())
  */
@@ -42,4 +43,6 @@ module.exports = {
   PLACEMENTS,
   ORDERS,
   MODELS_BY_PROBLEM,
+  uploadContext,
+  CONTEXTS,
 };

@@ -53,7 +53,7 @@ function createIO(engine, types, options = {}) {
 }
 
 // The arguments of the i-th upload of a benchmark batch: those of DoxBee.
-const { invocationArgs } = doxbee;
+const { invocationArgs, contextStore } = doxbee;
 
 // Checks that a batch of n uploads did all its work: every transaction begun and
 // ended once, and without failures p inserts and one commit per upload. A failed
@@ -94,6 +94,7 @@ module.exports = {
   BRANCHES,
   createIO,
   invocationArgs,
+  contextStore,
   verify,
   CASE_ARGS,
   VARIED_ARGS,

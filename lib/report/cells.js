@@ -33,7 +33,7 @@ function matches(params, pattern) {
  */
 function referenceParams(cells, preferred = PREFERRED_CELLS) {
   const distinct = new Map();
-  for (const cell of cells) distinct.set(fullParamsKey(cell.params), cell.params);
+  for (const cell of withoutContext(cells)) distinct.set(fullParamsKey(cell.params), cell.params);
   const all = [...distinct.values()].sort((a, b) => fullParamsKey(a).localeCompare(fullParamsKey(b)));
   const chosen = [];
   for (const pattern of preferred) {
@@ -50,6 +50,14 @@ function referenceParams(cells, preferred = PREFERRED_CELLS) {
   const widest = Math.max(...all.filter((p) => examples(p) === most).map((p) => p.n));
   const largest = Math.max(...all.map((p) => p.n));
   return all.filter((p) => p.n === widest || p.n === largest);
+}
+
+// Cells run with an async context (batch --context als) have their own
+// section (lib/report/context.js); the tables are drawn at the cells without,
+// unless there are none.
+function withoutContext(cells) {
+  const plain = cells.filter((c) => !c.params.context);
+  return plain.length ? plain : cells;
 }
 
 function sameParams(a, b) {

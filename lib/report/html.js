@@ -5,6 +5,7 @@ const prose = require('./prose');
 const { htmlComment } = require('./generated');
 const { TITLE: ARTICLE_TITLE, articleBlocks } = require('./article');
 const { TITLE: RUNTIMES_TITLE, runtimeBlocks } = require('./runtimes');
+const { TITLE: CONTEXT_TITLE, contextBlocks } = require('./context');
 
 // The report as one self-contained HTML page: the same tables, the charts as
 // inline SVG, and a small inline script for hovering. It loads nothing from
@@ -149,9 +150,10 @@ function articleSection(article, href, colors) {
   return parts.join('\n');
 }
 
-function runtimeSection(runtimes, colors) {
+// A section given as blocks (the runtimes', the context's).
+function blockSection(blocks, colors) {
   const parts = [];
-  for (const block of runtimeBlocks(runtimes)) {
+  for (const block of blocks) {
     if (block.h3) parts.push(`<h3>${escapeHtml(block.h3)}</h3>`);
     if (block.h4) parts.push(`<h4>${escapeHtml(block.h4)}</h4>`);
     if (block.p) parts.push(`<p>${escapeHtml(block.p)}</p>`);
@@ -188,6 +190,7 @@ function renderHtml(model) {
     ['environments', 'Environments'],
     ...model.sections.map((s) => [id(`time-${prose.sectionTitle(s, manyEnvs)}`), `Time and memory: ${prose.sectionTitle(s, manyEnvs)}`]),
     ...(model.runtimes ? [['runtimes', RUNTIMES_TITLE]] : []),
+    ...(model.context ? [['context', CONTEXT_TITLE]] : []),
     ['complexity', 'Complexity'],
     ['debuggability', 'Debuggability'],
     ...(model.article ? [['article-2013', ARTICLE_TITLE]] : []),
@@ -226,7 +229,8 @@ function renderHtml(model) {
   }
   if (model.timeGlossary) parts.push(`<h3 id="columns">${escapeHtml(prose.TIME_GLOSSARY_TITLE)}</h3>`, glossary(model.timeGlossary));
 
-  if (model.runtimes) parts.push(`<h2 id="runtimes">${escapeHtml(RUNTIMES_TITLE)}</h2>`, runtimeSection(model.runtimes, model.colors));
+  if (model.runtimes) parts.push(`<h2 id="runtimes">${escapeHtml(RUNTIMES_TITLE)}</h2>`, blockSection(runtimeBlocks(model.runtimes), model.colors));
+  if (model.context) parts.push(`<h2 id="context">${escapeHtml(CONTEXT_TITLE)}</h2>`, blockSection(contextBlocks(model.context), model.colors));
 
   parts.push('<h2 id="complexity">Complexity</h2>', metricSection(model.complexity, 'complexity', model.links.complexity, model.colors));
   parts.push('<h2 id="debuggability">Debuggability</h2>', metricSection(model.debuggability, 'debuggability', model.links.debuggability, model.colors));

@@ -14,6 +14,8 @@ const { throughputSpec } = require('./throughput');
 const { articleComparison, IO_SCENARIO } = require('./article');
 const { runtimeComparison } = require('./runtimes');
 const { runtimeSpec } = require('./runtime-plot');
+const { contextCost } = require('./context');
+const { contextSpec } = require('./context-plot');
 const { exampleColors, runtimeColors } = require('./colors');
 const registries = require('../../examples');
 const drivers = require('../drivers');
@@ -164,6 +166,24 @@ function runtimeCharts(runtimes, look, addChart) {
   });
 }
 
+// One chart per context table: "<scenario>-<params>-context.svg", the
+// parameters only when the scenario has several tables.
+function contextCharts(context, look, chartJobs) {
+  const colors = runtimeColors(context.groups.flatMap((group) => group.columns.map((column) => column.label)));
+  const scenarios = [...new Set(context.groups.map((g) => g.scenario))];
+  for (const scenario of scenarios) {
+    const groups = context.groups.filter((g) => g.scenario === scenario);
+    const slugs = paramSlugs(groups.map((g) => g.params));
+    groups.forEach((group, i) => {
+      const spec = contextSpec(group, { ...look, runtimeColors: colors });
+      group.chart = null;
+      if (!spec) return;
+      group.chart = { name: `${[scenario, slugs[i], 'context'].filter(Boolean).join('-')}.svg`, kind: 'context', title: spec.title.text, svg: null };
+      chartJobs.push({ chart: group.chart, spec });
+    });
+  }
+}
+
 /**
  * @param {object} input
  * @param {Array<{ name: string, text: string }>} input.results results files
@@ -228,12 +248,18 @@ async function buildReport(input) {
     });
   }
 
+  // Styles run with and without async context: their cost and survival.
+  const context = contextCost(summary, envs);
+  if (context) contextCharts(context, look, chartJobs);
+
   const headline = headlineCell(summary);
   const headlineBaseline = headline ? summary.cells.find((c) => c.env === headline.env && c.scenario === headline.scenario).baseline : null;
   // The headline's forest plot is its scenario section's, shown again first.
   const headlineSection = headline && sections.find((s) => s.env.key === headline.env && s.scenario === headline.scenario);
   const headlineTable = headlineSection && headlineSection.tables.find((t) => sameParams(t.params, headline.params));
-  const summaryRows = summaryTable(summary.cells, headline, complexity.data ?? null, debuggability.data ?? null);
+  const headlineProblem = headline ? summary.cells.find((c) => c.env === headline.env && c.scenario === headline.scenario).problem : null;
+  const survival = context && headlineProblem ? (context.survival.get(headlineProblem) ?? null) : null;
+  const summaryRows = summaryTable(summary.cells, headline, complexity.data ?? null, debuggability.data ?? null, survival);
   let scatter = null;
   if (headline && summaryRows.rows.some((row) => typeof row.tokens === 'number' && Number.isFinite(row.ratio))) {
     const spec = scatterSpec(
@@ -280,6 +306,7 @@ async function buildReport(input) {
     debuggability,
     article,
     runtimes,
+    context,
     cellCount: summary.cells.length,
   };
 

@@ -5,6 +5,7 @@ const prose = require('./prose');
 const { htmlComment } = require('./generated');
 const { TITLE: ARTICLE_TITLE, articleBlocks } = require('./article');
 const { TITLE: RUNTIMES_TITLE, runtimeBlocks } = require('./runtimes');
+const { TITLE: CONTEXT_TITLE, contextBlocks } = require('./context');
 
 // The report as one markdown page for GitHub: tables, and the charts as SVG
 // files beside it. Pure: the report model in, the page's text out.
@@ -79,6 +80,11 @@ function renderMarkdown(model) {
     out.push(...blockLines(runtimeBlocks(model.runtimes)));
   }
 
+  if (model.context) {
+    out.push(`## ${CONTEXT_TITLE}`, '');
+    out.push(...blockLines(contextBlocks(model.context)));
+  }
+
   out.push('## Complexity', '');
   out.push(...metricSection(model.complexity, 'complexity', model.links.complexity));
   out.push('## Debuggability', '');
@@ -117,7 +123,7 @@ function articleSection(article, docsLink) {
   return lines;
 }
 
-// The runtime section's blocks as markdown.
+// The runtime and context sections' blocks as markdown.
 function blockLines(blocks) {
   const lines = [];
   for (const block of blocks) {

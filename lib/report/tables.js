@@ -376,8 +376,10 @@ const GRADE = { names: ['grade'], pattern: /grade/i };
  * @param {{ env, scenario, params } | null} at the headline cell
  * @param {{ rows, columns } | null} complexity
  * @param {{ rows, columns } | null} debuggability
+ * @param {Map<string, string> | null} [survival] by example, whether its async
+ *   context survived where it was measured (lib/report/context.js); a column when given
  */
-function summaryTable(cells, at, complexity, debuggability) {
+function summaryTable(cells, at, complexity, debuggability, survival = null) {
   const here = at ? cellsAt(cells, at) : [];
   const problem = here.length ? here[0].problem : null;
   const forProblem = (file) => (file ? file.rows.filter((row) => !problem || !row.problem || row.problem === problem) : []);
@@ -405,6 +407,7 @@ function summaryTable(cells, at, complexity, debuggability) {
       significant: cell && !cell.baseline ? cell.significant : null,
       maxRssMB: cell ? cell.maxRssMB : null,
       grade: grades.has(example) ? grades.get(example) : null,
+      context: survival && survival.has(example) ? survival.get(example) : null,
     };
   });
   // Finished cells by time, then those that failed, then examples not run here.
@@ -446,6 +449,17 @@ function summaryTable(cells, at, complexity, debuggability) {
       description: `${columnMeaning('grade')} From the debuggability file.`,
       format: (value) => (value === null ? show.DASH : String(value)),
     },
+    ...(survival
+      ? [
+          {
+            key: 'context',
+            title: 'async context',
+            description:
+              "Whether each upload's AsyncLocalStorage context reached every operation where it was measured (bench --context als): kept, or ⚠ lost at the first operation that read none or another upload's, a silent observability bug. —: not measured. See The cost of async context.",
+            format: (value) => (value === null ? show.DASH : String(value)),
+          },
+        ]
+      : []),
   ];
 
   const notes = [];

@@ -24,6 +24,21 @@ function cells(params) {
   return combos;
 }
 
+// The parameters a driver runs side by side within each run (interleaved: an
+// example's context none and als one after the other) rather than as cells of
+// the grid, and their combinations; a value the parameter declares absent is
+// left out of the job's params.
+function splitInterleaved(params, declaration) {
+  const interleaved = (declaration?.params ?? []).filter((spec) => spec.interleaved && spec.name in params);
+  const grid = { ...params };
+  for (const spec of interleaved) delete grid[spec.name];
+  const variants = cells(Object.fromEntries(interleaved.map((spec) => [spec.name, params[spec.name]]))).map((variant) => {
+    for (const spec of interleaved) if (variant[spec.name] === spec.absent) delete variant[spec.name];
+    return variant;
+  });
+  return { grid, variants };
+}
+
 // The list started k places later, wrapping round: A B C rotated by 1 is B C A.
 function rotate(list, k) {
   const shift = k % list.length;
@@ -49,12 +64,23 @@ function plan({ scenario, examples, params, runs, added = [], unavailable = {}, 
   const driver = scenario.driver ?? 'batch';
   // What a child needs of an entry, as JSON: its load() is made again there.
   const entries = new Map(added.map(({ load, ...entry }) => [entry.name, entry]));
+  const { grid, variants } = splitInterleaved(params, drivers[driver]);
   const jobs = [];
-  for (const cell of cells(params)) {
+  for (const cell of cells(grid)) {
     for (let run = 0; run < runs; run++) {
-      const pairs = rotate(examples, run).flatMap((example) => rotate(runtimes.length ? runtimes : [null], run).map((runtime) => ({ example, runtime })));
-      for (const { example, runtime } of pairs) {
-        const job = { scenario: scenario.name, problem: scenario.problem, driver, example, params: cell, run, fileExists: scenario.fileExists };
+      const pairs = rotate(examples, run).flatMap((example) =>
+        rotate(runtimes.length ? runtimes : [null], run).flatMap((runtime) => rotate(variants, run).map((variant) => ({ example, runtime, variant }))),
+      );
+      for (const { example, runtime, variant } of pairs) {
+        const job = {
+          scenario: scenario.name,
+          problem: scenario.problem,
+          driver,
+          example,
+          params: { ...cell, ...variant },
+          run,
+          fileExists: scenario.fileExists,
+        };
         if (entries.has(example)) job.entry = entries.get(example);
         if (unavailable[example]) job.unavailable = unavailable[example];
         if (needs[example]) job.needs = needs[example];

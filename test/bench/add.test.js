@@ -59,7 +59,7 @@ describe('asyncmark bench --add', function () {
     assert.equal(stdout, '');
     assert.equal(
       stderr,
-      `asyncmark: --add: ${fixture} fails verification (60 of 106 cases pass); first failing case: file found, success: event 10 expected call file.update, got call tx.commit; ` +
+      `asyncmark: --add: ${fixture} fails verification (70 of 124 cases pass); first failing case: file found, success: event 10 expected call file.update, got call tx.commit; ` +
         `asyncmark verify ${fixture} --io promises shows every one\n`,
     );
     assert.equal(fs.existsSync(out), false);
@@ -71,7 +71,7 @@ describe('asyncmark bench --add', function () {
     assert.equal(code, 2);
     assert.match(
       stderr,
-      /^asyncmark: --add: test\/fixtures\/parallel\/commits-early\.js fails verification \(3 of 33 cases pass\); first failing case: success: event 26 /,
+      /^asyncmark: --add: test\/fixtures\/parallel\/commits-early\.js fails verification \(4 of 37 cases pass\); first failing case: success: event 26 /,
     );
     assert.match(stderr, /asyncmark verify \S+ --problem parallel --io promises shows every one\n$/);
   });

@@ -78,6 +78,7 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
         'bench-http-client-2018.md',
         'bench-doxbee-sequential-runtimes.md',
         'bench-fib-runtimes.md',
+        'bench-doxbee-sequential-context.md',
       ].sort(),
     );
     for (const name of benches) {
@@ -199,6 +200,25 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
         ],
         [['bench', '--scenario', 'doxbee-sequential', '--n', '10000', ...matrix, ...file], 'docs/results/bench-doxbee-sequential-runtimes.md'],
         [['bench', '--scenario', 'fib', '--n', '25', ...matrix, ...file], 'docs/results/bench-fib-runtimes.md'],
+        [
+          [
+            'bench',
+            '--scenario',
+            'doxbee-sequential',
+            '--n',
+            '800',
+            '--t',
+            '1',
+            '--context',
+            'none,als',
+            '--runtime',
+            'node@22,node@24,node@26',
+            '--runs',
+            '3',
+            ...file,
+          ],
+          'docs/results/bench-doxbee-sequential-context.md',
+        ],
         [[...report, '--format', 'html'], undefined],
         [report, undefined],
       ],

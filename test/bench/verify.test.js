@@ -41,7 +41,7 @@ describe('asyncmark verify', function () {
     assert.equal(stderr, '');
     assert.equal(
       stdout,
-      `verify my-style (${copy}) as a doxbee example (call promise, io promises, throws caught) against the reference callbacks-original\n\n106 of 106 cases pass\n`,
+      `verify my-style (${copy}) as a doxbee example (call promise, io promises, throws caught) against the reference callbacks-original\n\n124 of 124 cases pass\n`,
     );
   });
 
@@ -52,8 +52,8 @@ describe('asyncmark verify', function () {
       stdout,
       /^FAIL file found, success\n {2}first difference at event 10\n {4}expected: call file\.update .*\n {4}actual: {3}call tx\.commit \{"tx":1\}\n/m,
     );
-    assert.equal(stdout.match(/^FAIL /gm).length, 46);
-    assert.match(stdout, /\n\n60 of 106 cases pass\n$/);
+    assert.equal(stdout.match(/^FAIL /gm).length, 54);
+    assert.match(stdout, /\n\n70 of 124 cases pass\n$/);
   });
 
   it('holds a parallel example to its problem', async () => {
@@ -63,7 +63,7 @@ describe('asyncmark verify', function () {
       stdout,
       /^FAIL success\n {2}first difference at event 26\n {4}expected: complete fileVersion\.insert value=null\n {4}actual: {3}call tx\.commit \{"tx":1\}\n/m,
     );
-    assert.match(stdout, /\n3 of 33 cases pass\n$/);
+    assert.match(stdout, /\n4 of 37 cases pass\n$/);
   });
 
   it('exits 1 for every planted-bug fixture', async () => {

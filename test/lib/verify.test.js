@@ -86,7 +86,7 @@ describe('verify: the whole conformance suite', function () {
       /^ {2}actual trace \(13 events\):[^]*^ {4}> 10 call tx\.commit \{"tx":1\}\n {6}11 complete tx\.commit value=null\n {6}12 done error=null$/m,
     );
     assert.equal(firstFailure(verdict), 'file found, success: event 10 expected call file.update, got call tx.commit');
-    assert.match(text, /\n60 of 106 cases pass\n$/);
+    assert.match(text, /\n70 of 124 cases pass\n$/);
   });
 
   it('names the upload and the fields that differ where uploads share an io', async () => {

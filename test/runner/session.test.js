@@ -28,6 +28,34 @@ describe('runner: session planning', () => {
     );
   });
 
+  it('runs the values of an interleaved parameter side by side in every run, leaving its absent value out of params', () => {
+    const scenario = { name: 's', problem: 'doxbee', driver: 'batch', fileExists: false };
+    const jobs = plan({ scenario, examples: ['a', 'b'], params: { n: [10, 20], context: ['none', 'als'] }, runs: 2 });
+    assert.deepEqual(
+      jobs.map((j) => `${j.params.n}${j.run}${j.example}:${j.params.context ?? '-'}`),
+      [
+        '100a:-',
+        '100a:als',
+        '100b:-',
+        '100b:als',
+        '101b:als',
+        '101b:-',
+        '101a:als',
+        '101a:-',
+        '200a:-',
+        '200a:als',
+        '200b:-',
+        '200b:als',
+        '201b:als',
+        '201b:-',
+        '201a:als',
+        '201a:-',
+      ],
+    );
+    // A single value is no grid either: none leaves the params as they were.
+    assert.deepEqual(plan({ scenario, examples: ['a'], params: { n: [10], context: 'none' }, runs: 1 })[0].params, { n: 10 });
+  });
+
   it("records an unavailable example's runs with its reason, starting no child, and the file reads back", async () => {
     const scenario = { name: 'doxbee-sequential', problem: 'doxbee', fileExists: false };
     const reason = 'npm install x fails';

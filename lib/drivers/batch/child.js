@@ -5,7 +5,7 @@
 // result goes to the parent over IPC as { status, metrics, error }.
 
 const problems = require('../../../examples');
-const { createIO, MODELS_BY_PROBLEM } = require('../../fakes');
+const { createIO, MODELS_BY_PROBLEM, uploadContext } = require('../../fakes');
 const { invoke } = require('../../invoke');
 const { requireExample } = require('../../registry');
 const { startMeasuring } = require('../../runner/measure');
@@ -16,12 +16,14 @@ const WARMUP = 200; // invocations, unless the job says otherwise
 
 function ioOptions(params, fileExists) {
   const { latency, t, dt, e, seed, p } = params;
-  return { latency, t, dt, e, seed, p, fileExists, trace: false };
+  return { latency, t, dt, e, seed, p, fileExists, trace: false, context: params.context === 'als' };
 }
 
 // Starts n invocations at once; resolves when every one has called back, with
-// their latencies and how many failed. A second callback is remembered.
-function batch(entry, upload, model, n, onDouble) {
+// their latencies and how many failed. A second callback is remembered. With
+// context, each invocation runs inside uploadContext.run with a store of its
+// own, as a request does under an APM agent.
+function batch(entry, upload, model, n, onDouble, context) {
   return new Promise((resolve) => {
     const latencies = new Float64Array(n);
     const heard = new Uint8Array(n);
@@ -29,12 +31,15 @@ function batch(entry, upload, model, n, onDouble) {
     let failed = 0;
     for (let i = 0; i < n; i++) {
       const start = process.hrtime.bigint();
-      invoke(entry.call, upload, model.invocationArgs(i), (error) => {
+      const args = model.invocationArgs(i);
+      const done = (error) => {
         if (heard[i]++) return onDouble(i);
         latencies[i] = Number(process.hrtime.bigint() - start) / 1e6;
         if (error) failed++;
         if (--remaining === 0) resolve({ latencies, failed });
-      });
+      };
+      if (context) uploadContext.run(model.contextStore(i + 1, args), invoke, entry.call, upload, args, done);
+      else invoke(entry.call, upload, args, done);
     }
     if (n === 0) resolve({ latencies, failed });
   });
@@ -49,11 +54,12 @@ async function run(job) {
   const factory = loaded.value;
   let doubles = 0;
   const onDouble = () => doubles++;
+  const context = job.params.context === 'als';
 
   if (job.warmup !== false) {
     const warm = createIO(entry.io, ioOptions(job.params, job.fileExists), job.problem);
     const size = typeof job.warmup === 'number' ? job.warmup : WARMUP;
-    await batch(entry, factory(warm.io), model, Math.min(size, job.params.n), onDouble);
+    await batch(entry, factory(warm.io), model, Math.min(size, job.params.n), onDouble, context);
     await warm.engine.idle();
   }
   const { io, engine } = createIO(entry.io, ioOptions(job.params, job.fileExists), job.problem);
@@ -61,7 +67,7 @@ async function run(job) {
   if (global.gc) global.gc();
 
   const stop = startMeasuring({ detailed: job.detailed !== false, capabilities: job.capabilities });
-  const { latencies, failed } = await batch(entry, upload, model, job.params.n, onDouble);
+  const { latencies, failed } = await batch(entry, upload, model, job.params.n, onDouble, context);
   const metrics = stop();
   // Rollbacks are fire-and-forget; let them finish before counting operations.
   await engine.idle();
@@ -78,6 +84,12 @@ async function run(job) {
     failed,
     operations,
   });
+  // Whether every operation read its upload's own context: recorded, not a
+  // failure of the run (a style that loses it still did the work).
+  if (context) {
+    const { survival, checked, missing, foreign } = engine.context;
+    Object.assign(metrics, { context: survival, contextChecked: checked, contextMissing: missing, contextForeign: foreign });
+  }
   if (doubles > 0) return { status: 'double', metrics, error: `${doubles} invocation(s) called back more than once` };
   const problemsFound = model.verify(engine, { n: job.params.n, p: job.params.p, failed });
   if (problemsFound.length) return { status: 'invalid', metrics, error: problemsFound.join('; ') };

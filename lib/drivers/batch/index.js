@@ -1,7 +1,7 @@
 'use strict';
 
 const path = require('node:path');
-const { LATENCY_MODELS } = require('../../fakes');
+const { LATENCY_MODELS, CONTEXTS } = require('../../fakes');
 
 // The batch driver: n concurrent invocations of an example against the
 // simulated I/O, in a fresh process per run (the DoxBee problems). What one
@@ -30,6 +30,20 @@ module.exports = {
     { name: 'e', type: 'number', min: 0, max: 1, description: 'likelihood 0..1 that an operation fails (seeded)' },
     { name: 'p', type: 'integer', min: 1, max: 1000, description: 'parallel queries per upload' },
     { name: 'seed', type: 'integer', min: 0, max: 2 ** 32 - 1, description: 'seed of every random decision: faults, jitter' },
+    // Its values run side by side within each run (interleaved), not one grid
+    // cell after another, so that their ratio is taken under the same drift;
+    // 'none' is left out of the results line (absent), so that a run without
+    // the parameter, from before it existed, is a run without context.
+    {
+      name: 'context',
+      type: 'choice',
+      choices: CONTEXTS,
+      list: true,
+      interleaved: true,
+      absent: 'none',
+      description:
+        'async context: none, or als = each upload inside AsyncLocalStorage.run with a store of its own, read by the simulated I/O at every operation (as an APM agent does), and whether it survived recorded',
+    },
   ],
   // The number compared with the baseline, and what else a cell summarizes.
   time: { metric: 'wallMs', title: 'wall time', unit: 'ms', description: 'start of the first invocation to the last callback' },

@@ -1,0 +1,43 @@
+'use strict';
+
+const { AsyncLocalStorage } = require('node:async_hooks');
+
+// Async context as an instrumented driver (an APM agent, OpenTelemetry) carries
+// it: each upload runs inside uploadContext.run(store, ...), with a store of its
+// own, and the engine reads the store at every operation it is asked for, as
+// such a driver reads the active span. One storage for the process, as an
+// agent has one.
+const uploadContext = new AsyncLocalStorage();
+
+const CONTEXTS = ['none', 'als'];
+
+// What an engine with context (lib/fakes/engine.js) finds at the operations it
+// is asked for: how many it checked, how many read no store (missing) or the
+// store of another upload (foreign), and the first operation, in time, that
+// did either.
+class ContextCheck {
+  constructor() {
+    this.checked = 0;
+    this.missing = 0;
+    this.foreign = 0;
+    this.firstLost = null;
+  }
+
+  // spec.owns(store, a, b), called on the operation's receiver, says whether
+  // the store is that of the upload the call belongs to (lib/fakes/doxbee.js).
+  check(name, spec, self, a, b) {
+    this.checked++;
+    const store = uploadContext.getStore();
+    if (store !== undefined && spec.owns.call(self, store, a, b)) return;
+    if (store === undefined) this.missing++;
+    else this.foreign++;
+    if (this.firstLost === null) this.firstLost = name;
+  }
+
+  // 'kept' when every operation read its upload's own store, else 'lost at <operation>'.
+  get survival() {
+    return this.firstLost === null ? 'kept' : `lost at ${this.firstLost}`;
+  }
+}
+
+module.exports = { uploadContext, ContextCheck, CONTEXTS };
