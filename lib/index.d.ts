@@ -57,6 +57,8 @@ export interface EngineOptions {
   /** The operations that may fail. */
   operations?: readonly string[];
   order?: Order | null;
+  /** Read the upload's async context (uploadContext) at every operation and record whether it survived. */
+  context?: boolean;
 }
 
 /** createIO's options: the engine's (the problem names the operations), and p, the parallel problem's number of queries. */
@@ -164,6 +166,8 @@ export interface BatchEntry extends EntryBase {
   throws: 'caught' | 'escapes';
   /** parallel: on one failed insert, tell the caller at once, or only once every insert has completed. */
   onFailure?: 'fail-fast' | 'wait-all';
+  /** Whether each upload's async context reaches every operation ('kept'), or the first operation that read none or another upload's, measured on the default Node. */
+  context?: 'kept' | `lost at ${string}`;
   /** A syntax not every runtime parses: a runtime without it shows the example UNSUPPORTED with the reason. */
   needs?: 'await using';
   /** A generated row: which example it was compiled from, by which compiler, to which target (npm run build:transpiled). */
@@ -300,3 +304,17 @@ export const LATENCY_MODELS: readonly LatencyModel[];
 export const FAULT_MODES: readonly FaultMode[];
 export const PLACEMENTS: readonly Placement[];
 export const ORDERS: readonly Order[];
+
+/** Whether the batch driver runs each upload inside an AsyncLocalStorage context of its own ('als') or not ('none'). */
+export type ContextMode = 'none' | 'als';
+export const CONTEXTS: readonly ContextMode[];
+
+/** What each upload's store holds when it runs with context: which upload it is, and its path. */
+export interface UploadStore {
+  upload: number;
+  path?: string;
+  [key: string]: unknown;
+}
+
+/** The one AsyncLocalStorage of the process, as an APM agent has one: run an upload inside uploadContext.run(store, ...) and an engine made with `context: true` reads it at every operation. */
+export const uploadContext: import('node:async_hooks').AsyncLocalStorage<UploadStore>;

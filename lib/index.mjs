@@ -5,7 +5,21 @@
 
 import asyncmark from './index.js';
 
-export const { problems, example, invoke, createIO, Engine, InjectedError, FLAVOURS, LATENCY_MODELS, FAULT_MODES, PLACEMENTS, ORDERS, MODELS_BY_PROBLEM } =
-  asyncmark;
+export const {
+  problems,
+  example,
+  invoke,
+  createIO,
+  Engine,
+  InjectedError,
+  FLAVOURS,
+  LATENCY_MODELS,
+  FAULT_MODES,
+  PLACEMENTS,
+  ORDERS,
+  MODELS_BY_PROBLEM,
+  uploadContext,
+  CONTEXTS,
+} = asyncmark;
 
 export default asyncmark;
