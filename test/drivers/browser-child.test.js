@@ -17,6 +17,14 @@ const compute = require('../../lib/drivers/compute');
 const { bundle } = require('../../lib/drivers/compute/browser-child');
 const { resolveRuntimes } = require('../../lib/runtimes');
 const scenarios = require('../../bench/scenarios');
+const { parseResults } = require('../../lib/results');
+
+// The lines as the results file's one reader takes them: every one a valid run.
+function readBack(lines) {
+  const { runs, skipped } = parseResults(lines.map((line) => `${JSON.stringify({ schema: 'asyncmark/run@2', ...line })}\n`).join(''), 'test');
+  assert.deepEqual(skipped, []);
+  return runs;
+}
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'browsers');
 const NULL_METRICS = [
@@ -126,6 +134,7 @@ describe('compute driver in browsers', function () {
       ],
     );
     assert.deepEqual(lines[1].env.runtime, { name: 'firefox-worker', version: null, browser: null });
+    assert.equal(readBack(lines).length, 2);
   });
 
   it('records the runtime and the browser’s own version in the results line', async function () {
@@ -140,5 +149,6 @@ describe('compute driver in browsers', function () {
     assert.equal(line.env.node, null);
     assert.ok(!('browser' in line), 'the line does not carry how the child was started');
     assert.ok(fs.existsSync(runtimes.chromium.path));
+    assert.equal(readBack([line]).length, 1);
   });
 });
