@@ -53,14 +53,19 @@ async function bundle(exampleFile) {
   }
 }
 
-const PAGE_HTML = '<!doctype html><meta charset="utf-8"><title>asyncmark</title><script src="/bundle.js"></script>\n';
+// The page: the job as JSON data (`<` escaped, so that no text in it can close
+// the element), then the bundle, which reads it.
+function pageHtml(job) {
+  const json = JSON.stringify(job).replace(/</g, '\\u003c');
+  return `<!doctype html><meta charset="utf-8"><title>asyncmark</title>\n<script type="application/json" id="asyncmark-job">${json}</script>\n<script src="/bundle.js"></script>\n`;
+}
 
 // Serves the page and its script, and nothing else, on 127.0.0.1.
-function serve(code) {
+function serve(html, code) {
   const isolated = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp', 'Cache-Control': 'no-store' };
   const server = http.createServer((request, response) => {
     const url = new URL(request.url, 'http://127.0.0.1');
-    if (url.pathname === '/') response.writeHead(200, { ...isolated, 'Content-Type': 'text/html; charset=utf-8' }).end(PAGE_HTML);
+    if (url.pathname === '/') response.writeHead(200, { ...isolated, 'Content-Type': 'text/html; charset=utf-8' }).end(html);
     else if (url.pathname === '/bundle.js') response.writeHead(200, { ...isolated, 'Content-Type': 'text/javascript; charset=utf-8' }).end(code);
     else response.writeHead(404).end();
   });
@@ -69,21 +74,6 @@ function serve(code) {
     server.listen(0, '127.0.0.1', () => resolve(server));
   });
 }
-
-// In the page: the run on its main thread, or in a Web Worker of the bundle.
-/* eslint-disable no-undef -- these run in the browser */
-const onMainThread = (job) => globalThis.asyncmarkRun(job);
-const inWorker = (job) =>
-  new Promise((resolve) => {
-    const worker = new Worker('/bundle.js');
-    worker.onmessage = (event) => {
-      worker.terminate();
-      resolve(event.data);
-    };
-    worker.onerror = (event) => resolve({ thrown: `in the worker: ${event.message}` });
-    worker.postMessage(job);
-  });
-/* eslint-enable no-undef */
 
 async function run(job) {
   const { browser: target } = job;
@@ -97,7 +87,8 @@ async function run(job) {
       error: `${job.runtime} cannot load ${job.example}: esbuild cannot bundle it for a browser: ${bundled.error}`,
     };
   }
-  const server = await serve(bundled.code);
+  const pageJob = { thread: target.thread, call: entry.call, n, minTime, warmup: job.warmup, options: { w, k, threads } };
+  const server = await serve(pageHtml(pageJob), bundled.code);
   const started = await startBrowser({ engine: target.engine, path: target.path, timeoutMs: job.timeoutMs });
   try {
     const version = await started.browser.version();
@@ -106,9 +97,9 @@ async function run(job) {
     const problems = [];
     page.on('pageerror', (error) => problems.push(String(error.message)));
     await page.goto(`http://127.0.0.1:${server.address().port}/`, { waitUntil: 'load' });
-    const isolated = await page.evaluate(() => globalThis.crossOriginIsolated === true);
-    const pageJob = { call: entry.call, n, minTime, warmup: job.warmup, options: { w, k, threads } };
-    const answer = await page.evaluate(target.thread === 'worker' ? inWorker : onMainThread, pageJob);
+    const isolated = (await page.evaluate('globalThis.crossOriginIsolated')) === true;
+    // An expression, not a function: see browser-page.js.
+    const answer = await page.evaluate('globalThis.asyncmarkAnswer');
     const reported = { node: null, v8: null, browser: version, crossOriginIsolated: isolated };
     if (answer.loadError) return { status: 'unsupported', metrics: null, error: `${job.runtime} cannot load ${job.example}: ${answer.loadError}`, reported };
     if (answer.thrown)
@@ -122,4 +113,4 @@ async function run(job) {
 
 if (require.main === module) childMain(run, { forgot: 'the browser run ended without an answer' });
 
-module.exports = { run, bundle };
+module.exports = { run, bundle, pageHtml };

@@ -1,5 +1,7 @@
 'use strict';
 
+/* global document, Worker, WorkerGlobalScope -- a browser's */
+
 // What a browser runs for one run of the compute driver, bundled by esbuild
 // with the example (the module 'asyncmark-example', resolved to its file by
 // browser-child.js): the same loop as Node's child (loop.js), on the page's
@@ -61,10 +63,32 @@ async function run(job) {
   }
 }
 
-// eslint-disable-next-line no-undef -- a browser's global
+// The page reads its job from the JSON the server wrote into it (data, not
+// code: nothing is passed to the browser as a function, which a coverage tool
+// would have instrumented with counters that do not exist there), runs it on
+// its main thread or hands it to a Web Worker of this same script, and leaves
+// the answer's promise in globalThis.asyncmarkAnswer for the driver to await.
+function onPage(scriptUrl) {
+  const job = JSON.parse(document.getElementById('asyncmark-job').textContent);
+  if (job.thread !== 'worker') return run(job);
+  return new Promise((resolve) => {
+    const worker = new Worker(scriptUrl);
+    worker.onmessage = (event) => {
+      worker.terminate();
+      resolve(event.data);
+    };
+    worker.onerror = (event) => resolve({ thrown: `in the worker: ${event.message}` });
+    worker.postMessage(job);
+  });
+}
+
 const inWorker = typeof WorkerGlobalScope !== 'undefined' && globalThis instanceof WorkerGlobalScope;
 if (inWorker) {
   globalThis.onmessage = (event) => run(event.data).then((answer) => globalThis.postMessage(answer));
 } else {
-  globalThis.asyncmarkRun = run;
+  const scriptUrl = document.currentScript ? document.currentScript.src : '/bundle.js';
+  // Started once the page has loaded, so that loading is not measured.
+  globalThis.asyncmarkAnswer = new Promise((resolve) => {
+    globalThis.addEventListener('load', () => resolve(onPage(scriptUrl)));
+  });
 }
