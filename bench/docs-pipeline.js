@@ -42,6 +42,8 @@ const MATRIX_RUNTIMES = 'node@20,node@22,node@24,node@26,bun,deno';
 // The cost of async context: Node before (22) and after (24, 26) AsyncLocalStorage
 // moved onto AsyncContextFrame.
 const CONTEXT_RUNTIMES = 'node@22,node@24,node@26';
+// The recursion problem runs in browsers too (cells UNSUPPORTED where one is not installed).
+const FIB_RUNTIMES = `${MATRIX_RUNTIMES},chromium,chromium-worker,firefox,firefox-worker`;
 const OPEN = '<!-- summary:start -->';
 const CLOSE = '<!-- summary:end -->';
 // The sections of the report copied into pages a person wrote, between markers:
@@ -166,7 +168,7 @@ function plan({ out, test, resume, reportOnly }) {
     // The runtimes side by side: DoxBee at n=10000, where the styles' own costs
     // show, and the recursion at n=25, each example under every runtime, 3 runs.
     steps.push(bench(['--scenario', 'doxbee-sequential', '--n', '10000', ...runtime(MATRIX_RUNTIMES), '--runs', '3'], 'bench-doxbee-sequential-runtimes.md'));
-    steps.push(bench(['--scenario', 'fib', '--n', '25', ...runtime(MATRIX_RUNTIMES), '--runs', '3'], 'bench-fib-runtimes.md'));
+    steps.push(bench(['--scenario', 'fib', '--n', '25', ...runtime(FIB_RUNTIMES), '--runs', '3'], 'bench-fib-runtimes.md'));
     // Each style with and without AsyncLocalStorage, interleaved run by run, at a
     // cell no other step runs (so that its runs are not pooled with another
     // session's): 5 min 35 s on the 2-core VM.

@@ -333,7 +333,7 @@ function register(program) {
     .option('--no-out', 'do not write a results file')
     .option(
       '--runtime <list>',
-      'run every example under each of these runtimes, interleaved run by run: node (the one running asyncmark), node@<version>, bun, deno (each optionally @<version>) or a path to a binary; installed on demand into the cache (see asyncmark runtimes) (default: the node running asyncmark)',
+      "run every example under each of these runtimes, interleaved run by run: node (the one running asyncmark), node@<version>, bun, deno (each optionally @<version>) or a path to a binary, installed on demand into the cache (see asyncmark runtimes); or a browser for the compute problems (fib, slicing): chromium, chromium-worker, firefox, firefox-worker (headless, the functions on the main thread or in a Web Worker; Debian's packages, never installed by asyncmark) (default: the node running asyncmark)",
     )
     .option('--resume', 'skip runs already present in --out')
     .option(
@@ -371,6 +371,15 @@ behind) and a run that does not check out is reported, not averaged: CRASH,
 T/O, OOM, DOUBLE, INVALID.
 Parameters a scenario does not take are refused; asyncmark list shows which.
 
+Under a browser runtime (chromium, chromium-worker, firefox, firefox-worker)
+each run is still a fresh child process: it bundles the example with the
+compute driver's loop by esbuild, serves it on 127.0.0.1, starts a fresh
+headless browser with a fresh profile, runs the same loop on the page's main
+thread or in a Web Worker, and verifies every value as under Node. CPU time,
+memory, GC and event-loop figures are n/a there. An example that needs a
+Node API (worker_threads, piscina), a driver other than compute, or a browser
+that is not installed, is UNSUPPORTED with the reason.
+
 Examples:
   asyncmark bench
   asyncmark bench --scenario doxbee-errors --e 0.2 --n 1000 --runs 10
@@ -383,6 +392,7 @@ Examples:
   asyncmark bench --add my-style.js --io promises --examples async-await
   asyncmark bench --n 10000 --precision 3% --budget 20
   asyncmark bench --runtime node@22,node@26,bun,deno --n 1000 --runs 3
+  asyncmark bench --scenario fib --runtime node,chromium,chromium-worker,firefox,firefox-worker --runs 3
 
 --add FILE[,FILE...] runs files of your own beside the registered examples of
 the scenario's problem (doxbee or parallel), named after their files (a name a

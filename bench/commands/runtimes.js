@@ -1,7 +1,7 @@
 'use strict';
 
 const { Option } = require('commander');
-const { resolveRuntimes, listRuntimes, cacheFolder, CAPABILITIES } = require('../../lib/runtimes');
+const { resolveRuntimes, listRuntimes, listBrowsers, cacheFolder, CAPABILITIES } = require('../../lib/runtimes');
 const { formatRows } = require('../../lib/format');
 const { SYNTAX } = require('../../lib/runtimes/syntax');
 
@@ -18,8 +18,8 @@ const showFlags = (flags) => (flags == null ? '-' : flags.length === 0 ? 'none' 
 
 const COLUMNS = [
   { key: 'spec', title: 'runtime' },
-  { key: 'version', title: 'version' },
-  { key: 'installed', title: 'from', format: (installed, row) => (installed ? 'cache' : row.name === 'custom' ? 'path' : 'running') },
+  { key: 'version', title: 'version', format: (version, row) => version ?? (row.browser ? 'not installed' : '-') },
+  { key: 'installed', title: 'from', format: (installed, row) => (installed ? 'cache' : row.browser ? 'system' : row.name === 'custom' ? 'path' : 'running') },
   ...CAPABILITIES.map((key) => ({ key, title: key, format: (_, row) => yesNo(row.capabilities?.[key]) })),
   // The syntax an example may need (lib/runtimes/syntax.js): whether the runtime runs it.
   ...Object.entries(SYNTAX).map(([needs, { key }]) => ({ key: 'syntax', title: needs, format: (syntax) => yesNo(syntax?.[key]) })),
@@ -32,7 +32,8 @@ const COLUMNS = [
 function render(records, format, cache) {
   if (format === 'json') return `${JSON.stringify(records, null, 2)}\n`;
   const broken = records.filter((r) => r.error).map((r) => `${r.spec} in the cache does not run: ${r.error}; remove its folder to install it again`);
-  const notes = [`cache: ${cache}`, ...broken];
+  const browsers = records.filter((r) => r.browser && r.browser.missing).map((r) => `${r.spec}: ${r.browser.missing}`);
+  const notes = [`cache: ${cache}`, ...broken, ...browsers];
   return `${formatRows(records, COLUMNS, 'table')}\n${notes.join('\n')}\n`;
 }
 
@@ -50,8 +51,8 @@ async function action(options) {
   }
   const listed = await listRuntimes({ cache });
   // A binary of one's own is not in the cache; it is listed when asked for.
-  const others = asked.filter((runtime) => !listed.some((r) => r.path === runtime.path));
-  process.stdout.write(render([...listed, ...others], format, cache));
+  const others = asked.filter((runtime) => !runtime.browser && !listed.some((r) => r.path === runtime.path));
+  process.stdout.write(render([...listed, ...others, ...(await listBrowsers())], format, cache));
 }
 
 function register(program) {
@@ -73,6 +74,12 @@ A runtime is one of:
   deno, deno@<version>
                      a Deno release from the npm package "deno" (deno alone: the latest)
   ./path, /path      an executable of your own (it must print its version with --version)
+  chromium, chromium-worker
+                     Debian's headless Chromium (package chromium, or $CHROMIUM_PATH),
+                     the functions on the page's main thread or in a Web Worker
+  firefox, firefox-worker
+                     Debian's headless Firefox ESR (package firefox-esr, or
+                     $FIREFOX_PATH), on the main thread or in a Web Worker
 A version is a major, major.minor or exact major.minor.patch; npm picks the
 newest release that matches.
 
@@ -95,12 +102,21 @@ blocked loop), loopUtilization (performance.eventLoopUtilization counts a busy
 loop) and commonJs (a CommonJS .js file that requires another runs, as
 asyncmark's child scripts do; "commonJs flags" says with which flags, "none"
 when it needs none). "from" says where the runtime is: running (this node),
-cache, or path; MB is its size in the cache.
+cache, path, or system (a browser); MB is its size in the cache.
+
+Browsers are listed whether they are installed or not; asyncmark never
+installs one (apt-get install chromium firefox-esr). They run only the
+problems that need no Node API (the compute driver's: fib, slicing), driven
+by puppeteer-core (Chromium over CDP, Firefox over WebDriver BiDi); they are
+not probed, and what they cannot measure (CPU time, memory, GC, event-loop
+figures) is n/a. A browser that is missing makes its cells UNSUPPORTED with
+the reason; the session goes on.
 
 Examples:
   asyncmark runtimes
   asyncmark runtimes --install node@22,node@26,bun,deno
   asyncmark runtimes --install node@20.19.0 --format json
+  FIREFOX_PATH=/opt/firefox/firefox asyncmark runtimes
   ASYNCMARK_RUNTIMES=/tmp/runtimes asyncmark runtimes --install bun
 `,
     )

@@ -37,7 +37,12 @@ function inputText(model) {
 
 const ENV_COLUMNS = [
   { key: 'id', title: 'env', description: "The environment's name in this report: one machine and Node version." },
-  { key: 'node', title: 'node', description: 'Node.js version of the runs.' },
+  {
+    key: 'runtimeText',
+    title: 'runtime',
+    description: "The runtime of the runs: node, or what --runtime named (bun, deno, a binary of one's own, a browser with its own version string).",
+  },
+  { key: 'node', title: 'node', description: 'Node.js version of the runs (the one Bun and Deno emulate; none in a browser).' },
   { key: 'v8', title: 'V8', description: 'V8 version of that Node.js.' },
   { key: 'cpu', title: 'CPU', description: 'CPU model, as the operating system names it.' },
   { key: 'cpus', title: 'cores', align: 'right', description: 'Logical CPU cores.' },
@@ -55,9 +60,16 @@ const ENV_COLUMNS = [
   { key: 'build', title: 'asyncmark', description: 'asyncmark version and commit that made the runs.' },
 ];
 
+// "node", "bun 1.4.5", "chromium-worker 156.0.8078.79 (Chrome/156.0.8078.79)".
+function runtimeText(runtime) {
+  if (!runtime || runtime.name === 'node') return runtime ? `node ${runtime.version}` : 'node';
+  return `${runtime.name} ${runtime.version ?? 'not installed'}${runtime.browser ? ` (${runtime.browser})` : ''}`;
+}
+
 function envRows(envs) {
   return envs.map((env) => ({
     ...env,
+    runtimeText: runtimeText(env.runtime),
     os: [env.platform, env.arch, env.release].filter(Boolean).join(' '),
     sessionCount: env.sessions.length,
     dates: env.first ? [env.first.slice(0, 10), env.last.slice(0, 10)].filter((d, i, all) => all.indexOf(d) === i).join(' to ') : show.DASH,
@@ -85,6 +97,7 @@ module.exports = {
   inputText,
   ENV_COLUMNS,
   envRows,
+  runtimeText,
   packagesText,
   sectionTitle,
 };

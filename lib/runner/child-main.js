@@ -15,10 +15,11 @@ function childMain(run, { forgot }) {
   let finished = false;
   // The versions this runtime reports (Bun and Deno name a Node version too),
   // for the environment of the run's line.
+  // A child whose runtime is not this process (a browser's) reports its own.
   const reported = { node: process.version, v8: (process.versions && process.versions.v8) || null };
   const report = (result) => {
     finished = true;
-    process.send({ ...result, reported }, () => process.exit(0));
+    process.send({ reported, ...result }, () => process.exit(0));
   };
   process.on('beforeExit', () => {
     if (!finished) report({ status: 'invalid', metrics: null, error: forgot });

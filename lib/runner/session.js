@@ -103,6 +103,12 @@ function jobKey({ scenario, example, params, run, runtime }) {
 // name, version and the Node and V8 versions it reports, on this machine.
 function runtimeEnv(env, runner, reported) {
   if (!runner) return env;
+  // A browser runs no Node and reports no V8 version; it gives its own
+  // version string (browser.version(): "Chrome/156.0.8078.79", "firefox/153.7.0").
+  if (runner.browser) {
+    const browser = (reported && reported.browser) || null;
+    return { ...env, node: null, v8: null, runtime: { name: runner.name, version: runner.version, browser } };
+  }
   // What the child said of itself; a child that never reported (it could not
   // start) has the versions the runtime's record knows.
   const node = (reported && reported.node) || runner.node || (runner.name === 'node' ? `v${String(runner.version).replace(/^v/, '')}` : 'unknown');
@@ -196,13 +202,20 @@ async function runSession(jobs, { out, resume = false, timeoutMs, detailed = tru
     // The child knows its time limit too (an HTTP load waits for an answer no longer).
     // A runtime that cannot parse the example's syntax (the node running
     // asyncmark included) is told apart before a child fails to load it.
-    const unsupported = cannotRun(job.runner) ?? lacking(job.needs, job.runner);
+    const unsupported = cannotRun(job.runner, driver) ?? lacking(job.needs, job.runner);
     const result = job.unavailable
       ? { status: 'unavailable', error: job.unavailable, metrics: null, stderrTail: '' }
       : unsupported
         ? { status: 'unsupported', error: unsupported, metrics: null, stderrTail: '' }
         : await runInChild(
-            { ...job, runner: undefined, capabilities: job.runner ? job.runner.capabilities : undefined, detailed, timeoutMs },
+            {
+              ...job,
+              runner: undefined,
+              capabilities: job.runner ? job.runner.capabilities : undefined,
+              browser: job.runner && job.runner.browser ? job.runner.browser : undefined,
+              detailed,
+              timeoutMs,
+            },
             { timeoutMs, script: driver.child, ...launch(driver, job.runner) },
           );
     // The session was interrupted: the run did not finish and is not recorded.

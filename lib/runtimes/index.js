@@ -6,8 +6,9 @@ const path = require('node:path');
 const { RUNTIMES, ALLOWED, parseSpec, parseSpecs, folderName } = require('./spec');
 const { cacheFolder } = require('./cache-folder');
 const { installRuntime, readRecord, TEMP_PREFIX } = require('./install');
-const { readVersion, probeCapabilities, CAPABILITIES } = require('./probe');
+const { readVersion, readBrowserVersion, probeCapabilities, CAPABILITIES } = require('./probe');
 const { KEYS: SYNTAX_KEYS } = require('./syntax');
+const { BROWSERS, locateBrowser } = require('./browsers');
 const { UsageError, shown } = require('../usage-error');
 
 // The runtimes a benchmark can run under: the node running asyncmark, Node,
@@ -20,6 +21,12 @@ const { UsageError, shown } = require('../usage-error');
 // `installed` says it lives in the cache; `bytes` is its size there; flags
 // are what the runtime must be given for a capability (see probe.js); syntax,
 // what it parses of what examples may need (syntax.js).
+// A browser (browsers.js) is the system's own and is not probed:
+//   { spec, name: 'chromium'|'chromium-worker'|'firefox'|'firefox-worker',
+//     version (null when missing), path, installed: false, bytes: null,
+//     capabilities: null, flags: null,
+//     browser: { engine, thread: 'main'|'worker', path, missing } }
+// where missing says why it cannot run (not installed, does not start), or is null.
 
 const PROBE_FILE = 'asyncmark-probe.json';
 
@@ -53,6 +60,7 @@ function probeFile(cache, runtime) {
 }
 
 async function withCapabilities(runtime, cache) {
+  if (runtime.browser) return runtime;
   const file = probeFile(cache, runtime);
   const cached = readJson(file);
   const { folder, ...record } = runtime;
@@ -105,6 +113,33 @@ async function fromCache(folder, record) {
   const binary = path.join(folder, record.binary);
   const version = await readVersion(binary, record.name);
   return { spec: record.spec, name: record.name, version, path: binary, installed: true, bytes: record.bytes ?? null, folder };
+}
+
+// A browser missing or broken is not refused: its runs say why, and the
+// session goes on.
+async function browser(spec, { env = process.env } = {}) {
+  const { engine } = spec.browser;
+  const located = locateBrowser(engine, { env });
+  let version = null;
+  let missing = located.missing;
+  if (!missing) {
+    try {
+      version = await readBrowserVersion(located.path, engine);
+    } catch (error) {
+      missing = `${engine} at ${located.path} does not run (${oneLine(error.message)})`;
+    }
+  }
+  return {
+    spec: spec.spec,
+    name: spec.name,
+    version,
+    path: located.path,
+    installed: false,
+    bytes: null,
+    capabilities: null,
+    flags: null,
+    browser: { ...spec.browser, path: located.path, missing },
+  };
 }
 
 function notInstalled(spec, parameter) {
@@ -160,6 +195,7 @@ async function resolveRuntimes(
   const runtimes = [];
   for (const spec of specs) {
     if (spec.current) runtimes.push(current(spec));
+    else if (spec.browser) runtimes.push(await browser(spec));
     else if (spec.path) runtimes.push(await custom(spec, parameter));
     else runtimes.push(await installed(spec, { cache, install, parameter, npm, timeoutMs, onProgress }));
   }
@@ -182,7 +218,7 @@ function compareVersions(a, b) {
  * The current node and every runtime installed in the cache, with versions
  * and capabilities; an install whose binary no longer runs is listed with
  * `error` and no capabilities. Temporary folders of installs under way or
- * abandoned are not installs and are not listed.
+ * abandoned are not installs and are not listed. Browsers: listBrowsers.
  * @param {{ cache?: string }} [options]
  */
 async function listRuntimes({ cache = cacheFolder() } = {}) {
@@ -221,4 +257,14 @@ async function listRuntimes({ cache = cacheFolder() } = {}) {
   );
 }
 
-module.exports = { resolveRuntimes, listRuntimes, cacheFolder, parseSpec, parseSpecs, ALLOWED, CAPABILITIES, compareVersions };
+/**
+ * Every browser runtime, whether its browser is installed or not
+ * (browser.missing says why not), with its version where it runs.
+ */
+async function listBrowsers() {
+  const records = [];
+  for (const name of Object.keys(BROWSERS)) records.push(await browser(parseSpec(name)));
+  return records;
+}
+
+module.exports = { resolveRuntimes, listRuntimes, listBrowsers, cacheFolder, parseSpec, parseSpecs, ALLOWED, CAPABILITIES, compareVersions };

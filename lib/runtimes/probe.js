@@ -4,6 +4,7 @@ const { execFile, fork } = require('node:child_process');
 const path = require('node:path');
 const { RUNTIMES } = require('./spec');
 const { SYNTAX } = require('./syntax');
+const { parseBrowserVersion } = require('./browsers');
 
 // What a runtime is and what it can do, found by running it: its version from
 // `--version`, and each capability a runner needs by trying it with a tiny
@@ -53,6 +54,21 @@ async function readVersion(binary, name) {
   }
   const match = /\d+\.\d+\.\d+[^\s)]*/.exec(line);
   return match ? match[0] : line.slice(0, 60);
+}
+
+/**
+ * The version a browser reports: Chromium "156.0.8078.79", Firefox
+ * "153.7.0esr", from the first line of `binary --version`. Throws when the
+ * binary does not run or prints no version.
+ * @param {string} binary
+ * @param {'chromium'|'firefox'} engine
+ */
+async function readBrowserVersion(binary, engine) {
+  const result = await run(binary, ['--version']);
+  const version = result.ok ? parseBrowserVersion(engine, result.stdout) : null;
+  if (version) return version;
+  const why = result.error && result.error.code === 'ENOENT' ? 'no such file' : firstLine(result.stdout) || firstLine(result.stderr) || 'no output';
+  throw new Error(`${binary} --version printed no ${engine} version: ${why}`);
 }
 
 function firstLine(text) {
@@ -154,4 +170,4 @@ async function probeCapabilities(binary) {
   return { capabilities, flags: { exposeGc: gcFlags, commonJs: commonJsFlags }, syntax: await probeSyntax(binary) };
 }
 
-module.exports = { readVersion, probeCapabilities, CAPABILITIES };
+module.exports = { readVersion, readBrowserVersion, probeCapabilities, CAPABILITIES };

@@ -2,6 +2,7 @@
 
 const path = require('node:path');
 const { refuse, shown, UsageError } = require('../usage-error');
+const { BROWSERS } = require('./browsers');
 
 // What a user may name as a runtime, and how each kind is installed. Pure:
 // nothing here touches the disk or the network.
@@ -25,7 +26,8 @@ const VERSION = /^\d+(\.\d+){0,2}$/;
 
 const ALLOWED =
   'node (the one running asyncmark), node@<version>, bun, bun@<version>, deno, deno@<version> ' +
-  '(a version is 26, 26.1 or 26.1.0) or the path of an executable (/abs/path or ./relative/path)';
+  '(a version is 26, 26.1 or 26.1.0), a browser (chromium, chromium-worker, firefox, firefox-worker) ' +
+  'or the path of an executable (/abs/path or ./relative/path)';
 
 /**
  * One runtime as the user wrote it → what it is.
@@ -33,7 +35,9 @@ const ALLOWED =
  *   'node@26'     { spec, name: 'node', range: '26', package: 'node@26' }
  *   'bun'         { spec, name: 'bun', range: 'latest', package: 'bun@latest' }
  *   './my-node'   { spec, name: 'custom', path: '<cwd>/my-node' }
+ *   'chromium-worker'  { spec, name: 'chromium-worker', browser: { engine: 'chromium', thread: 'worker' } }
  * A path is anything with a slash in it; whether it exists is checked later.
+ * A browser is the system's own: it takes no version.
  * @param {string} text
  * @param {{ parameter?: string, cwd?: string }} [options]
  */
@@ -41,7 +45,9 @@ function parseSpec(text, { parameter = '--runtime', cwd = process.cwd() } = {}) 
   const spec = String(text).trim();
   if (spec.includes('/') || spec.includes(path.sep)) return { spec, name: 'custom', path: path.resolve(cwd, spec) };
   if (spec === 'node') return { spec, name: 'node', current: true };
+  if (Object.hasOwn(BROWSERS, spec)) return { spec, name: spec, browser: { ...BROWSERS[spec] } };
   const [name, range, ...rest] = spec.split('@');
+  if (Object.hasOwn(BROWSERS, name)) throw refuse(parameter, text, `${name} without a version (a browser is the system's own, not installed by asyncmark)`);
   if (!(name in RUNTIMES) || rest.length > 0) throw refuse(parameter, text, ALLOWED);
   if (range === undefined) return { spec, name, range: 'latest', package: `${RUNTIMES[name].package}@latest` };
   if (!VERSION.test(range)) throw refuse(parameter, text, ALLOWED);

@@ -296,9 +296,9 @@ describe('asyncmark report of files from different runtimes and machines', funct
     assert.equal(stderr, '');
     assert.equal(code, 0);
     const page = fs.readFileSync(path.join(out, 'README.md'), 'utf8');
-    assert.match(page, /\| env 1 \| v22\.12\.0 \| .* \| Laptop CPU \| .* \| 10 \|/);
-    assert.match(page, /\| env 2 \| v22\.12\.0 \| .* \| Server CPU \| .* \| 10 \|/);
-    assert.match(page, /\| env 3 \| v26\.1\.0 \| .* \| Server CPU \| .* \| 10 \|/);
+    assert.match(page, /\| env 1 \| node(?: [\d.]+)? \| v22\.12\.0 \| .* \| Laptop CPU \| .* \| 10 \|/);
+    assert.match(page, /\| env 2 \| node(?: [\d.]+)? \| v22\.12\.0 \| .* \| Server CPU \| .* \| 10 \|/);
+    assert.match(page, /\| env 3 \| node(?: [\d.]+)? \| v26\.1\.0 \| .* \| Server CPU \| .* \| 10 \|/);
     const headings = [...page.matchAll(/^### (doxbee-sequential on .*)$/gm)].map((m) => m[1]);
     assert.deepEqual(headings, [
       'doxbee-sequential on env 1 (node v22.12.0 on Laptop CPU)',

@@ -22,9 +22,12 @@ describe('asyncmark runtimes', function () {
 
   beforeEach(() => {
     cache = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-runtimes-cli-'));
-    for (const key of ['ASYNCMARK_RUNTIMES', 'npm_execpath']) saved[key] = process.env[key];
+    for (const key of ['ASYNCMARK_RUNTIMES', 'npm_execpath', 'CHROMIUM_PATH', 'FIREFOX_PATH']) saved[key] = process.env[key];
     process.env.ASYNCMARK_RUNTIMES = cache;
     process.env.npm_execpath = FAKE_NPM_CLI;
+    // Browsers as on a machine without them, whatever this one has.
+    process.env.CHROMIUM_PATH = path.join(cache, 'no-chromium');
+    process.env.FIREFOX_PATH = path.join(cache, 'no-firefox');
   });
 
   afterEach(() => {
@@ -38,7 +41,18 @@ describe('asyncmark runtimes', function () {
   it('explains every option, the runtimes one may name, the cache and every capability, with examples', async () => {
     const { code, stdout } = await runCli('runtimes', '--help');
     assert.equal(code, 0);
-    for (const text of ['--install <list>', '--format <format>', 'node@<version>', 'bun, bun@<version>', 'deno, deno@<version>', './path']) {
+    for (const text of [
+      '--install <list>',
+      '--format <format>',
+      'node@<version>',
+      'bun, bun@<version>',
+      'deno, deno@<version>',
+      './path',
+      'chromium, chromium-worker',
+      'firefox, firefox-worker',
+      '$CHROMIUM_PATH',
+      '$FIREFOX_PATH',
+    ]) {
       assert.ok(stdout.includes(text), text);
     }
     for (const text of ['$ASYNCMARK_RUNTIMES', '$XDG_CACHE_HOME/asyncmark/runtimes', '~/.cache/asyncmark/runtimes', 'exit code 2', 'Examples:']) {
@@ -72,15 +86,21 @@ describe('asyncmark runtimes', function () {
       new RegExp(`^node@26 +26\\.10\\.0 +cache +yes +yes +yes +yes +yes +yes +yes +${awaitUsing} +--expose-gc +none +0 +${cache}/node@26/bin/node$`),
     );
     assert.match(rows[2], new RegExp(`^deno +2\\.9\\.6 +cache +no +no +no +no +no +no +no +no +- +- +0 +${cache}/deno/bin/deno$`));
-    assert.equal(rows[3], '');
-    assert.equal(rows[4], `cache: ${cache}`);
+    for (const [i, name] of ['chromium', 'chromium-worker', 'firefox', 'firefox-worker'].entries()) {
+      const engine = name.split('-')[0];
+      assert.match(rows[3 + i], new RegExp(`^${name} +not installed +system +(- +){11}${cache}/no-${engine}$`));
+    }
+    assert.equal(rows[7], '');
+    assert.equal(rows[8], `cache: ${cache}`);
+    assert.equal(rows[9], `chromium: chromium is not installed at ${cache}/no-chromium ($CHROMIUM_PATH) (Debian package chromium)`);
+    assert.equal(rows[12], `firefox-worker: firefox is not installed at ${cache}/no-firefox ($FIREFOX_PATH) (Debian package firefox-esr)`);
   });
 
   it('prints the records as JSON with --format json', async () => {
     plantRuntime(cache, { spec: 'bun', version: '1.4.5' });
     const { code, stdout } = await runCli('runtimes', '--format', 'json');
     assert.equal(code, 0);
-    const records = JSON.parse(stdout);
+    const records = JSON.parse(stdout).filter((r) => !r.browser);
     assert.deepEqual(
       records.map((r) => [r.spec, r.name, r.version, r.installed]),
       [
@@ -102,7 +122,9 @@ describe('asyncmark runtimes', function () {
       `asyncmark: installing node@22: npm install node@22 into ${folder}\nasyncmark: installed node@22: node 22.99.0 in S s, M MB\n`,
     );
     assert.deepEqual(
-      JSON.parse(stdout).map((r) => `${r.spec} ${r.version}`),
+      JSON.parse(stdout)
+        .filter((r) => !r.browser)
+        .map((r) => `${r.spec} ${r.version}`),
       ['node ' + process.versions.node, 'node@22 22.99.0', 'bun 1.4.5'],
     );
     const again = await runCli('runtimes', '--install', 'node@22');
@@ -116,7 +138,7 @@ describe('asyncmark runtimes', function () {
     fs.symlinkSync(process.execPath, mine);
     const { code, stdout } = await runCli('runtimes', '--install', mine, '--format', 'json');
     assert.equal(code, 0);
-    const records = JSON.parse(stdout);
+    const records = JSON.parse(stdout).filter((r) => !r.browser);
     assert.deepEqual(
       records.map((r) => [r.spec, r.name, r.version]),
       [

@@ -56,7 +56,7 @@ describe('runtimes: naming one', () => {
   });
 
   it('refuses anything else with one line naming the parameter, the value and what is allowed', () => {
-    for (const bad of ['nodejs', 'node@', 'node@v22', 'node@22.x', 'node@lts', 'node@22@1', 'bun@latest', 'Node@22', 'chromium', '']) {
+    for (const bad of ['nodejs', 'node@', 'node@v22', 'node@22.x', 'node@lts', 'node@22@1', 'bun@latest', 'Node@22', 'safari', '']) {
       assert.throws(
         () => parseSpec(bad),
         (error) => error instanceof UsageError && error.message === `--runtime: ${JSON.stringify(bad)} is not allowed; expected ${ALLOWED}`,

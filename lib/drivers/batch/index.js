@@ -15,6 +15,9 @@ module.exports = {
   name: 'batch',
   description: 'n concurrent invocations against the simulated I/O; time from the first start to the last callback',
   child: path.join(__dirname, 'child.js'),
+  // No child for browsers: why, for the cells of a browser runtime
+  // (test/drivers/browser-child.test.js checks it still holds).
+  browserWhyNot: "its simulated I/O (lib/fakes) needs Node's util, and the thunks flavour Node's assert: esbuild cannot bundle them for a browser",
   execArgv: ['--expose-gc'],
   params: [
     { name: 'n', type: 'integer', list: true, min: 1, max: 1e7, test: 10, description: 'concurrent invocations per run' },

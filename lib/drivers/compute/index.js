@@ -12,6 +12,9 @@ module.exports = {
   name: 'compute',
   description: 'one call at a time, repeated until a minimum time has passed; time per call, cores used, heartbeat lateness',
   child: path.join(__dirname, 'child.js'),
+  // Its child under a browser runtime (chromium, firefox, and their -worker
+  // forms): the same loop, bundled by esbuild and run in the browser.
+  browserChild: path.join(__dirname, 'browser-child.js'),
   // How its examples are called: fib(n) returning the value, a promise of it,
   // or calling back fib(n, done).
   calls: ['sync', 'promise', 'callback'],
