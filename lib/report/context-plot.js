@@ -1,22 +1,16 @@
 'use strict';
 
 const show = require('./display');
-const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioAxis, notDrawnNote } = require('./charts');
+const { DETAIL, isFinitePositive, notDrawnNote } = require('./charts');
+const { lanesSpec } = require('./lanes-plot');
 
 // The cost of async context at one scenario and parameter set: one row per
-// style, one point per runtime (its colour, named in the legend) at the
-// style's mean CPU time with context ÷ without on that runtime, a bar for that
-// ratio's 95% interval, on a log axis with a rule at 1 (no cost). CPU time,
-// not wall time: it is the work the context adds, and on a shared machine
-// other processes stretch the wall time of short runs far more (the table has
-// both). A ratio the
-// t-test does not find different from 1 is a hollow point. Pure: a group of
+// style, one point per runtime at the style's mean CPU time with context ÷
+// without on that runtime, with its 95% interval; the rule at 1 is no cost
+// (the picture: lib/report/lanes-plot.js). CPU time, not wall time: it is the
+// work the context adds, and on a shared machine other processes stretch the
+// wall time of short runs far more (the table has both). Pure: a group of
 // lib/report/context.js in, a Vega-Lite specification out.
-
-const WIDTH = 420;
-// Each runtime's point has a lane of its own within its style's row.
-const LANE = 13;
-const ROW_GAP = 10;
 
 /**
  * The chart's points, one per style and runtime with a time ratio, and what
@@ -65,24 +59,8 @@ function contextSpec(group, { runtimeColors }) {
   for (const point of points) point.label = labelOf.get(point.example);
   const labels = group.table.rows.map((row) => labelOf.get(row.example)).filter((label) => points.some((p) => p.label === label));
   const runtimes = group.columns.map((column) => column.label).filter((label) => points.some((p) => p.runtime === label));
-  const domain = ratioDomain(points.flatMap((p) => [p.ratio, p.low, p.high]));
-  const rowHeight = runtimes.length * LANE + ROW_GAP;
-  const x = { field: 'ratio', ...ratioAxis(domain, 'mean CPU time with context ÷ without (log scale)') };
-  const y = {
-    field: 'label',
-    type: 'nominal',
-    sort: labels,
-    title: null,
-    scale: { paddingInner: ROW_GAP / rowHeight, paddingOuter: ROW_GAP / rowHeight / 2 },
-    axis: { labelFontSize: 12, labelLimit: 400, labelPadding: 8, ticks: false, domain: false, grid: false },
-  };
-  const yOffset = { field: 'runtime', type: 'nominal', sort: runtimes, scale: { domain: runtimes, paddingInner: 0.1 } };
-  const scale = { domain: runtimes, range: runtimes.map((label) => runtimeColors.get(label) ?? '#444') };
-  const legend = { title: 'runtime', orient: 'right', symbolType: 'circle', symbolStrokeWidth: 2, symbolSize: 90, symbolFillColor: 'white' };
-  const color = { field: 'runtime', type: 'nominal', scale, sort: runtimes, legend };
-  const description = { field: 'description' };
   const lostAny = labels.some((label) => label.endsWith(' ⚠'));
-  return {
+  return lanesSpec({
     title: {
       text: `${group.scenario}: the cost of async context`,
       subtitle: [
@@ -93,45 +71,13 @@ function contextSpec(group, { runtimeColors }) {
         notDrawnNote(notDrawn, { most: 3, what: 'points', reason: 'no ratio' }),
       ].filter(Boolean),
     },
-    width: WIDTH,
-    height: labels.length * rowHeight,
-    data: { values: points },
-    layer: [
-      {
-        // Separates the styles' rows.
-        mark: { type: 'rule', color: '#eeeeee', strokeWidth: 1 },
-        encoding: { y: { ...y, bandPosition: 0 } },
-      },
-      {
-        // No cost: left of it is faster with context, right of it slower.
-        mark: { type: 'rule', color: '#555', strokeWidth: 1.5 },
-        encoding: { x: { datum: 1, type: 'quantitative' } },
-      },
-      {
-        transform: [{ filter: 'isValid(datum.low)' }],
-        mark: { type: 'rule', strokeWidth: 2.5 },
-        encoding: { x: { field: 'low', type: 'quantitative' }, x2: { field: 'high' }, y, yOffset, stroke: color, description },
-      },
-      {
-        // White under every point, so a hollow one hides the bar behind it.
-        mark: { type: 'point', filled: true, color: 'white', opacity: 1, size: 70 },
-        encoding: { x, y, yOffset },
-      },
-      {
-        mark: { type: 'point', filled: true, strokeWidth: 2, opacity: 1, size: 70 },
-        encoding: {
-          x,
-          y,
-          yOffset,
-          fill: color,
-          stroke: color,
-          fillOpacity: { condition: { test: "datum.significance === 'significant'", value: 1 }, value: 0 },
-          description,
-        },
-      },
-    ],
-    config: CONFIG,
-  };
+    points,
+    rowField: 'label',
+    rows: labels,
+    runtimes,
+    axisTitle: 'mean CPU time with context ÷ without (log scale)',
+    runtimeColors,
+  });
 }
 
 module.exports = { contextPoints, contextSpec };
