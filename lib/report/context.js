@@ -133,6 +133,10 @@ const GLOSSARY = [
     text: "Mean wall time with context ÷ without, same style and runtime, with the 95% interval of that ratio (log scale, Welch's degrees of freedom); stars: p < 0.05 *, < 0.01 **, < 0.001 ***; ≈: not significant; n/a: fewer than two finished runs on a side; not run: one side has no runs there.",
   },
   {
+    term: '<runtime>: CPU ×',
+    text: 'Mean CPU time (user + system) of the child with context ÷ without, read as the time ratio is: the work the context adds, less stretched than wall time by other processes on a shared machine (the chart plots it).',
+  },
+  {
     term: '<runtime>: memory ×',
     text: 'Peak RSS of the child process with context ÷ without, read as the time ratio is; n/a where the runtime gives no peak RSS.',
   },

@@ -226,6 +226,7 @@ describe('report: the cost of async context', () => {
       /\n### doxbee-sequential: n=1000, t=1, latency=constant, dt=0\.1, e=0, seed=1\n\n!\[doxbee-sequential: the cost of async context\]\(doxbee-sequential-context\.svg\)/,
     );
     assert.match(markdown, /\| example \| context \| node v22\.11\.0: time × \|/);
+    assert.match(markdown, /- \*\*\\<runtime\\>: CPU ×\*\*: Mean CPU time/);
     assert.match(markdown, /- \*\*\\<runtime\\>: memory ×\*\*: Peak RSS/);
     // The summary's column, and no time table of the runs with context.
     assert.match(markdown, /\| example \| tokens \| × baseline time \| peak RSS \| debuggability \| async context \|/);
