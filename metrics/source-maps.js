@@ -1,9 +1,8 @@
 'use strict';
 
-const { execFile } = require('node:child_process');
 const path = require('node:path');
 const { stripVTControlCharacters } = require('node:util');
-const { launch } = require('../lib/runner/launch');
+const { runCheck, describeForm } = require('./runtime-check');
 const { headline } = require('../lib/runner/spawn');
 
 // How a runtime is made to apply the source map beside a compiled file (its
@@ -27,33 +26,10 @@ const FORMS = [
   },
 ];
 
-function parseJson(text) {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
 // Runs the check under the runtime (null: the node running asyncmark) with
 // one form's flags and variables.
-function check(runtime, { execArgv, env }, { baseEnv, timeoutMs }) {
-  const started = launch({ execArgv }, runtime);
-  return new Promise((resolve) => {
-    execFile(
-      started.execPath ?? process.execPath,
-      [...started.execArgv, CHECK],
-      { env: { ...baseEnv, ...env }, timeout: timeoutMs, maxBuffer: 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const found = String(stdout)
-          .split('\n')
-          .map(parseJson)
-          .find((line) => line && typeof line.mapped === 'boolean');
-        if (found) resolve({ found });
-        else resolve({ error: refusal(stderr) || (error && error.message) || 'no output' });
-      },
-    );
-  });
+function check(runtime, form, { baseEnv, timeoutMs }) {
+  return runCheck(CHECK, runtime, form, { baseEnv, timeoutMs, isAnswer: (line) => typeof line.mapped === 'boolean', errorOf: refusal });
 }
 
 // A runtime's refusal in one line: its line naming the error, colours taken
@@ -61,10 +37,6 @@ function check(runtime, { execArgv, env }, { baseEnv, timeoutMs }) {
 function refusal(stderr) {
   const lines = stripVTControlCharacters(String(stderr)).split('\n');
   return lines.find((line) => /\berror\b/i.test(line))?.trim() || headline(stderr);
-}
-
-function describeForm(used) {
-  return [...used.execArgv, ...Object.entries(used.env).map(([key, value]) => `${key}=${value}`)].join(' ');
 }
 
 /**

@@ -1,8 +1,7 @@
 'use strict';
 
-const { execFile } = require('node:child_process');
 const path = require('node:path');
-const { launch } = require('../lib/runner/launch');
+const { runCheck, describeForm } = require('./runtime-check');
 const { headline } = require('../lib/runner/spawn');
 
 // The stack settings of the debuggability probe, and how a runtime of
@@ -77,34 +76,10 @@ const FORMS = [
   { name: 'jsc-options', use: (flags) => ({ execArgv: flags, env: jscOptions(flags) }) },
 ];
 
-function parseJson(text) {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
 // Runs the check under the runtime as a probe run would be started: the same
 // binary, its own flags, the setting's flags in one form, the environment.
-function check(runtime, { execArgv, env }, { baseEnv, timeoutMs }) {
-  const started = launch({ execArgv }, runtime);
-  return new Promise((resolve) => {
-    execFile(
-      started.execPath,
-      [...started.execArgv, CHECK],
-      { env: { ...baseEnv, ...env }, timeout: timeoutMs, maxBuffer: 1024 * 1024 },
-      (error, stdout, stderr) => {
-        // The check prints one JSON line; anything a preload printed around it is not it.
-        const found = String(stdout)
-          .split('\n')
-          .map(parseJson)
-          .find((line) => line && typeof line.asyncFrames === 'boolean');
-        if (found) resolve({ found });
-        else resolve({ error: headline(stderr) || (error && error.message) || 'no output' });
-      },
-    );
-  });
+function check(runtime, form, { baseEnv, timeoutMs }) {
+  return runCheck(CHECK, runtime, form, { baseEnv, timeoutMs, isAnswer: (line) => typeof line.asyncFrames === 'boolean', errorOf: headline });
 }
 
 // What the runtime did instead of what was asked, in words.
@@ -116,10 +91,6 @@ function mismatches(effects, found) {
     words.push(`Error.stackTraceLimit is ${found.stackTraceLimit}, not ${effects.stackTraceLimit}`);
   }
   return words;
-}
-
-function describeForm(form) {
-  return [...form.execArgv, ...Object.entries(form.env).map(([key, value]) => `${key}=${value}`)].join(' ');
 }
 
 /**
