@@ -30,13 +30,26 @@ const DEFAULT_OUT = path.join(ROOT, 'docs', 'results');
 const CLI = path.join(__dirname, 'cli.js');
 // The probe is the slowest step; in --test mode it looks at two examples.
 const TEST_EXAMPLES = 'callbacks-original,async-await';
-// Scenarios whose default grid takes long: five n at up to 1.6 s a run for
-// 28 examples is 12 minutes at 5 runs; their time is mostly the simulated I/O,
-// steady from run to run, so 3 runs resolve what the grid shows. The
-// transpiled rows are left out there: what compiling costs shows in the
-// sequential tables, and the 2013 article's I/O-bound experiment had none.
+// The default grids, trimmed so that the pipeline stays under 40 minutes on
+// 2 cores. doxbee-io-bound's time is the simulated I/O, steady from run to run
+// (under 1% apart), so three n and 3 runs resolve what its grid shows (five n
+// at up to 1.6 s a run for 29 examples took 7.5 minutes at 3 runs). Fib,
+// slicing and the HTTP scenarios compare styles whose differences are large
+// (or are asked again by a step of their own, as the 2018 client cell is), so
+// 3 runs. The transpiled rows are left out of the I/O-bound and error steps:
+// what compiling costs shows in the sequential tables, and the 2013 article's
+// other experiments had none.
 const TRANSPILED = problems.doxbee.examples.filter((entry) => entry.transpiled).map((entry) => entry.name);
-const SCENARIO_ARGS = { 'doxbee-io-bound': ['--runs', '3', '--exclude', TRANSPILED.join(',')] };
+const NO_TRANSPILED = ['--exclude', TRANSPILED.join(',')];
+const THREE_RUNS = ['--runs', '3'];
+const SCENARIO_ARGS = {
+  'doxbee-errors': NO_TRANSPILED,
+  'doxbee-io-bound': ['--n', '100,1000,2000', ...THREE_RUNS, ...NO_TRANSPILED],
+  fib: THREE_RUNS,
+  slicing: THREE_RUNS,
+  'http-server': THREE_RUNS,
+  'http-client': THREE_RUNS,
+};
 // The headline runtime: every table but the runtime matrices is measured on
 // the current Node LTS (node@26 in November 2026), installed on demand.
 const HEADLINE_RUNTIME = 'node@26';
@@ -46,8 +59,10 @@ const MATRIX_RUNTIMES = 'node@20,node@22,node@24,node@26,bun,deno';
 // The cost of async context: Node before (22) and after (24, 26) AsyncLocalStorage
 // moved onto AsyncContextFrame.
 const CONTEXT_RUNTIMES = 'node@22,node@24,node@26';
-// The recursion problem runs in browsers too (cells UNSUPPORTED where one is not installed).
-const FIB_RUNTIMES = `${MATRIX_RUNTIMES},chromium,chromium-worker,firefox,firefox-worker`;
+// The recursion problem in browsers, with the headline runtime as their
+// reference (cells UNSUPPORTED where one is not installed): sync against async,
+// as the 2019 article compared engines, since a browser starts in 1-6 s a run.
+const BROWSER_RUNTIMES = `${HEADLINE_RUNTIME},chromium,chromium-worker,firefox,firefox-worker`;
 const OPEN = '<!-- summary:start -->';
 const CLOSE = '<!-- summary:end -->';
 // The sections of the report copied into pages a person wrote, between markers:
@@ -170,9 +185,17 @@ function plan({ out, test, resume, reportOnly }) {
       bench(['--scenario', 'http-client', '--c', '1', '--keep-alive', 'off', ...runtime(MATRIX_RUNTIMES), '--runs', '6'], 'bench-http-client-2018.md'),
     );
     // The runtimes side by side: DoxBee at n=10000, where the styles' own costs
-    // show, and the recursion at n=25, each example under every runtime, 3 runs.
-    steps.push(bench(['--scenario', 'doxbee-sequential', '--n', '10000', ...runtime(MATRIX_RUNTIMES), '--runs', '3'], 'bench-doxbee-sequential-runtimes.md'));
-    steps.push(bench(['--scenario', 'fib', '--n', '25', ...runtime(FIB_RUNTIMES), '--runs', '3'], 'bench-fib-runtimes.md'));
+    // show (without the compiled rows, as in the error and I/O-bound steps),
+    // and the recursion at n=25, each example under every runtime, 3 runs;
+    // then sync and async in the browsers.
+    steps.push(
+      bench(
+        ['--scenario', 'doxbee-sequential', '--n', '10000', ...runtime(MATRIX_RUNTIMES), ...THREE_RUNS, ...NO_TRANSPILED],
+        'bench-doxbee-sequential-runtimes.md',
+      ),
+    );
+    steps.push(bench(['--scenario', 'fib', '--n', '25', ...runtime(MATRIX_RUNTIMES), ...THREE_RUNS], 'bench-fib-runtimes.md'));
+    steps.push(bench(['--scenario', 'fib', '--n', '25', '--examples', 'sync,async', ...runtime(BROWSER_RUNTIMES), ...THREE_RUNS], 'bench-fib-browsers.md'));
     // Each style with and without AsyncLocalStorage, interleaved run by run, at a
     // cell no other step runs (so that its runs are not pooled with another
     // session's): 5 min 35 s on the 2-core VM.

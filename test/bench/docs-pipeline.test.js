@@ -14,7 +14,7 @@ const ROOT = path.join(__dirname, '..', '..');
 const PIPELINE = path.join(ROOT, 'bench', 'docs-pipeline.js');
 const { plan, copySection } = require('../../bench/docs-pipeline');
 const scenarios = require('../../bench/scenarios');
-// The transpiled rows, which the I/O-bound step leaves out.
+// The transpiled rows, which the I/O-bound, error and runtime-matrix steps leave out.
 const TRANSPILED = 'async-await-tsc-es2016,async-await-babel,async-await-native-io-tsc-es2016,async-await-native-io-babel,generators-co-babel';
 
 // A refusal comes before any step runs, so it is quick; the timeout only keeps
@@ -80,6 +80,7 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
         'bench-http-client-2018.md',
         'bench-doxbee-sequential-runtimes.md',
         'bench-fib-runtimes.md',
+        'bench-fib-browsers.md',
         'bench-doxbee-sequential-context.md',
       ].sort(),
     );
@@ -129,7 +130,16 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
     // Every table on the current LTS but the runtime matrices.
     const runs = ['--runtime', 'node@26', '--out', 'docs/results/runs.jsonl', '--format', 'markdown'];
     const matrix = ['--runtime', 'node@20,node@22,node@24,node@26,bun,deno', '--runs', '3'];
-    const fibMatrix = ['--runtime', 'node@20,node@22,node@24,node@26,bun,deno,chromium,chromium-worker,firefox,firefox-worker', '--runs', '3'];
+    const browsers = ['--runtime', 'node@26,chromium,chromium-worker,firefox,firefox-worker', '--runs', '3'];
+    // What each scenario's default grid adds to its step.
+    const trimmed = {
+      'doxbee-errors': ['--exclude', TRANSPILED],
+      'doxbee-io-bound': ['--n', '100,1000,2000', '--runs', '3', '--exclude', TRANSPILED],
+      fib: ['--runs', '3'],
+      slicing: ['--runs', '3'],
+      'http-server': ['--runs', '3'],
+      'http-client': ['--runs', '3'],
+    };
     const file = runs.slice(2);
     const report = [
       'report',
@@ -147,10 +157,7 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
       [
         [['complexity', '--format', 'json'], 'docs/results/complexity.json'],
         [['debuggability', '--format', 'json', '--runtime', 'node@26'], 'docs/results/debuggability.json'],
-        ...Object.keys(scenarios).map((name) => [
-          ['bench', '--scenario', name, ...(name === 'doxbee-io-bound' ? ['--runs', '3', '--exclude', TRANSPILED] : []), ...runs],
-          `docs/results/bench-${name}.md`,
-        ]),
+        ...Object.keys(scenarios).map((name) => [['bench', '--scenario', name, ...(trimmed[name] ?? []), ...runs], `docs/results/bench-${name}.md`]),
         [['bench', '--scenario', 'doxbee-sequential', '--n', '1000', '--t', '10', ...runs], 'docs/results/bench-doxbee-sequential-t10.md'],
         [['bench', '--scenario', 'slicing', '--n', '28', '--exclude', 'set-timeout', '--runs', '3', ...runs], 'docs/results/bench-slicing-n28.md'],
         [
@@ -201,8 +208,12 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
           ],
           'docs/results/bench-http-client-2018.md',
         ],
-        [['bench', '--scenario', 'doxbee-sequential', '--n', '10000', ...matrix, ...file], 'docs/results/bench-doxbee-sequential-runtimes.md'],
-        [['bench', '--scenario', 'fib', '--n', '25', ...fibMatrix, ...file], 'docs/results/bench-fib-runtimes.md'],
+        [
+          ['bench', '--scenario', 'doxbee-sequential', '--n', '10000', ...matrix, '--exclude', TRANSPILED, ...file],
+          'docs/results/bench-doxbee-sequential-runtimes.md',
+        ],
+        [['bench', '--scenario', 'fib', '--n', '25', ...matrix, ...file], 'docs/results/bench-fib-runtimes.md'],
+        [['bench', '--scenario', 'fib', '--n', '25', '--examples', 'sync,async', ...browsers, ...file], 'docs/results/bench-fib-browsers.md'],
         [
           [
             'bench',
