@@ -31,9 +31,9 @@ const CLI = path.join(__dirname, 'cli.js');
 // The probe is the slowest step; in --test mode it looks at two examples.
 const TEST_EXAMPLES = 'callbacks-original,async-await';
 // The default grids, trimmed so that the pipeline stays under 40 minutes on
-// 2 cores. doxbee-io-bound's time is the simulated I/O, steady from run to run
-// (under 1% apart), so three n and 3 runs resolve what its grid shows (five n
-// at up to 1.6 s a run for 29 examples took 7.5 minutes at 3 runs). Fib,
+// 2 cores. doxbee-io-bound's time is the simulated I/O, steady from run to
+// run (a median 0.4% apart), so three n and 3 runs resolve what its grid shows
+// (five n at up to 1.6 s a run for 29 examples took 7.5 minutes at 3 runs). Fib,
 // slicing and the HTTP scenarios compare styles whose differences are large
 // (or are asked again by a step of their own, as the 2018 client cell is), so
 // 3 runs. The transpiled rows are left out of the I/O-bound and error steps:
