@@ -87,16 +87,11 @@ function paramSlugs(paramSets, { except = [] } = {}) {
  * multiples (time and memory against n) of the grid lines the reference cells
  * sit on.
  * @param {{ colors: Map, registries: object }} look
- * @returns {{ sections: object[], chartJobs: Array<{ chart, spec }> }}
+ * @param {(name, kind, spec) => object} addChart queues a chart to draw
+ * @returns {object[]} the sections
  */
-function scenarioSections(summary, envs, look) {
-  const chartJobs = [];
+function scenarioSections(summary, envs, look, addChart) {
   const sections = [];
-  const addChart = (name, kind, spec) => {
-    const chart = { name, kind, title: spec.title.text, svg: null };
-    chartJobs.push({ chart, spec });
-    return chart;
-  };
   for (const [envIndex, env] of envs.entries()) {
     for (const scenario of summary.scenarios) {
       const cells = summary.cells.filter((c) => c.env === env.key && c.scenario === scenario);
@@ -142,22 +137,20 @@ function scenarioSections(summary, envs, look) {
       sections.push({ env, scenario, tables, charts: sectionCharts });
     }
   }
-  return { sections, chartJobs };
+  return sections;
 }
 
 // Per machine and scenario, the runtimes chart of each matrix, named as the
 // scenario's other charts are: "<scenario>[-machine<i>][-<params>]-runtimes.svg",
 // the machine only when the runs hold several with runtime matrices.
 function runtimeCharts(runtimes, look, addChart) {
-  const labels = runtimes.machines.flatMap((machine) => machine.envs.map((env) => show.runtimeLabel(env)));
-  const colors = runtimeColors(labels);
   runtimes.machines.forEach((machine, machineIndex) => {
     const scenarios = [...new Set(machine.matrices.map((m) => m.scenario))];
     for (const scenario of scenarios) {
       const matrices = machine.matrices.filter((m) => m.scenario === scenario);
       const slugs = paramSlugs(matrices.map((m) => m.params));
       matrices.forEach((matrix, i) => {
-        const spec = runtimeSpec(matrix, { ...look, runtimeColors: colors });
+        const spec = runtimeSpec(matrix, look);
         const machineName = runtimes.machines.length > 1 ? `machine${machineIndex + 1}` : null;
         const name = `${[scenario, machineName, slugs[i], 'runtimes'].filter(Boolean).join('-')}.svg`;
         matrix.chart = spec ? addChart(name, 'runtimes', spec) : null;
@@ -168,18 +161,14 @@ function runtimeCharts(runtimes, look, addChart) {
 
 // One chart per context table: "<scenario>-<params>-context.svg", the
 // parameters only when the scenario has several tables.
-function contextCharts(context, look, chartJobs) {
-  const colors = runtimeColors(context.groups.flatMap((group) => group.columns.map((column) => column.label)));
+function contextCharts(context, look, addChart) {
   const scenarios = [...new Set(context.groups.map((g) => g.scenario))];
   for (const scenario of scenarios) {
     const groups = context.groups.filter((g) => g.scenario === scenario);
     const slugs = paramSlugs(groups.map((g) => g.params));
     groups.forEach((group, i) => {
-      const spec = contextSpec(group, { ...look, runtimeColors: colors });
-      group.chart = null;
-      if (!spec) return;
-      group.chart = { name: `${[scenario, slugs[i], 'context'].filter(Boolean).join('-')}.svg`, kind: 'context', title: spec.title.text, svg: null };
-      chartJobs.push({ chart: group.chart, spec });
+      const spec = contextSpec(group, look);
+      group.chart = spec ? addChart(`${[scenario, slugs[i], 'context'].filter(Boolean).join('-')}.svg`, 'context', spec) : null;
     });
   }
 }
@@ -235,30 +224,33 @@ async function buildReport(input) {
     ...summary.cells.map((c) => c.example),
     ...[complexity, debuggability].flatMap((file) => (file.data ? file.data.rows.map((row) => row.example) : [])),
   ]);
-  const look = { colors: exampleColors(examples, registries), registries };
-  const { sections, chartJobs } = scenarioSections(summary, envs, look);
-
-  // Two runtimes or more on one machine: the runtime matrices and their charts.
+  // Two runtimes or more on one machine: the runtime matrices; styles run
+  // with and without async context: their cost and survival.
   const runtimes = runtimeComparison(summary, envs, { referenceRuntime: input.referenceRuntime });
-  if (runtimes) {
-    runtimeCharts(runtimes, look, (name, kind, spec) => {
-      const chart = { name, kind, title: spec.title.text, svg: null };
-      chartJobs.push({ chart, spec });
-      return chart;
-    });
-  }
-
-  // Styles run with and without async context: their cost and survival.
   const context = contextCost(summary, envs);
-  if (context) contextCharts(context, look, chartJobs);
+  // One colour per example, and one per runtime, in every chart of the report.
+  const runtimeLabels = [
+    ...(runtimes ? runtimes.machines.flatMap((machine) => machine.envs.map((env) => show.runtimeLabel(env))) : []),
+    ...(context ? context.groups.flatMap((group) => group.columns.map((column) => column.label)) : []),
+  ];
+  const look = { colors: exampleColors(examples, registries), runtimeColors: runtimeColors(runtimeLabels), registries };
+  const chartJobs = [];
+  const addChart = (name, kind, spec) => {
+    const chart = { name, kind, title: spec.title.text, svg: null };
+    chartJobs.push({ chart, spec });
+    return chart;
+  };
+  const sections = scenarioSections(summary, envs, look, addChart);
+  if (runtimes) runtimeCharts(runtimes, look, addChart);
+  if (context) contextCharts(context, look, addChart);
 
   const headline = headlineCell(summary);
-  const headlineBaseline = headline ? summary.cells.find((c) => c.env === headline.env && c.scenario === headline.scenario).baseline : null;
+  const headlineCellOf = headline && summary.cells.find((c) => c.env === headline.env && c.scenario === headline.scenario);
+  const headlineBaseline = headline ? headlineCellOf.baseline : null;
   // The headline's forest plot is its scenario section's, shown again first.
   const headlineSection = headline && sections.find((s) => s.env.key === headline.env && s.scenario === headline.scenario);
   const headlineTable = headlineSection && headlineSection.tables.find((t) => sameParams(t.params, headline.params));
-  const headlineProblem = headline ? summary.cells.find((c) => c.env === headline.env && c.scenario === headline.scenario).problem : null;
-  const survival = context && headlineProblem ? (context.survival.get(headlineProblem) ?? null) : null;
+  const survival = context && headline ? (context.survival.get(headlineCellOf.problem) ?? null) : null;
   const summaryRows = summaryTable(summary.cells, headline, complexity.data ?? null, debuggability.data ?? null, survival);
   let scatter = null;
   if (headline && summaryRows.rows.some((row) => typeof row.tokens === 'number' && Number.isFinite(row.ratio))) {
@@ -273,8 +265,7 @@ async function buildReport(input) {
       },
       look,
     );
-    scatter = { name: 'complexity-vs-time.svg', kind: 'scatter', title: spec.title.text, svg: null };
-    chartJobs.push({ chart: scatter, spec });
+    scatter = addChart('complexity-vs-time.svg', 'scatter', spec);
   }
 
   const messages = [];

@@ -244,6 +244,33 @@ describe('report: the cost of async context', () => {
     assert.doesNotMatch(plain, /async context/);
   });
 
+  it('gives a runtime the same colour in the context chart as in the runtime chart', async () => {
+    // node v20 ran the cell without context only: the runtime chart lists it
+    // first, the context chart not at all, and still node v22 is one colour.
+    const node20 = contextLines({ runtimes: ['node@22'], contexts: ['none'] }).map((line) => ({
+      ...line,
+      env: { ...line.env, node: 'v20.20.2', runtime: { name: 'node', version: '20.20.2' } },
+      runtime: 'node@20',
+    }));
+    const { files } = await buildReport(input([...contextLines(), ...node20]));
+    // Each legend entry of a chart: its symbol's fill, then its label.
+    const legend = (name) =>
+      new Map(
+        [
+          ...files
+            .find((f) => f.name === name)
+            .content.matchAll(/role-legend-symbol"[^>]*><path [^>]*fill="(#[0-9a-f]{6})".*?role-legend-label"[^>]*><text [^>]*>([^<]+)</g),
+        ].map(([, fill, label]) => [label, fill]),
+      );
+    const runtimes = legend('doxbee-sequential-runtimes.svg');
+    const context = legend('doxbee-sequential-context.svg');
+    // The runtime chart draws every runtime but its reference, node v26.
+    assert.deepEqual([...runtimes.keys()], ['node v20.20.2', 'node v22.11.0']);
+    assert.deepEqual([...context.keys()], ['node v22.11.0', 'node v26.10.0']);
+    assert.equal(context.get('node v22.11.0'), runtimes.get('node v22.11.0'));
+    assert.notEqual(context.get('node v26.10.0'), runtimes.get('node v20.20.2'));
+  });
+
   it('is printed by bench after the time tables when both contexts ran, and not otherwise', () => {
     const text = render(contextLines(), { format: 'table' });
     const at = text.indexOf('The cost of async context, doxbee-sequential: n=1000, t=1');
