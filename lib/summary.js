@@ -40,6 +40,17 @@ function cellKey(env, scenario, example, params) {
   return [env, scenario, example, fullParamsKey(params)].join('|');
 }
 
+/**
+ * The ratio of two cells' numbers (a ÷ b) with its interval when both have two
+ * runs or more; of their medians, with no interval, when either has one; null
+ * when either has none.
+ */
+function ratioOf(a, b) {
+  if (a.length >= 2 && b.length >= 2) return stats.ratio(a, b);
+  if (a.length && b.length) return { ratio: stats.median(a) / stats.median(b), low: NaN, high: NaN, p: NaN, significant: null };
+  return null;
+}
+
 function metric(runs, name) {
   return runs.map((r) => r.metrics[name]).filter((v) => typeof v === 'number' && Number.isFinite(v));
 }
@@ -47,14 +58,19 @@ function metric(runs, name) {
 /**
  * Whether the async context survived, over a cell's finished runs with
  * context (batch --context als): null when none recorded it; else the first
- * loss among them ('kept' when every run kept it), and how many runs lost it.
- * @returns {{ survival: string, lostRuns: number, runs: number } | null}
+ * loss among them, or 'kept' when every run kept it.
+ * @returns {string | null}
  */
 function survivalOf(ok) {
   const recorded = ok.map((r) => r.metrics.context).filter((value) => typeof value === 'string');
   if (recorded.length === 0) return null;
-  const lost = recorded.filter((value) => value !== 'kept');
-  return { survival: lost.length ? lost[0] : 'kept', lostRuns: lost.length, runs: recorded.length };
+  return recorded.find((value) => value !== 'kept') ?? 'kept';
+}
+
+// A run's CPU time, user and system; NaN where the runtime cannot read it.
+function cpuOf(run) {
+  const { cpuUserMs, cpuSystemMs } = run.metrics;
+  return typeof cpuUserMs === 'number' && typeof cpuSystemMs === 'number' ? cpuUserMs + cpuSystemMs : NaN;
 }
 
 /** One cell's runs summarized. Runs that did not check out are counted, not averaged. */
@@ -72,6 +88,7 @@ function summarizeCell(lines) {
     return values.length ? stats.median(values) : null;
   };
   const failing = lines.find((l) => l.status !== 'ok');
+  const cpuTimes = ok.map(cpuOf).filter(Number.isFinite);
   return {
     env: envKey(first.env),
     driver: driver.name,
@@ -97,14 +114,14 @@ function summarizeCell(lines) {
         }
       : null,
     // Every finished run's CPU time and peak RSS, for ratios of them (the async context's cost).
-    cpuTimes: ok.map((r) => r.metrics.cpuUserMs + r.metrics.cpuSystemMs).filter(Number.isFinite),
+    cpuTimes,
     memories: metric(ok, 'maxRssMB'),
     maxRssMB: med('maxRssMB'),
     heapPeakMB: med('heapPeakMB'),
     heapBeforeMB: med('heapBeforeMB'),
     // What the batch itself added to the heap at its peak.
     heapGrowthMB: ok.length ? stats.median(ok.map((r) => r.metrics.heapPeakMB - r.metrics.heapBeforeMB)) : null,
-    cpuMs: ok.length ? stats.median(ok.map((r) => r.metrics.cpuUserMs + r.metrics.cpuSystemMs)) : null,
+    cpuMs: cpuTimes.length ? stats.median(cpuTimes) : null,
     gcMs: med('gcMs'),
     gcCount: med('gcCount'),
     elu: med('elu'),
@@ -149,9 +166,7 @@ function summarizeCells(lines, { baseline } = {}) {
     const present = [...examplesOf.get(s.scenario)];
     s.baseline = baseline !== undefined && present.includes(baseline) ? baseline : defaultBaseline(s.problem, present);
     const base = byKey.get(cellKey(s.env, s.scenario, s.baseline, s.params));
-    s.ratio = null;
-    if (base && base.times.length >= 2 && s.times.length >= 2) s.ratio = stats.ratio(s.times, base.times);
-    else if (base && base.time && s.time) s.ratio = { ratio: s.time.median / base.time.median, low: NaN, high: NaN, p: NaN, significant: null };
+    s.ratio = base ? ratioOf(s.times, base.times) : null;
   }
   return summaries;
 }
@@ -289,16 +304,6 @@ function interval(values) {
 function summarize(runs, { baseline } = {}) {
   const cells = summarizeCells(runs, { baseline });
 
-  // The memory band of the charts needs the peak RSS of every run, which the
-  // shared summary keeps only as a median.
-  const rss = new Map();
-  for (const run of runs) {
-    if (run.status !== 'ok' || !run.metrics || !Number.isFinite(run.metrics.maxRssMB)) continue;
-    const id = cellKey(envKey(run.env), run.scenario, run.example, run.params);
-    if (!rss.has(id)) rss.set(id, []);
-    rss.get(id).push(run.metrics.maxRssMB);
-  }
-
   const fits = new Map();
   for (const g of growth(cells)) {
     fits.set([g.env, g.scenario, g.example, g.params].join('|'), g);
@@ -306,7 +311,8 @@ function summarize(runs, { baseline } = {}) {
 
   for (const cell of cells) {
     cell.id = cellKey(cell.env, cell.scenario, cell.example, cell.params);
-    cell.memory = interval(rss.get(cell.id) ?? []);
+    // The memory band of the charts: the interval of every run's peak RSS.
+    cell.memory = interval(cell.memories);
     const g = fits.get([cell.env, cell.scenario, cell.example, paramsKey(cell.params)].join('|'));
     cell.growth = g ? { time: g.timeExponent, cpu: g.cpuExponent, memory: g.memoryExponent, base: g.timeBase, ns: g.ns } : null;
   }
@@ -316,4 +322,4 @@ function summarize(runs, { baseline } = {}) {
   return { envs: envsOf(runs), cells, scenarios };
 }
 
-module.exports = { driverOf, envKey, paramsKey, fullParamsKey, summarize, growth };
+module.exports = { driverOf, envKey, paramsKey, fullParamsKey, cellKey, ratioOf, summarize, growth };

@@ -3,15 +3,15 @@
 const show = require('./display');
 const stats = require('../stats');
 const registries = require('../../examples');
-const { fullParamsKey } = require('../summary');
+const { fullParamsKey, cellKey, ratioOf } = require('../summary');
 const { byRuntime } = require('./runtimes');
 
 // The cost of carrying an async context (batch --context als): for each style,
 // its mean wall time, CPU time and peak memory with each upload inside
 // AsyncLocalStorage.run divided by the same style's without, measured in the same runs (the two are
 // interleaved), per runtime; and whether the context survived to every
-// operation. A table per scenario and parameter set where both ran, with a
-// column pair per runtime. Pure: the summary in, tables and chart points out.
+// operation. A table per scenario and parameter set where both ran, with
+// three columns (time, CPU, memory) per runtime. Pure: the summary in, tables and chart points out.
 
 const TITLE = 'The cost of async context';
 
@@ -22,14 +22,6 @@ const INTRO =
 function withoutContext(params) {
   const { context, ...rest } = params;
   return rest;
-}
-
-// als ÷ none of two cells' numbers, with its interval when both had two runs
-// or more; null when either has none.
-function ratioOf(a, b) {
-  if (a.length >= 2 && b.length >= 2) return stats.ratio(a, b);
-  if (a.length && b.length) return { ratio: stats.median(a) / stats.median(b), low: NaN, high: NaN, p: NaN, significant: null };
-  return null;
 }
 
 function ratioText(ratio) {
@@ -71,13 +63,13 @@ function registered(problem, example) {
 // The pairs of cells of one scenario and parameter set: per runtime (column),
 // the als cell and the none cell of each example.
 function groupsOf(cells, envs) {
-  const byKey = new Map(cells.map((c) => [`${c.env}|${c.scenario}|${c.example}|${fullParamsKey(c.params)}`, c]));
+  const byKey = new Map(cells.map((c) => [c.id, c]));
   const groups = new Map();
   for (const als of cells.filter((c) => c.params.context === 'als')) {
     const params = withoutContext(als.params);
     const key = `${als.scenario}|${fullParamsKey(params)}`;
     if (!groups.has(key)) groups.set(key, { scenario: als.scenario, problem: als.problem, driver: als.driver, params, pairs: [] });
-    const none = byKey.get(`${als.env}|${als.scenario}|${als.example}|${fullParamsKey(params)}`) ?? null;
+    const none = byKey.get(cellKey(als.env, als.scenario, als.example, params)) ?? null;
     groups.get(key).pairs.push({ env: als.env, example: als.example, als, none });
   }
   const envByKey = new Map(envs.map((env) => [env.key, env]));
@@ -106,7 +98,7 @@ function rowsOf(group) {
       row[`cpu${i}`] = cpu;
       row[`memory${i}`] = memory;
       row[`missing${i}`] = missing;
-      if (pair?.als.survival) row.found.push({ runtime: column.label, survival: pair.als.survival.survival, lostRuns: pair.als.survival.lostRuns });
+      if (pair?.als.survival) row.found.push({ runtime: column.label, survival: pair.als.survival });
       if (cpu && Number.isFinite(cpu.ratio) && cpu.ratio > 0) {
         logs += Math.log(cpu.ratio);
         counted++;
