@@ -551,6 +551,7 @@ function runtimeReport({ record, ...runtime }) {
  * @param {number} [options.concurrency] children at a time (default 2)
  * @param {object[]} [options.runtimes] records of lib/runtimes, or what prepareRuntimes
  *   made of them (default: none, the node running asyncmark)
+ * @param {Function} [options.onPlan] called once with how many runs there will be, before the first
  * @param {Function} [options.onRun] called after each run with (entry, run, runtime spec or undefined)
  * @returns {Promise<object>} the report (docs/debuggability.md, "JSON")
  */
@@ -564,6 +565,7 @@ async function probe(
     concurrency = 2,
     latency = 'tick',
     runtimes = null,
+    onPlan = () => {},
     onRun = () => {},
   } = {},
 ) {
@@ -613,6 +615,7 @@ async function probe(
     }
   });
 
+  onPlan(jobs.length);
   const stop = () => spawn.killAll();
   process.once('exit', stop);
   try {

@@ -1,9 +1,9 @@
 'use strict';
 
-const fs = require('node:fs');
 const problems = require('../../examples');
-const { probe, prepareRuntimes, toRows, PROBLEMS, CASES, SETTING_NAMES } = require('../../metrics/debuggability');
+const { probe, prepareRuntimes, toRows, PROBLEMS, SETTING_NAMES } = require('../../metrics/debuggability');
 const { resolveRuntimes } = require('../../lib/runtimes');
+const { describeForm } = require('../../metrics/runtime-check');
 const { interruptible } = require('../interrupt');
 const { formatRows, FORMATS } = require('../../lib/format');
 const { parseNames, parseNumber, parseChoice } = require('../usage');
@@ -94,12 +94,7 @@ const SOURCE_MAP_LEGEND =
 
 // How source maps were asked for under each runtime (or the node running asyncmark).
 function sourceMapNotes(report) {
-  const how = (maps) =>
-    maps.always
-      ? 'applied without being asked'
-      : maps.applies
-        ? `asked for as ${[...maps.execArgv, ...Object.entries(maps.env).map(([k, v]) => `${k}=${v}`)].join(' ')}`
-        : `n/a (${maps.reason})`;
+  const how = (maps) => (maps.always ? 'applied without being asked' : maps.applies ? `asked for as ${describeForm(maps)}` : `n/a (${maps.reason})`);
   if (report.sourceMaps) return [`  source maps: ${how(report.sourceMaps)}`];
   return (report.runtimes ?? []).filter((r) => r.sourceMaps).map((r) => `  source maps under ${r.label}: ${how(r.sourceMaps)}`);
 }
@@ -116,9 +111,7 @@ function runtimeNotes(runtimes, settings) {
     const how = new Map();
     for (const { name } of settings) {
       const applied = runtime.settings[name];
-      const text = applied.applies
-        ? `as ${[...applied.execArgv, ...Object.entries(applied.env).map(([key, value]) => `${key}=${value}`)].join(' ')}`
-        : `n/a (${applied.reason})`;
+      const text = applied.applies ? `as ${describeForm(applied)}` : `n/a (${applied.reason})`;
       how.set(text, [...(how.get(text) ?? []), name]);
     }
     lines.push(`  ${runtime.label}: ${[...how].map(([text, names]) => `${names.join(', ')} ${text}`).join('; ')}`);
@@ -135,19 +128,9 @@ async function action(options) {
     options.runtime === undefined
       ? null
       : await prepareRuntimes(await resolveRuntimes(options.runtime, { install: true, onProgress: say }), { settings: settings.settings });
-  // Missing example files and unavailable examples are reported without
-  // running anything; so are settings a runtime cannot apply, and runtimes
-  // that cannot run the probe at all.
-  const present = settings.entries.filter((e) => fs.existsSync(e.file) && !e.unavailable).length;
-  const settingRuns = runtimes
-    ? runtimes.filter((r) => !r.unsupported).reduce((sum, r) => sum + settings.settings.filter((s) => r.settings[s].applies).length, 0)
-    : settings.settings.length;
-  // A compiled example runs its graded cases once more with source maps, under
-  // each runtime that applies them when asked (at most this many).
-  const compiled = settings.entries.filter((e) => e.transpiled && fs.existsSync(e.file)).length;
-  const mapTargets = settings.settings.includes('node') ? (runtimes ? runtimes.filter((r) => !r.unsupported && r.settings.node.applies).length : 1) : 0;
-  const total = present * settingRuns * CASES.length + compiled * mapTargets * CASES.filter((c) => c.graded).length;
-  const progress = createProgress({ total, quiet: options.quiet, unit: 'probes' });
+  // The progress shows once the probe has planned its runs (what it skips,
+  // missing files, settings a runtime cannot apply, is not counted).
+  let progress = { tick() {}, stop() {} };
   const label = new Map((runtimes ?? []).map((r) => [r.spec, `${r.label} `]));
   const report = await interruptible(
     () =>
@@ -157,9 +140,12 @@ async function action(options) {
         timeoutMs: settings.timeoutMs,
         concurrency: CONCURRENCY,
         runtimes,
+        onPlan: (total) => {
+          progress = createProgress({ total, quiet: options.quiet, unit: 'probes' });
+        },
         onRun: (entry, run, runtime) => progress.tick(`${entry.name} ${label.get(runtime) ?? ''}${run.setting} ${run.case}`),
       }),
-    { progress, note: 'interrupted' },
+    { progress: { stop: () => progress.stop() }, note: 'interrupted' },
   );
   process.stdout.write(render(report, settings.format));
 }

@@ -51,9 +51,21 @@ describe('source maps: how the node running asyncmark applies them (real childre
 describe('source maps: the probe, with and without them (real children)', function () {
   this.timeout(120000);
   let report;
+  const counted = { planned: null, ran: 0 };
   before(async () => {
     const entries = [named('async-await'), named('async-await-tsc-es2016'), named('async-await-babel'), fixtures.transpiledWrongMap];
-    report = await probe(entries, { settings: ['node'], cases: ['callback/timer', 'sync'] });
+    report = await probe(entries, {
+      settings: ['node'],
+      cases: ['callback/timer', 'sync'],
+      onPlan: (total) => (counted.planned = total),
+      onRun: () => counted.ran++,
+    });
+  });
+
+  it('plans as many runs as it makes, the source-map runs included (the progress total)', () => {
+    // 4 examples × 2 cases, and both (graded) cases again with maps for the 3 compiled.
+    assert.equal(counted.planned, 4 * 2 + 3 * 2);
+    assert.equal(counted.ran, counted.planned);
   });
   const example = (name) => report.examples.find((e) => e.name === name);
 
