@@ -84,6 +84,14 @@ const LISTENING = {
 
 const STDERR_TAIL = 2000;
 
+// The browser's last line of output, for the run's error (the child prints
+// the error's stack, and a browser that does not start says why there).
+function withOutput(error, output) {
+  const last = output.trim().split('\n').pop();
+  if (last) error.message += `; ${last.trim()}`;
+  return error;
+}
+
 function argsFor(engine, profile) {
   if (engine === 'chromium') return [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'];
   const prefs = Object.entries(FIREFOX_PREFS).map(([key, value]) => `user_pref(${JSON.stringify(key)}, ${JSON.stringify(value)});`);
@@ -94,8 +102,9 @@ function argsFor(engine, profile) {
 /**
  * Starts a browser and connects puppeteer-core to it.
  * @param {{ engine: 'chromium'|'firefox', path: string, timeoutMs?: number }} options
- * @returns {Promise<{ browser: import('puppeteer-core').Browser, process: import('node:child_process').ChildProcess, stderr: () => string, close: () => Promise<void> }>}
- *   close() ends the browser (by its driver, else by SIGKILL) and removes its profile
+ * @returns {Promise<{ browser: import('puppeteer-core').Browser, close: () => Promise<void> }>}
+ *   close() ends the browser (by its driver, else by SIGKILL) and removes its profile;
+ *   a browser that does not start is killed, and the error ends with the tail of its output
  */
 async function startBrowser({ engine, path: binary, timeoutMs = 30000 }) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), `asyncmark-${engine}-`));
@@ -116,12 +125,15 @@ async function startBrowser({ engine, path: binary, timeoutMs = 30000 }) {
     await exited;
     removeProfile();
   };
+  // Its output is looked through only until it listens (or fails to start),
+  // not for the rest of the run.
+  let look = null;
   let endpoint;
   try {
     endpoint = await new Promise((resolve, reject) => {
       let seen = '';
       const timer = setTimeout(() => reject(new Error(`${engine} did not listen for its driver within ${timeoutMs / 1000} s`)), timeoutMs);
-      const look = (chunk) => {
+      look = (chunk) => {
         seen += chunk;
         const match = LISTENING[engine].exec(seen);
         if (match) {
@@ -142,8 +154,10 @@ async function startBrowser({ engine, path: binary, timeoutMs = 30000 }) {
     });
   } catch (error) {
     await kill();
-    error.stderr = stderr;
-    throw error;
+    throw withOutput(error, stderr);
+  } finally {
+    child.stdout.off('data', look);
+    child.stderr.off('data', look);
   }
   const puppeteer = require('puppeteer-core');
   let browser;
@@ -154,8 +168,7 @@ async function startBrowser({ engine, path: binary, timeoutMs = 30000 }) {
         : await puppeteer.connect({ browserWSEndpoint: `${endpoint}/session`, protocol: 'webDriverBiDi', defaultViewport: null });
   } catch (error) {
     await kill();
-    error.stderr = stderr;
-    throw error;
+    throw withOutput(error, stderr);
   }
   const close = async () => {
     // Asked politely first; a browser that does not go within a few seconds is killed.
@@ -164,7 +177,7 @@ async function startBrowser({ engine, path: binary, timeoutMs = 30000 }) {
     await Promise.race([Promise.all([polite, exited]), late]);
     await kill();
   };
-  return { browser, process: child, stderr: () => stderr, close };
+  return { browser, close };
 }
 
-module.exports = { startBrowser, CHROMIUM_ARGS, FIREFOX_PREFS };
+module.exports = { startBrowser };

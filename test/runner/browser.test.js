@@ -71,3 +71,23 @@ describe('runner: a browser dies with its run', function () {
     });
   }
 });
+
+describe('runner: a browser that does not start', () => {
+  it('is refused with its last line of output, and its profile is removed', async () => {
+    const { startBrowser } = require('../../lib/runner/browser');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-fake-browser-'));
+    const binary = path.join(dir, 'chromium');
+    // A stand-in that fails the way a broken install does.
+    fs.writeFileSync(binary, '#!/bin/sh\necho "starting" >&2\necho "error while loading shared libraries: libfake.so" >&2\nexit 127\n', { mode: 0o755 });
+    const before = new Set(fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('asyncmark-chromium-')));
+    try {
+      await assert.rejects(startBrowser({ engine: 'chromium', path: binary, timeoutMs: 10000 }), {
+        message: 'chromium ended before listening (exit code 127); error while loading shared libraries: libfake.so',
+      });
+      const left = fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('asyncmark-chromium-') && !before.has(name));
+      assert.deepEqual(left, []);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
