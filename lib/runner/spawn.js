@@ -26,8 +26,8 @@ const interrupted = new WeakSet();
  * @param {object} [options] { execPath, execArgv, env, timeoutMs, exitGraceMs, onMessage(message), onSpawn(child) }:
  *   execPath, the runtime to run it with (the node running asyncmark unless given);
  *   onMessage returns true for the child's last word, after which it has
- *   exitGraceMs to exit before its group is killed (hungAtExit)
- * @returns {Promise<{ pid, exitCode, signal, timedOut, hungAtExit, interrupted, startError, stderr, fatal }>}
+ *   exitGraceMs to exit before its group is killed
+ * @returns {Promise<{ pid, exitCode, signal, timedOut, interrupted, startError, stderr, fatal }>}
  *   fatal: the out-of-memory line, if the child printed one, wherever it stood
  *   after the process has exited and its stderr is closed; interrupted when
  *   killAll ended it
@@ -52,7 +52,6 @@ function runChild(
     let stderr = '';
     let fatal = null;
     let timedOut = false;
-    let hungAtExit = false;
     let grace = null;
     child.stderr.on('data', (chunk) => {
       // V8's out-of-memory line comes before a native stack that can push it
@@ -65,10 +64,7 @@ function runChild(
     // said its last word and then never exits is ended, and what it said kept.
     child.on('message', (message) => {
       if (onMessage(message) === true && grace === null) {
-        grace = setTimeout(() => {
-          hungAtExit = true;
-          killGroup(child);
-        }, exitGraceMs);
+        grace = setTimeout(() => killGroup(child), exitGraceMs);
       }
     });
     const timer = setTimeout(() => {
@@ -82,7 +78,7 @@ function runChild(
       clearTimeout(timer);
       clearTimeout(grace);
       live.delete(child);
-      resolve({ pid: child.pid ?? null, exitCode, signal, timedOut, hungAtExit, interrupted: interrupted.has(child), startError, stderr, fatal });
+      resolve({ pid: child.pid ?? null, exitCode, signal, timedOut, interrupted: interrupted.has(child), startError, stderr, fatal });
     };
     child.on('close', (exitCode, signal) => finish(exitCode, signal));
     // A process that could not be started (no memory, too many open files) sends

@@ -101,7 +101,6 @@ function ask(host, type) {
  */
 async function stopServer(host, pids) {
   let problem = null;
-  let hungAtExit = null;
   if (!host.exit) {
     host.child.send({ type: 'stop' });
     const stopped = await Promise.race([host.exited.then(() => true), sleep(STOP_MS).then(() => false)]);
@@ -112,14 +111,13 @@ async function stopServer(host, pids) {
     else if (!stopped && !reply) problem = `the server did not stop within ${STOP_MS / 1000} s of close()`;
     // close() did its work, and then the host's runtime hung in process.exit()
     // (Node 26 can deadlock there: nodejs/node#64274): not the example's doing.
-    // The host is killed with whatever else is left.
+    // The host is killed (and, once it has exited, reaped), and no problem noted.
     else if (!stopped) {
-      hungAtExit = host.pid;
       host.child.kill('SIGKILL');
       await host.exited;
     }
   }
-  const all = [host.pid, ...pids].filter((pid) => pid !== hungAtExit);
+  const all = [host.pid, ...pids];
   const gone = await eventually(() => all.every((pid) => !processes.alive(pid)), SETTLE_MS);
   const left = all.filter((pid) => processes.alive(pid));
   for (const pid of left) {
