@@ -30,21 +30,16 @@ function installedVersion(name) {
   return JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`), 'utf8')).version;
 }
 
-const COMPILERS = {
-  tsc: { version: () => installedVersion('typescript'), compile: compileWithTsc },
-  babel: { version: () => installedVersion('@babel/core'), compile: compileWithBabel },
-};
-
-// The targets each compiler is asked for. The TypeScript compiler 7 offers
+// Each compiler, and the targets it is asked for. The TypeScript compiler 7 offers
 // es2015 and later only (target es5 was removed: error TS5108), so async
 // functions become generators driven by its __awaiter helper and generators
 // stay native. Babel's preset-env keeps everything Node 20.19 runs, except
 // what is forced: async functions become generators (transform-async-to-generator)
 // and generators become regenerator's state machines (transform-regenerator),
 // whose runtime Babel 8 inlines as helpers, so no runtime package is needed.
-const TARGETS = {
-  tsc: ['es2016'],
-  babel: ['regenerator'],
+const COMPILERS = {
+  tsc: { version: () => installedVersion('typescript'), compile: compileWithTsc, targets: ['es2016'] },
+  babel: { version: () => installedVersion('@babel/core'), compile: compileWithBabel, targets: ['regenerator'] },
 };
 
 function compileWithTsc(source, target) {
@@ -64,8 +59,8 @@ function compileWithTsc(source, target) {
   }
 }
 
-function compileWithBabel(source, target) {
-  if (target !== 'regenerator') throw new RangeError(`babel target must be regenerator; got ${target}`);
+// Its one target, regenerator, is what the presets below make.
+function compileWithBabel(source) {
   const babel = require('@babel/core');
   const result = babel.transformSync(source, {
     filename: 'input.js',
@@ -83,11 +78,11 @@ function compileWithBabel(source, target) {
  * the code, its first line the generated-by header, its last the map's URL;
  * and the map, its lines shifted by the header, naming the source by its path
  * from that folder and holding its text.
- * @param {object} entry a registry entry with `transpiled: { from, compiler, target }`
+ * @param {object} entry a registry entry with `transpiled: { compiler, target, source }`
  * @returns {{ [fileName: string]: string }}
  */
 function buildVariant(entry) {
-  const { from, compiler, target } = entry.transpiled;
+  const { compiler, target } = entry.transpiled;
   const [compilerName, version] = compiler.split(' ');
   const tool = COMPILERS[compilerName];
   if (!tool) throw new UsageError(`${entry.name}: transpiled.compiler ${JSON.stringify(compiler)} names no compiler; expected tsc or babel with its version`);
@@ -96,15 +91,14 @@ function buildVariant(entry) {
       `${entry.name}: the registry says ${compiler}, but ${compilerName} ${tool.version()} is installed; run npm ci, or change the registry and rebuild`,
     );
   }
-  if (!TARGETS[compilerName].includes(target))
-    throw new UsageError(`${entry.name}: ${compilerName} target ${target} is not built; expected ${TARGETS[compilerName].join(', ')}`);
-  const sourceEntry = doxbee.examples.find((e) => e.name === from);
-  if (!sourceEntry) throw new UsageError(`${entry.name}: transpiled.from ${JSON.stringify(from)} is no example of doxbee`);
-  const source = fs.readFileSync(sourceEntry.file, 'utf8');
+  if (!tool.targets.includes(target)) throw new UsageError(`${entry.name}: ${compilerName} target ${target} is not built; expected ${tool.targets.join(', ')}`);
+  // The source's file, found by the registry (lib/registry.js withSources).
+  const sourceFile = entry.transpiled.source;
+  const source = fs.readFileSync(sourceFile, 'utf8');
   const { code, map } = tool.compile(source, target);
   const name = path.basename(entry.file);
-  const header = `${MARK} from ${path.basename(sourceEntry.file)} with ${compiler} (target ${target}); do not edit.\n`;
-  const sourcePath = path.relative(path.dirname(entry.file), sourceEntry.file).split(path.sep).join('/');
+  const header = `${MARK} from ${path.basename(sourceFile)} with ${compiler} (target ${target}); do not edit.\n`;
+  const sourcePath = path.relative(path.dirname(entry.file), sourceFile).split(path.sep).join('/');
   const fixedMap = {
     version: 3,
     file: name,
@@ -121,10 +115,10 @@ function buildVariant(entry) {
   };
 }
 
-/** Every transpiled variant of the registry: file name → text. */
-function buildAll(registry = doxbee) {
+/** Every transpiled variant of the doxbee registry: file name → text. */
+function buildAll() {
   const files = {};
-  for (const entry of registry.examples.filter((e) => e.transpiled)) {
+  for (const entry of doxbee.examples.filter((e) => e.transpiled)) {
     if (path.dirname(entry.file) !== FOLDER)
       throw new UsageError(`${entry.name}: a transpiled variant's file must be in ${path.relative(process.cwd(), FOLDER)}`);
     Object.assign(files, buildVariant(entry));
