@@ -1,9 +1,7 @@
 'use strict';
 
 const path = require('node:path');
-const { stripVTControlCharacters } = require('node:util');
-const { runCheck, describeForm } = require('./runtime-check');
-const { headline } = require('../lib/runner/spawn');
+const { runCheck, describeForm, CHECK_TIMEOUT_MS } = require('./runtime-check');
 
 // How a runtime is made to apply the source map beside a compiled file (its
 // `//# sourceMappingURL=` comment), found by running it as the stack settings
@@ -13,7 +11,6 @@ const { headline } = require('../lib/runner/spawn');
 // throw to line 7 of original.js; the check says whether a trace names that.
 
 const CHECK = path.join(__dirname, 'source-maps-check', 'check.js');
-const CHECK_TIMEOUT_MS = 20000;
 
 // The ways tried, in order, after asking for nothing (a runtime may apply
 // source maps always): Node's flag, then Node's flag in NODE_OPTIONS, kept
@@ -29,14 +26,7 @@ const FORMS = [
 // Runs the check under the runtime (null: the node running asyncmark) with
 // one form's flags and variables.
 function check(runtime, form, { baseEnv, timeoutMs }) {
-  return runCheck(CHECK, runtime, form, { baseEnv, timeoutMs, isAnswer: (line) => typeof line.mapped === 'boolean', errorOf: refusal });
-}
-
-// A runtime's refusal in one line: its line naming the error, colours taken
-// out (Deno prints "error: unexpected argument ..." and a backtrace after).
-function refusal(stderr) {
-  const lines = stripVTControlCharacters(String(stderr)).split('\n');
-  return lines.find((line) => /\berror\b/i.test(line))?.trim() || headline(stderr);
+  return runCheck(CHECK, runtime, form, { baseEnv, timeoutMs, isAnswer: (line) => typeof line.mapped === 'boolean' });
 }
 
 /**
@@ -48,11 +38,7 @@ function refusal(stderr) {
  *   with source maps gets), or { always: false, applies: false, reason }
  */
 async function findSourceMaps(runtime, { env = process.env, timeoutMs = CHECK_TIMEOUT_MS } = {}) {
-  const run = async (used) => {
-    // A check that could not run (a busy machine) is tried once more.
-    const result = await check(runtime, used, { baseEnv: env, timeoutMs });
-    return result.found ? result : check(runtime, used, { baseEnv: env, timeoutMs });
-  };
+  const run = (used) => check(runtime, used, { baseEnv: env, timeoutMs });
   const plain = await run({ execArgv: [], env: {} });
   if (plain.found && plain.found.mapped) return { always: true, applies: true, form: 'always', execArgv: [], env: {} };
   const tried = [];
@@ -66,4 +52,4 @@ async function findSourceMaps(runtime, { env = process.env, timeoutMs = CHECK_TI
   return { always: false, applies: false, reason: `${who} applies no source map of a .js file, whether given ${tried.join('; or ')}` };
 }
 
-module.exports = { FORMS, findSourceMaps };
+module.exports = { findSourceMaps };

@@ -1,8 +1,7 @@
 'use strict';
 
 const path = require('node:path');
-const { runCheck, describeForm } = require('./runtime-check');
-const { headline } = require('../lib/runner/spawn');
+const { runCheck, describeForm, CHECK_TIMEOUT_MS } = require('./runtime-check');
 
 // The stack settings of the debuggability probe, and how a runtime of
 // --runtime is made to apply each. The settings are Node's (V8's) flags; other
@@ -37,7 +36,6 @@ const SETTINGS = {
 const SETTING_NAMES = Object.keys(SETTINGS);
 
 const CHECK = path.join(__dirname, 'stack-settings-child.js');
-const CHECK_TIMEOUT_MS = 20000;
 
 /**
  * What a setting's flags ask of a trace, in the terms the check reports.
@@ -79,7 +77,7 @@ const FORMS = [
 // Runs the check under the runtime as a probe run would be started: the same
 // binary, its own flags, the setting's flags in one form, the environment.
 function check(runtime, form, { baseEnv, timeoutMs }) {
-  return runCheck(CHECK, runtime, form, { baseEnv, timeoutMs, isAnswer: (line) => typeof line.asyncFrames === 'boolean', errorOf: headline });
+  return runCheck(CHECK, runtime, form, { baseEnv, timeoutMs, isAnswer: (line) => typeof line.asyncFrames === 'boolean' });
 }
 
 // What the runtime did instead of what was asked, in words.
@@ -115,10 +113,7 @@ async function applySettings(runtime, names, { env = process.env, timeoutMs = CH
       let found = null;
       for (const form of FORMS) {
         const used = form.use(flags);
-        // A check that could not run (a busy machine, a slow first start) is
-        // tried once more before this form is judged by it.
-        let result = await check(runtime, used, { baseEnv: env, timeoutMs });
-        if (!result.found) result = await check(runtime, used, { baseEnv: env, timeoutMs });
+        const result = await check(runtime, used, { baseEnv: env, timeoutMs });
         tried.push({ form, used, result });
         if (result.found) reported = reported ?? result.found.versions ?? null;
         if (result.found && mismatches(effects, result.found).length === 0) {
