@@ -61,7 +61,7 @@ const MATRIX_RUNTIMES = 'node@20,node@22,node@24,node@26,bun,deno';
 const CONTEXT_RUNTIMES = 'node@22,node@24,node@26';
 // The recursion problem in browsers, with the headline runtime as their
 // reference (cells UNSUPPORTED where one is not installed): sync against async,
-// as the 2019 article compared engines, since a browser starts in 1-6 s a run.
+// as the 2019 article compared engines, since a browser starts in 1-5 s a run.
 const BROWSER_RUNTIMES = `${HEADLINE_RUNTIME},chromium,chromium-worker,firefox,firefox-worker`;
 const OPEN = '<!-- summary:start -->';
 const CLOSE = '<!-- summary:end -->';
