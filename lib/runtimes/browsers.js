@@ -66,4 +66,4 @@ function parseBrowserVersion(engine, text) {
   return match ? match[1] : null;
 }
 
-module.exports = { BROWSERS, ENGINES, locateBrowser, parseBrowserVersion };
+module.exports = { BROWSERS, locateBrowser, parseBrowserVersion };

@@ -7,7 +7,7 @@ const assert = require('node:assert/strict');
 const path = require('node:path');
 const { runInChild } = require('../../lib/runner/spawn');
 const compute = require('../../lib/drivers/compute');
-const { expectedFib } = require('../../lib/drivers/compute/child');
+const { expectedFib } = require('../../lib/drivers/compute/loop');
 
 const run = (job, options = {}) => runInChild(job, { script: compute.child, execArgv: compute.execArgv, timeoutMs: 20000, ...options });
 const fixture = (dir, name, call) => ({
