@@ -197,29 +197,26 @@ function render(lines, { baseline, format }, precision = null) {
   }
   const parts = [];
   let glossary = [];
+  // A table under its title, its notes after it, its columns into the glossary once.
+  const addTable = (title, table) => {
+    parts.push(format === 'markdown' ? `### ${title}\n` : title);
+    parts.push(formatRows(table.rows, table.columns, format));
+    if (table.notes.length) parts.push(`${table.notes.join('\n')}\n`);
+    glossary = [...glossary, ...table.glossary.filter((entry) => !glossary.some((seen) => seen.term === entry.term))];
+  };
   for (const env of summary.envs) {
     for (const scenario of summary.scenarios) {
       const cells = summary.cells.filter((cell) => cell.env === env.key && cell.scenario === scenario);
       const paramSets = [...new Map(cells.map((cell) => [fullParamsKey(cell.params), cell.params])).values()].sort(show.byParams);
       for (const params of paramSets) {
-        const table = timeTable(summary.cells, { env: env.key, scenario, params });
         const title = `${scenario}: ${show.params(params)}${summary.envs.length > 1 ? `, ${show.envLabel(env)}` : ''}`;
-        parts.push(format === 'markdown' ? `### ${title}\n` : title);
-        parts.push(formatRows(table.rows, table.columns, format));
-        if (table.notes.length) parts.push(`${table.notes.join('\n')}\n`);
-        glossary = [...glossary, ...table.glossary.filter((entry) => !glossary.some((seen) => seen.term === entry.term))];
+        addTable(title, timeTable(summary.cells, { env: env.key, scenario, params }));
       }
     }
   }
   // Styles run with and without async context (--context none,als): what carrying it costs.
   const context = contextCost(summary, summary.envs);
-  for (const group of context ? context.groups : []) {
-    const title = `${CONTEXT_TITLE}, ${group.scenario}: ${group.title}`;
-    parts.push(format === 'markdown' ? `### ${title}\n` : title);
-    parts.push(formatRows(group.table.rows, group.table.columns, format));
-    if (group.table.notes.length) parts.push(`${group.table.notes.join('\n')}\n`);
-    glossary = [...glossary, ...group.table.glossary.filter((entry) => !glossary.some((seen) => seen.term === entry.term))];
-  }
+  for (const group of context ? context.groups : []) addTable(`${CONTEXT_TITLE}, ${group.scenario}: ${group.title}`, group.table);
   if (precision) parts.push(precisionText(precision, format));
   if (format === 'markdown') parts.push(`### Columns\n\n${glossary.map(({ term, text }) => `- **${term}**: ${text}`).join('\n')}\n`);
   else parts.push('Columns: `asyncmark bench --format markdown` and docs/README.md say what each one means.\n');
