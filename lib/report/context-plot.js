@@ -2,7 +2,7 @@
 
 const show = require('./display');
 const { DETAIL, isFinitePositive, notDrawnNote } = require('./charts');
-const { lanesSpec } = require('./lanes-plot');
+const { lanesSpec, lanePoint } = require('./lanes-plot');
 
 // The cost of async context at one scenario and parameter set: one row per
 // style, one point per runtime at the style's mean CPU time with context ÷
@@ -28,19 +28,8 @@ function contextPoints(group) {
         if (row[`missing${i}`] !== 'not run') notDrawn.push(`${row.example} on ${column.label}`);
         return;
       }
-      const interval = isFinitePositive(ratio.low) && isFinitePositive(ratio.high);
-      const range = show.range(ratio.low, ratio.high);
-      const significance = ratio.significant === true ? 'significant' : ratio.significant === false ? 'same' : 'untested';
       const lost = row.found.find((f) => f.runtime === column.label && f.survival !== 'kept');
-      points.push({
-        example: row.example,
-        runtime: column.label,
-        ratio: ratio.ratio,
-        low: interval ? ratio.low : null,
-        high: interval ? ratio.high : null,
-        significance,
-        description: `${row.example}${DETAIL}${column.label}: ${show.ratio(ratio.ratio)}${range ? ` (${range})` : ''}${significance === 'same' ? ' ≈' : ''} the CPU time without context${lost ? `${DETAIL}context ${lost.survival}` : ''}`,
-      });
+      points.push(lanePoint(row.example, column.label, ratio, `the CPU time without context${lost ? `${DETAIL}context ${lost.survival}` : ''}`));
     });
   }
   return { points, notDrawn };

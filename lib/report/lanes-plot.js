@@ -1,6 +1,7 @@
 'use strict';
 
-const { CONFIG, ratioDomain, ratioAxis } = require('./charts');
+const show = require('./display');
+const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioAxis } = require('./charts');
 
 // The picture the runtime and context charts share: one row per example, a
 // lane per runtime within it (its colour, named in the legend), a point at a
@@ -12,6 +13,30 @@ const WIDTH = 420;
 // Each runtime's point has a lane of its own within its row.
 const LANE = 13;
 const ROW_GAP = 10;
+
+/**
+ * One point of a lanes chart: a row's ratio on one runtime, its interval
+ * where both ends are known, whether it is significant, and its description
+ * ("example · runtime: 1.23× (1.1–1.4) <what it is relative to>").
+ * @param {string} example
+ * @param {string} runtime
+ * @param {{ ratio, low, high, significant }} ratio a finite positive ratio
+ * @param {string} versus what the ratio is of, after it ("the CPU time without context")
+ */
+function lanePoint(example, runtime, ratio, versus) {
+  const interval = isFinitePositive(ratio.low) && isFinitePositive(ratio.high);
+  const range = show.range(ratio.low, ratio.high);
+  const significance = ratio.significant === true ? 'significant' : ratio.significant === false ? 'same' : 'untested';
+  return {
+    example,
+    runtime,
+    ratio: ratio.ratio,
+    low: interval ? ratio.low : null,
+    high: interval ? ratio.high : null,
+    significance,
+    description: `${example}${DETAIL}${runtime}: ${show.ratio(ratio.ratio)}${range ? ` (${range})` : ''}${significance === 'same' ? ' ≈' : ''} ${versus}`,
+  };
+}
 
 /**
  * @param {object} chart
@@ -85,4 +110,4 @@ function lanesSpec({ title, points, rowField, rows, runtimes, axisTitle, runtime
   };
 }
 
-module.exports = { lanesSpec };
+module.exports = { lanesSpec, lanePoint };

@@ -2,8 +2,8 @@
 
 const drivers = require('../drivers');
 const show = require('./display');
-const { DETAIL, isFinitePositive, notDrawnNote } = require('./charts');
-const { lanesSpec } = require('./lanes-plot');
+const { isFinitePositive, notDrawnNote } = require('./charts');
+const { lanesSpec, lanePoint } = require('./lanes-plot');
 
 // The runtimes of one machine at one scenario and reference cell: one row per
 // example, one point per runtime at the example's mean time on that runtime ÷
@@ -30,18 +30,7 @@ function runtimePoints(matrix) {
         if (cell) notDrawn.push(`${row.example} on ${runtime}${cell.time ? '' : ` (${show.statusLabel(cell.status === 'ok' ? 'invalid' : cell.status)})`}`);
         return;
       }
-      const interval = isFinitePositive(ratio.low) && isFinitePositive(ratio.high);
-      const range = show.range(ratio.low, ratio.high);
-      const significance = ratio.significant === true ? 'significant' : ratio.significant === false ? 'same' : 'untested';
-      points.push({
-        example: row.example,
-        runtime,
-        ratio: ratio.ratio,
-        low: interval ? ratio.low : null,
-        high: interval ? ratio.high : null,
-        significance,
-        description: `${row.example}${DETAIL}${runtime}: ${show.ratio(ratio.ratio)}${range ? ` (${range})` : ''}${significance === 'same' ? ' ≈' : ''} ${matrix.reference.label}'s mean time`,
-      });
+      points.push(lanePoint(row.example, runtime, ratio, `${matrix.reference.label}'s mean time`));
     });
   }
   return { points, notDrawn };
