@@ -18,7 +18,7 @@ if (!process.send) {
 }
 const job = JSON.parse(process.argv[2]);
 
-const { loadExample } = require('../lib/runner/child-main');
+const { loadExample } = require('../lib/runner/child/example');
 
 // Under a runtime of --runtime, one that cannot load the example or its
 // library (a syntax or an API it lacks) says so and runs nothing, as bench's

@@ -1,6 +1,6 @@
 'use strict';
 
-// lib/runner/browser.js: a run's browser lives in the run's process group, so
+// lib/runner/child/browser.js: a run's browser lives in the run's process group, so
 // that the session's kill of that group (Ctrl-C, timeout, a crashed child)
 // leaves no browser process behind. Linux's /proc tells the groups apart.
 
@@ -74,7 +74,7 @@ describe('runner: a browser dies with its run', function () {
 
 describe('runner: a browser that does not start', () => {
   it('is refused with its last line of output, and its profile is removed', async () => {
-    const { startBrowser } = require('../../lib/runner/browser');
+    const { startBrowser } = require('../../lib/runner/child/browser');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-fake-browser-'));
     const binary = path.join(dir, 'chromium');
     // A stand-in that fails the way a broken install does.

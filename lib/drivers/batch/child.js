@@ -4,12 +4,11 @@
 // collect garbage, then start n invocations at once and wait for all. The
 // result goes to the parent over IPC as { status, metrics, error }.
 
-const problems = require('../../../examples');
 const { createIO, MODELS_BY_PROBLEM, uploadContext } = require('../../fakes');
 const { invoke } = require('../../invoke');
-const { requireExample } = require('../../registry');
-const { startMeasuring } = require('../../runner/measure');
-const { childMain, loadExample } = require('../../runner/child-main');
+const { startMeasuring } = require('../../runner/child/measure');
+const { childMain } = require('../../runner/child/main');
+const { entryOf, loadExample } = require('../../runner/child/example');
 const { quantile } = require('../../stats');
 
 const WARMUP = 200; // invocations, unless the job says otherwise
@@ -46,8 +45,7 @@ function batch(entry, upload, model, n, onDouble, context) {
 }
 
 async function run(job) {
-  // A job may name an example file directly instead of a registered one.
-  const entry = job.entry ? { ...job.entry, load: () => requireExample(job.entry.file) } : problems[job.problem].examples.find((e) => e.name === job.example);
+  const entry = entryOf(job);
   const model = MODELS_BY_PROBLEM[job.problem];
   const loaded = loadExample(job, () => entry.load());
   if (loaded.unsupported) return loaded.unsupported;

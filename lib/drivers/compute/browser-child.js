@@ -2,7 +2,7 @@
 
 // One run of the compute driver in a browser, from a fresh Node process as
 // every run is: bundle the example with the loop (browser-page.js) by esbuild,
-// serve it on 127.0.0.1, start a fresh browser (lib/runner/browser.js), run
+// serve it on 127.0.0.1, start a fresh browser (lib/runner/child/browser.js), run
 // the bundle on the page's main thread or in a Web Worker, and report what it
 // measured over IPC, as child.js does. An example that needs a Node API does
 // not bundle for a browser: its run is UNSUPPORTED with esbuild's reason.
@@ -11,10 +11,10 @@
 
 const http = require('node:http');
 const path = require('node:path');
-const { childMain } = require('../../runner/child-main');
-const { startBrowser } = require('../../runner/browser');
+const { childMain } = require('../../runner/child/main');
+const { entryOf } = require('../../runner/child/example');
+const { startBrowser } = require('../../runner/child/browser');
 
-const EXAMPLES = path.join(__dirname, '..', '..', '..', 'examples');
 const PAGE = path.join(__dirname, 'browser-page.js');
 
 /**
@@ -77,7 +77,7 @@ function serve(html, code) {
 
 async function run(job) {
   const { browser: target } = job;
-  const entry = job.entry ?? require(path.join(EXAMPLES, job.problem)).examples.find((e) => e.name === job.example);
+  const entry = entryOf(job);
   const { n, w, k, threads, minTime } = job.params;
   const bundled = await bundle(entry.file);
   if (bundled.error) {

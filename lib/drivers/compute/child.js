@@ -3,23 +3,19 @@
 // One run of the compute driver, in a fresh process: build the example's
 // function and measure it with the loop of loop.js (warm-up, garbage
 // collected, calls until the minimum time, heartbeat lateness), the timed
-// region by lib/runner/measure.js. The result goes to the parent over IPC.
+// region by lib/runner/child/measure.js. The result goes to the parent over IPC.
 
-const path = require('node:path');
-const { startMeasuring } = require('../../runner/measure');
-const { childMain, loadExample } = require('../../runner/child-main');
+const { startMeasuring } = require('../../runner/child/measure');
+const { childMain } = require('../../runner/child/main');
+const { entryOf, loadExample } = require('../../runner/child/example');
 const { measureCalls } = require('./loop');
-
-const EXAMPLES = path.join(__dirname, '..', '..', '..', 'examples');
 
 // Lets the event loop turn between calls, so that each call is a macrotask of
 // its own, as a request would be: the heartbeat can fire between two calls.
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 async function run(job) {
-  const entry = job.entry
-    ? { ...job.entry, load: () => require(job.entry.file) }
-    : require(path.join(EXAMPLES, job.problem)).examples.find((e) => e.name === job.example);
+  const entry = entryOf(job);
   const { n, w, k, threads, minTime } = job.params;
   const loaded = loadExample(job, () => entry.load());
   if (loaded.unsupported) return loaded.unsupported;

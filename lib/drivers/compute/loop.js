@@ -9,7 +9,7 @@
 // given: how a turn is yielded, how the timed region is measured, how garbage
 // is collected. Nothing here needs a Node API.
 
-const { startHeartbeat } = require('../../runner/heartbeat');
+const { startHeartbeat } = require('../../runner/child/heartbeat');
 const { quantile, mean } = require('../../stats');
 
 const WARMUP_CALLS = 2;

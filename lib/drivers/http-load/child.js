@@ -13,7 +13,8 @@
 
 const path = require('node:path');
 const { fork } = require('node:child_process');
-const { childMain } = require('../../runner/child-main');
+const { childMain } = require('../../runner/child/main');
+const { entryOf } = require('../../runner/child/example');
 const { headline, classifyExit } = require('../../runner/spawn');
 const { quantile, mean } = require('../../stats');
 const processes = require('./processes');
@@ -203,11 +204,6 @@ function clientLoad(entry, options) {
     });
   }
   return Promise.resolve().then(() => load(options));
-}
-
-function entryOf(job) {
-  if (job.entry) return { ...job.entry, load: () => require(job.entry.file) };
-  return require(path.join(EXAMPLES, job.problem)).examples.find((e) => e.name === job.example);
 }
 
 async function run(job) {

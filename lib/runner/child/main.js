@@ -35,26 +35,4 @@ function childMain(run, { forgot }) {
   });
 }
 
-/**
- * Loads the example of a job. Under a runtime of --runtime, one that cannot
- * load it (a syntax or an API it lacks) makes the run UNSUPPORTED with the
- * reason; under the node running asyncmark a failure to load is a crash.
- * @returns {{ value } | { unsupported: { status, metrics, error } }}
- */
-function loadExample(job, load) {
-  try {
-    return { value: load() };
-  } catch (error) {
-    if (!job.runtime) throw error;
-    const reason = String((error && error.message) || error).split('\n')[0];
-    return {
-      unsupported: {
-        status: 'unsupported',
-        metrics: null,
-        error: `${job.runtime} cannot load ${job.example}: ${error && error.name ? `${error.name}: ` : ''}${reason}`,
-      },
-    };
-  }
-}
-
-module.exports = { childMain, loadExample };
+module.exports = { childMain };

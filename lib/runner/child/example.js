@@ -1,0 +1,42 @@
+'use strict';
+
+const problems = require('../../../examples');
+const { requireExample } = require('../../registry');
+
+// The example a job names, as every driver's child finds and loads it.
+
+/**
+ * The registry entry of a job's example: the registered one, or, for a file
+ * of one's own (bench --add), the entry the job carries, made loadable again
+ * (its load() does not survive JSON).
+ * @param {{ problem: string, example: string, entry?: object }} job
+ * @returns {object} the entry, with load()
+ */
+function entryOf(job) {
+  if (job.entry) return { ...job.entry, load: () => requireExample(job.entry.file) };
+  return problems[job.problem].examples.find((e) => e.name === job.example);
+}
+
+/**
+ * Loads the example of a job. Under a runtime of --runtime, one that cannot
+ * load it (a syntax or an API it lacks) makes the run UNSUPPORTED with the
+ * reason; under the node running asyncmark a failure to load is a crash.
+ * @returns {{ value } | { unsupported: { status, metrics, error } }}
+ */
+function loadExample(job, load) {
+  try {
+    return { value: load() };
+  } catch (error) {
+    if (!job.runtime) throw error;
+    const reason = String((error && error.message) || error).split('\n')[0];
+    return {
+      unsupported: {
+        status: 'unsupported',
+        metrics: null,
+        error: `${job.runtime} cannot load ${job.example}: ${error && error.name ? `${error.name}: ` : ''}${reason}`,
+      },
+    };
+  }
+}
+
+module.exports = { entryOf, loadExample };
