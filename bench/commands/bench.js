@@ -256,6 +256,7 @@ function runRound(jobs, settings, options, label) {
   return interruptible(
     () =>
       runSession(jobs, {
+        driver: settings.driver,
         out: settings.out,
         resume: Boolean(options.resume),
         timeoutMs: settings.timeoutMs,

@@ -6,7 +6,6 @@ const { runInChild } = require('./spawn');
 const { launch, cannotRun } = require('./launch');
 const { lacking } = require('../runtimes/syntax');
 const { environment } = require('./environment');
-const drivers = require('../drivers');
 const { SCHEMA, cutOffLine, parseResults } = require('../results');
 
 // A benchmark session: every run of every cell, each in its own child process,
@@ -28,8 +27,8 @@ function cells(params) {
 // example's context none and als one after the other) rather than as cells of
 // the grid, and their combinations; a value the parameter declares absent is
 // left out of the job's params.
-function splitInterleaved(params, declaration) {
-  const interleaved = (declaration?.params ?? []).filter((spec) => spec.interleaved && spec.name in params);
+function splitInterleaved(params, driver) {
+  const interleaved = driver.params.filter((spec) => spec.interleaved && spec.name in params);
   const grid = { ...params };
   for (const spec of interleaved) delete grid[spec.name];
   const variants = cells(Object.fromEntries(interleaved.map((spec) => [spec.name, params[spec.name]]))).map((variant) => {
@@ -51,20 +50,22 @@ function rotate(list, k) {
  * no example always runs first or right after the same neighbour.
  * With runtimes, every example runs under each of them, interleaved the same
  * way (an example's runtimes side by side), so that drift hits them alike.
- * @param {object} settings { scenario, examples (names), params, runs, added, unavailable, needs, runtimes }: added,
+ * @param {object} settings { scenario, driver, examples (names), params, runs, added, unavailable, needs, runtimes }:
+ *   driver, the declaration of the scenario's driver (lib/drivers), handed by the caller; added,
  *   registry entries of files outside the registries (bench --add), whose jobs
  *   carry the entry so that the driver's child loads the example from its file;
  *   unavailable, name → reason of examples that cannot run here, whose jobs carry the reason;
  *   needs, name → the syntax an example is written in (lib/runtimes/syntax.js), which its jobs carry;
  *   runtimes, what --runtime resolved to (lib/runtimes), or none for the node running asyncmark
- * @returns {Array<{ scenario, problem, driver, example, params, run, fileExists, entry?, unavailable?, needs?, runtime?, runner? }>}
+ * @returns {Array<{ scenario, problem, driver, example, params, run, childOptions?, entry?, unavailable?, needs?, runtime?, runner? }>}
+ *   driver: its name; childOptions: the scenario's, what its driver's child takes as they are
+ *   besides the parameters (the simulated I/O's fixed options, say), never on a results line;
  *   runtime: the runtime's spec, as the results line records it; runner: how to start it
  */
-function plan({ scenario, examples, params, runs, added = [], unavailable = {}, needs = {}, runtimes = [] }) {
-  const driver = scenario.driver ?? 'batch';
+function plan({ scenario, driver, examples, params, runs, added = [], unavailable = {}, needs = {}, runtimes = [] }) {
   // What a child needs of an entry, as JSON: its load() is made again there.
   const entries = new Map(added.map(({ load, ...entry }) => [entry.name, entry]));
-  const { grid, variants } = splitInterleaved(params, drivers[driver]);
+  const { grid, variants } = splitInterleaved(params, driver);
   const jobs = [];
   for (const cell of cells(grid)) {
     for (let run = 0; run < runs; run++) {
@@ -75,12 +76,12 @@ function plan({ scenario, examples, params, runs, added = [], unavailable = {}, 
         const job = {
           scenario: scenario.name,
           problem: scenario.problem,
-          driver,
+          driver: driver.name,
           example,
           params: { ...cell, ...variant },
           run,
-          fileExists: scenario.fileExists,
         };
+        if (scenario.childOptions) job.childOptions = scenario.childOptions;
         if (entries.has(example)) job.entry = entries.get(example);
         if (unavailable[example]) job.unavailable = unavailable[example];
         if (needs[example]) job.needs = needs[example];
@@ -178,10 +179,13 @@ function newSessionId() {
  * Runs the jobs one at a time (parallel children would disturb each other's
  * timings on a small machine) and appends each result to `out`, one line in
  * one write. It prints nothing: warnings go to `onWarning(message)`.
+ * @param {object[]} jobs of plan()
+ * @param {object} options { driver, out, resume, timeoutMs, detailed, onRun, onWarning }: driver, the
+ *   declaration of the jobs' driver (lib/drivers), handed by the caller: its child runs each job
  * @returns {Promise<object[]>} the result lines of this session and, with
  *   resume, those already in the file for the same jobs
  */
-async function runSession(jobs, { out, resume = false, timeoutMs, detailed = true, onRun = () => {}, onWarning = () => {} } = {}) {
+async function runSession(jobs, { driver, out, resume = false, timeoutMs, detailed = true, onRun = () => {}, onWarning = () => {} } = {}) {
   const env = environment();
   const session = newSessionId();
   const setAside = out ? endOnCompleteLine(out) : null;
@@ -198,7 +202,6 @@ async function runSession(jobs, { out, resume = false, timeoutMs, detailed = tru
     }
     // The driver knows what one run does; the session only runs it. An example
     // that cannot run here is recorded with its reason, and no child is started.
-    const driver = drivers[job.driver];
     // The child knows its time limit too (an HTTP load waits for an answer no longer).
     // A runtime that cannot parse the example's syntax (the node running
     // asyncmark included) is told apart before a child fails to load it.
@@ -233,7 +236,7 @@ async function runSession(jobs, { out, resume = false, timeoutMs, detailed = tru
     };
     // A run's line is the same whether its example is registered or a file:
     // the example's name says which.
-    delete line.fileExists;
+    delete line.childOptions;
     delete line.entry;
     delete line.unavailable;
     delete line.needs;

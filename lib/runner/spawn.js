@@ -1,7 +1,6 @@
 'use strict';
 
 const { fork } = require('node:child_process');
-const path = require('node:path');
 
 // Child processes for everything that measures: the benchmark runner and the
 // debuggability probe. runChild starts one, keeps the tail of its stderr, kills
@@ -12,7 +11,6 @@ const path = require('node:path');
 // when the run ends, however it ends: a process the example started (a
 // cluster, a worker pool, a careless library) does not outlive the run.
 
-const CHILD = path.join(__dirname, '..', 'drivers', 'batch', 'child.js');
 const STDERR_TAIL = 2000;
 // How long a child that has reported may take to exit before it is killed.
 const EXIT_GRACE_MS = 5000;
@@ -129,13 +127,13 @@ function classifyExit(stderr) {
 }
 
 /**
- * One benchmark run in a fresh child (a driver's child script; the batch
- * driver's, lib/drivers/batch/child.js, unless `script` says otherwise), classified.
- * @param {object} job { problem, example, params, fileExists, ... }
- * @param {object} [options] { timeoutMs, exitGraceMs, execPath, execArgv, script, onSpawn(child) }
+ * One benchmark run in a fresh child (a driver's child script, which the
+ * caller names: the runner knows no driver), classified.
+ * @param {object} job { problem, example, params, ... }
+ * @param {object} options { script, timeoutMs, exitGraceMs, execPath, execArgv, onSpawn(child) }: script, the driver's child
  * @returns {Promise<{ status, metrics, error, stderrTail }>}
  */
-async function runInChild(job, { timeoutMs = 60000, exitGraceMs, execPath, execArgv = ['--expose-gc'], script = CHILD, onSpawn } = {}) {
+async function runInChild(job, { script, timeoutMs = 60000, exitGraceMs, execPath, execArgv = [], onSpawn }) {
   let result = null;
   const end = await runChild(script, job, {
     execPath,

@@ -9,6 +9,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { runCli } = require('./capture');
 const { plan, readResults } = require('../../lib/runner/session');
+const batch = require('../../lib/drivers/batch');
 const { entryForFile } = require('../../lib/verify');
 const scenarios = require('../../bench/scenarios');
 
@@ -38,7 +39,14 @@ describe('asyncmark bench --add', function () {
 
   it('plans the jobs of an added file with its entry, for the child to load it from its file', () => {
     const entry = entryForFile(mine, { io: 'promises' });
-    const jobs = plan({ scenario: scenarios['doxbee-sequential'], examples: ['async-await', 'my-style'], added: [entry], params: { n: [10] }, runs: 1 });
+    const jobs = plan({
+      scenario: scenarios['doxbee-sequential'],
+      driver: batch,
+      examples: ['async-await', 'my-style'],
+      added: [entry],
+      params: { n: [10] },
+      runs: 1,
+    });
     assert.equal(jobs.find((job) => job.example === 'async-await').entry, undefined);
     assert.deepEqual(jobs.find((job) => job.example === 'my-style').entry, {
       name: 'my-style',

@@ -125,8 +125,8 @@ describe('compute driver in browsers', function () {
       if (saved === undefined) delete process.env.FIREFOX_PATH;
       else process.env.FIREFOX_PATH = saved;
     }
-    const jobs = plan({ scenario: scenarios.fib, examples: ['sync'], params: { n: 10, minTime: 20 }, runs: 1, runtimes: resolved });
-    const lines = await runSession(jobs, { timeoutMs: 60000 });
+    const jobs = plan({ scenario: scenarios.fib, driver: compute, examples: ['sync'], params: { n: 10, minTime: 20 }, runs: 1, runtimes: resolved });
+    const lines = await runSession(jobs, { driver: compute, timeoutMs: 60000 });
     assert.deepEqual(
       lines.map((line) => [line.runtime, line.status, line.error]),
       [
@@ -140,8 +140,8 @@ describe('compute driver in browsers', function () {
 
   it('records the runtime and the browser’s own version in the results line', async function () {
     if (!runtimes.chromium) this.skip();
-    const jobs = plan({ scenario: scenarios.fib, examples: ['sync'], params: { n: 10, minTime: 20 }, runs: 1, runtimes: [runtimes.chromium] });
-    const [line] = await runSession(jobs, { timeoutMs: 60000 });
+    const jobs = plan({ scenario: scenarios.fib, driver: compute, examples: ['sync'], params: { n: 10, minTime: 20 }, runs: 1, runtimes: [runtimes.chromium] });
+    const [line] = await runSession(jobs, { driver: compute, timeoutMs: 60000 });
     assert.equal(line.status, 'ok', line.error);
     assert.equal(line.runtime, 'chromium');
     assert.equal(line.env.runtime.name, 'chromium');

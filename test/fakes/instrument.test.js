@@ -7,6 +7,7 @@ const assert = require('node:assert/strict');
 const path = require('node:path');
 const { createIO, MODELS_BY_PROBLEM, problems } = require('../../lib');
 const { runInChild } = require('../../lib/runner/spawn');
+const batchDriver = require('../../lib/drivers/batch');
 
 const model = MODELS_BY_PROBLEM.instrument;
 const registry = problems.instrument;
@@ -96,20 +97,26 @@ describe('instrument problem', () => {
     });
 
     it('reports the planted floor as INVALID', async () => {
-      const result = await runInChild(job('floor-skips-a-step', fixture('floor-skips-a-step'), 'timers'));
+      const result = await runInChild(job('floor-skips-a-step', fixture('floor-skips-a-step'), 'timers'), {
+        script: batchDriver.child,
+        execArgv: batchDriver.execArgv,
+      });
       assert.equal(result.status, 'invalid');
       assert.match(result.error, /70 timers fired for 10 uploads of 8 steps/);
     });
 
     it('reports the planted upload on the minimal fake as INVALID', async () => {
-      const result = await runInChild(job('skips-file-update', fixture('skips-file-update'), 'minimal'));
+      const result = await runInChild(job('skips-file-update', fixture('skips-file-update'), 'minimal'), {
+        script: batchDriver.child,
+        execArgv: batchDriver.execArgv,
+      });
       assert.equal(result.status, 'invalid');
       assert.match(result.error, /file.update called 0 times for 10 uploads/);
     });
 
     it('measures and verifies the three examples', async () => {
       for (const { name } of registry.examples) {
-        const result = await runInChild({ ...job(name), entry: undefined });
+        const result = await runInChild({ ...job(name), entry: undefined }, { script: batchDriver.child, execArgv: batchDriver.execArgv });
         assert.equal(result.status, 'ok', `${name}: ${result.error}`);
         assert.equal(result.metrics.invocations, 10);
       }

@@ -5,6 +5,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { plan, jobKey, readResults, runSession } = require('../../lib/runner/session');
+const batch = require('../../lib/drivers/batch');
 const { summarize, envKey } = require('../../lib/summary');
 const { envLabel } = require('../../lib/report/display');
 const { lacking } = require('../../lib/runtimes/syntax');
@@ -14,7 +15,7 @@ const { lacking } = require('../../lib/runtimes/syntax');
 // session does with each (which binary, which flags, which metrics are n/a,
 // which environment the line records) shows without installing anything.
 
-const DOXBEE = { name: 'doxbee-sequential', problem: 'doxbee', fileExists: false };
+const DOXBEE = { name: 'doxbee-sequential', problem: 'doxbee', childOptions: { fileExists: false } };
 const PARAMS = { n: [3], latency: 'constant', t: 0, e: 0, seed: 1 };
 const ALL = { ipcFork: true, exposeGc: true, gcObserver: true, resourceUsage: true };
 
@@ -31,13 +32,13 @@ describe('runner: sessions across runtimes', () => {
 
   it('interleaves runtimes within each example, rotating both orders run by run', () => {
     const runtimes = [runtime('r1', 'node'), runtime('r2', 'bun')];
-    const jobs = plan({ scenario: DOXBEE, examples: ['a', 'b'], params: { n: [1] }, runs: 3, runtimes });
+    const jobs = plan({ driver: batch, scenario: DOXBEE, examples: ['a', 'b'], params: { n: [1] }, runs: 3, runtimes });
     assert.deepEqual(
       jobs.map((j) => `${j.run}${j.example}${j.runtime}`),
       ['0ar1', '0ar2', '0br1', '0br2', '1br2', '1br1', '1ar2', '1ar1', '2ar1', '2ar2', '2br1', '2br2'],
     );
     // Without runtimes, the plan is what it always was.
-    assert.ok(plan({ scenario: DOXBEE, examples: ['a'], params: { n: [1] }, runs: 1 }).every((j) => !('runtime' in j) && !('runner' in j)));
+    assert.ok(plan({ driver: batch, scenario: DOXBEE, examples: ['a'], params: { n: [1] }, runs: 1 }).every((j) => !('runtime' in j) && !('runner' in j)));
   });
 
   it('keys a run by its runtime too, so that resume tells runtimes apart', () => {
@@ -50,8 +51,15 @@ describe('runner: sessions across runtimes', () => {
     const full = runtime('node@test', 'node');
     const bare = runtime('./bare', 'custom', { ipcFork: true, exposeGc: false, gcObserver: false, resourceUsage: false });
     const file = path.join(dir, 'r.jsonl');
-    const jobs = plan({ scenario: { ...DOXBEE, driver: 'batch' }, examples: ['callbacks-original'], params: PARAMS, runs: 2, runtimes: [full, bare] });
-    const lines = await runSession(jobs, { out: file, timeoutMs: 30000 });
+    const jobs = plan({
+      driver: batch,
+      scenario: { ...DOXBEE, driver: 'batch' },
+      examples: ['callbacks-original'],
+      params: PARAMS,
+      runs: 2,
+      runtimes: [full, bare],
+    });
+    const lines = await runSession(jobs, { driver: batch, out: file, timeoutMs: 30000 });
     assert.deepEqual(
       lines.map((l) => [l.status, l.runtime]),
       [
@@ -93,6 +101,7 @@ describe('runner: sessions across runtimes', () => {
     fs.writeFileSync(file, "'use strict';\nmodule.exports = (io) => { let x = #; };\n");
     const entry = { name: 'broken', file, io: 'callbacks', call: 'callback', family: 'callbacks' };
     const jobs = plan({
+      driver: batch,
       scenario: { ...DOXBEE, driver: 'batch' },
       examples: ['broken'],
       added: [entry],
@@ -100,13 +109,17 @@ describe('runner: sessions across runtimes', () => {
       runs: 1,
       runtimes: [runtime('node@old', 'node')],
     });
-    const [line] = await runSession(jobs, { timeoutMs: 30000 });
+    const [line] = await runSession(jobs, { driver: batch, timeoutMs: 30000 });
     assert.equal(line.status, 'unsupported');
     assert.match(line.error, /^node@old cannot load broken: SyntaxError: /);
     // Under the node running asyncmark, the same file is a crash.
-    const [crash] = await runSession(plan({ scenario: { ...DOXBEE, driver: 'batch' }, examples: ['broken'], added: [entry], params: PARAMS, runs: 1 }), {
-      timeoutMs: 30000,
-    });
+    const [crash] = await runSession(
+      plan({ driver: batch, scenario: { ...DOXBEE, driver: 'batch' }, examples: ['broken'], added: [entry], params: PARAMS, runs: 1 }),
+      {
+        driver: batch,
+        timeoutMs: 30000,
+      },
+    );
     assert.equal(crash.status, 'crash');
   });
 
@@ -114,14 +127,18 @@ describe('runner: sessions across runtimes', () => {
     const scenario = { ...DOXBEE, driver: 'batch' };
     const needs = { 'async-await-using': 'await using' };
     const without = { ...runtime('node@22', 'node'), version: '22.0.0', syntax: { awaitUsing: false } };
-    const [line] = await runSession(plan({ scenario, examples: ['async-await-using'], needs, params: PARAMS, runs: 1, runtimes: [without] }), {
+    const [line] = await runSession(plan({ driver: batch, scenario, examples: ['async-await-using'], needs, params: PARAMS, runs: 1, runtimes: [without] }), {
+      driver: batch,
       timeoutMs: 30000,
     });
     assert.deepEqual([line.status, line.metrics, line.stderrTail], ['unsupported', null, '']);
     assert.equal(line.error, 'needs `await using` (explicit resource management): Node 24+, Bun 1.x, Deno 2.x; this is node@22 (node 22.0.0)');
     assert.ok(!('needs' in line), 'the line is like any other');
     // Under the node running asyncmark: UNSUPPORTED where it cannot parse the syntax, measured where it can.
-    const [here] = await runSession(plan({ scenario, examples: ['async-await-using'], needs, params: PARAMS, runs: 1 }), { timeoutMs: 30000 });
+    const [here] = await runSession(plan({ driver: batch, scenario, examples: ['async-await-using'], needs, params: PARAMS, runs: 1 }), {
+      driver: batch,
+      timeoutMs: 30000,
+    });
     const reason = lacking('await using', null);
     assert.deepEqual([here.status, here.error], reason ? ['unsupported', reason] : ['ok', null]);
   });

@@ -6,6 +6,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { cells, plan, jobKey, readResults, runSession } = require('../../lib/runner/session');
 const { upgrade } = require('../../lib/results');
+const batch = require('../../lib/drivers/batch');
 const { RESULTS } = require('../report/fixture-report');
 
 // A complete, valid line (asyncmark/run@1, read as the current schema).
@@ -20,8 +21,8 @@ describe('runner: session planning', () => {
   });
 
   it('interleaves examples run by run, rotating their order', () => {
-    const scenario = { name: 's', problem: 'doxbee', fileExists: false };
-    const jobs = plan({ scenario, examples: ['a', 'b', 'c'], params: { n: [10] }, runs: 4 });
+    const scenario = { name: 's', problem: 'doxbee', childOptions: { fileExists: false } };
+    const jobs = plan({ scenario, driver: batch, examples: ['a', 'b', 'c'], params: { n: [10] }, runs: 4 });
     assert.deepEqual(
       jobs.map((j) => `${j.run}${j.example}`),
       ['0a', '0b', '0c', '1b', '1c', '1a', '2c', '2a', '2b', '3a', '3b', '3c'],
@@ -29,8 +30,8 @@ describe('runner: session planning', () => {
   });
 
   it('runs the values of an interleaved parameter side by side in every run, leaving its absent value out of params', () => {
-    const scenario = { name: 's', problem: 'doxbee', driver: 'batch', fileExists: false };
-    const jobs = plan({ scenario, examples: ['a', 'b'], params: { n: [10, 20], context: ['none', 'als'] }, runs: 2 });
+    const scenario = { name: 's', problem: 'doxbee', driver: 'batch', childOptions: { fileExists: false } };
+    const jobs = plan({ scenario, driver: batch, examples: ['a', 'b'], params: { n: [10, 20], context: ['none', 'als'] }, runs: 2 });
     assert.deepEqual(
       jobs.map((j) => `${j.params.n}${j.run}${j.example}:${j.params.context ?? '-'}`),
       [
@@ -53,13 +54,20 @@ describe('runner: session planning', () => {
       ],
     );
     // A single value is no grid either: none leaves the params as they were.
-    assert.deepEqual(plan({ scenario, examples: ['a'], params: { n: [10], context: 'none' }, runs: 1 })[0].params, { n: 10 });
+    assert.deepEqual(plan({ scenario, driver: batch, examples: ['a'], params: { n: [10], context: 'none' }, runs: 1 })[0].params, { n: 10 });
   });
 
   it("records an unavailable example's runs with its reason, starting no child, and the file reads back", async () => {
-    const scenario = { name: 'doxbee-sequential', problem: 'doxbee', fileExists: false };
+    const scenario = { name: 'doxbee-sequential', problem: 'doxbee', childOptions: { fileExists: false } };
     const reason = 'npm install x fails';
-    const jobs = plan({ scenario, examples: ['x', 'y'], unavailable: { x: reason }, params: { n: [10], latency: 'constant', t: 1, e: 0, seed: 1 }, runs: 2 });
+    const jobs = plan({
+      scenario,
+      driver: batch,
+      examples: ['x', 'y'],
+      unavailable: { x: reason },
+      params: { n: [10], latency: 'constant', t: 1, e: 0, seed: 1 },
+      runs: 2,
+    });
     assert.deepEqual(
       jobs.map((j) => j.unavailable ?? '-'),
       [reason, '-', '-', reason],
@@ -69,7 +77,7 @@ describe('runner: session planning', () => {
     // Only x's jobs: a child started for them would fail to find example x.
     const lines = await runSession(
       jobs.filter((j) => j.example === 'x'),
-      { out: file },
+      { driver: batch, out: file },
     );
     assert.deepEqual(
       lines.map((l) => [l.status, l.error, l.metrics, 'unavailable' in l]),
@@ -105,7 +113,8 @@ describe('runner: results files with a cut-off last line', function () {
   this.timeout(60000);
   // One tiny run: the session appends one line per job.
   const jobs = plan({
-    scenario: { name: 'doxbee-sequential', problem: 'doxbee', fileExists: false },
+    driver: batch,
+    scenario: { name: 'doxbee-sequential', problem: 'doxbee', childOptions: { fileExists: false } },
     examples: ['callbacks-original'],
     params: { n: [2], latency: 'constant', t: 0, e: 0, seed: 1 },
     runs: 1,
@@ -143,7 +152,7 @@ describe('runner: results files with a cut-off last line', function () {
   it('sets a cut-off last line aside before appending, so the new run starts on a fresh line', async () => {
     fs.writeFileSync(file, `${complete}\n{"schema":"asyn`);
     const warnings = [];
-    await runSession(jobs, { out: file, onWarning: (message) => warnings.push(message) });
+    await runSession(jobs, { driver: batch, out: file, onWarning: (message) => warnings.push(message) });
     const lines = fs.readFileSync(file, 'utf8').split('\n');
     assert.equal(lines.length, 3);
     assert.equal(lines[0], complete);
@@ -157,7 +166,7 @@ describe('runner: results files with a cut-off last line', function () {
     fs.writeFileSync(`${file}.partial`, 'earlier');
     fs.writeFileSync(file, '{"half');
     const warnings = [];
-    await runSession(jobs, { out: file, onWarning: (message) => warnings.push(message) });
+    await runSession(jobs, { driver: batch, out: file, onWarning: (message) => warnings.push(message) });
     assert.equal(fs.readFileSync(`${file}.partial`, 'utf8'), 'earlier');
     const [aside] = fs.readdirSync(dir).filter((name) => name.startsWith('r.jsonl.') && name !== 'r.jsonl.partial');
     assert.equal(fs.readFileSync(path.join(dir, aside), 'utf8'), '{"half');
@@ -168,7 +177,7 @@ describe('runner: results files with a cut-off last line', function () {
   it('completes a last line that lacks only its newline, and sets nothing aside', async () => {
     fs.writeFileSync(file, complete);
     const warnings = [];
-    await runSession(jobs, { out: file, onWarning: (message) => warnings.push(message) });
+    await runSession(jobs, { driver: batch, out: file, onWarning: (message) => warnings.push(message) });
     const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
     assert.equal(lines[0], complete);
     assert.equal(JSON.parse(lines[1]).example, 'callbacks-original');
@@ -177,10 +186,13 @@ describe('runner: results files with a cut-off last line', function () {
   });
 
   it('resumes from the complete lines of a file whose last line was cut off', async () => {
-    const [first] = await runSession(jobs, { out: file });
+    const [first] = await runSession(jobs, { driver: batch, out: file });
+    // The scenario's options for the child reach the job, not the results line.
+    assert.deepEqual(jobs[0].childOptions, { fileExists: false });
+    assert.ok(!('childOptions' in first));
     fs.appendFileSync(file, '{"schema":"asyncmark/run@1","sess');
     const skipped = [];
-    const lines = await runSession(jobs, { out: file, resume: true, onRun: (line, { skipped: was }) => skipped.push(was) });
+    const lines = await runSession(jobs, { driver: batch, out: file, resume: true, onRun: (line, { skipped: was }) => skipped.push(was) });
     assert.deepEqual(skipped, [true]);
     assert.deepEqual(lines, [JSON.parse(JSON.stringify(first))]);
     assert.equal(fs.readFileSync(file, 'utf8'), `${JSON.stringify(first)}\n`);

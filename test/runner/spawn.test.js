@@ -5,21 +5,24 @@ const { alive } = require('./alive');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { runInChild } = require('../../lib/runner/spawn');
+const spawn = require('../../lib/runner/spawn');
+const batch = require('../../lib/drivers/batch');
+
+// The batch driver's child runs every job here that names no script of its own.
+const runInChild = (job, options) => spawn.runInChild(job, { script: batch.child, execArgv: batch.execArgv, ...options });
 
 const fixture = (name) => ({
   problem: 'doxbee',
   example: name,
   entry: { name, file: path.join(__dirname, '..', 'fixtures', 'runner', `${name}.js`), call: 'callback', io: 'callbacks' },
   params: { n: 10, latency: 'tick', e: 0, seed: 1 },
-  fileExists: false,
   warmup: false,
 });
 
 // Misbehaving examples are reported in their cell; the runner goes on.
 describe('runner: one run in a child process', () => {
   it('measures and verifies a real example', async () => {
-    const result = await runInChild({ problem: 'doxbee', example: 'callbacks-original', params: { n: 20, latency: 'tick', e: 0, seed: 1 }, fileExists: false });
+    const result = await runInChild({ problem: 'doxbee', example: 'callbacks-original', params: { n: 20, latency: 'tick', e: 0, seed: 1 } });
     assert.equal(result.status, 'ok', result.error);
     const m = result.metrics;
     assert.equal(m.invocations, 20);
@@ -33,7 +36,12 @@ describe('runner: one run in a child process', () => {
   });
 
   it('counts injected failures and checks that every one was heard', async () => {
-    const result = await runInChild({ problem: 'doxbee', example: 'async-await', params: { n: 50, latency: 'tick', e: 0.2, seed: 3 }, fileExists: true });
+    const result = await runInChild({
+      problem: 'doxbee',
+      example: 'async-await',
+      params: { n: 50, latency: 'tick', e: 0.2, seed: 3 },
+      childOptions: { fileExists: true },
+    });
     assert.equal(result.status, 'ok', result.error);
     assert.ok(result.metrics.failed > 0);
   });

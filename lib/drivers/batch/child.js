@@ -13,9 +13,11 @@ const { quantile } = require('../../stats');
 
 const WARMUP = 200; // invocations, unless the job says otherwise
 
-function ioOptions(params, fileExists) {
+// The simulated I/O's options: the run's parameters, and what its scenario
+// fixes besides them (childOptions: whether the file exists, say).
+function ioOptions(params, childOptions) {
   const { latency, t, dt, e, seed, p } = params;
-  return { latency, t, dt, e, seed, p, fileExists, trace: false, context: params.context === 'als' };
+  return { latency, t, dt, e, seed, p, ...childOptions, trace: false, context: params.context === 'als' };
 }
 
 // Starts n invocations at once; resolves when every one has called back, with
@@ -55,12 +57,12 @@ async function run(job) {
   const context = job.params.context === 'als';
 
   if (job.warmup !== false) {
-    const warm = createIO(entry.io, ioOptions(job.params, job.fileExists), job.problem);
+    const warm = createIO(entry.io, ioOptions(job.params, job.childOptions), job.problem);
     const size = typeof job.warmup === 'number' ? job.warmup : WARMUP;
     await batch(entry, factory(warm.io), model, Math.min(size, job.params.n), onDouble, context);
     await warm.engine.idle();
   }
-  const { io, engine } = createIO(entry.io, ioOptions(job.params, job.fileExists), job.problem);
+  const { io, engine } = createIO(entry.io, ioOptions(job.params, job.childOptions), job.problem);
   const upload = factory(io);
   if (global.gc) global.gc();
 
