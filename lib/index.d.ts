@@ -242,8 +242,11 @@ export interface HttpClientEntry extends EntryBase {
   ) => any;
 }
 
-/** The kinds of measurement (lib/drivers). */
-export type Driver = 'batch' | 'compute' | 'http-load';
+/**
+ * The name of a kind of measurement: a folder of lib/drivers (batch, compute,
+ * http-load, ...), found when asyncmark loads, so a new driver needs no edit here.
+ */
+export type Driver = string;
 
 /** A problem's registry (examples/<problem>/index.js). */
 export interface Registry<P extends string, D extends Driver, E extends EntryBase> {

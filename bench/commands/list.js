@@ -24,21 +24,6 @@ function describeRange(spec) {
   return `${spec.type}, ${low}, <= ${spec.max}${spec.list ? ', a list' : ''}`;
 }
 
-// The columns an example's entry shows, by its driver.
-const EXAMPLE_COLUMNS = {
-  batch: [
-    { key: 'name' },
-    { key: 'family' },
-    { key: 'call' },
-    { key: 'io', title: 'I/O flavour' },
-    { key: 'libraries' },
-    { key: 'throws', title: 'sync throw' },
-  ],
-  compute: [{ key: 'name' }, { key: 'family' }, { key: 'call' }, { key: 'where' }, { key: 'lets', title: 'lets run meanwhile' }, { key: 'libraries' }],
-  // Servers say what serves (where), clients how they are called (call).
-  'http-load': [{ key: 'name' }, { key: 'family' }, { key: 'where' }, { key: 'call' }, { key: 'libraries' }],
-};
-
 // A library as name@version, the version package.json pins; one it does not
 // pin (it cannot be installed here) says so.
 function describeLibrary(name) {
@@ -85,7 +70,7 @@ function action() {
     out.push(
       formatRows(
         registry.examples.map((e) => ({ where: '-', call: '-', ...e, libraries: e.libraries.map(describeLibrary).join(', ') || '-' })),
-        EXAMPLE_COLUMNS[registry.driver],
+        drivers[registry.driver].listColumns,
         'table',
       ),
     );

@@ -55,4 +55,15 @@ module.exports = {
   charts: ['forest', 'time-against-n', 'memory-against-n'],
   // The parameter the growth of time and memory is fitted against, and how.
   growth: { param: 'n', model: 'power' },
+  // The columns of its examples in asyncmark list.
+  listColumns: [
+    { key: 'name' },
+    { key: 'family' },
+    { key: 'call' },
+    { key: 'io', title: 'I/O flavour' },
+    { key: 'libraries' },
+    { key: 'throws', title: 'sync throw' },
+  ],
+  // The JSON Schema of its params and metrics in a results line (lib/results composes it).
+  schema: require('./schema.json'),
 };

@@ -36,4 +36,8 @@ module.exports = {
   charts: ['forest', 'responsiveness', 'time-against-n', 'memory-against-n'],
   // fib grows exponentially in n: the fitted base, time ∝ bⁿ (1.618 for the plain recursion).
   growth: { param: 'n', model: 'exponential' },
+  // The columns of its examples in asyncmark list.
+  listColumns: [{ key: 'name' }, { key: 'family' }, { key: 'call' }, { key: 'where' }, { key: 'lets', title: 'lets run meanwhile' }, { key: 'libraries' }],
+  // The JSON Schema of its params and metrics in a results line (lib/results composes it).
+  schema: require('./schema.json'),
 };

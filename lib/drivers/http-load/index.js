@@ -103,4 +103,9 @@ module.exports = {
   charts: ['forest', 'throughput'],
   // No size axis: requests, connections and the workload are compared cell by cell.
   growth: null,
+  // The columns of its examples in asyncmark list: servers say what serves
+  // (where), clients how they are called (call).
+  listColumns: [{ key: 'name' }, { key: 'family' }, { key: 'where' }, { key: 'call' }, { key: 'libraries' }],
+  // The JSON Schema of its params and metrics in a results line (lib/results composes it).
+  schema: require('./schema.json'),
 };
