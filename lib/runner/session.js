@@ -249,4 +249,4 @@ async function runSession(jobs, { driver, out, resume = false, timeoutMs, detail
   return lines;
 }
 
-module.exports = { SCHEMA, cells, plan, jobKey, readResults, runSession };
+module.exports = { cells, plan, jobKey, readResults, runSession };

@@ -97,5 +97,3 @@ async function run(job) {
 }
 
 if (require.main === module) childMain(run, { forgot: 'not every invocation called back before the event loop emptied' });
-
-module.exports = { run };

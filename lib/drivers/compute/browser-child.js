@@ -113,4 +113,4 @@ async function run(job) {
 
 if (require.main === module) childMain(run, { forgot: 'the browser run ended without an answer' });
 
-module.exports = { run, bundle };
+module.exports = { bundle };

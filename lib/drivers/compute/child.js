@@ -33,5 +33,3 @@ async function run(job) {
 }
 
 if (require.main === module) childMain(run, { forgot: 'the function never answered before the event loop emptied' });
-
-module.exports = { run };

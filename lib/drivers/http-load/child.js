@@ -2,9 +2,10 @@
 
 // One run of the http-load driver. This process is the load; the server runs
 // in a process of its own (server-host.js), so the two never share an event
-// loop. For the http-server problem the example is the server and autocannon
-// the load; for the http-client problem the example is the load and a fixed,
-// cheap server (target-server.js) answers it. After a warm-up, one bounded
+// loop. For a problem of servers (http-server: its registry says what every
+// answer must be, response()) the example is the server and autocannon the
+// load; for a problem of clients (http-client: its registry has no response)
+// the example is the load and a fixed, cheap server (target-server.js) answers it. After a warm-up, one bounded
 // load is timed, and the server's processes are read from the process table
 // before and after it: CPU and peak memory summed over every process, open
 // files. The run is verified (every answer 200 with its full body, as many as
@@ -14,12 +15,11 @@
 const path = require('node:path');
 const { fork } = require('node:child_process');
 const { childMain } = require('../../runner/child/main');
-const { entryOf } = require('../../runner/child/example');
+const { registryOf, entryOf } = require('../../runner/child/example');
 const { headline, classifyExit } = require('../../runner/spawn');
 const { quantile, mean } = require('../../stats');
 const processes = require('./processes');
 
-const EXAMPLES = path.join(__dirname, '..', '..', '..', 'examples');
 const HOST = path.join(__dirname, 'server-host.js');
 const TARGET = path.join(__dirname, 'target-server.js');
 const WARMUP_REQUESTS = 10;
@@ -209,11 +209,13 @@ function clientLoad(entry, options) {
 async function run(job) {
   const entry = entryOf(job);
   const { requests, c } = job.params;
-  const serving = job.problem === 'http-client';
+  // Its examples are clients, which asyncmark serves, when its registry says nothing of answers.
+  const registry = registryOf(job);
+  const serving = typeof registry.response !== 'function';
   const keepAlive = job.params.keepAlive !== 'off';
   const { workload, bytes, fibN, t, workers } = job.params;
   // What every answer of a server must be (the client problem's server is ours).
-  const expected = serving ? null : require(path.join(EXAMPLES, 'http-server')).response({ workload, bytes, fibN, t });
+  const expected = serving ? null : registry.response({ workload, bytes, fibN, t });
 
   let host;
   try {
@@ -337,5 +339,3 @@ function checkClient(seen, { requests, bytes, served }) {
 }
 
 if (require.main === module) childMain(run, { forgot: 'the load never finished before the event loop emptied' });
-
-module.exports = { run };

@@ -239,4 +239,4 @@ function alive(pid) {
   }
 }
 
-module.exports = { supported, snapshot, usage, leakedFiles, alive, tree, listeningElsewhere, address };
+module.exports = { supported, snapshot, usage, leakedFiles, alive, listeningElsewhere };

@@ -6,6 +6,14 @@ const { requireExample } = require('../../registry');
 // The example a job names, as every driver's child finds and loads it.
 
 /**
+ * The registry of a job's problem (examples/<problem>/index.js).
+ * @param {{ problem: string }} job
+ */
+function registryOf(job) {
+  return problems[job.problem];
+}
+
+/**
  * The registry entry of a job's example: the registered one, or, for a file
  * of one's own (bench --add), the entry the job carries, made loadable again
  * (its load() does not survive JSON).
@@ -14,7 +22,7 @@ const { requireExample } = require('../../registry');
  */
 function entryOf(job) {
   if (job.entry) return { ...job.entry, load: () => requireExample(job.entry.file) };
-  return problems[job.problem].examples.find((e) => e.name === job.example);
+  return registryOf(job).examples.find((e) => e.name === job.example);
 }
 
 /**
@@ -39,4 +47,4 @@ function loadExample(job, load) {
   }
 }
 
-module.exports = { entryOf, loadExample };
+module.exports = { registryOf, entryOf, loadExample };
