@@ -16,8 +16,8 @@ function range(spec) {
   return { min: spec.min, max: spec.max, integer: spec.type === 'integer', minExclusive: spec.minExclusive };
 }
 
-/** The value a scenario gives, as shown in help and asyncmark list. */
-function shown(value) {
+/** The value a scenario gives, as an option takes it ("100,1000"), for help and asyncmark list. */
+function optionText(value) {
   return Array.isArray(value) ? value.join(',') : String(value);
 }
 
@@ -39,7 +39,7 @@ function optionsFor(drivers, scenarios) {
   return [...byName.entries()].map(([name, uses]) => {
     const meanings = uses.map(({ driver, spec }) => {
       const where = Object.values(scenarios).filter((s) => s.driver === driver.name && name in s.params && !(s.fixed ?? []).includes(name));
-      const defaults = [...new Set(where.map((s) => shown(s.params[name])))];
+      const defaults = [...new Set(where.map((s) => optionText(s.params[name])))];
       const list = spec.list ? '; a comma-separated list gives a grid' : '';
       const def = defaults.length === 1 ? ` (default: ${defaults[0]})` : defaults.length ? ` (default: per scenario, see asyncmark list)` : '';
       const prefix = uses.length > 1 ? `${driver.name}: ` : '';
@@ -117,4 +117,4 @@ function testParams(params, driver) {
   return result;
 }
 
-module.exports = { flag, optionsFor, resolveParams, testParams, shown };
+module.exports = { flag, optionsFor, resolveParams, testParams, optionText };

@@ -4,7 +4,7 @@ const problems = require('../../examples');
 const scenarios = require('../scenarios');
 const drivers = require('../../lib/drivers');
 const { formatRows } = require('../../lib/format');
-const { flag, shown } = require('../params');
+const { flag, optionText } = require('../params');
 const { dependencies } = require('../../package.json');
 const { lacking } = require('../../lib/runtimes/syntax');
 
@@ -14,7 +14,7 @@ const { lacking } = require('../../lib/runtimes/syntax');
 
 function describeParams(scenario) {
   return Object.entries(scenario.params)
-    .map(([key, value]) => `${key}=${shown(value)}${(scenario.fixed ?? []).includes(key) ? ' (fixed)' : ''}`)
+    .map(([key, value]) => `${key}=${optionText(value)}${(scenario.fixed ?? []).includes(key) ? ' (fixed)' : ''}`)
     .join(' ');
 }
 

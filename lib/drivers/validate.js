@@ -145,7 +145,7 @@ function declarationProblem(declaration, folder) {
 }
 
 // A value as an error message shows it: short, on one line.
-function shown(value) {
+function briefJson(value) {
   if (value === undefined) return 'missing';
   const text = typeof value === 'function' ? 'a function' : JSON.stringify(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
@@ -175,7 +175,7 @@ function validateDriver(declaration, folder) {
   const what =
     expected === null
       ? `is not a member it may declare (${allowed})`
-      : `must be ${expected}; it is ${shown(member === '' ? declaration : valueAt(declaration, member))}`;
+      : `must be ${expected}; it is ${briefJson(member === '' ? declaration : valueAt(declaration, member))}`;
   throw new Error(`driver ${name} (${where}): ${member || 'its declaration'} ${what}`);
 }
 
