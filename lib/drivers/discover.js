@@ -15,6 +15,7 @@ function discoverDrivers(roots) {
   const drivers = {};
   const folderOf = new Map();
   for (const root of roots) {
+    if (!fs.existsSync(root)) throw new Error(`drivers: no folder ${root} (a root of ASYNCMARK_DRIVER_ROOTS?)`);
     const folders = fs
       .readdirSync(root, { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(root, entry.name, 'index.js')))

@@ -75,6 +75,12 @@ describe('driver discovery', () => {
     });
   }
 
+  it('refuses a root that is not a folder, naming it', () => {
+    assert.throws(() => discoverDrivers([path.join(dir, 'none')]), {
+      message: `drivers: no folder ${path.join(dir, 'none')} (a root of ASYNCMARK_DRIVER_ROOTS?)`,
+    });
+  });
+
   it('refuses two drivers of one name', () => {
     plant('sync-call', {});
     assert.throws(() => discoverDrivers([FIXTURES, dir]), /^Error: driver sync-call: found twice, in /);
