@@ -7,8 +7,9 @@ const { prepare, LAZY } = require('./invoke');
 // process, against a fresh engine with tick latency, and observes everything: the
 // engine's trace, what the caller heard, what escaped to the process, what was
 // left pending. The checks then compare that with the reference example.
-// What is particular to a problem (its arguments, branches, operations and what
-// follows a failure) the harness reads from the problem's model in lib/fakes.
+// What is particular to a problem (its arguments, branches, operations, result
+// and what follows a failure) the harness reads from the problem's model
+// (examples/<problem>/model.js; lib/problems.js lists the members).
 // Besides one upload at a time with every completion in the order it was
 // started, a case may make several uploads at once on one io, or one twice in
 // a row, vary the upload's path, or deliver completions one by one (the
@@ -66,7 +67,7 @@ function cases(model, { modes = ['callback', 'sync', 'timer'], placements = ['ti
 // Each upload inside an async context of its own, read by the engine at every
 // operation (lib/fakes/context.js), as under an APM agent: success alone and
 // with several uploads at once, and a failure at each operation. The trace
-// must be the one without context (compare() is given the reference observed
+// must be the one without context (checkCase() is given the reference observed
 // without); whether the context survived is recorded, not judged here.
 function contextCases(model, branch) {
   const list = [
@@ -108,12 +109,18 @@ function sharedCases(model, branch) {
   return list;
 }
 
-function describeCase({ fault, args, together, twice, order, context, ...branch }) {
+/**
+ * A case's name, e.g. "file found, path notes.md, success": its branch and its
+ * upload's arguments as the problem's model names them (describeBranch,
+ * UPLOAD_NAMED_BY and uploadName).
+ */
+function describeCase({ fault, args, together, twice, order, context, ...branch }, model) {
   const parts = [];
   if (context) parts.push('in an async context');
-  const name = branchName(branch);
+  // A problem of one branch names none.
+  const name = model.describeBranch?.(branch);
   if (name) parts.push(name);
-  if (args) parts.push(`path ${args[1]}`);
+  if (args) parts.push(`${model.UPLOAD_NAMED_BY} ${model.uploadName(args)}`);
   if (together) parts.push('several uploads at once');
   if (twice) parts.push('twice in a row');
   if (order) parts.push(`completions one by one in ${order} order`);
@@ -123,16 +130,6 @@ function describeCase({ fault, args, together, twice, order, context, ...branch 
     parts.push(`${fault.mode} fault at ${fault.op}${which}${fault.mode === 'sync' ? '' : ` created in ${fault.placement}`}`);
   }
   return parts.join(', ');
-}
-
-// A case does not say its problem, so its branch is named by whichever model
-// declares it (model.describeBranch); a problem of one branch names none.
-function branchName(branch) {
-  for (const model of Object.values(MODELS_BY_PROBLEM)) {
-    const name = model.describeBranch?.(branch);
-    if (name) return name;
-  }
-  return null;
 }
 
 function turn() {
@@ -314,7 +311,7 @@ const ENDINGS = ['done', 'thrown', 'uncaught', 'unhandled'];
 
 // How an observed case ended: the first of the caller hearing, a throw from
 // upload(), or an escaped error.
-function outcomeOf(observation, model) {
+function observedOutcome(observation, model) {
   const end = ordered(observation.trace, model).find((e) => ENDINGS.includes(e.type));
   return end ? end.type : null;
 }
@@ -336,27 +333,38 @@ function expectedTrace(reference, spec, outcome, model) {
   return [...prefix, { type: outcome, error }];
 }
 
+// What the callers heard on success, against what the model says a routine
+// returns (model.expectedResult, per upload's arguments); without it, the
+// result is nothing: DoxBee's commit's null, or undefined.
+function resultProblems(observation, spec, model) {
+  const heard = observation.heard.filter((h) => !h.error);
+  if (!model.expectedResult) {
+    const valued = heard.find((h) => h.value != null);
+    return valued ? [`the caller heard a value on success: ${JSON.stringify(valued.value)}`] : [];
+  }
+  const problems = [];
+  for (const h of heard) {
+    const args = observation.args[spec.twice ? 0 : (h.upload ?? 1) - 1];
+    const want = JSON.stringify(model.expectedResult(args));
+    if (JSON.stringify(h.value) !== want) problems.push(`the caller heard ${JSON.stringify(h.value)} on success, expected ${want}`);
+  }
+  return problems;
+}
+
 function concurrentOf(model) {
   return model.CONCURRENT ? model.CONCURRENT.op : null;
 }
 
 /**
- * Compares an observation with the reference's for the same case.
+ * Compares an observation with the reference's for the same case: the
+ * problems found (empty when the example conforms), with the traces compared.
  * @param {object} [options] { problem (doxbee unless named), firstOp }
- * @returns {string[]} the problems found; empty when the example conforms
- */
-function check(entry, spec, observation, reference, options) {
-  return compare(entry, spec, observation, reference, options).problems;
-}
-
-/**
- * check, with the traces it compared, for a reader who wants to see them.
  * @returns {{ problems: string[], traces: Array<{ label, expected, actual, difference }> }}
  *   one trace for a case of one upload (label null), one per upload for a case
  *   of several at once (label "upload 1 of 3 (notes.md)"); difference is
  *   firstDifference's, null where the two agree
  */
-function compare(entry, spec, observation, reference, { problem = 'doxbee', firstOp } = {}) {
+function checkCase(entry, spec, observation, reference, { problem = 'doxbee', firstOp } = {}) {
   const problems = [];
   const model = MODELS_BY_PROBLEM[problem];
   const first = firstOp ?? model.path(spec)[0];
@@ -382,7 +390,7 @@ function compare(entry, spec, observation, reference, { problem = 'doxbee', firs
     // Set-aside events are compared, in any order, only where the example ends as
     // the reference does; where it ends otherwise, the reference has none to match.
     const { stragglers } = setAside(ordered(reference.trace, model), concurrentOp);
-    if (outcome === outcomeOf(reference, model)) {
+    if (outcome === observedOutcome(reference, model)) {
       const unordered = differenceInAnyOrder(stragglers, got.stragglers);
       if (unordered) problems.push(unordered);
     }
@@ -407,9 +415,7 @@ function compare(entry, spec, observation, reference, { problem = 'doxbee', firs
   }
   const failed = observation.heard.find((h) => h.error);
   if (!spec.fault && failed) problems.push(`the caller heard an error on success: ${messageOf(failed.error)}`);
-  // The routine's result is nothing: the commit's null, or undefined.
-  const valued = observation.heard.find((h) => !h.error && h.value != null);
-  if (valued) problems.push(`the caller heard a value on success: ${JSON.stringify(valued.value)}`);
+  problems.push(...resultProblems(observation, spec, model));
   if (outcome === 'thrown' && observation.thrown !== injected) problems.push('upload() did not throw the injected error');
   if (outcome !== 'thrown' && observation.thrown) problems.push(`upload() threw: ${messageOf(observation.thrown)}`);
   // One uncaught exception per failing call, when every call of an operation fails in its timer.
@@ -449,7 +455,7 @@ function tracesPerUpload(observation, reference, model) {
   const want = callsPerUpload(reference, model);
   const got = callsPerUpload(observation, model);
   const traces = observation.args.map((args, i) => ({
-    label: `upload ${i + 1} of ${observation.args.length} (${args[1]})`,
+    label: `upload ${i + 1} of ${observation.args.length} (${model.uploadName(args)})`,
     expected: want.uploads[i],
     actual: got.uploads[i],
     difference: firstDifference(want.uploads[i], got.uploads[i]),
@@ -535,4 +541,4 @@ function describeDifference({ index, expected, actual }) {
   return `trace differs at event ${index}: expected ${shown(expected)}, got ${shown(actual)}`;
 }
 
-module.exports = { SYNC_BEHAVIOURS, FAILURE_BEHAVIOURS, cases, describeCase, observe, check, compare, firstDifference, describeDifference };
+module.exports = { SYNC_BEHAVIOURS, FAILURE_BEHAVIOURS, cases, describeCase, observe, checkCase, firstDifference, describeDifference };

@@ -253,6 +253,10 @@ export interface Registry<P extends string, D extends Driver, E extends EntryBas
   /** The example the others are compared with. */
   reference: string;
   examples: E[];
+  /** Where lists show the problem: lowest first, unnumbered ones last by name. */
+  order?: number;
+  /** The fewest examples the registry test accepts. */
+  fewestExamples?: number;
 }
 
 /** Every problem's registry, by problem name (examples/index.js). */

@@ -1,6 +1,7 @@
 'use strict';
 
-const { createIO, MODELS_BY_PROBLEM, uploadContext } = require('./fakes');
+const { createIO, uploadContext } = require('./fakes');
+const { problemNamed } = require('./problems');
 const { invoke } = require('./invoke');
 
 // Whether an example keeps the async context: several uploads at once, each
@@ -20,7 +21,7 @@ const { invoke } = require('./invoke');
  *   no store or another upload's)
  */
 async function measureSurvival(entry, { problem = 'doxbee', uploads = 8, latency = 'tick', t = 0, fileExists = false } = {}) {
-  const model = MODELS_BY_PROBLEM[problem];
+  const { model } = problemNamed(problem);
   const { io, engine } = createIO(entry.io, { latency, t, fileExists, trace: false, context: true }, problem);
   const upload = entry.load()(io);
   let failed = 0;

@@ -1,6 +1,7 @@
 'use strict';
 
 const { Option } = require('commander');
+const { problemNamed } = require('../../lib/problems');
 const { createVerifier, renderVerdict } = require('../../lib/verify');
 const { VERIFIABLE, styleOptions, resolveStyle, ownEntry } = require('../own-examples');
 const { Failed, parseChoice } = require('../usage');
@@ -18,7 +19,8 @@ function resolveOptions(file, options) {
 
 // What was verified, the inferred options said as plainly as the given ones.
 function heading({ problem, entry }, reference) {
-  const style = `call ${entry.call}, io ${entry.io}, throws ${entry.throws}${problem === 'parallel' ? `, on failure ${entry.onFailure}` : ''}`;
+  const concurrent = problemNamed(problem).model.CONCURRENT;
+  const style = `call ${entry.call}, io ${entry.io}, throws ${entry.throws}${concurrent ? `, on failure ${entry.onFailure}` : ''}`;
   return `verify ${entry.name} (${entry.file}) as a ${problem} example (${style}) against the reference ${reference}\n\n`;
 }
 

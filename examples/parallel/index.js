@@ -38,6 +38,9 @@ const EXAMPLES = [
 
 module.exports = {
   problem: 'parallel',
+  // Where lists show it, and the fewest examples the registry test accepts.
+  order: 2,
+  fewestExamples: 12,
   driver: 'batch',
   reference: 'callbacks-counter',
   examples: EXAMPLES.map((entry) => entryIn(__dirname, entry)),

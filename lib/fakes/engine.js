@@ -253,7 +253,7 @@ class Engine {
   // event loop when the fault mode is 'timer'.
   complete(op, fault, value, settle) {
     if (!fault) {
-      if (this.tracing) this.record({ type: 'complete', op, value: summarize(value) });
+      if (this.tracing) this.record({ type: 'complete', op, value: describeValue(value) });
       settle(null, value);
       return;
     }
@@ -353,7 +353,7 @@ class Engine {
 }
 
 // What a trace keeps of a value: ids, not whole objects.
-function summarize(value) {
+function describeValue(value) {
   if (value === null || value === undefined) return value ?? null;
   if (typeof value !== 'object') return value;
   if (typeof value.summary === 'function') return value.summary();

@@ -1,10 +1,10 @@
 'use strict';
 
-const { createHash, FAILABLE } = require('./doxbee');
+const { createHash, FAILABLE } = require('../doxbee/model');
 
 // The least a fake of the DoxBee API can be: each operation is one setTimeout
 // and its callback, giving the values the engine gives, plus a count per
-// operation so that a run can still be verified (lib/fakes/doxbee.js verify).
+// operation so that a run can still be verified (examples/doxbee/model.js checkRun).
 // No latency model, faults, trace or pending count. It is what the engine is
 // weighed against (the instrument-weight scenario, docs/benchmark.md).
 
