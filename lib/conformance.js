@@ -1,6 +1,7 @@
 'use strict';
 
-const { createIO, MODELS_BY_PROBLEM, uploadContext } = require('./fakes');
+const { createIO, uploadContext } = require('./fakes');
+const { problemNamed } = require('./problems');
 const { prepare, LAZY } = require('./invoke');
 
 // Proves that examples do the same work. One case runs an example once, in this
@@ -166,10 +167,10 @@ function captureProcessEvents(onEvent) {
  * @param {object} spec { fault, ...branch }: the branch's engine options, e.g. fileExists; and
  *   args (the upload's), together (every model.VARIED_ARGS upload at once), twice (one upload
  *   twice in a row), order (stepped delivery, see lib/fakes/engine.js)
- * @param {object} [options] { problem (doxbee unless named, as on the CLI), timeoutMs }
+ * @param {object} options { problem (its name), timeoutMs }
  */
-async function observe(entry, spec, { problem = 'doxbee', timeoutMs = 2000 } = {}) {
-  const model = MODELS_BY_PROBLEM[problem];
+async function observe(entry, spec, { problem, timeoutMs = 2000 }) {
+  const { model } = problemNamed(problem);
   const { fault, args, together, twice, context, ...branch } = spec;
   const argsList = together ? model.VARIED_ARGS : [args ?? model.CASE_ARGS];
   const uploads = twice ? 2 : argsList.length;
@@ -358,15 +359,15 @@ function concurrentOf(model) {
 /**
  * Compares an observation with the reference's for the same case: the
  * problems found (empty when the example conforms), with the traces compared.
- * @param {object} [options] { problem (doxbee unless named), firstOp }
+ * @param {object} options { problem (its name), firstOp }
  * @returns {{ problems: string[], traces: Array<{ label, expected, actual, difference }> }}
  *   one trace for a case of one upload (label null), one per upload for a case
  *   of several at once (label "upload 1 of 3 (notes.md)"); difference is
  *   firstDifference's, null where the two agree
  */
-function checkCase(entry, spec, observation, reference, { problem = 'doxbee', firstOp } = {}) {
+function checkCase(entry, spec, observation, reference, { problem, firstOp }) {
   const problems = [];
-  const model = MODELS_BY_PROBLEM[problem];
+  const { model } = problemNamed(problem);
   const first = firstOp ?? model.path(spec)[0];
   const concurrentOp = concurrentOf(model);
   const outcome = expectedOutcome(spec, entry.throws, first);

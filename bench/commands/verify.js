@@ -3,7 +3,7 @@
 const { Option } = require('commander');
 const { problemNamed } = require('../../lib/problems');
 const { createVerifier, renderVerdict } = require('../../lib/verify');
-const { VERIFIABLE, styleOptions, resolveStyle, ownEntry } = require('../own-examples');
+const { VERIFIABLE, DEFAULT_PROBLEM, styleOptions, resolveStyle, ownEntry } = require('../own-examples');
 const { Failed, parseChoice } = require('../usage');
 
 // `asyncmark verify FILE`: the whole conformance suite of a problem, every
@@ -12,7 +12,7 @@ const { Failed, parseChoice } = require('../usage');
 // trace; exit code 1 when any fails, 0 when every case passes.
 
 function resolveOptions(file, options) {
-  const problem = parseChoice('--problem', options.problem ?? 'doxbee', VERIFIABLE);
+  const problem = parseChoice('--problem', options.problem ?? DEFAULT_PROBLEM, VERIFIABLE);
   const entry = ownEntry(file, resolveStyle(options, problem), problem, 'FILE');
   return { problem, entry, full: Boolean(options.full) };
 }
@@ -37,7 +37,7 @@ function register(program) {
     .command('verify')
     .description('run the whole conformance suite on a file of your own: every case the registered examples of a problem face, against the same reference')
     .argument('<file>', 'the example to verify: a module exporting (io) => upload, shaped like examples/<problem>/*.js')
-    .addOption(new Option('--problem <name>', `the problem it solves: ${VERIFIABLE.join(', ')}`).default('doxbee'));
+    .addOption(new Option('--problem <name>', `the problem it solves: ${VERIFIABLE.join(', ')}`).default(DEFAULT_PROBLEM));
   for (const option of styleOptions()) command.addOption(option);
   command
     .option('--full', 'print whole traces of a failing case, not only the events around the first difference')
