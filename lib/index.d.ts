@@ -43,7 +43,7 @@ export interface EngineOptions {
   jitter?: number;
   /** Seed of every random decision; default 1. */
   seed?: number;
-  /** Whether the file lookup finds a file; default false. */
+  /** DoxBee's branch (a model's option, read by its model): whether the file lookup finds a file; default false. */
   fileExists?: boolean;
   fault?: Fault | null;
   /** Likelihood that any call fails (seeded); default 0. */
@@ -91,7 +91,8 @@ export class Engine implements Counter {
   readonly trace: TraceEvent[];
   /** Every error the engine made, in order (when tracing). */
   readonly injected: InjectedError[];
-  readonly fileExists: boolean;
+  /** The options it was made with, from which a model reads its branch (DoxBee's fileExists). */
+  readonly options: EngineOptions;
   readonly seed: number;
   idle(): Promise<void>;
   /** With an order: delivers one held completion on the next turn; false when none is held. */

@@ -42,7 +42,7 @@ const GET = {
     return { idOrPath: this.idOrPath };
   },
   value() {
-    return this.engine.fileExists ? { id: `file-of:${this.idOrPath}`, version: `version-of:${this.idOrPath}` } : null;
+    return this.engine.options.fileExists ? { id: `file-of:${this.idOrPath}`, version: `version-of:${this.idOrPath}` } : null;
   },
   owns(store) {
     return store.path === this.idOrPath;
@@ -287,7 +287,7 @@ function checkRun(engine, { n, failed }) {
   if (ended !== n) problems.push(`${ended} commits and rollbacks for ${n} uploads`);
   if (failed !== engine.failures) problems.push(`${failed} uploads failed but ${engine.failures} faults were injected`);
   if (engine.failures === 0) {
-    for (const op of path({ fileExists: engine.fileExists })) {
+    for (const op of path({ fileExists: engine.options.fileExists })) {
       if (count(`op:${op}`) !== n) problems.push(`${op} called ${count(`op:${op}`)} times for ${n} uploads`);
     }
   }

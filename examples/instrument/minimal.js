@@ -25,7 +25,8 @@ function bareDelay({ latency = 'constant', t = 1, e = 0, fault = null } = {}, wh
 class MinimalFake {
   constructor(t, fileExists) {
     this.t = t;
-    this.fileExists = fileExists;
+    // Engine options, as the engine keeps them: the branch the uploads take.
+    this.options = { fileExists };
     this.failures = 0;
     this.counts = Object.fromEntries(COUNTS.map((name) => [name, 0]));
   }
@@ -58,7 +59,7 @@ class FileLookup {
   get(cb) {
     const { fake, idOrPath } = this;
     fake.counts['op:file.get']++;
-    const file = fake.fileExists ? { id: `file-of:${idOrPath}`, version: `version-of:${idOrPath}` } : null;
+    const file = fake.options.fileExists ? { id: `file-of:${idOrPath}`, version: `version-of:${idOrPath}` } : null;
     setTimeout(cb, fake.t, null, file);
   }
 }
