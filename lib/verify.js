@@ -6,7 +6,7 @@ const { isVerifiable } = require('./problem-members');
 const { cases, describeCase, observe, checkCase, describeDifference } = require('./conformance');
 
 // An example of one's own, held to the conformance suite of a problem: every
-// case the registered examples face (lib/conformance.js cases), against the
+// case the registered examples face (lib/conformance/cases.js), against the
 // same reference's observation of it. The run is in this process, as the
 // tests run it; what is printed of a verdict (renderVerdict) is pure.
 

@@ -47,7 +47,7 @@ function register(program) {
 The file is run in this process against the simulated I/O with tick latency,
 case by case: success and a failure at every operation in every mode, in every
 branch, several uploads at once, twice in a row, varied paths, completions one
-by one (see docs/architecture.md, lib/conformance.js). Each failing case is
+by one (see docs/architecture.md, lib/conformance/). Each failing case is
 printed with the first event where its trace parts from the expected one and
 both traces around it, then a line "N of M cases pass". Exit code 0 when every
 case passes, 1 when one fails, 2 on bad input. A file that passes can be

@@ -294,7 +294,7 @@ function checkRun(engine, { n, failed }) {
   return problems;
 }
 
-// What the conformance harness (lib/conformance.js) reads of the problem.
+// What the conformance harness (lib/conformance/) reads of the problem.
 
 // The arguments of the one upload a conformance case makes.
 const CASE_ARGS = ['stream-1', 'docs/2013/report.txt', 'tag-1'];
