@@ -8,7 +8,8 @@ module.exports = {
   testRunner: 'mocha',
   // The DoxBee and madeup-parallel examples, and the two small libraries of our
   // own that DoxBee examples demonstrate (resume.js, catcher.js). Not their
-  // registries (data), nor DoxBee's probe (the debuggability metric's, not a
+  // registries (data), nor their models (the simulated I/O the suite runs
+  // them against), nor DoxBee's probe (the debuggability metric's, not a
   // style), nor fibrous, whose library cannot be installed (its registry entry
   // is unavailable), nor streamline's ._js source, which streamline compiles:
   // it is not JavaScript.
@@ -17,6 +18,7 @@ module.exports = {
     'examples/parallel/*.js',
     'examples/libraries/*.js',
     '!examples/*/index.js',
+    '!examples/*/model.js',
     '!examples/doxbee/probe.js',
     '!examples/doxbee/fibrous.js',
     // Its conformance runs in a child under node@24 where this node cannot

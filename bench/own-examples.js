@@ -10,6 +10,13 @@ const { VERIFIABLE, entryForFile, callFor, throwsFor } = require('../lib/verify'
 const { UsageError, shown, parseChoice, parsePath } = require('./usage');
 const { NEEDS, lacking } = require('../lib/runtimes/syntax');
 
+// The problem a file of one's own solves unless --problem says: the first
+// verifiable one (DoxBee, the main problem).
+const DEFAULT_PROBLEM = VERIFIABLE[0];
+
+// The verifiable problems that make several calls at once, which --on-failure is for.
+const CONCURRENT_PROBLEMS = VERIFIABLE.filter((problem) => MODELS_BY_PROBLEM[problem].CONCURRENT).join(', ');
+
 // Examples of one's own, given by their file (asyncmark verify FILE, asyncmark
 // bench --add FILE): the options that say how such a file is called, shared by
 // both commands, and the checks of the file itself at the edge.
@@ -26,7 +33,10 @@ function styleOptions() {
       '--throws <behaviour>',
       `what it does with a synchronous throw from the I/O: ${SYNC_BEHAVIOURS.join(', ')} (default: escapes for --call callback, else caught)`,
     ),
-    new Option('--on-failure <behaviour>', `parallel only: when one of the inserts fails, ${FAILURE_BEHAVIOURS.join(' or ')} (default: fail-fast)`),
+    new Option(
+      '--on-failure <behaviour>',
+      `${CONCURRENT_PROBLEMS} only: when one of the calls made at once fails, ${FAILURE_BEHAVIOURS.join(' or ')} (default: fail-fast)`,
+    ),
   ];
 }
 
@@ -47,7 +57,7 @@ function resolveStyle(options, problem) {
   if (options.throws !== undefined) style.throws = parseChoice('--throws', options.throws, SYNC_BEHAVIOURS);
   if (options.onFailure !== undefined) {
     if (!MODELS_BY_PROBLEM[problem].CONCURRENT) {
-      throw new UsageError(`--on-failure: only for a problem with calls made at once (parallel); this one is ${problem}`);
+      throw new UsageError(`--on-failure: only for a problem with calls made at once (${CONCURRENT_PROBLEMS}); this one is ${problem}`);
     }
     style.onFailure = parseChoice('--on-failure', options.onFailure, FAILURE_BEHAVIOURS);
   }
@@ -92,7 +102,7 @@ function ownEntry(file, style, problem, parameter) {
 /** The asyncmark verify command line that checks `entry` as it was given. */
 function verifyCommand(file, problem, entry) {
   const words = ['asyncmark verify', file];
-  if (problem !== 'doxbee') words.push(`--problem ${problem}`);
+  if (problem !== DEFAULT_PROBLEM) words.push(`--problem ${problem}`);
   words.push(`--io ${entry.io}`);
   if (entry.call !== callFor(entry.io)) words.push(`--call ${entry.call}`);
   if (entry.throws !== throwsFor(entry.call)) words.push(`--throws ${entry.throws}`);
@@ -106,4 +116,4 @@ function refuseStyleWithout(options, what) {
   if (stray.length > 0) throw new UsageError(`${FLAG[stray[0]]}: only with ${what}`);
 }
 
-module.exports = { VERIFIABLE, styleOptions, resolveStyle, ownEntry, refuseStyleWithout, verifyCommand };
+module.exports = { VERIFIABLE, DEFAULT_PROBLEM, styleOptions, resolveStyle, ownEntry, refuseStyleWithout, verifyCommand };

@@ -20,8 +20,8 @@ export type Placement = 'timer' | 'continuation';
 /** Stepped delivery: which held completion engine.release() delivers next. */
 export type Order = 'issue' | 'reverse' | 'shuffle';
 
-/** The problems whose examples run against the simulated I/O. */
-export type IOProblem = 'doxbee' | 'parallel' | 'instrument';
+/** The problems whose examples run against the simulated I/O: those asyncmark ships, or any other whose folder has a model (examples/<problem>/model.js). */
+export type IOProblem = 'doxbee' | 'parallel' | 'instrument' | (string & {});
 
 /** A failure at a named operation, on every call of it or only on its index-th (1-based). */
 export interface Fault {
@@ -43,7 +43,7 @@ export interface EngineOptions {
   jitter?: number;
   /** Seed of every random decision; default 1. */
   seed?: number;
-  /** Whether the file lookup finds a file; default false. */
+  /** DoxBee's branch (a model's option, read by its model): whether the file lookup finds a file; default false. */
   fileExists?: boolean;
   fault?: Fault | null;
   /** Likelihood that any call fails (seeded); default 0. */
@@ -91,7 +91,8 @@ export class Engine implements Counter {
   readonly trace: TraceEvent[];
   /** Every error the engine made, in order (when tracing). */
   readonly injected: InjectedError[];
-  readonly fileExists: boolean;
+  /** The options it was made with, from which a model reads its branch (DoxBee's fileExists). */
+  readonly options: EngineOptions;
   readonly seed: number;
   idle(): Promise<void>;
   /** With an order: delivers one held completion on the next turn; false when none is held. */
@@ -256,10 +257,14 @@ export interface Registry<P extends string, D extends Driver, E extends EntryBas
   /** The example the others are compared with. */
   reference: string;
   examples: E[];
+  /** Where lists show the problem: lowest first, unnumbered ones last by name. */
+  order?: number;
+  /** The fewest examples the registry test accepts. */
+  fewestExamples?: number;
 }
 
-/** Every problem's registry, by problem name (examples/index.js). */
-export interface Problems {
+/** The registries of the problems asyncmark ships, with their entry types. */
+export interface ShippedProblems {
   doxbee: Registry<'doxbee', 'batch', BatchEntry>;
   parallel: Registry<'parallel', 'batch', BatchEntry>;
   instrument: Registry<'instrument', 'batch', BatchEntry>;
@@ -272,6 +277,13 @@ export interface Problems {
   };
   'http-client': Registry<'http-client', 'http-load', HttpClientEntry>;
 }
+
+/**
+ * Every problem's registry, by problem name (examples/index.js): those
+ * asyncmark ships, and any other discovered beside them (lib/problems.js),
+ * typed by what every registry has.
+ */
+export type Problems = ShippedProblems & { [problem: string]: Registry<string, Driver, EntryBase> };
 
 export type ProblemName = keyof Problems;
 
@@ -286,20 +298,20 @@ export const problems: Problems;
  */
 export function example<P extends ProblemName>(problem: P, name: string): EntryOf<P>;
 
-/** What a problem model (lib/fakes/doxbee.js …) offers besides its I/O. */
+/** What a problem model (examples/<problem>/model.js; lib/problems.js lists every member) offers besides its I/O. */
 export interface ProblemModel {
   /** The operations that can be made to fail, in the reference's order. */
   FAILABLE: readonly string[];
-  /** The operations of one successful upload, in order. */
-  path(options: { fileExists: boolean }): string[];
+  /** The operations of one successful upload in a branch (engine options such as DoxBee's fileExists), in order. */
+  path(branch: { [option: string]: unknown }): string[];
   /** The arguments of the i-th upload of a batch. */
   invocationArgs(i: number): unknown[];
   /** What is wrong with a batch of n uploads of which `failed` failed; empty when nothing is. */
-  verify(engine: Counter, batch: { n: number; p?: number; failed: number }): string[];
+  checkRun(engine: Counter, batch: { n: number; p?: number; failed: number }): string[];
 }
 
 /** The model of each problem run against the simulated I/O. */
-export const MODELS_BY_PROBLEM: Record<IOProblem, ProblemModel>;
+export const MODELS_BY_PROBLEM: Readonly<Record<string, ProblemModel>>;
 
 /** Every flavour createIO accepts, the bare ones last. */
 export const FLAVOURS: readonly (Flavour | BareFlavour)[];

@@ -1,6 +1,7 @@
 'use strict';
 
-const { createIO, MODELS_BY_PROBLEM, uploadContext } = require('./fakes');
+const { createIO, uploadContext } = require('./fakes');
+const { problemNamed } = require('./problems');
 const { invoke } = require('./invoke');
 
 // Whether an example keeps the async context: several uploads at once, each
@@ -12,16 +13,16 @@ const { invoke } = require('./invoke');
 
 /**
  * @param {object} entry a registry entry (call, io, load)
- * @param {object} [options] problem (doxbee unless named); uploads, how many
- *   at once; latency and t, the engine's (tiny: 'tick' unless named);
- *   fileExists, the branch
+ * @param {object} options problem (its name); uploads, how many at once;
+ *   latency and t, the engine's (tiny: 'tick' unless named); any other, the
+ *   branch's engine options (one of the model's BRANCHES, e.g. DoxBee's fileExists)
  * @returns {Promise<{ survival: string, checked: number, missing: number, foreign: number, failed: number }>}
  *   survival: 'kept', or 'lost at <operation>' (the first, in time, that read
  *   no store or another upload's)
  */
-async function measureSurvival(entry, { problem = 'doxbee', uploads = 8, latency = 'tick', t = 0, fileExists = false } = {}) {
-  const model = MODELS_BY_PROBLEM[problem];
-  const { io, engine } = createIO(entry.io, { latency, t, fileExists, trace: false, context: true }, problem);
+async function measureSurvival(entry, { problem, uploads = 8, latency = 'tick', t = 0, ...branch }) {
+  const { model } = problemNamed(problem);
+  const { io, engine } = createIO(entry.io, { ...branch, latency, t, trace: false, context: true }, problem);
   const upload = entry.load()(io);
   let failed = 0;
   await new Promise((resolve, reject) => {

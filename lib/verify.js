@@ -1,18 +1,21 @@
 'use strict';
 
 const path = require('node:path');
-const problems = require('../examples');
-const { MODELS_BY_PROBLEM } = require('./fakes');
-const { cases, describeCase, observe, compare, describeDifference } = require('./conformance');
+const { problems, problemNamed } = require('./problems');
+const { isVerifiable } = require('./problem-members');
+const { cases, describeCase, observe, checkCase, describeDifference } = require('./conformance');
 
 // An example of one's own, held to the conformance suite of a problem: every
-// case the registered examples face (lib/conformance.js cases), against the
+// case the registered examples face (lib/conformance/cases.js), against the
 // same reference's observation of it. The run is in this process, as the
 // tests run it; what is printed of a verdict (renderVerdict) is pure.
 
-// The problems with a conformance suite. The instrument problem shares
-// DoxBee's model but weighs the engine, not a style.
-const VERIFIABLE = ['doxbee', 'parallel'];
+// The problems with a conformance suite: those whose model declares
+// conformance's members. The instrument problem's model has DoxBee's I/O but
+// none of them: it weighs the engine, not a style.
+const VERIFIABLE = problems()
+  .filter((problem) => isVerifiable(problem.model))
+  .map((problem) => problem.name);
 
 // How an example given by its file is called, when its options do not say:
 // every registered example of a flavour is called so, and catches a
@@ -46,20 +49,20 @@ function entryForFile(file, { io, call = callFor(io), throws = throwsFor(call), 
  */
 function createVerifier(problem) {
   if (!VERIFIABLE.includes(problem)) throw new RangeError(`problem must be one of ${VERIFIABLE.join(', ')}; got ${problem}`);
-  const registry = problems[problem];
-  const model = MODELS_BY_PROBLEM[problem];
+  const { registry, model } = problemNamed(problem);
   const reference = registry.examples.find((e) => e.name === registry.reference);
   const observations = new Map();
 
   // The reference as observed without async context: a case in one must give
-  // the same trace as without.
+  // the same trace as without. A case is known by all it says, not by its
+  // name, which need not tell every case of a problem apart.
   async function referenceFor({ context, ...spec }) {
-    const key = describeCase(spec);
+    const key = JSON.stringify(spec);
     if (!observations.has(key)) observations.set(key, await observe(reference, spec, { problem }));
     return observations.get(key);
   }
 
-  /** One case: compare's { problems, traces }; a case that could not run (its factory threw) is a problem. */
+  /** One case: checkCase's { problems, traces }; a case that could not run (its factory threw) is a problem. */
   async function compareCase(entry, spec) {
     let observation;
     try {
@@ -67,7 +70,7 @@ function createVerifier(problem) {
     } catch (error) {
       return { problems: [`the case did not run: ${error instanceof Error ? error.message : String(error)}`], traces: [] };
     }
-    return compare(entry, spec, observation, await referenceFor(spec), { problem });
+    return checkCase(entry, spec, observation, await referenceFor(spec), { problem });
   }
 
   /**
@@ -80,7 +83,7 @@ function createVerifier(problem) {
     const all = cases(model);
     for (const spec of all) {
       const { problems: found, traces } = await compareCase(entry, spec);
-      if (found.length > 0) failures.push({ name: describeCase(spec), spec, problems: found, traces });
+      if (found.length > 0) failures.push({ name: describeCase(spec, model), spec, problems: found, traces });
     }
     return { problem, reference: reference.name, example: entry.name, total: all.length, passed: all.length - failures.length, failures };
   }
@@ -195,4 +198,4 @@ function firstFailure(verdict) {
   return `${failure.name}: ${trace.label ? `${trace.label}: ` : ''}event ${index} expected ${head(expected)}, got ${head(actual)}${fields.join('')}`;
 }
 
-module.exports = { VERIFIABLE, callFor, throwsFor, entryForFile, createVerifier, renderVerdict, summaryLine, firstFailure, eventText };
+module.exports = { VERIFIABLE, callFor, throwsFor, entryForFile, createVerifier, renderVerdict, firstFailure, eventText };

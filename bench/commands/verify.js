@@ -1,8 +1,9 @@
 'use strict';
 
 const { Option } = require('commander');
+const { problemNamed } = require('../../lib/problems');
 const { createVerifier, renderVerdict } = require('../../lib/verify');
-const { VERIFIABLE, styleOptions, resolveStyle, ownEntry } = require('../own-examples');
+const { VERIFIABLE, DEFAULT_PROBLEM, styleOptions, resolveStyle, ownEntry } = require('../own-examples');
 const { Failed, parseChoice } = require('../usage');
 
 // `asyncmark verify FILE`: the whole conformance suite of a problem, every
@@ -11,14 +12,15 @@ const { Failed, parseChoice } = require('../usage');
 // trace; exit code 1 when any fails, 0 when every case passes.
 
 function resolveOptions(file, options) {
-  const problem = parseChoice('--problem', options.problem ?? 'doxbee', VERIFIABLE);
+  const problem = parseChoice('--problem', options.problem ?? DEFAULT_PROBLEM, VERIFIABLE);
   const entry = ownEntry(file, resolveStyle(options, problem), problem, 'FILE');
   return { problem, entry, full: Boolean(options.full) };
 }
 
 // What was verified, the inferred options said as plainly as the given ones.
 function heading({ problem, entry }, reference) {
-  const style = `call ${entry.call}, io ${entry.io}, throws ${entry.throws}${problem === 'parallel' ? `, on failure ${entry.onFailure}` : ''}`;
+  const concurrent = problemNamed(problem).model.CONCURRENT;
+  const style = `call ${entry.call}, io ${entry.io}, throws ${entry.throws}${concurrent ? `, on failure ${entry.onFailure}` : ''}`;
   return `verify ${entry.name} (${entry.file}) as a ${problem} example (${style}) against the reference ${reference}\n\n`;
 }
 
@@ -35,7 +37,7 @@ function register(program) {
     .command('verify')
     .description('run the whole conformance suite on a file of your own: every case the registered examples of a problem face, against the same reference')
     .argument('<file>', 'the example to verify: a module exporting (io) => upload, shaped like examples/<problem>/*.js')
-    .addOption(new Option('--problem <name>', `the problem it solves: ${VERIFIABLE.join(', ')}`).default('doxbee'));
+    .addOption(new Option('--problem <name>', `the problem it solves: ${VERIFIABLE.join(', ')}`).default(DEFAULT_PROBLEM));
   for (const option of styleOptions()) command.addOption(option);
   command
     .option('--full', 'print whole traces of a failing case, not only the events around the first difference')
@@ -45,7 +47,7 @@ function register(program) {
 The file is run in this process against the simulated I/O with tick latency,
 case by case: success and a failure at every operation in every mode, in every
 branch, several uploads at once, twice in a row, varied paths, completions one
-by one (see docs/architecture.md, lib/conformance.js). Each failing case is
+by one (see docs/architecture.md, lib/conformance/). Each failing case is
 printed with the first event where its trace parts from the expected one and
 both traces around it, then a line "N of M cases pass". Exit code 0 when every
 case passes, 1 when one fails, 2 on bad input. A file that passes can be

@@ -5,7 +5,7 @@ const { entryIn, withSources } = require('../../lib/registry');
 // The registry of DoxBee examples: each one's style family (a coroutine over
 // promises counts as a generator style), how it is called, which I/O flavour it
 // is given, which libraries it shows, and what it does with a synchronous throw
-// from the I/O layer (see lib/conformance.js: caught | escapes). An example
+// from the I/O layer (see lib/conformance/check.js: caught | escapes). An example
 // whose library cannot be installed or run on today's Node keeps its row and
 // file with `unavailable`, the exact error: it is counted by complexity and
 // shown with that reason by every command that would run it, never dropped.
@@ -123,6 +123,9 @@ const EXAMPLES = [
 
 module.exports = {
   problem: 'doxbee',
+  // Where lists show it, and the fewest examples the registry test accepts.
+  order: 1,
+  fewestExamples: 29,
   driver: 'batch',
   reference: 'callbacks-original',
   examples: withSources(EXAMPLES.map((entry) => entryIn(__dirname, entry))),

@@ -1,6 +1,6 @@
 'use strict';
 
-const { invocationArgs } = require('../../lib/fakes/doxbee');
+const { invocationArgs } = require('./model');
 
 // What the debuggability probe (metrics/debuggability.js) needs to know of
 // DoxBee to run one of its examples with a failure injected. It is written here,

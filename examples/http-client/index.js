@@ -25,6 +25,9 @@ const EXAMPLES = [
 
 module.exports = {
   problem: 'http-client',
+  // Where lists show it, and the fewest examples the registry test accepts.
+  order: 7,
+  fewestExamples: 4,
   driver: 'http-load',
   reference: 'recursive-callback',
   examples: EXAMPLES.map((entry) => entryIn(__dirname, entry)),

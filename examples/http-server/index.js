@@ -49,6 +49,9 @@ function response({ workload = 'read', bytes = 1048576, fibN = 20 } = {}) {
 
 module.exports = {
   problem: 'http-server',
+  // Where lists show it, and the fewest examples the registry test accepts.
+  order: 6,
+  fewestExamples: 7,
   driver: 'http-load',
   reference: 'async-callbacks',
   workloads: ['read', 'compute', 'wait'],

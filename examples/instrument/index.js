@@ -18,6 +18,9 @@ function reference(name, io) {
 
 module.exports = {
   problem: 'instrument',
+  // Where lists show it, and the fewest examples the registry test accepts.
+  order: 3,
+  fewestExamples: 3,
   driver: 'batch',
   reference: 'minimal-fake',
   examples: [

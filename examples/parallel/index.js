@@ -4,7 +4,7 @@ const { entryIn } = require('../../lib/registry');
 
 // The registry of madeup-parallel examples: each one's style family, how it is
 // called, which I/O flavour it is given, which libraries it shows, what it
-// does with a synchronous throw from the I/O layer (see lib/conformance.js:
+// does with a synchronous throw from the I/O layer (see lib/conformance/check.js:
 // caught | escapes), and what it does when one insert fails while others are
 // in flight (onFailure: fail-fast, rolling back and telling the caller at once,
 // or wait-all, only once every insert has completed). `needs`, and `context`
@@ -38,6 +38,9 @@ const EXAMPLES = [
 
 module.exports = {
   problem: 'parallel',
+  // Where lists show it, and the fewest examples the registry test accepts.
+  order: 2,
+  fewestExamples: 12,
   driver: 'batch',
   reference: 'callbacks-counter',
   examples: EXAMPLES.map((entry) => entryIn(__dirname, entry)),

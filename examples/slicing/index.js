@@ -29,6 +29,9 @@ const EXAMPLES = [
 
 module.exports = {
   problem: 'slicing',
+  // Where lists show it, and the fewest examples the registry test accepts.
+  order: 5,
+  fewestExamples: 4,
   driver: 'compute',
   reference: 'sync',
   examples: EXAMPLES.map((entry) => entryIn(__dirname, entry)),

@@ -24,7 +24,7 @@ class ContextCheck {
   }
 
   // spec.owns(store, a, b), called on the operation's receiver, says whether
-  // the store is that of the upload the call belongs to (lib/fakes/doxbee.js).
+  // the store is that of the upload the call belongs to (examples/doxbee/model.js).
   check(name, spec, self, a, b) {
     this.checked++;
     const store = uploadContext.getStore();

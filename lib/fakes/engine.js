@@ -95,7 +95,6 @@ class Engine {
    * @param {number} [options.t] milliseconds per operation (constant, jitter)
    * @param {number} [options.dt] milliseconds per operation in flight (load)
    * @param {number} [options.seed] seed of every random decision
-   * @param {boolean} [options.fileExists] whether the file lookup finds a file
    * @param {object} [options.fault] { op, mode, placement, index? }: fail every call of op, or only its index-th
    * @param {number} [options.e] likelihood that any call fails (seeded)
    * @param {string} [options.mode] fault mode for failures drawn with e
@@ -104,6 +103,7 @@ class Engine {
    * @param {string[]} [options.operations] the operations that may fail
    * @param {string} [options.order] stepped delivery: issue | reverse | shuffle (see ORDERS)
    * @param {boolean} [options.context] read the upload's async context at every operation (lib/fakes/context.js)
+   * Any other option is the model's: the branch an upload takes (DoxBee's fileExists).
    */
   constructor(options = {}) {
     this.failable = options.operations ?? [];
@@ -114,7 +114,8 @@ class Engine {
       dt: options.dt ?? 0.1,
       jitter: options.jitter ?? 0.5,
     });
-    this.fileExists = options.fileExists ?? false;
+    // The options it was made with, from which a model reads its branch.
+    this.options = options;
     this.fault = options.fault ?? null;
     if (this.fault) validateFault(this.fault, this.failable);
     this.e = options.e ?? 0;
@@ -253,7 +254,7 @@ class Engine {
   // event loop when the fault mode is 'timer'.
   complete(op, fault, value, settle) {
     if (!fault) {
-      if (this.tracing) this.record({ type: 'complete', op, value: summarize(value) });
+      if (this.tracing) this.record({ type: 'complete', op, value: describeValue(value) });
       settle(null, value);
       return;
     }
@@ -308,7 +309,7 @@ class Engine {
     else setImmediate(fireOn, this, cb, ctx, value);
   }
 
-  // The same, traced or with faults (conformance, debuggability, doxbee-errors).
+  // The same, traced or with faults (conformance, debuggability, a likelihood of failure).
   observedCallback(operation, index, spec, self, a, b, cb) {
     const fault = this.start(operation, index, spec, self, a, b);
     this.later(operation, index, fault, spec.value.call(self, a, b), cb);
@@ -353,7 +354,7 @@ class Engine {
 }
 
 // What a trace keeps of a value: ids, not whole objects.
-function summarize(value) {
+function describeValue(value) {
   if (value === null || value === undefined) return value ?? null;
   if (typeof value !== 'object') return value;
   if (typeof value.summary === 'function') return value.summary();

@@ -47,7 +47,7 @@ function withReceiver(lift) {
 
 const NAMES = ['callbacks', 'callbacks-ctx', 'native', ...Object.keys(LIFTERS)];
 
-// A spec describes one asynchronous method of a model (lib/fakes/doxbee.js):
+// A spec describes one asynchronous method of a model (examples/doxbee/model.js):
 // op, the operation's name (a query names its own, this.op); args(a, b), what
 // the trace shows of a call, built only when tracing; and value(a, b), what
 // the call delivers. Both are called on the receiver. The model's classes

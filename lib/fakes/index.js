@@ -3,20 +3,24 @@
 const { Engine, InjectedError, FAULT_MODES, PLACEMENTS, ORDERS } = require('./engine');
 const { typesFor, NAMES } = require('./flavours');
 const { MODELS } = require('./latency');
-const doxbee = require('./doxbee');
-const parallel = require('./parallel');
-const instrument = require('./instrument');
 const { uploadContext, CONTEXTS } = require('./context');
+const { problems } = require('../problems');
 
-const MODELS_BY_PROBLEM = { doxbee, parallel, instrument };
+// The model of each problem that has one (examples/<problem>/model.js).
+const MODELS_BY_PROBLEM = Object.fromEntries(
+  problems()
+    .filter((problem) => problem.model)
+    .map((problem) => [problem.name, problem.model]),
+);
 
-// Flavours with no engine behind them, offered only by the model that has them
-// (the instrument problem weighs the engine against them).
-const BARE_FLAVOURS = Object.keys(instrument.BARE);
+// Flavours with no engine behind them, offered only by the models that have
+// them (the instrument problem weighs the engine against them).
+const BARE_OWNERS = Object.entries(MODELS_BY_PROBLEM).flatMap(([name, model]) => Object.keys(model.BARE ?? {}).map((flavour) => [flavour, name]));
+const BARE_FLAVOURS = [...new Set(BARE_OWNERS.map(([flavour]) => flavour))];
 
 /**
  * Creates the simulated I/O of a problem in one flavour.
- * @param {string} flavour callbacks | callbacks-ctx | native | promises | bluebird | q | when | thunks | observables | effect; minimal | timers for the instrument problem
+ * @param {string} flavour callbacks | callbacks-ctx | native | promises | bluebird | q | when | thunks | observables | effect; or a bare flavour of the model (BARE: minimal | timers for the instrument problem)
  * @param {object} [options] engine options (see lib/fakes/engine.js); context: true reads uploadContext at every operation
  * @param {string} [problem] the problem whose model to build (default doxbee)
  * @returns {{ io: object, engine: Engine }} for a bare flavour, engine is what it counts (counts, failures, idle())
@@ -25,7 +29,10 @@ function createIO(flavour, options = {}, problem = 'doxbee') {
   const model = MODELS_BY_PROBLEM[problem];
   if (!model) throw new RangeError(`problem must be one of ${Object.keys(MODELS_BY_PROBLEM).join(', ')}; got ${problem}`);
   if (BARE_FLAVOURS.includes(flavour)) {
-    if (!model.BARE) throw new RangeError(`flavour ${flavour} is for the instrument problem only; got problem ${problem}`);
+    if (!model.BARE?.[flavour]) {
+      const owners = BARE_OWNERS.filter(([name]) => name === flavour).map(([, owner]) => owner);
+      throw new RangeError(`flavour ${flavour} is for the ${owners.join(' or ')} problem only; got problem ${problem}`);
+    }
     return model.BARE[flavour](options);
   }
   const engine = new Engine({ ...options, operations: model.FAILABLE });

@@ -15,6 +15,8 @@ const { verifyUnderRuntime } = require('./under-runtime');
 // an AsyncLocalStorage context of its own, on this Node (the default runtime).
 // Other runtimes are measured by bench --context als; the report shows them.
 
+const DOXBEE = { problem: 'doxbee' };
+
 // What the field may say of an example of this problem.
 function allowed(problem) {
   const model = MODELS_BY_PROBLEM[problem];
@@ -38,10 +40,10 @@ describe('async context survival', () => {
           const elsewhere = entry.needs && lacking(entry.needs, null);
           if (elsewhere) this.timeout(180000);
           assert.ok(allowed(problem).includes(entry.context), `${entry.name}: context ${entry.context}`);
-          for (const fileExists of [false, true]) {
+          for (const branch of MODELS_BY_PROBLEM[problem].BRANCHES ?? [{}]) {
             const measured = elsewhere
-              ? await verifyUnderRuntime({ problem, example: entry.name, survival: { fileExists } })
-              : await measureSurvival(entry, { problem, fileExists });
+              ? await verifyUnderRuntime({ problem, example: entry.name, survival: branch })
+              : await measureSurvival(entry, { problem, ...branch });
             assert.equal(measured.failed, 0);
             assert.ok(measured.checked > 0);
             assert.deepEqual(contextProblems(entry, measured), []);
@@ -53,7 +55,7 @@ describe('async context survival', () => {
 
   describe('the check can fail', () => {
     it('measures an example that runs its continuations in another upload’s context as losing it', async () => {
-      const measured = await measureSurvival(contextFixtures.losesContext);
+      const measured = await measureSurvival(contextFixtures.losesContext, DOXBEE);
       assert.equal(measured.survival, 'lost at file.get');
       assert.ok(measured.foreign > 0);
       assert.equal(measured.missing, 0);
@@ -70,14 +72,14 @@ describe('async context survival', () => {
           (...args) =>
             uploadContext.exit(() => reference.load()(io)(...args)),
       };
-      const measured = await measureSurvival(outside);
+      const measured = await measureSurvival(outside, DOXBEE);
       assert.equal(measured.survival, 'lost at blob.put');
       assert.equal(measured.missing, measured.checked);
     });
 
     it('finds a registry that says an example loses what it keeps', async () => {
       const reference = problems.doxbee.examples.find((e) => e.name === 'callbacks-original');
-      const measured = await measureSurvival(reference);
+      const measured = await measureSurvival(reference, DOXBEE);
       assert.deepEqual(contextProblems({ ...reference, context: 'lost at tx.commit' }, measured), ['registry says context lost at tx.commit, measured kept']);
     });
   });

@@ -2,7 +2,7 @@
 
 const assert = require('node:assert/strict');
 const doxbee = require('../../examples/doxbee');
-const model = require('../../lib/fakes/doxbee');
+const model = require('../../examples/doxbee/model');
 const { describeCase } = require('../../lib/conformance');
 const { harness } = require('./harness');
 const fixtures = require('../fixtures/doxbee');
@@ -77,7 +77,7 @@ describe('the conformance check can fail', () => {
       { fileExists: true, fault: null, twice: true },
     ]) {
       const problems = await problemsOf(fixture, spec);
-      assert.match(problems.join('\n'), /"dated":"another upload's Date"/, describeCase(spec));
+      assert.match(problems.join('\n'), /"dated":"another upload's Date"/, describeCase(spec, model));
     }
   });
 
@@ -113,7 +113,11 @@ describe('the conformance check can fail', () => {
       { fileExists: true, fault },
       { fileExists: true, fault: { op: 'file.get', mode: 'sync', placement: 'call' } },
     ]) {
-      assert.deepEqual(await problemsOf(fixtures.effectWrapsError, spec), ['the caller did not get the injected error object itself'], describeCase(spec));
+      assert.deepEqual(
+        await problemsOf(fixtures.effectWrapsError, spec),
+        ['the caller did not get the injected error object itself'],
+        describeCase(spec, model),
+      );
     }
   });
 
@@ -122,7 +126,7 @@ describe('the conformance check can fail', () => {
   async function usingProblems(key, spec) {
     if (!lacking('await using', null)) return problemsOf(fixtures[key], spec);
     const verdict = await verifyUnderRuntime({ problem: 'doxbee', fixture: key });
-    return verdict.failures.find((f) => f.name === describeCase(spec))?.problems ?? [];
+    return verdict.failures.find((f) => f.name === describeCase(spec, model))?.problems ?? [];
   }
 
   it('rejects an `await using` transaction whose disposer forgets the rollback', async function () {

@@ -30,8 +30,9 @@ function harness(problem) {
 function itConforms(problem, entry, problemsOf) {
   const reason = lacking(entry.needs, null);
   if (!reason) {
-    for (const spec of cases(MODELS_BY_PROBLEM[problem])) {
-      it(describeCase(spec), async () => {
+    const model = MODELS_BY_PROBLEM[problem];
+    for (const spec of cases(model)) {
+      it(describeCase(spec, model), async () => {
         assert.deepEqual(await problemsOf(entry, spec), []);
       });
     }
@@ -56,7 +57,7 @@ function referenceAsWritten(verifier) {
   const made = new Set();
   return async function (spec) {
     const stryker = globalThis.__stryker__;
-    const key = describeCase(spec);
+    const key = JSON.stringify(spec);
     if (!stryker || made.has(key)) return;
     made.add(key);
     const active = stryker.activeMutant;

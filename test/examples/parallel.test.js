@@ -2,14 +2,15 @@
 
 const assert = require('node:assert/strict');
 const parallel = require('../../examples/parallel');
-const model = require('../../lib/fakes/parallel');
+const model = require('../../examples/parallel/model');
 const { observe } = require('../../lib/conformance');
 const { createIO } = require('../../lib/fakes');
 const { harness } = require('./harness');
 const fixtures = require('../fixtures/parallel');
 
 const PROBLEM = { problem: 'parallel' };
-const P = model.DEFAULT_P;
+// The inserts of one upload with the default p.
+const P = model.CONCURRENT.calls;
 const { reference, problemsOf, itConforms } = harness('parallel');
 
 const ops = (trace) => trace.map((e) => `${e.type} ${e.op ?? ''}`.trim());
@@ -33,9 +34,9 @@ describe('parallel model', () => {
     const upload = reference.load()(io);
     await Promise.all([0, 1].map((i) => new Promise((resolve) => upload(...model.invocationArgs(i), resolve))));
     await engine.idle();
-    assert.deepEqual(model.verify(engine, { n: 2, p: 4, failed: 0 }), []);
-    assert.deepEqual(model.verify(engine, { n: 2, p: 5, failed: 0 }), ['fileVersion.insert called 8 times for 2 uploads of 5 queries']);
-    assert.deepEqual(model.verify(engine, { n: 3, p: 4, failed: 0 }), [
+    assert.deepEqual(model.checkRun(engine, { n: 2, p: 4, failed: 0 }), []);
+    assert.deepEqual(model.checkRun(engine, { n: 2, p: 5, failed: 0 }), ['fileVersion.insert called 8 times for 2 uploads of 5 queries']);
+    assert.deepEqual(model.checkRun(engine, { n: 3, p: 4, failed: 0 }), [
       '2 transactions begun for 3 uploads',
       '2 commits and rollbacks for 3 uploads',
       'fileVersion.insert called 8 times for 3 uploads of 4 queries',
@@ -50,8 +51,8 @@ describe('parallel model', () => {
     await new Promise((resolve) => upload(...model.invocationArgs(0), resolve));
     await engine.idle();
     assert.equal(engine.failures, 4);
-    assert.deepEqual(model.verify(engine, { n: 1, p: 4, failed: 1 }), []);
-    assert.deepEqual(model.verify(engine, { n: 1, p: 4, failed: 0 }), ['0 uploads failed but 4 faults were injected', '1 rollbacks for 0 failed uploads']);
+    assert.deepEqual(model.checkRun(engine, { n: 1, p: 4, failed: 1 }), []);
+    assert.deepEqual(model.checkRun(engine, { n: 1, p: 4, failed: 0 }), ['0 uploads failed but 4 faults were injected', '1 rollbacks for 0 failed uploads']);
   });
 });
 

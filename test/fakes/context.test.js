@@ -31,7 +31,7 @@ describe('fakes: async context', () => {
       uploadContext.run({}, () => {});
       const byRun = reads;
       reads = 0;
-      const measured = await measureSurvival(entry, { uploads: 3 });
+      const measured = await measureSurvival(entry, { problem: 'doxbee', uploads: 3 });
       // Every operation of the path, file not found: 8 per upload.
       assert.equal(measured.checked, 24);
       assert.equal(reads - 3 * byRun, 24);

@@ -30,7 +30,7 @@ async function verified(name, n, load = entry(name).load) {
   const { io, engine } = createIO(entry(name).io, { latency: 'constant', t: 1, trace: false }, 'instrument');
   await batch(load()(io), n);
   await engine.idle();
-  return model.verify(engine, { n, failed: 0 });
+  return model.checkRun(engine, { n, failed: 0 });
 }
 
 describe('instrument problem', () => {
@@ -67,7 +67,7 @@ describe('instrument problem', () => {
 
   it('rejects a floor run with uploads missing or failed', () => {
     const { engine } = createIO('timers', {}, 'instrument');
-    assert.deepEqual(model.verify(engine, { n: 2, failed: 1 }), [
+    assert.deepEqual(model.checkRun(engine, { n: 2, failed: 1 }), [
       '0 uploads begun for 2',
       '0 timers fired for 2 uploads of 8 steps',
       '1 uploads failed on bare timers',

@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 const { hashString, hashInteger, keyedRandom, keyedRandomAt } = require('../../lib/fakes/random');
 const { createDelay, createLatency } = require('../../lib/fakes/latency');
 const { Engine, createIO, MODELS_BY_PROBLEM } = require('../../lib');
-const doxbee = require('../../lib/fakes/doxbee');
+const doxbee = require('../../examples/doxbee/model');
 
 // A spec whose trace arguments must never be asked for.
 const UNTRACED = {

@@ -7,8 +7,8 @@
 const assert = require('node:assert/strict');
 const path = require('node:path');
 const { createIO, problems } = require('../../lib');
-const { createMinimalIO } = require('../../lib/fakes/minimal');
-const doxbee = require('../../lib/fakes/doxbee');
+const { createMinimalIO } = require('../../examples/instrument/minimal');
+const doxbee = require('../../examples/doxbee/model');
 
 const reference = problems.doxbee.examples.find((e) => e.name === problems.doxbee.reference);
 const skipsFileUpdate = require(path.join(__dirname, 'fixtures', 'skips-file-update.js'));
@@ -92,7 +92,7 @@ describe('minimal fake', () => {
     const heard = await batch(reference.load()(io), 20);
     assert.ok(heard.every((h) => h.error === null));
     await engine.idle();
-    assert.deepEqual(doxbee.verify(engine, { n: 20, failed: 0 }), []);
+    assert.deepEqual(doxbee.checkRun(engine, { n: 20, failed: 0 }), []);
     assert.equal(engine.counts['op:file.update'], 20);
     assert.equal(engine.counts.tx, 20);
   });
@@ -100,7 +100,7 @@ describe('minimal fake', () => {
   it("counts a found file's shorter path", async () => {
     const { io, engine } = createMinimalIO({ t: 1, fileExists: true });
     await batch(reference.load()(io), 5);
-    assert.deepEqual(doxbee.verify(engine, { n: 5, failed: 0 }), []);
+    assert.deepEqual(doxbee.checkRun(engine, { n: 5, failed: 0 }), []);
     assert.equal(engine.counts['op:file.insert'], 0);
   });
 
@@ -120,7 +120,7 @@ describe('minimal fake', () => {
     const { io, engine } = createMinimalIO({ t: 1 });
     await batch(skipsFileUpdate(io), 3);
     await engine.idle();
-    assert.deepEqual(doxbee.verify(engine, { n: 3, failed: 0 }), ['file.update called 0 times for 3 uploads']);
+    assert.deepEqual(doxbee.checkRun(engine, { n: 3, failed: 0 }), ['file.update called 0 times for 3 uploads']);
   });
 
   it('refuses what it cannot model', () => {

@@ -5,7 +5,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { createConsumer, run, ROOT } = require('./consumer');
 const asyncmark = require('../../lib');
-const doxbee = require('../../lib/fakes/doxbee');
+const doxbee = require('../../examples/doxbee/model');
 
 // The package as its users get it: the exports map (package.json) with its
 // ES module entry (lib/index.mjs) beside the CommonJS one, every example file

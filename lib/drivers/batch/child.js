@@ -91,7 +91,7 @@ async function run(job) {
     Object.assign(metrics, { context: survival, contextChecked: checked, contextMissing: missing, contextForeign: foreign });
   }
   if (doubles > 0) return { status: 'double', metrics, error: `${doubles} invocation(s) called back more than once` };
-  const problemsFound = model.verify(engine, { n: job.params.n, p: job.params.p, failed });
+  const problemsFound = model.checkRun(engine, { n: job.params.n, p: job.params.p, failed });
   if (problemsFound.length) return { status: 'invalid', metrics, error: problemsFound.join('; ') };
   return { status: 'ok', metrics, error: null };
 }

@@ -1,23 +1,11 @@
 'use strict';
 
-const { createIO, MODELS_BY_PROBLEM, uploadContext } = require('./fakes');
-const { prepare, LAZY } = require('./invoke');
+const { problemNamed } = require('../problems');
+const { messageOf } = require('./observe');
 
-// Proves that examples do the same work. One case runs an example once, in this
-// process, against a fresh engine with tick latency, and observes everything: the
-// engine's trace, what the caller heard, what escaped to the process, what was
-// left pending. The checks then compare that with the reference example.
-// What is particular to a problem (its arguments, branches, operations and what
-// follows a failure) the harness reads from the problem's model in lib/fakes.
-// Besides one upload at a time with every completion in the order it was
-// started, a case may make several uploads at once on one io, or one twice in
-// a row, vary the upload's path, or deliver completions one by one (the
-// engine's stepped order: issue, reverse, shuffle), so that an example which
-// shares state between uploads, reads a fixed path shape, takes the last
-// started for the last completed, works before it is subscribed to, or waits
-// where the reference does not, is told apart.
-
-const SETTLE_TURNS = 5;
+// Compares an observation of a case with the reference's
+// (lib/conformance/index.js): the trace, what the caller heard, what escaped,
+// what was left pending, and the result, as the problem's model defines them.
 
 // What a style does with a throw it cannot turn into an error for its caller.
 //   caught   every synchronous throw reaches the caller, after the problem's
@@ -32,246 +20,6 @@ const SYNC_BEHAVIOURS = ['caught', 'escapes'];
 //   fail-fast  the caller hears, after the clean-up, before the other calls complete;
 //   wait-all   the caller hears only once every call has completed.
 const FAILURE_BEHAVIOURS = ['fail-fast', 'wait-all'];
-
-/**
- * The cases of a problem: success, and every failure of every operation, in
- * every branch the model declares (model.BRANCHES: engine options per branch).
- */
-function cases(model, { modes = ['callback', 'sync', 'timer'], placements = ['timer', 'continuation'] } = {}) {
-  const list = [];
-  // A model that declares no branches has one, with no engine options.
-  for (const branch of model.BRANCHES ?? [{}]) {
-    list.push({ ...branch, fault: null });
-    for (const op of model.path(branch)) {
-      for (const mode of modes) {
-        if (mode === 'sync') list.push({ ...branch, fault: { op, mode, placement: 'call' } });
-        else for (const placement of placements) list.push({ ...branch, fault: { op, mode, placement } });
-      }
-    }
-    // Where one operation is called several times at once, also fail only its
-    // first or only its last call: a partial failure is what hand-written
-    // counters get wrong.
-    if (model.CONCURRENT) {
-      const { op, calls } = model.CONCURRENT;
-      for (const index of [1, calls]) {
-        for (const placement of placements) list.push({ ...branch, fault: { op, mode: 'callback', placement, index } });
-        list.push({ ...branch, fault: { op, mode: 'sync', placement: 'call', index } });
-      }
-    }
-    list.push(...steppedCases(model, branch), ...sharedCases(model, branch), ...contextCases(model, branch));
-  }
-  return list;
-}
-
-// Each upload inside an async context of its own, read by the engine at every
-// operation (lib/fakes/context.js), as under an APM agent: success alone and
-// with several uploads at once, and a failure at each operation. The trace
-// must be the one without context (compare() is given the reference observed
-// without); whether the context survived is recorded, not judged here.
-function contextCases(model, branch) {
-  const list = [
-    { ...branch, fault: null, context: true },
-    { ...branch, fault: null, together: true, context: true },
-  ];
-  for (const op of model.path(branch)) list.push({ ...branch, fault: { op, mode: 'callback', placement: 'timer' }, context: true });
-  return list;
-}
-
-// Completions one by one, with the program quiet in between. In the order they
-// were started, a failure at each operation: whether the caller hears before a
-// fire-and-forget clean-up completes, or before the other calls made at once
-// do, then depends on the style only. Reversed and shuffled: success, and a
-// failure of the first or last of the calls made at once, which then arrives
-// first, last or between.
-function steppedCases(model, branch) {
-  const list = [];
-  for (const op of model.path(branch)) list.push({ ...branch, order: 'issue', fault: { op, mode: 'callback', placement: 'timer' } });
-  for (const order of ['reverse', 'shuffle']) {
-    list.push({ ...branch, order, fault: null });
-    if (!model.CONCURRENT) continue;
-    const { op, calls } = model.CONCURRENT;
-    for (const index of [1, calls]) list.push({ ...branch, order, fault: { op, mode: 'callback', placement: 'timer', index } });
-  }
-  return list;
-}
-
-// Uploads that share an io: each path shape alone; every one at once, their
-// completions as they come, reversed, shuffled, and with the second call of
-// one operation failing; and the same upload twice in a row.
-function sharedCases(model, branch) {
-  const list = model.VARIED_ARGS.map((args) => ({ ...branch, fault: null, args }));
-  list.push({ ...branch, fault: null, together: true });
-  for (const order of ['reverse', 'shuffle']) list.push({ ...branch, fault: null, together: true, order });
-  const op = model.CONCURRENT ? model.CONCURRENT.op : model.path(branch)[0];
-  list.push({ ...branch, together: true, order: 'issue', fault: { op, mode: 'callback', placement: 'timer', index: 2 } });
-  list.push({ ...branch, fault: null, twice: true });
-  return list;
-}
-
-function describeCase({ fault, args, together, twice, order, context, ...branch }) {
-  const parts = [];
-  if (context) parts.push('in an async context');
-  const name = branchName(branch);
-  if (name) parts.push(name);
-  if (args) parts.push(`path ${args[1]}`);
-  if (together) parts.push('several uploads at once');
-  if (twice) parts.push('twice in a row');
-  if (order) parts.push(`completions one by one in ${order} order`);
-  if (!fault) parts.push('success');
-  else {
-    const which = fault.index === undefined ? '' : ` call #${fault.index} only`;
-    parts.push(`${fault.mode} fault at ${fault.op}${which}${fault.mode === 'sync' ? '' : ` created in ${fault.placement}`}`);
-  }
-  return parts.join(', ');
-}
-
-// A case does not say its problem, so its branch is named by whichever model
-// declares it (model.describeBranch); a problem of one branch names none.
-function branchName(branch) {
-  for (const model of Object.values(MODELS_BY_PROBLEM)) {
-    const name = model.describeBranch?.(branch);
-    if (name) return name;
-  }
-  return null;
-}
-
-function turn() {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
-function activeTimers() {
-  return process.getActiveResourcesInfo().filter((r) => r === 'Timeout' || r === 'Immediate').length;
-}
-
-// Replaces the process's handlers for the duration of a case, so that what an
-// example lets escape is recorded instead of failing the host (mocha).
-function captureProcessEvents(onEvent) {
-  const kinds = { uncaughtException: 'uncaught', unhandledRejection: 'unhandled' };
-  const saved = {};
-  const handlers = {};
-  for (const [event, type] of Object.entries(kinds)) {
-    saved[event] = process.listeners(event);
-    process.removeAllListeners(event);
-    handlers[event] = (error) => onEvent(type, error);
-    process.on(event, handlers[event]);
-  }
-  return function restore() {
-    for (const event of Object.keys(kinds)) {
-      process.removeListener(event, handlers[event]);
-      for (const listener of saved[event]) process.on(event, listener);
-    }
-  };
-}
-
-/**
- * Runs one case of one example.
- * @param {object} entry a registry entry (name, call, io, load)
- * @param {object} spec { fault, ...branch }: the branch's engine options, e.g. fileExists; and
- *   args (the upload's), together (every model.VARIED_ARGS upload at once), twice (one upload
- *   twice in a row), order (stepped delivery, see lib/fakes/engine.js)
- * @param {object} [options] { problem (doxbee unless named, as on the CLI), timeoutMs }
- */
-async function observe(entry, spec, { problem = 'doxbee', timeoutMs = 2000 } = {}) {
-  const model = MODELS_BY_PROBLEM[problem];
-  const { fault, args, together, twice, context, ...branch } = spec;
-  const argsList = together ? model.VARIED_ARGS : [args ?? model.CASE_ARGS];
-  const uploads = twice ? 2 : argsList.length;
-  const { io, engine } = createIO(entry.io, { ...branch, latency: 'tick', fault, context }, problem);
-  // With context, the k-th upload (from 1) is made and started inside its own.
-  const within = context ? (k, fn) => uploadContext.run(model.contextStore(k, argsList[twice ? 0 : k - 1]), fn) : (k, fn) => fn();
-  const upload = entry.load()(io);
-  const heard = [];
-  const escaped = [];
-  // Counted after a turn, so that timers a host sets around the call (mocha's
-  // test timeout) are already there.
-  await turn();
-  const timersBefore = activeTimers();
-  const restore = captureProcessEvents((type, error) => {
-    escaped.push({ type, error });
-    engine.record({ type, error: messageOf(error) });
-  });
-  // The caller of the k-th upload (from 1); a case of several says which one heard.
-  const callerOf = (k) => (error, value) => {
-    heard.push(uploads > 1 ? { upload: k, error: error ?? null, value } : { error: error ?? null, value });
-    const event = { type: 'done', error: error ? messageOf(error) : null };
-    engine.record(uploads > 1 ? { type: 'done', upload: k, error: event.error } : event);
-  };
-  let thrown = null;
-  const attempt = (fn) => {
-    try {
-      fn();
-    } catch (error) {
-      thrown = thrown ?? error;
-      engine.record({ type: 'thrown', error: messageOf(error) });
-    }
-  };
-  const deadline = Date.now() + timeoutMs;
-  let early = [];
-  try {
-    const starts = [];
-    for (const k of argsList.keys()) attempt(() => within(k + 1, () => starts.push(prepare(entry.call, upload, argsList[k]))));
-    // A lazy convention's work must wait for its start: whatever is traced
-    // before it, given the turns, was started by the call itself.
-    if (LAZY.includes(entry.call)) {
-      for (let i = 0; i < SETTLE_TURNS; i++) await turn();
-      early = engine.trace.filter((e) => e.type === 'call');
-    }
-    if (twice) {
-      for (const k of [1, 2]) {
-        if (starts[0]) attempt(() => within(k, () => starts[0](callerOf(k))));
-        await settle(engine, deadline);
-      }
-    } else {
-      starts.forEach((start, i) => attempt(() => within(i + 1, () => start(callerOf(i + 1)))));
-      await settle(engine, deadline);
-    }
-  } finally {
-    restore();
-  }
-  return {
-    args: argsList,
-    trace: engine.trace,
-    heard,
-    thrown,
-    escaped,
-    early,
-    injected: engine.injected,
-    pending: engine.pending,
-    // 'kept' or 'lost at <operation>' with context (lib/fakes/context.js), else null.
-    context: engine.context === null ? null : engine.context.survival,
-    leakedTimers: await leakedTimers(timersBefore),
-  };
-}
-
-// Runs the event loop until the engine has nothing pending and the trace has
-// not grown for several turns in a row. With stepped delivery, each time it is
-// so, one held completion is released, until none is left.
-async function settle(engine, deadline) {
-  let quiet = 0;
-  let seen = engine.trace.length;
-  while (Date.now() < deadline) {
-    await turn();
-    const busy = engine.pending > engine.held.length || engine.trace.length !== seen;
-    seen = engine.trace.length;
-    quiet = busy ? 0 : quiet + 1;
-    if (quiet < SETTLE_TURNS) continue;
-    if (!engine.release()) return;
-    quiet = 0;
-  }
-}
-
-// Timers left behind by the case. Libraries may keep a short housekeeping timer
-// (bluebird checks for unhandled rejections 1 ms later), so a timer seen at once
-// counts only if it is still there a little later.
-async function leakedTimers(before) {
-  if (activeTimers() <= before) return 0;
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  return Math.max(0, activeTimers() - before);
-}
-
-function messageOf(error) {
-  return error instanceof Error ? error.message : String(error);
-}
 
 // A fire-and-forget operation (DoxBee's rollback) completes after the caller has
 // heard, at a time that depends on the promise library's scheduler; its
@@ -314,7 +62,7 @@ const ENDINGS = ['done', 'thrown', 'uncaught', 'unhandled'];
 
 // How an observed case ended: the first of the caller hearing, a throw from
 // upload(), or an escaped error.
-function outcomeOf(observation, model) {
+function observedOutcome(observation, model) {
   const end = ordered(observation.trace, model).find((e) => ENDINGS.includes(e.type));
   return end ? end.type : null;
 }
@@ -336,29 +84,40 @@ function expectedTrace(reference, spec, outcome, model) {
   return [...prefix, { type: outcome, error }];
 }
 
+// What the callers heard on success, against what the model says a routine
+// returns (model.expectedResult, per upload's arguments); without it, the
+// result is nothing: DoxBee's commit's null, or undefined.
+function resultProblems(observation, spec, model) {
+  const heard = observation.heard.filter((h) => !h.error);
+  if (!model.expectedResult) {
+    const valued = heard.find((h) => h.value != null);
+    return valued ? [`the caller heard a value on success: ${JSON.stringify(valued.value)}`] : [];
+  }
+  const problems = [];
+  for (const h of heard) {
+    const args = observation.args[spec.twice ? 0 : (h.upload ?? 1) - 1];
+    const want = JSON.stringify(model.expectedResult(args));
+    if (JSON.stringify(h.value) !== want) problems.push(`the caller heard ${JSON.stringify(h.value)} on success, expected ${want}`);
+  }
+  return problems;
+}
+
 function concurrentOf(model) {
   return model.CONCURRENT ? model.CONCURRENT.op : null;
 }
 
 /**
- * Compares an observation with the reference's for the same case.
- * @param {object} [options] { problem (doxbee unless named), firstOp }
- * @returns {string[]} the problems found; empty when the example conforms
- */
-function check(entry, spec, observation, reference, options) {
-  return compare(entry, spec, observation, reference, options).problems;
-}
-
-/**
- * check, with the traces it compared, for a reader who wants to see them.
+ * Compares an observation with the reference's for the same case: the
+ * problems found (empty when the example conforms), with the traces compared.
+ * @param {object} options { problem (its name), firstOp }
  * @returns {{ problems: string[], traces: Array<{ label, expected, actual, difference }> }}
  *   one trace for a case of one upload (label null), one per upload for a case
  *   of several at once (label "upload 1 of 3 (notes.md)"); difference is
  *   firstDifference's, null where the two agree
  */
-function compare(entry, spec, observation, reference, { problem = 'doxbee', firstOp } = {}) {
+function checkCase(entry, spec, observation, reference, { problem, firstOp }) {
   const problems = [];
-  const model = MODELS_BY_PROBLEM[problem];
+  const { model } = problemNamed(problem);
   const first = firstOp ?? model.path(spec)[0];
   const concurrentOp = concurrentOf(model);
   const outcome = expectedOutcome(spec, entry.throws, first);
@@ -382,7 +141,7 @@ function compare(entry, spec, observation, reference, { problem = 'doxbee', firs
     // Set-aside events are compared, in any order, only where the example ends as
     // the reference does; where it ends otherwise, the reference has none to match.
     const { stragglers } = setAside(ordered(reference.trace, model), concurrentOp);
-    if (outcome === outcomeOf(reference, model)) {
+    if (outcome === observedOutcome(reference, model)) {
       const unordered = differenceInAnyOrder(stragglers, got.stragglers);
       if (unordered) problems.push(unordered);
     }
@@ -407,9 +166,7 @@ function compare(entry, spec, observation, reference, { problem = 'doxbee', firs
   }
   const failed = observation.heard.find((h) => h.error);
   if (!spec.fault && failed) problems.push(`the caller heard an error on success: ${messageOf(failed.error)}`);
-  // The routine's result is nothing: the commit's null, or undefined.
-  const valued = observation.heard.find((h) => !h.error && h.value != null);
-  if (valued) problems.push(`the caller heard a value on success: ${JSON.stringify(valued.value)}`);
+  problems.push(...resultProblems(observation, spec, model));
   if (outcome === 'thrown' && observation.thrown !== injected) problems.push('upload() did not throw the injected error');
   if (outcome !== 'thrown' && observation.thrown) problems.push(`upload() threw: ${messageOf(observation.thrown)}`);
   // One uncaught exception per failing call, when every call of an operation fails in its timer.
@@ -449,7 +206,7 @@ function tracesPerUpload(observation, reference, model) {
   const want = callsPerUpload(reference, model);
   const got = callsPerUpload(observation, model);
   const traces = observation.args.map((args, i) => ({
-    label: `upload ${i + 1} of ${observation.args.length} (${args[1]})`,
+    label: `upload ${i + 1} of ${observation.args.length} (${model.uploadName(args)})`,
     expected: want.uploads[i],
     actual: got.uploads[i],
     difference: firstDifference(want.uploads[i], got.uploads[i]),
@@ -535,4 +292,4 @@ function describeDifference({ index, expected, actual }) {
   return `trace differs at event ${index}: expected ${shown(expected)}, got ${shown(actual)}`;
 }
 
-module.exports = { SYNC_BEHAVIOURS, FAILURE_BEHAVIOURS, cases, describeCase, observe, check, compare, firstDifference, describeDifference };
+module.exports = { SYNC_BEHAVIOURS, FAILURE_BEHAVIOURS, checkCase, firstDifference, describeDifference };

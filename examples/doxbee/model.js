@@ -1,6 +1,6 @@
 'use strict';
 
-const { hashString } = require('./random');
+const { hashString } = require('../../lib/fakes/random');
 
 // The DoxBee data model: the objects the upload method talks to, as in the 2013
 // article (blobManager, db, self, Version, File, FileVersion, uuid). Each
@@ -42,7 +42,7 @@ const GET = {
     return { idOrPath: this.idOrPath };
   },
   value() {
-    return this.engine.fileExists ? { id: `file-of:${this.idOrPath}`, version: `version-of:${this.idOrPath}` } : null;
+    return this.engine.options.fileExists ? { id: `file-of:${this.idOrPath}`, version: `version-of:${this.idOrPath}` } : null;
   },
   owns(store) {
     return store.path === this.idOrPath;
@@ -279,7 +279,7 @@ function counter(engine) {
 // Checks that a batch of n uploads did all its work: every transaction begun and
 // ended once, every failure heard by its caller, and without failures every
 // operation called n times. Returns the problems found.
-function verify(engine, { n, failed }) {
+function checkRun(engine, { n, failed }) {
   const count = counter(engine);
   const problems = [];
   if (count('tx') !== n) problems.push(`${count('tx')} transactions begun for ${n} uploads`);
@@ -287,14 +287,14 @@ function verify(engine, { n, failed }) {
   if (ended !== n) problems.push(`${ended} commits and rollbacks for ${n} uploads`);
   if (failed !== engine.failures) problems.push(`${failed} uploads failed but ${engine.failures} faults were injected`);
   if (engine.failures === 0) {
-    for (const op of path({ fileExists: engine.fileExists })) {
+    for (const op of path({ fileExists: engine.options.fileExists })) {
       if (count(`op:${op}`) !== n) problems.push(`${op} called ${count(`op:${op}`)} times for ${n} uploads`);
     }
   }
   return problems;
 }
 
-// What the conformance harness (lib/conformance.js) reads of the problem.
+// What the conformance harness (lib/conformance/) reads of the problem.
 
 // The arguments of the one upload a conformance case makes.
 const CASE_ARGS = ['stream-1', 'docs/2013/report.txt', 'tag-1'];
@@ -307,6 +307,14 @@ const VARIED_ARGS = [
   ['stream-2', 'home/ann/projects/2013/q4/minutes/summary.txt', 'tag-2'],
   ['stream-3', 'docs/v1.2/archive.tar.gz', 'tag-3'],
 ];
+
+// What tells uploads apart in a case's name ("path notes.md") and in the
+// label of each of several made at once: the path.
+const UPLOAD_NAMED_BY = 'path';
+
+function uploadName(args) {
+  return args[1];
+}
 
 // Which of several uploads made at once on one io (argsList, in the order they
 // were made) a traced call belongs to, from 1; 0 for none. The k-th transaction
@@ -367,9 +375,11 @@ module.exports = {
   counter,
   invocationArgs,
   contextStore,
-  verify,
+  checkRun,
   CASE_ARGS,
   VARIED_ARGS,
+  UPLOAD_NAMED_BY,
+  uploadName,
   uploadOf,
   renumberIds,
   BRANCHES,

@@ -7,6 +7,8 @@
 // there, except promises.js and fibrous.
 module.exports = {
   name: 'doxbee-io-bound',
+  // Where lists show it among DoxBee's scenarios.
+  order: 3,
   driver: 'batch',
   problem: 'doxbee',
   description: 'n concurrent uploads; each I/O operation takes dt ms per operation in flight; every one succeeds',

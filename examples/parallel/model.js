@@ -1,6 +1,6 @@
 'use strict';
 
-const doxbee = require('./doxbee');
+const doxbee = require('../doxbee/model');
 
 // The "madeup-parallel" model: an upload that begins a transaction, issues p
 // independent inserts at once, waits for all of them and commits. It reuses the
@@ -18,7 +18,7 @@ function path() {
   return [...FAILABLE];
 }
 
-// Asynchronous methods, per class, as in lib/fakes/doxbee.js.
+// Asynchronous methods, per class, as in examples/doxbee/model.js.
 const OPERATIONS = {
   Query: doxbee.OPERATIONS.Query,
   Transaction: doxbee.OPERATIONS.Transaction,
@@ -59,7 +59,7 @@ const { invocationArgs, contextStore } = doxbee;
 // ended once, and without failures p inserts and one commit per upload. A failed
 // upload may carry several injected faults (several of its inserts can fail), so
 // with failures the count of failed uploads is only bounded by them.
-function verify(engine, { n, p, failed }) {
+function checkRun(engine, { n, p, failed }) {
   const queries = queriesOf(p);
   const count = doxbee.counter(engine);
   const problems = [];
@@ -82,10 +82,9 @@ function verify(engine, { n, p, failed }) {
 // What the conformance harness reads of the problem besides CONCURRENT and
 // BRANCHES: DoxBee's arguments, and its transaction, so its rollback rules and
 // how a call is told to be one upload's (by its transaction).
-const { CASE_ARGS, VARIED_ARGS, uploadOf, renumberIds, FIRE_AND_FORGET, afterFailure } = doxbee;
+const { CASE_ARGS, VARIED_ARGS, UPLOAD_NAMED_BY, uploadName, uploadOf, renumberIds, FIRE_AND_FORGET, afterFailure } = doxbee;
 
 module.exports = {
-  DEFAULT_P,
   FAILABLE,
   CONCURRENT,
   path,
@@ -95,9 +94,11 @@ module.exports = {
   createIO,
   invocationArgs,
   contextStore,
-  verify,
+  checkRun,
   CASE_ARGS,
   VARIED_ARGS,
+  UPLOAD_NAMED_BY,
+  uploadName,
   uploadOf,
   renumberIds,
   FIRE_AND_FORGET,

@@ -4,6 +4,8 @@
 // style's machinery when nothing goes wrong.
 module.exports = {
   name: 'doxbee-sequential',
+  // Where lists show it among DoxBee's scenarios.
+  order: 1,
   driver: 'batch',
   problem: 'doxbee',
   description: 'n concurrent uploads; every I/O operation succeeds',

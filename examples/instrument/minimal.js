@@ -1,10 +1,10 @@
 'use strict';
 
-const { createHash, FAILABLE } = require('./doxbee');
+const { createHash, FAILABLE } = require('../doxbee/model');
 
 // The least a fake of the DoxBee API can be: each operation is one setTimeout
 // and its callback, giving the values the engine gives, plus a count per
-// operation so that a run can still be verified (lib/fakes/doxbee.js verify).
+// operation so that a run can still be verified (examples/doxbee/model.js checkRun).
 // No latency model, faults, trace or pending count. It is what the engine is
 // weighed against (the instrument-weight scenario, docs/benchmark.md).
 
@@ -25,7 +25,8 @@ function bareDelay({ latency = 'constant', t = 1, e = 0, fault = null } = {}, wh
 class MinimalFake {
   constructor(t, fileExists) {
     this.t = t;
-    this.fileExists = fileExists;
+    // Engine options, as the engine keeps them: the branch the uploads take.
+    this.options = { fileExists };
     this.failures = 0;
     this.counts = Object.fromEntries(COUNTS.map((name) => [name, 0]));
   }
@@ -58,7 +59,7 @@ class FileLookup {
   get(cb) {
     const { fake, idOrPath } = this;
     fake.counts['op:file.get']++;
-    const file = fake.fileExists ? { id: `file-of:${idOrPath}`, version: `version-of:${idOrPath}` } : null;
+    const file = fake.options.fileExists ? { id: `file-of:${idOrPath}`, version: `version-of:${idOrPath}` } : null;
     setTimeout(cb, fake.t, null, file);
   }
 }

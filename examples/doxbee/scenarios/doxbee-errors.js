@@ -4,6 +4,8 @@
 // error paths cost what they cost in each style.
 module.exports = {
   name: 'doxbee-errors',
+  // Where lists show it among DoxBee's scenarios.
+  order: 2,
   driver: 'batch',
   problem: 'doxbee',
   description: 'n concurrent uploads; each I/O operation fails with likelihood e (seeded)',

@@ -1,0 +1,25 @@
+'use strict';
+
+const { cases, describeCase } = require('./cases');
+const { observe } = require('./observe');
+const { SYNC_BEHAVIOURS, FAILURE_BEHAVIOURS, checkCase, firstDifference, describeDifference } = require('./check');
+
+// Proves that examples do the same work. One case runs an example once, in this
+// process, against a fresh engine with tick latency, and observes everything: the
+// engine's trace, what the caller heard, what escaped to the process, what was
+// left pending. The checks then compare that with the reference example.
+// What is particular to a problem (its arguments, branches, operations, result
+// and what follows a failure) the harness reads from the problem's model
+// (examples/<problem>/model.js; lib/problems.js lists the members).
+// Besides one upload at a time with every completion in the order it was
+// started, a case may make several uploads at once on one io, or one twice in
+// a row, vary the upload's path, or deliver completions one by one (the
+// engine's stepped order: issue, reverse, shuffle), so that an example which
+// shares state between uploads, reads a fixed path shape, takes the last
+// started for the last completed, works before it is subscribed to, or waits
+// where the reference does not, is told apart.
+// The suite is three jobs, a file each: the cases a model gives (cases.js),
+// one run of a case (observe.js), and its comparison with the reference's
+// (check.js).
+
+module.exports = { SYNC_BEHAVIOURS, FAILURE_BEHAVIOURS, cases, describeCase, observe, checkCase, firstDifference, describeDifference };

@@ -1,0 +1,151 @@
+'use strict';
+
+const assert = require('node:assert/strict');
+const { execFile } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { problems, problemNamed, scenarios } = require('../../lib/problems');
+const { checkModel, isVerifiable } = require('../../lib/problem-members');
+
+// A problem is a folder: lib/problems.js discovers it, checks it, and every
+// list derives from it. The recipe is proved on a throwaway problem
+// (test/fixtures/problems/lookup: one argument, a returned value, two styles
+// on the batch driver), added by ASYNCMARK_PROBLEMS_DIRS with no file outside
+// its folder edited, and run through the commands in child processes.
+
+const ROOT = path.join(__dirname, '..', '..');
+const CLI = path.join(ROOT, 'bench', 'cli.js');
+const FIXTURES = path.join(ROOT, 'test', 'fixtures');
+const LOOKUP = path.join(FIXTURES, 'problems', 'lookup');
+
+// The CLI with extra problem roots: { code, stdout, stderr }.
+function cli(roots, ...args) {
+  const env = { ...process.env, ASYNCMARK_PROBLEMS_DIRS: roots.join(path.delimiter) };
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, ...args], { cwd: ROOT, env, timeout: 120000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? error.code : 0, stdout, stderr });
+    });
+  });
+}
+
+const withLookup = (...args) => cli([path.join(FIXTURES, 'problems')], ...args);
+
+describe('problems: discovery', () => {
+  it('finds the shipped problems and their scenarios in the order lists show them', () => {
+    assert.deepEqual(
+      problems().map((p) => p.name),
+      ['doxbee', 'parallel', 'instrument', 'fib', 'slicing', 'http-server', 'http-client'],
+    );
+    assert.deepEqual(Object.keys(scenarios()), [
+      'doxbee-sequential',
+      'doxbee-errors',
+      'doxbee-io-bound',
+      'madeup-parallel',
+      'instrument-weight',
+      'fib',
+      'slicing',
+      'http-server',
+      'http-client',
+    ]);
+  });
+
+  it('takes a folder for a problem by what its index.js declares (examples/libraries is none)', () => {
+    assert.ok(fs.existsSync(path.join(ROOT, 'examples', 'libraries')));
+    assert.ok(!problems().some((p) => p.name === 'libraries'));
+  });
+
+  it('names the problems there are when asked for another', () => {
+    assert.equal(problemNamed('doxbee').model.FAILABLE[0], 'blob.put');
+    assert.throws(() => problemNamed('nope'), { name: 'RangeError', message: /^problem must be one of doxbee, parallel, .*; got nope$/ });
+  });
+
+  it('calls verifiable the models that declare conformance members', () => {
+    const verifiable = problems()
+      .filter((p) => isVerifiable(p.model))
+      .map((p) => p.name);
+    assert.deepEqual(verifiable, ['doxbee', 'parallel']);
+  });
+});
+
+describe('problems: members checked when a problem loads', () => {
+  const lookup = require(path.join(LOOKUP, 'model'));
+
+  it('accepts the fixture problem', () => {
+    assert.doesNotThrow(() => checkModel('test/fixtures/problems/lookup', lookup));
+  });
+
+  it('refuses an ill-typed member in one line naming the problem and the member', () => {
+    assert.throws(() => checkModel('examples/foo', { ...lookup, VARIED_ARGS: 'a' }), {
+      message: 'examples/foo: model.VARIED_ARGS must be an array; got "a"',
+    });
+    const { uploadName, ...nameless } = lookup;
+    assert.throws(() => checkModel('examples/foo', nameless), { message: 'examples/foo: model.uploadName must be a function; got undefined' });
+    const specless = { ...lookup, OPERATIONS: { ...lookup.OPERATIONS, Cache: { put: { op: 'cache.put', args() {}, value() {} } } } };
+    assert.throws(() => checkModel('examples/foo', specless), { message: 'examples/foo: model.OPERATIONS.Cache.put.owns must be a function; got undefined' });
+  });
+
+  it('fails at load on a planted folder whose model lacks a member', async function () {
+    this.timeout(30000);
+    const { code, stderr } = await cli([path.join(FIXTURES, 'planted-problems')], 'list');
+    assert.equal(code, 1);
+    assert.match(stderr.split('\n')[0], /test\/fixtures\/planted-problems\/broken: model\.contextStore must be a function; got undefined$/);
+  });
+});
+
+describe('problems: a new problem is one folder', function () {
+  this.timeout(120000);
+
+  it('is listed, with its scenario and examples', async () => {
+    const { code, stdout } = await withLookup('list');
+    assert.equal(code, 0);
+    assert.match(stdout, /^lookup-sequential +batch +lookup /m);
+    assert.match(stdout, /^examples of lookup \(driver: batch; reference: callbacks\)$/m);
+  });
+
+  it('is benched with --test: every run ok, and the report of its results mentions it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-problem-'));
+    try {
+      const runs = path.join(dir, 'runs.jsonl');
+      const bench = await withLookup('bench', '--scenario', 'lookup-sequential', '--test', '--quiet', '--out', runs);
+      assert.equal(bench.code, 0, bench.stderr);
+      const lines = fs
+        .readFileSync(runs, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line))
+        .filter((line) => line.scenario);
+      assert.deepEqual(lines.map((l) => `${l.example} ${l.status}`).sort(), ['async-await ok', 'callbacks ok']);
+      const report = await withLookup('report', '--in', runs, '--out', path.join(dir, 'report'));
+      assert.equal(report.code, 0, report.stderr);
+      assert.match(fs.readFileSync(path.join(dir, 'report', 'README.md'), 'utf8'), /lookup-sequential/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is benched with --test --no-out', async () => {
+    const { code, stdout, stderr } = await withLookup('bench', '--scenario', 'lookup-sequential', '--test', '--no-out');
+    assert.equal(code, 0, stderr);
+    assert.match(stdout, /^callbacks \(baseline\) /m);
+  });
+
+  for (const [file, io] of [
+    ['callbacks.js', 'callbacks'],
+    ['async-await.js', 'promises'],
+  ]) {
+    it(`verifies its ${file} by conformance: every case passes`, async () => {
+      const { code, stdout } = await withLookup('verify', path.join(LOOKUP, file), '--problem', 'lookup', '--io', io);
+      assert.equal(code, 0, stdout);
+      assert.match(stdout, /^(\d+) of \1 cases pass$/m);
+    });
+  }
+
+  it('fails a planted third style that forgets to return the value', async () => {
+    const planted = path.join(FIXTURES, 'problem-styles', 'lookup-returns-nothing.js');
+    const { code, stdout } = await withLookup('verify', planted, '--problem', 'lookup', '--io', 'promises');
+    assert.equal(code, 1);
+    assert.match(stdout, /the caller heard undefined on success, expected "value-of:key-1"/);
+    assert.doesNotMatch(stdout, /^(\d+) of \1 cases pass$/m);
+  });
+});
