@@ -79,7 +79,8 @@ const { checkMembers, checkModel } = require('./problem-members');
  * @property {object} params the parameter grid (the driver's parameters)
  * @property {string[]} [fixed] parameters the command line may not change
  * @property {number} [order] where lists show it among its problem's (lowest first)
- * Other members are passed on to the driver's jobs (fileExists: the DoxBee branch).
+ * @property {object} [childOptions] what the driver's child takes as it is, besides the params (the
+ *   batch child's engine options: fileExists, DoxBee's branch); not in the results line
  *
  * @typedef {object} Probe (examples/<problem>/probe.js)
  * @property {string} op the operation made to fail

@@ -9,6 +9,6 @@ module.exports = {
   driver: 'batch',
   problem: 'doxbee',
   description: 'n concurrent uploads; each I/O operation fails with likelihood e (seeded)',
-  fileExists: false,
+  childOptions: { fileExists: false },
   params: { n: [100, 1000, 10000], latency: 'constant', t: [1], dt: 0.1, e: 0.1, seed: 1, context: 'none' },
 };

@@ -9,7 +9,7 @@ module.exports = {
   driver: 'batch',
   problem: 'doxbee',
   description: 'n concurrent uploads; every I/O operation succeeds',
-  fileExists: false,
+  childOptions: { fileExists: false },
   params: { n: [100, 1000, 10000], latency: 'constant', t: [1], dt: 0.1, e: 0, seed: 1, context: 'none' },
   // Every operation succeeds: that is what the scenario measures.
   fixed: ['e'],

@@ -10,7 +10,7 @@ module.exports = {
   driver: 'batch',
   problem: 'instrument',
   description: 'n uploads of the reference on the engine, on a minimal fake (baseline) and on bare timers',
-  fileExists: false,
+  childOptions: { fileExists: false },
   params: { n: [100, 1000, 10000], latency: 'constant', t: [1], dt: 0.1, e: 0, seed: 1 },
   // Every operation succeeds, at a constant whole-millisecond latency: the
   // floor and the minimal fake model nothing else.
