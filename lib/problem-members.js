@@ -8,7 +8,17 @@
 
 const REGISTRY = { problem: 'string', driver: 'string', reference: 'string', examples: 'array', order: 'number?', fewestExamples: 'number?' };
 const ENTRY = { name: 'string', file: 'string', load: 'function', libraries: 'array' };
-const SCENARIO = { name: 'string', problem: 'string', driver: 'string', description: 'string', params: 'object', fixed: 'array?', order: 'number?', childOptions: 'object?' };
+const SCENARIO = {
+  name: 'string',
+  problem: 'string',
+  driver: 'string',
+  description: 'string',
+  params: 'object',
+  fixed: 'array?',
+  order: 'number?',
+  childOptions: 'object?',
+  usage: 'array?',
+};
 const PROBE = { op: 'string', options: 'object', args: 'array', callSites: 'object' };
 const MODEL = {
   FAILABLE: 'array',

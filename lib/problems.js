@@ -81,6 +81,7 @@ const { checkMembers, checkModel } = require('./problem-members');
  * @property {number} [order] where lists show it among its problem's (lowest first)
  * @property {object} [childOptions] what the driver's child takes as it is, besides the params (the
  *   batch child's engine options: fileExists, DoxBee's branch); not in the results line
+ * @property {string[]} [usage] bench --help's examples of it: each line the options it is run with
  *
  * @typedef {object} Probe (examples/<problem>/probe.js)
  * @property {string} op the operation made to fail

@@ -11,4 +11,6 @@ module.exports = {
   description: 'n concurrent uploads; each I/O operation fails with likelihood e (seeded)',
   childOptions: { fileExists: false },
   params: { n: [100, 1000, 10000], latency: 'constant', t: [1], dt: 0.1, e: 0.1, seed: 1, context: 'none' },
+  // bench --help's examples of this scenario: the options it is run with.
+  usage: ['--e 0.2 --n 1000 --runs 10'],
 };

@@ -14,4 +14,6 @@ module.exports = {
   description: 'fib(n) by recursion: sync vs async, busywork, memo, worker, thread pool',
   // threads: the pool of pool-split, one per core this machine offers.
   params: { n: [15, 20, 25], w: 1000, threads: os.availableParallelism(), minTime: 500 },
+  // bench --help's examples of this scenario: the options it is run with.
+  usage: ['--n 20,25 --examples sync,async,pool-split', '--runtime node,chromium,chromium-worker,firefox,firefox-worker --runs 3'],
 };

@@ -11,4 +11,6 @@ module.exports = {
   driver: 'http-load',
   description: 'HTTP clients (recursive callback, promise chain, async/await, fetch) loading a fixed local server',
   params: { requests: 1000, c: [1, 16], keepAlive: ['on', 'off'], bytes: 100 },
+  // bench --help's examples of this scenario: the options it is run with.
+  usage: ['--c 1 --keep-alive off'],
 };

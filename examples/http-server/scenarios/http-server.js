@@ -14,4 +14,6 @@ module.exports = {
   driver: 'http-load',
   description: 'HTTP servers (async, sync, stream, cluster, thread pool) under a bounded autocannon load',
   params: { workload: 'read', bytes: 1048576, fibN: 20, t: 10, requests: [100, 400], c: [1, 50], workers: os.availableParallelism() },
+  // bench --help's examples of this scenario: the options it is run with.
+  usage: ['--requests 100 --c 50', '--workload compute --fib-n 25 --workers 4'],
 };

@@ -10,4 +10,6 @@ module.exports = {
   driver: 'compute',
   description: 'fib(n) with every call deferred through a slicer, against sync; heartbeat lateness',
   params: { n: [5, 10, 15], k: 1000, minTime: 500 },
+  // bench --help's examples of this scenario: the options it is run with.
+  usage: ['--k 100'],
 };
