@@ -16,10 +16,13 @@ const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 const { parseArgs } = require('node:util');
 const { UsageError } = require('./usage');
-const doxbee = require('../examples/doxbee');
+const registries = require('../examples');
 
 const COMMAND = 'npm run build:transpiled';
-const FOLDER = path.join(__dirname, '..', 'examples', 'doxbee', 'transpiled');
+// Every transpiled variant of every registry, and the one folder they are
+// written into: the transpiled/ folder beside the examples they come from.
+const VARIANTS = Object.values(registries).flatMap((registry) => registry.examples.filter((entry) => entry.transpiled));
+const FOLDER = VARIANTS.length > 0 ? path.dirname(VARIANTS[0].file) : null;
 // The package's exports name neither its binary nor its folder: both are found from package.json.
 const TSC = path.join(path.dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
 // The first line of every file this script writes begins so.
@@ -115,10 +118,10 @@ function buildVariant(entry) {
   };
 }
 
-/** Every transpiled variant of the doxbee registry: file name → text. */
+/** Every transpiled variant: file name → text. */
 function buildAll() {
   const files = {};
-  for (const entry of doxbee.examples.filter((e) => e.transpiled)) {
+  for (const entry of VARIANTS) {
     if (path.dirname(entry.file) !== FOLDER)
       throw new UsageError(`${entry.name}: a transpiled variant's file must be in ${path.relative(process.cwd(), FOLDER)}`);
     Object.assign(files, buildVariant(entry));
