@@ -4,8 +4,8 @@ const stats = require('./stats');
 const drivers = require('./drivers');
 const { summarize, envKey, fullParamsKey } = require('./summary');
 const show = require('./report/display');
-const { formatRows } = require('./format');
-const { escapeInline } = require('./report/markdown');
+const { formatRows } = require('./report/render/rows');
+const { escapeInline } = require('./report/render/markdown');
 
 // asyncmark compare: two sets of runs, old and new, cell by cell, the way
 // Node core's benchmark/compare.js and compare.R judge two builds of node.

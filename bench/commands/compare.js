@@ -3,7 +3,7 @@
 const fs = require('node:fs');
 const { UsageError, refuse, parseChoice } = require('../usage');
 const { parseResults } = require('../../lib/results');
-const { FORMATS } = require('../../lib/format');
+const { FORMATS } = require('../../lib/report/render/rows');
 const { chooseSides, compare, renderComparison } = require('../../lib/compare');
 
 // asyncmark compare OLD NEW, or asyncmark compare FILE: two sets of runs, cell

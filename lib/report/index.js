@@ -2,26 +2,26 @@
 
 const show = require('./display');
 const { parseResults } = require('../results');
-const { referenceParams, headlineCell, sameParams } = require('./cells');
-const { timeTable, metricTable, summaryTable } = require('./tables');
-const { metricRows } = require('./metric-files');
-const { renderSvg, tagExamples } = require('./charts');
-const { forestSpec } = require('./forest-plot');
-const { againstNSpec } = require('./against-n');
-const { scatterSpec } = require('./scatter-plot');
-const { responsivenessSpec } = require('./responsiveness');
-const { throughputSpec } = require('./throughput');
-const { articleComparison, IO_SCENARIO } = require('./article');
-const { runtimeComparison } = require('./runtimes');
-const { runtimeSpec } = require('./runtime-plot');
-const { contextCost } = require('./context');
-const { contextSpec } = require('./context-plot');
-const { exampleColors, runtimeColors } = require('./colors');
+const { referenceParams, headlineCell, sameParams } = require('./sections/cells');
+const { timeTable, metricTable, summaryTable } = require('./sections/tables');
+const { metricRows } = require('./sections/metric-files');
+const { renderSvg, tagExamples } = require('./charts/vega');
+const { forestSpec } = require('./charts/forest-plot');
+const { againstNSpec } = require('./charts/against-n');
+const { scatterSpec } = require('./charts/scatter-plot');
+const { responsivenessSpec } = require('./charts/responsiveness');
+const { throughputSpec } = require('./charts/throughput');
+const { articleComparison, IO_SCENARIO } = require('./sections/article');
+const { runtimeComparison } = require('./sections/runtimes');
+const { runtimeSpec } = require('./charts/runtime-plot');
+const { contextCost } = require('./sections/context');
+const { contextSpec } = require('./charts/context-plot');
+const { exampleColors, runtimeColors } = require('./charts/colors');
 const registries = require('../../examples');
 const drivers = require('../drivers');
-const { renderMarkdown } = require('./markdown');
-const { renderHtml } = require('./html');
-const { xmlComment } = require('./generated');
+const { renderMarkdown } = require('./render/markdown');
+const { renderHtml } = require('./render/html');
+const { xmlComment } = require('./render/generated');
 const { paramsKey, summarize } = require('../summary');
 
 // Building a report from the contents of results files: no file system, no

@@ -6,7 +6,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const drivers = require('../../lib/drivers');
 const scenarios = require('../../bench/scenarios');
-const { COLUMNS_BY_DRIVER } = require('../../lib/report/tables');
+const { COLUMNS_BY_DRIVER } = require('../../lib/report/sections/tables');
 const { schema } = require('../../lib/results');
 
 const CHARTS = ['forest', 'responsiveness', 'throughput', 'time-against-n', 'memory-against-n'];

@@ -5,14 +5,14 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { formatRows } = require('../../lib/format');
+const { formatRows } = require('../../lib/report/render/rows');
 const { parseResults } = require('../../lib/results');
 const { summarize } = require('../../lib/summary');
 const stats = require('../../lib/stats');
 const show = require('../../lib/report/display');
 const { buildReport } = require('../../lib/report');
-const { runtimeComparison, chooseReferences, machinesOf, highestNode, byRuntime, besideText, PUBLISHED } = require('../../lib/report/runtimes');
-const { runtimePoints } = require('../../lib/report/runtime-plot');
+const { runtimeComparison, chooseReferences, machinesOf, highestNode, byRuntime, besideText, PUBLISHED } = require('../../lib/report/sections/runtimes');
+const { runtimePoints } = require('../../lib/report/charts/runtime-plot');
 const { checkWellFormed } = require('./well-formed-xml');
 const { CPU_A, CPU_B, UNSUPPORTED_ERROR, CRASH_ERROR, runtimeLines, resultsText } = require('./runtime-runs');
 

@@ -1,7 +1,7 @@
 'use strict';
 
-const show = require('./display');
-const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioAxis } = require('./charts');
+const show = require('../display');
+const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioAxis } = require('./vega');
 
 // The picture the runtime and context charts share: one row per example, a
 // lane per runtime within it (its colour, named in the legend), a point at a

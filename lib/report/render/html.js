@@ -1,11 +1,11 @@
 'use strict';
 
-const { cellText } = require('../format');
+const { cellText } = require('./rows');
 const prose = require('./prose');
 const { htmlComment } = require('./generated');
-const { TITLE: ARTICLE_TITLE, articleBlocks } = require('./article');
-const { TITLE: RUNTIMES_TITLE, runtimeBlocks } = require('./runtimes');
-const { TITLE: CONTEXT_TITLE, contextBlocks } = require('./context');
+const { TITLE: ARTICLE_TITLE, articleBlocks } = require('../sections/article');
+const { TITLE: RUNTIMES_TITLE, runtimeBlocks } = require('../sections/runtimes');
+const { TITLE: CONTEXT_TITLE, contextBlocks } = require('../sections/context');
 
 // The report as one self-contained HTML page: the same tables, the charts as
 // inline SVG, and a small inline script for hovering. It loads nothing from

@@ -1,6 +1,6 @@
 'use strict';
 
-const { FAMILIES } = require('../registry');
+const { FAMILIES } = require('../../registry');
 const { registryOrder } = require('./colors');
 
 // The style family of each example (callbacks, generators, promises,

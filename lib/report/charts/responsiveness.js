@@ -1,12 +1,12 @@
 'use strict';
 
-const drivers = require('../drivers');
+const drivers = require('../../drivers');
 
-const show = require('./display');
-const { cellsAt } = require('./cells');
+const show = require('../display');
+const { cellsAt } = require('../sections/cells');
 const { exampleColorEncoding } = require('./colors');
 const { placeLabels } = require('./label-layout');
-const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioTicks, notDrawnNote, placedLabelLayers } = require('./charts');
+const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioTicks, notDrawnNote, placedLabelLayers } = require('./vega');
 
 // What slicing buys and what it costs, for a scenario of the compute driver at
 // one parameter set: one point per example, across how late the 1 ms

@@ -1,16 +1,16 @@
 'use strict';
 
-const show = require('./display');
-const { DETAIL, isFinitePositive, notDrawnNote } = require('./charts');
+const show = require('../display');
+const { DETAIL, isFinitePositive, notDrawnNote } = require('./vega');
 const { lanesSpec, lanePoint } = require('./lanes-plot');
 
 // The cost of async context at one scenario and parameter set: one row per
 // style, one point per runtime at the style's mean CPU time with context ÷
 // without on that runtime, with its 95% interval; the rule at 1 is no cost
-// (the picture: lib/report/lanes-plot.js). CPU time, not wall time: it is the
+// (the picture: lib/report/charts/lanes-plot.js). CPU time, not wall time: it is the
 // work the context adds, and on a shared machine other processes stretch the
 // wall time of short runs far more (the table has both). Pure: a group of
-// lib/report/context.js in, a Vega-Lite specification out.
+// lib/report/sections/context.js in, a Vega-Lite specification out.
 
 /**
  * The chart's points, one per style and runtime with a time ratio, and what
@@ -36,7 +36,7 @@ function contextPoints(group) {
 }
 
 /**
- * @param {object} group one group of contextCost (lib/report/context.js)
+ * @param {object} group one group of contextCost (lib/report/sections/context.js)
  * @param {{ runtimeColors: Map<string, string> }} look
  * @returns {object | null} a Vega-Lite spec, or null when no ratio can be drawn
  */

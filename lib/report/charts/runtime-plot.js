@@ -1,15 +1,15 @@
 'use strict';
 
-const drivers = require('../drivers');
-const show = require('./display');
-const { isFinitePositive, notDrawnNote } = require('./charts');
+const drivers = require('../../drivers');
+const show = require('../display');
+const { isFinitePositive, notDrawnNote } = require('./vega');
 const { lanesSpec, lanePoint } = require('./lanes-plot');
 
 // The runtimes of one machine at one scenario and reference cell: one row per
 // example, one point per runtime at the example's mean time on that runtime ÷
 // its mean time on the reference runtime, with its 95% interval; the rule at
-// 1 is the reference runtime (the picture: lib/report/lanes-plot.js). Pure: a
-// matrix of lib/report/runtimes.js in, a Vega-Lite specification out.
+// 1 is the reference runtime (the picture: lib/report/charts/lanes-plot.js). Pure: a
+// matrix of lib/report/sections/runtimes.js in, a Vega-Lite specification out.
 
 /**
  * The chart's points: one per example and runtime with a ratio to the
@@ -37,7 +37,7 @@ function runtimePoints(matrix) {
 }
 
 /**
- * @param {object} matrix one matrix of runtimeComparison (lib/report/runtimes.js)
+ * @param {object} matrix one matrix of runtimeComparison (lib/report/sections/runtimes.js)
  * @param {{ runtimeColors: Map<string, string> }} look
  * @returns {object | null} a Vega-Lite spec, or null when no ratio can be drawn
  */

@@ -1,9 +1,9 @@
 'use strict';
 
-const show = require('./display');
-const stats = require('../stats');
-const registries = require('../../examples');
-const { fullParamsKey, cellKey, ratioOf } = require('../summary');
+const show = require('../display');
+const stats = require('../../stats');
+const registries = require('../../../examples');
+const { fullParamsKey, cellKey, ratioOf } = require('../../summary');
 const { byRuntime } = require('./runtimes');
 
 // The cost of carrying an async context (batch --context als): for each style,
@@ -218,7 +218,7 @@ function dedupe(found) {
 }
 
 /**
- * The section both report formats draw, as blocks (see lib/report/runtimes.js runtimeBlocks).
+ * The section both report formats draw, as blocks (see lib/report/sections/runtimes.js runtimeBlocks).
  * @param {{ groups }} cost contextCost's result, each group with its chart
  */
 function contextBlocks(cost) {

@@ -1,10 +1,10 @@
 'use strict';
 
-const show = require('./display');
-const { paramsKey } = require('../summary');
+const show = require('../display');
+const { paramsKey } = require('../../summary');
 const { colorScale, REFERENCE_GREY } = require('./colors');
 const { familyPanels } = require('./families');
-const { CONFIG, DETAIL, isFinitePositive, notDrawnNote } = require('./charts');
+const { CONFIG, DETAIL, isFinitePositive, notDrawnNote } = require('./vega');
 
 // Wall time and peak memory against n as small multiples: one panel per style
 // family, so no panel holds more than a handful of lines, every panel on the

@@ -1,14 +1,14 @@
 'use strict';
 
-const show = require('./display');
+const show = require('../display');
 const { cellsAt } = require('./cells');
-const { fullParamsKey } = require('../summary');
-const { paramsKey } = require('../summary');
+const { fullParamsKey } = require('../../summary');
+const { paramsKey } = require('../../summary');
 const { findColumn, valueByExample, columnMeaning } = require('./metric-files');
 
 // The report's tables as { columns, rows, notes }: rows are flat objects of raw
 // numbers, and each column's `format` says how a person reads them, so the same
-// table renders as markdown, HTML or CSV (see lib/format.js). Pure.
+// table renders as markdown, HTML or CSV (see lib/report/render/rows.js). Pure.
 
 /** The flat row of one cell. */
 function cellRow(cell) {
@@ -377,7 +377,7 @@ const GRADE = { names: ['grade'], pattern: /grade/i };
  * @param {{ rows, columns } | null} complexity
  * @param {{ rows, columns } | null} debuggability
  * @param {Map<string, string> | null} [survival] by example, whether its async
- *   context survived where it was measured (lib/report/context.js); a column when given
+ *   context survived where it was measured (lib/report/sections/context.js); a column when given
  */
 function summaryTable(cells, at, complexity, debuggability, survival = null) {
   const here = at ? cellsAt(cells, at) : [];

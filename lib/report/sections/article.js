@@ -1,10 +1,10 @@
 'use strict';
 
-const show = require('./display');
-const { ranks, spearman } = require('../stats');
+const show = require('../display');
+const { ranks, spearman } = require('../../stats');
 const { cellRow } = require('./tables');
 const { findColumn, valueByExample } = require('./metric-files');
-const ARTICLE = require('../article-2013.json');
+const ARTICLE = require('../../article-2013.json');
 
 // The 2013 article's published tables ("Analysis of generators and other async
 // patterns in node", lib/article-2013.json) beside this report's own figures,

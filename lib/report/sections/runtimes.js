@@ -1,10 +1,10 @@
 'use strict';
 
-const show = require('./display');
-const stats = require('../stats');
-const drivers = require('../drivers');
+const show = require('../display');
+const stats = require('../../stats');
+const drivers = require('../../drivers');
 const { referenceParams, sameParams, cellsAt } = require('./cells');
-const PUBLISHED = require('../published-2018.json');
+const PUBLISHED = require('../../published-2018.json');
 
 // Runtimes side by side: where the runs hold two or more environments on one
 // machine (the same CPU) that ran a scenario at the same reference parameters,
@@ -337,7 +337,7 @@ function matrixAt(cells, machine, scenario, params, choice) {
 }
 
 // The reference parameter sets of a scenario on a machine: each runtime's
-// own (lib/report/cells.js), in the order the first runtime gives them.
+// own (lib/report/sections/cells.js), in the order the first runtime gives them.
 function machineParams(cells, machine, scenario) {
   const list = [];
   for (const env of machine.envs) {

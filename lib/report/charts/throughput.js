@@ -1,10 +1,10 @@
 'use strict';
 
-const show = require('./display');
-const { cellsAt } = require('./cells');
+const show = require('../display');
+const { cellsAt } = require('../sections/cells');
 const { exampleColorEncoding } = require('./colors');
 const { textSize } = require('./label-layout');
-const { CONFIG, DETAIL, isFinitePositive, notDrawnNote } = require('./charts');
+const { CONFIG, DETAIL, isFinitePositive, notDrawnNote } = require('./vega');
 
 // Requests per second and latency of the http-load driver's examples at one
 // parameter set: one row per example, most requests per second on top, two

@@ -1,6 +1,6 @@
 'use strict';
 
-const show = require('./display');
+const show = require('../display');
 
 // The sentences both report formats share, as plain text (no markup), and the
 // environment table. Pure.

@@ -1,6 +1,6 @@
 'use strict';
 
-const { fullParamsKey } = require('../summary');
+const { fullParamsKey } = require('../../summary');
 
 // Which cells a report draws its tables and charts at: the reference
 // parameter sets of each scenario, and the headline cell of the summary. Pure.
@@ -53,7 +53,7 @@ function referenceParams(cells, preferred = PREFERRED_CELLS) {
 }
 
 // Cells run with an async context (batch --context als) have their own
-// section (lib/report/context.js); the tables are drawn at the cells without,
+// section (lib/report/sections/context.js); the tables are drawn at the cells without,
 // unless there are none.
 function withoutContext(cells) {
   const plain = cells.filter((c) => !c.params.context);

@@ -1,11 +1,11 @@
 'use strict';
 
-const { formatRows } = require('../format');
+const { formatRows } = require('./rows');
 const prose = require('./prose');
 const { htmlComment } = require('./generated');
-const { TITLE: ARTICLE_TITLE, articleBlocks } = require('./article');
-const { TITLE: RUNTIMES_TITLE, runtimeBlocks } = require('./runtimes');
-const { TITLE: CONTEXT_TITLE, contextBlocks } = require('./context');
+const { TITLE: ARTICLE_TITLE, articleBlocks } = require('../sections/article');
+const { TITLE: RUNTIMES_TITLE, runtimeBlocks } = require('../sections/runtimes');
+const { TITLE: CONTEXT_TITLE, contextBlocks } = require('../sections/context');
 
 // The report as one markdown page for GitHub: tables, and the charts as SVG
 // files beside it. Pure: the report model in, the page's text out.

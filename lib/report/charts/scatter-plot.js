@@ -1,9 +1,9 @@
 'use strict';
 
-const show = require('./display');
+const show = require('../display');
 const { exampleColorEncoding } = require('./colors');
 const { placeLabels } = require('./label-layout');
-const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioAxis, notDrawnNote, pixel, placedLabelLayers } = require('./charts');
+const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioAxis, notDrawnNote, pixel, placedLabelLayers } = require('./vega');
 
 // Complexity (tokens) against the time ratio to the baseline, one point per
 // example in its colour. The styles crowd together (the shortest ones are

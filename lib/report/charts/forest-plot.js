@@ -1,12 +1,12 @@
 'use strict';
 
-const drivers = require('../drivers');
+const drivers = require('../../drivers');
 
-const show = require('./display');
-const { cellsAt } = require('./cells');
+const show = require('../display');
+const { cellsAt } = require('../sections/cells');
 const { exampleColorEncoding } = require('./colors');
 const { textSize } = require('./label-layout');
-const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioAxis, notDrawnNote } = require('./charts');
+const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioAxis, notDrawnNote } = require('./vega');
 
 // The headline picture of a scenario at one parameter set: "how much slower
 // than the baseline, and how sure are we". One row per example, sorted by the
