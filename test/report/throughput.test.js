@@ -3,7 +3,6 @@
 const assert = require('node:assert/strict');
 const registries = require('../../examples');
 const drivers = require('../../lib/drivers');
-const { COLUMNS_BY_DRIVER } = require('../../lib/report/sections/tables');
 const { scenarioSections } = require('../../lib/report');
 const { throughputRows, throughputSpec } = require('../../lib/report/charts/throughput');
 const { renderSvg } = require('../../lib/report/charts/vega');
@@ -205,12 +204,10 @@ describe('report: the throughput chart in a section', () => {
 
   const sections = (charts) => {
     drivers[NAME] = { ...drivers.compute, name: NAME, charts };
-    COLUMNS_BY_DRIVER[NAME] = COLUMNS_BY_DRIVER.compute;
     try {
       return scenarioSections(summary, envs, look(cells), (name, kind, spec) => ({ name, kind, title: spec.title.text, svg: null }));
     } finally {
       delete drivers[NAME];
-      delete COLUMNS_BY_DRIVER[NAME];
     }
   };
 

@@ -32,8 +32,9 @@ module.exports = {
   // Its own numbers, summarized as medians beside time and memory.
   extra: ['calls', 'opsPerSec', 'coresUsed', 'beats', 'latenessP50Ms', 'latenessP99Ms', 'latenessMaxMs'],
   // The charts of its report section (lib/report/index.js draws them); its
-  // table's columns are COLUMNS_BY_DRIVER in lib/report/tables.js.
+  // table's columns are in columns.js.
   charts: ['forest', 'responsiveness', 'time-against-n', 'memory-against-n'],
+  columns: require('./columns'),
   // fib grows exponentially in n: the fitted base, time ∝ bⁿ (1.618 for the plain recursion).
   growth: { param: 'n', model: 'exponential' },
 };

@@ -5,6 +5,8 @@ const { cellsAt } = require('./cells');
 const { fullParamsKey } = require('../../summary');
 const { paramsKey } = require('../../summary');
 const { findColumn, valueByExample, columnMeaning } = require('./metric-files');
+const { EXAMPLE_COLUMN, columnsOf } = require('./time-columns');
+const drivers = require('../../drivers');
 
 // The report's tables as { columns, rows, notes }: rows are flat objects of raw
 // numbers, and each column's `format` says how a person reads them, so the same
@@ -48,217 +50,7 @@ function cellRow(cell) {
   };
 }
 
-// A figure of a finished cell that no run measured (the runtime cannot, or
-// --bare left it out) reads n/a; a cell that did not finish has none: a dash.
-function measured(value, row, format) {
-  if (Number.isFinite(value)) return format(value);
-  return row.mean !== null && row.mean !== undefined ? 'n/a' : show.DASH;
-}
-
 const { failureLabel } = show;
-
-// Each column's `description` is its glossary entry and, in the HTML page,
-// its header's tooltip.
-const EXAMPLE_COLUMN = {
-  key: 'example',
-  title: 'example',
-  description: 'The example, a file under examples/<problem>/; "(baseline)" marks the one every ratio is to.',
-  format: (value, row) => (row.baseline ? `${value} (baseline)` : value),
-};
-
-const TIME_COLUMNS = [
-  EXAMPLE_COLUMN,
-  {
-    key: 'mean',
-    title: 'time: mean (95% CI)',
-    description:
-      'Mean wall time of the finished runs, from starting the n uploads to the last one calling back; in brackets the 95% t-interval of that mean. Rows are sorted by it.',
-    align: 'right',
-    format: (value, row) => (value === null ? failureLabel(row) : `${show.ms(value)} (${show.range(row.low, row.high) || 'n/a'})`),
-  },
-  {
-    key: 'min',
-    title: 'min–max ms',
-    description: 'The fastest and the slowest finished run.',
-    align: 'right',
-    format: (value, row) => (value === null ? show.DASH : show.range(row.min, row.max)),
-  },
-  {
-    key: 'ratio',
-    title: '× baseline (95% CI)',
-    description:
-      "Mean wall time divided by the baseline's, at the same scenario, parameters and environment, with its 95% interval (log scale, Welch degrees of freedom). ≈: the interval includes 1, so the difference is not significant (p ≥ 0.05).",
-    align: 'right',
-    format: (value, row) => {
-      if (row.baseline) return row.mean === null ? failureLabel(row) : '1×';
-      if (value === null) return row.mean === null ? failureLabel(row) : show.DASH;
-      return show.ratioText({ ratio: value, low: row.ratioLow, high: row.ratioHigh, significant: row.significant });
-    },
-  },
-  {
-    key: 'maxRssMB',
-    title: 'peak RSS',
-    description:
-      'Peak resident memory of the whole child process (Node itself, about 40 MB, included), median of the runs; n/a where the runtime cannot measure it.',
-    align: 'right',
-    format: (value, row) => measured(value, row, show.mb),
-  },
-  { key: 'cpuMs', title: 'CPU', description: 'User + system CPU time of a run, median of the runs.', align: 'right', format: (value) => show.ms(value) },
-  {
-    key: 'gcMs',
-    title: 'GC (count)',
-    description: 'Time spent in garbage collection in a run, and in brackets the number of collections; medians of the runs.',
-    align: 'right',
-    format: (value, row) => measured(value, row, () => `${show.ms(value)} (${show.number(row.gcCount)})`),
-  },
-  {
-    key: 'growthTime',
-    title: 'k time',
-    description:
-      'Growth exponent of wall time: the slope of log(median wall time) against log(n), other parameters fixed. 1 is linear, 2 quadratic; I/O waits that do not grow with n keep it below 1.',
-    align: 'right',
-    format: (value) => show.exponent(value),
-  },
-  {
-    key: 'growthCpu',
-    title: 'k CPU',
-    description: 'Growth exponent of CPU time: the slope of log(median CPU time) against log(n). 1 is linear, 2 quadratic.',
-    align: 'right',
-    format: (value) => show.exponent(value),
-  },
-  {
-    key: 'growthMemory',
-    title: 'k heap',
-    description: 'Growth exponent of the heap a batch adds (peak heap minus the heap before it): the slope of log(median) against log(n). 1 is linear.',
-    align: 'right',
-    format: (value) => show.exponent(value),
-  },
-  {
-    key: 'statuses',
-    title: 'failed runs',
-    description:
-      'Runs that did not check out, by status: CRASH (the child died), T/O (timed out), OOM (out of memory), DOUBLE (a callback called twice), INVALID (work missing or wrong). Counted, never averaged.',
-    format: (value) => value || show.DASH,
-  },
-];
-
-// The compute driver's table: time per call, what it costs the rest of the
-// program (heartbeat lateness) and whether it used more than one core.
-const timeColumn = (key) => TIME_COLUMNS.find((column) => column.key === key);
-const COMPUTE_COLUMNS = [
-  EXAMPLE_COLUMN,
-  {
-    ...timeColumn('mean'),
-    title: 'per call: mean (95% CI)',
-    description:
-      'Mean time of one call, from its start to its result, over the runs (each run repeats the call for minTime ms); in brackets the 95% t-interval of that mean. Rows are sorted by it.',
-  },
-  timeColumn('min'),
-  {
-    ...timeColumn('ratio'),
-    description: "Mean time per call divided by the baseline's, with its 95% interval (log scale, Welch degrees of freedom). ≈: not significant (p ≥ 0.05).",
-  },
-  {
-    key: 'opsPerSec',
-    title: 'calls/s',
-    description: 'Calls per second, 1000 / the mean time per call; median of the runs.',
-    align: 'right',
-    format: (value) => show.number(value),
-  },
-  {
-    key: 'coresUsed',
-    title: 'cores used',
-    description:
-      '(user + system CPU) / wall time of the measured calls, median of the runs: about 1 for one busy thread, more only when threads computed in parallel, less when the process waited (timers).',
-    align: 'right',
-    format: (value) => (Number.isFinite(value) ? value.toFixed(2) : show.DASH),
-  },
-  {
-    key: 'latenessP99Ms',
-    title: 'heartbeat late p99',
-    description:
-      'How late a timer asked to fire every 1 ms fired while the calls ran, 99th percentile, median of the runs: what the computation costs the responsiveness of everything else on the thread.',
-    align: 'right',
-    format: (value) => show.ms(value),
-  },
-  {
-    key: 'latenessMaxMs',
-    title: 'late max',
-    description: "The heartbeat's largest lateness, median of the runs.",
-    align: 'right',
-    format: (value) => show.ms(value),
-  },
-  timeColumn('maxRssMB'),
-  {
-    key: 'growthBase',
-    title: 'b time',
-    description:
-      'Base of exponential growth: time per call ∝ bⁿ, fitted to the median times across n. 1.618 (the golden ratio) for the plain recursion, near 1 for linear work (a memo).',
-    align: 'right',
-    format: (value) => (Number.isFinite(value) ? value.toFixed(3) : show.DASH),
-  },
-  timeColumn('statuses'),
-];
-
-// The http-load driver's table: the time of the whole load as ab reports it,
-// requests/s, latency, and whose CPU it was: on a small machine the server and
-// the load generator compete for the same cores.
-const cores = (value) => (Number.isFinite(value) ? value.toFixed(2) : 'n/a');
-const HTTP_COLUMNS = [
-  EXAMPLE_COLUMN,
-  {
-    ...timeColumn('mean'),
-    title: 'all requests: mean (95% CI)',
-    description:
-      'Mean wall time of the timed load, from its first request sent to its last answer received (ab\'s "time taken for tests"), over the runs; in brackets the 95% t-interval of that mean. Rows are sorted by it.',
-  },
-  timeColumn('min'),
-  {
-    ...timeColumn('ratio'),
-    description: "Mean time of the load divided by the baseline's, with its 95% interval (log scale, Welch degrees of freedom). ≈: not significant (p ≥ 0.05).",
-  },
-  {
-    key: 'requestsPerSec',
-    title: 'req/s',
-    description: 'Requests per second, requests × 1000 / the time of the load; median of the runs.',
-    align: 'right',
-    format: (value) => show.number(value),
-  },
-  {
-    key: 'latencyP50Ms',
-    title: 'latency p50 / p99',
-    description:
-      "Each answer's time from its request sent to its body received, 50th and 99th percentile of the run, median of the runs. n/a for the client problem: its examples are their own load and are timed as a whole.",
-    align: 'right',
-    format: (value, row) => (Number.isFinite(value) ? `${show.number(value)} / ${show.ms(row.latencyP99Ms)}` : 'n/a'),
-  },
-  {
-    key: 'serverCpuMs',
-    title: 'server CPU (cores)',
-    description:
-      'User + system CPU time of every server process during the load, summed (a cluster: its primary and workers), median of the runs; in brackets that CPU ÷ the time: the cores the server kept busy. n/a where the process table cannot be read (not Linux).',
-    align: 'right',
-    format: (value, row) => (Number.isFinite(value) ? `${show.ms(value)} (${cores(row.serverCores)})` : 'n/a'),
-  },
-  {
-    key: 'loadCpuMs',
-    title: 'load CPU (cores)',
-    description:
-      "CPU time of the load: autocannon for the server problem, the client example for the client problem; in brackets the cores it kept busy. Server and load cores near the machine's core count mean the machine, not the example, set the pace.",
-    align: 'right',
-    format: (value, row) => (Number.isFinite(value) ? `${show.ms(value)} (${cores(row.loadCores)})` : show.DASH),
-  },
-  {
-    ...timeColumn('maxRssMB'),
-    title: 'peak RSS',
-    description:
-      'Peak resident memory of the code under test, median of the runs: for a server the sum over all its processes (a cluster is its primary and every worker), for a client its process.',
-  },
-  timeColumn('statuses'),
-];
-
-// Each driver's time table.
-const COLUMNS_BY_DRIVER = { batch: TIME_COLUMNS, compute: COMPUTE_COLUMNS, 'http-load': HTTP_COLUMNS };
 
 /** A table's glossary: every column that says what it means, by its title. */
 function glossary(columns, extra = []) {
@@ -293,7 +85,7 @@ function timeTable(cells, at) {
     at,
     rows.find((row) => row.baseline),
   );
-  const columns = COLUMNS_BY_DRIVER[here.length ? here[0].driver : 'batch'];
+  const columns = columnsOf(here.length ? drivers[here[0].driver] : null);
   return { columns, rows, baseline, notes: [...(floor ? [floor] : []), ...timeNotes(rows, baseline, ns)], glossary: glossary(columns) };
 }
 
@@ -473,4 +265,4 @@ function summaryTable(cells, at, complexity, debuggability, survival = null) {
   return { columns, rows, notes, glossary: glossary(columns), tokensColumn, gradeColumn };
 }
 
-module.exports = { TIME_COLUMNS, COLUMNS_BY_DRIVER, cellRow, timeTable, metricTable, summaryTable };
+module.exports = { cellRow, timeTable, metricTable, summaryTable };
