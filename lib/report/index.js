@@ -11,7 +11,7 @@ const { againstNSpec } = require('./charts/against-n');
 const { scatterSpec } = require('./charts/scatter-plot');
 const { responsivenessSpec } = require('./charts/responsiveness');
 const { throughputSpec } = require('./charts/throughput');
-const { articleComparison, IO_SCENARIO } = require('./sections/article');
+const { articleComparison } = require('./sections/article');
 const { runtimeComparison } = require('./sections/runtimes');
 const { runtimeSpec } = require('./charts/runtime-plot');
 const { contextCost } = require('./sections/context');
@@ -277,7 +277,7 @@ async function buildReport(input) {
   const article = comparison && {
     ...comparison,
     envLabel: envByKey.get(comparison.env)?.label ?? 'no runs',
-    charts: sections.filter((s) => s.env.key === comparison.env && s.scenario === IO_SCENARIO).flatMap((s) => s.charts),
+    charts: sections.filter((s) => s.env.key === comparison.env && s.scenario === comparison.ioScenario).flatMap((s) => s.charts),
   };
 
   const model = {

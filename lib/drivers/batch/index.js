@@ -55,5 +55,5 @@ module.exports = {
   charts: ['forest', 'time-against-n', 'memory-against-n'],
   columns: require('./columns'),
   // The parameter the growth of time and memory is fitted against, and how.
-  growth: { param: 'n', model: 'power' },
+  growth: { param: 'n', model: 'power', label: 'concurrent uploads' },
 };

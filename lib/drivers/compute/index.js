@@ -36,5 +36,5 @@ module.exports = {
   charts: ['forest', 'responsiveness', 'time-against-n', 'memory-against-n'],
   columns: require('./columns'),
   // fib grows exponentially in n: the fitted base, time ∝ bⁿ (1.618 for the plain recursion).
-  growth: { param: 'n', model: 'exponential' },
+  growth: { param: 'n', model: 'exponential', label: 'fib(n) per call' },
 };

@@ -1,6 +1,7 @@
 'use strict';
 
 const show = require('../display');
+const drivers = require('../../drivers');
 const { paramsKey } = require('../../summary');
 const { colorScale, REFERENCE_GREY } = require('./colors');
 const { familyPanels } = require('./families');
@@ -155,10 +156,12 @@ function panelSpec(panel, index, count, { values, baseline, colors, x, yScale, y
  */
 function againstNSpec(cells, at, kind, { colors, registries }) {
   const series = seriesCells(cells, at);
-  // The compute driver's n is fib's argument, its time the time per call, and
-  // its growth exponential: a linear n axis, on which that growth is straight.
-  const compute = series.some((c) => c.driver === 'compute');
-  const measure = compute && kind === 'time' ? { ...MEASURES.time, what: 'time per call', yTitle: 'time per call, ms' } : MEASURES[kind];
+  // The driver names its time and what n counts (its growth label); where its
+  // growth is exponential the n axis is linear, on which that growth is straight.
+  const driver = series.map((c) => drivers[c.driver]).find(Boolean);
+  const linear = driver?.growth?.model === 'exponential';
+  const measure =
+    driver && kind === 'time' ? { ...MEASURES.time, what: driver.time.title, yTitle: `${driver.time.title}, ${driver.time.unit}` } : MEASURES[kind];
   const { values, unfinished, cut } = linePoints(series, measure);
   const panels = familyPanels([...new Map(series.map((c) => [c.example, { problem: c.problem, example: c.example }])).values()], registries);
   const ns = [...new Set(series.map((c) => c.params.n))].sort((a, b) => a - b);
@@ -169,8 +172,8 @@ function againstNSpec(cells, at, kind, { colors, registries }) {
   const x = {
     field: 'n',
     type: 'quantitative',
-    title: compute ? 'n, fib(n) per call' : 'n, concurrent uploads (log scale)',
-    scale: { type: compute ? 'linear' : 'log', domain: [ns[0], ns[ns.length - 1]], nice: false },
+    title: `n, ${driver?.growth?.label ?? 'concurrent uploads'}${linear ? '' : ' (log scale)'}`,
+    scale: { type: linear ? 'linear' : 'log', domain: [ns[0], ns[ns.length - 1]], nice: false },
     axis: { values: ns, format: '~s' },
   };
   // Short subtitle lines: Vega measures text without a font here, and a long
@@ -178,7 +181,7 @@ function againstNSpec(cells, at, kind, { colors, registries }) {
   const subtitle = [
     show.params(at.params, { except: ['n'] }),
     at.envLabel ?? null,
-    compute ? 'Line: mean of the runs; band: its 95% CI; time on a log scale.' : 'Line: mean of the runs; band: its 95% CI; both axes log scale.',
+    linear ? 'Line: mean of the runs; band: its 95% CI; time on a log scale.' : 'Line: mean of the runs; band: its 95% CI; both axes log scale.',
     panels.length > 1 ? `One panel per style family; dashed grey in the others: ${at.baseline}.` : null,
     notDrawnNote(
       unfinished.map((c) => `${c.example} at n=${c.params.n} (${show.statusLabel(c.status)})`),

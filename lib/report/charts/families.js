@@ -15,7 +15,7 @@ const OTHER = 'other';
 const MAX_PER_PANEL = 6;
 
 /**
- * @param {string | null} problem the results line's problem ("doxbee")
+ * @param {string | null} problem the results line's problem (its folder under examples/)
  * @param {string} example
  * @param {object} registries as exported by examples/index.js
  * @returns {string} one of FAMILIES, or "other"

@@ -122,7 +122,7 @@ function forestSpec(cells, at, { colors }) {
   const labels = rows.map((row) => row.label);
   const domain = ratioDomain(rows.flatMap((row) => [row.ratio, row.low, row.high]));
   // What "time" is depends on the driver: a batch's wall time, or the time per call.
-  const what = drivers[cells.find((c) => c.scenario === at.scenario)?.driver ?? 'batch'].time.title;
+  const what = drivers[cells.find((c) => c.scenario === at.scenario)?.driver]?.time.title ?? 'wall time';
   const x = { field: 'ratio', ...ratioAxis(domain, `mean ${what} ÷ ${at.baseline}'s (log scale)`) };
   const y = {
     field: 'label',

@@ -102,7 +102,7 @@ function baselineNote(cells, at, registries) {
 function responsivenessSpec(cells, at, { colors, registries }) {
   const { points, labels, xDomain, yDomain, notDrawn } = responsivenessLayout(cells, at);
   if (!points.some((p) => p.kind === 'example')) return null;
-  const what = drivers[cells.find((c) => c.scenario === at.scenario)?.driver ?? 'compute'].time.title;
+  const what = drivers[cells.find((c) => c.scenario === at.scenario)?.driver]?.time.title ?? 'time per call';
   const color = exampleColorEncoding(
     points.map((p) => p.example),
     colors,

@@ -5,16 +5,20 @@ const { ranks, spearman } = require('../../stats');
 const { cellRow } = require('./tables');
 const { findColumn, valueByExample } = require('./metric-files');
 const ARTICLE = require('../../article-2013.json');
+const { reportHooks } = require('../hooks');
 
 // The 2013 article's published tables ("Analysis of generators and other async
 // patterns in node", lib/article-2013.json) beside this report's own figures,
 // row by row: tokens, time and memory at its cell (n=1000, t=10 ms), and the
-// ratios of its second experiment (doxbee-io-bound) at every n. Only ranks
+// ratios of its second experiment (an io-bound scenario) at every n. Only ranks
 // and ratios compare: the article ran on its machine and Node of 2013. Pure.
 
-const TIME_SCENARIO = 'doxbee-sequential';
-const IO_SCENARIO = 'doxbee-io-bound';
-const PROBLEM = 'doxbee';
+// Which problem the article measured, and the scenarios of its two experiments,
+// are that problem's to say: `article2013` in examples/<problem>/report.js.
+function measured() {
+  const hooks = reportHooks().find((h) => h.article2013);
+  return hooks ? { problem: hooks.problem, ...hooks.article2013 } : null;
+}
 
 function rankText(value) {
   return Number.isFinite(value) ? (Number.isInteger(value) ? String(value) : value.toFixed(1)) : show.DASH;
@@ -37,10 +41,10 @@ function ourRatio(row) {
 
 // The environment the comparison is drawn in: the first (most runs) that has
 // the article's cell, else the first with the io-bound scenario.
-function chooseEnv(envs, cells, timeParams) {
+function chooseEnv(envs, cells, timeParams, { timeScenario, ioScenario }) {
   const has = (env, test) => cells.some((c) => c.env === env.key && test(c));
-  const atCell = (c) => c.scenario === TIME_SCENARIO && matchesCell(c.params, timeParams);
-  const found = envs.find((env) => has(env, atCell)) ?? envs.find((env) => has(env, (c) => c.scenario === IO_SCENARIO));
+  const atCell = (c) => c.scenario === timeScenario && matchesCell(c.params, timeParams);
+  const found = envs.find((env) => has(env, atCell)) ?? envs.find((env) => has(env, (c) => c.scenario === ioScenario));
   return found ? found.key : null;
 }
 
@@ -54,10 +58,10 @@ function failureNotes(rows) {
   return rows.filter((row) => row && row.failedRuns > 0).map((row) => `${row.example}: ${row.statuses}${row.error ? ` — ${row.error}` : ''}.`);
 }
 
-function tokensTable(complexity) {
+function tokensTable(complexity, problem) {
   const column = complexity ? findColumn(complexity.columns, ['tokens'], /tokens/i) : null;
-  // The doxbee rows only: other problems have examples of the same names.
-  const rows = complexity ? complexity.rows.filter((row) => !row.problem || row.problem === PROBLEM) : [];
+  // The measured problem's rows only: other problems have examples of the same names.
+  const rows = complexity ? complexity.rows.filter((row) => !row.problem || row.problem === problem) : [];
   const tokens = column ? valueByExample(rows, column) : new Map();
   const ours = ARTICLE.rows.map((row) => (typeof tokens.get(row.example) === 'number' ? tokens.get(row.example) : null));
   const theirRanks = ranks(ARTICLE.rows.map((row) => row.tokens));
@@ -99,9 +103,9 @@ function tokensTable(complexity) {
   return { columns, rows: table, notes, rho };
 }
 
-function timeTable(cells, env, baseline) {
+function articleTimeTable(cells, env, baseline, scenario) {
   const { n, t } = ARTICLE.benchmark;
-  const here = cells.filter((c) => c.env === env && c.scenario === TIME_SCENARIO && matchesCell(c.params, { n, t }));
+  const here = cells.filter((c) => c.env === env && c.scenario === scenario && matchesCell(c.params, { n, t }));
   const byExample = new Map(here.map((c) => [c.example, cellRow(c)]));
   const original = ARTICLE.rows.find((row) => row.file === 'original');
   const theirs = ARTICLE.rows.map((row) => row.timeMs);
@@ -181,7 +185,7 @@ function timeTable(cells, env, baseline) {
   ];
   const notes = failureNotes(rows.map((row) => row.cell));
   const missing = rows.filter((row) => !row.cell).map((row) => row.example);
-  if (here.length === 0) notes.unshift(`No runs of ${TIME_SCENARIO} at n=${n}, t=${t} (constant latency, e=0) here, so there are no figures of today.`);
+  if (here.length === 0) notes.unshift(`No runs of ${scenario} at n=${n}, t=${t} (constant latency, e=0) here, so there are no figures of today.`);
   else if (missing.length > 0) notes.push(`Not run at this cell: ${missing.join(', ')}.`);
   const rho = spearman(
     rows.map((r) => r.time2013),
@@ -194,8 +198,8 @@ function timeTable(cells, env, baseline) {
   return { columns, rows, notes, rho, memoryRho, cells: here.length };
 }
 
-function ioTable(cells, env, baseline) {
-  const here = cells.filter((c) => c.env === env && c.scenario === IO_SCENARIO);
+function ioTable(cells, env, baseline, scenario) {
+  const here = cells.filter((c) => c.env === env && c.scenario === scenario);
   const ns = [...new Set(here.map((c) => c.params.n))].sort((a, b) => a - b);
   // One parameter set per n: the scenario's default dt and seed when several were run.
   const pick = (example, n) => here.filter((c) => c.example === example && c.params.n === n).sort((a, b) => a.params.dt - b.params.dt)[0];
@@ -221,7 +225,7 @@ function ioTable(cells, env, baseline) {
   ];
   const dts = [...new Set(here.map((c) => c.params.dt))];
   const notes = [];
-  if (here.length === 0) notes.push(`No runs of ${IO_SCENARIO} here, so there is no table: asyncmark bench --scenario ${IO_SCENARIO} makes them.`);
+  if (here.length === 0) notes.push(`No runs of ${scenario} here, so there is no table: asyncmark bench --scenario ${scenario} makes them.`);
   const seen = new Set();
   for (const row of rows) {
     for (const note of failureNotes(row.cells)) if (!seen.has(note)) seen.add(note) && notes.push(note);
@@ -234,19 +238,21 @@ function ioTable(cells, env, baseline) {
  * @param {object[]} cells every summarized cell
  * @param {object[]} envs the summary's environments, most runs first
  * @param {{ rows, columns } | null} complexity the complexity file's table data
- * @returns {{ env, tokens, time, io, source } | null} null when nothing of ours compares
+ * @returns {{ env, tokens, time, io, source, ioScenario } | null} null when nothing of ours compares
  */
 function articleComparison(cells, envs, complexity) {
-  const env = chooseEnv(envs, cells, ARTICLE.benchmark);
+  const where = measured();
+  if (!where) return null;
+  const env = chooseEnv(envs, cells, ARTICLE.benchmark, where);
   const baselineOf = (scenario) => {
     const cell = cells.find((c) => c.env === env && c.scenario === scenario);
     return cell ? cell.baseline : null;
   };
-  const tokens = tokensTable(complexity);
-  const time = timeTable(cells, env, baselineOf(TIME_SCENARIO));
-  const io = ioTable(cells, env, baselineOf(IO_SCENARIO));
+  const tokens = tokensTable(complexity, where.problem);
+  const time = articleTimeTable(cells, env, baselineOf(where.timeScenario), where.timeScenario);
+  const io = ioTable(cells, env, baselineOf(where.ioScenario), where.ioScenario);
   if (!complexity && time.cells === 0 && io.cells === 0) return null;
-  return { env, source: ARTICLE.source, benchmark: ARTICLE.benchmark, tokens, time, io };
+  return { env, source: ARTICLE.source, benchmark: ARTICLE.benchmark, tokens, time, io, ioScenario: where.ioScenario };
 }
 
 /** The sentence under a table that says how far the two rankings agree. */
@@ -264,7 +270,7 @@ const TITLE = 'Beside the 2013 article';
  * @param {{ envLabel: string, charts: object[], link: string }} look
  */
 function articleBlocks(article, { envLabel, charts = [] }) {
-  const { source, benchmark, tokens, time, io } = article;
+  const { source, benchmark, tokens, time, io, ioScenario } = article;
   const blocks = [];
   blocks.push({
     p: `"${source.title}" (${source.author}, ${source.year}) published the tables on the left; beside each of its rows, the asyncmark example that does what its file did, measured in these runs (${envLabel}). Its machine and its Node of ${source.year} are gone, so only ranks and ratios compare, never milliseconds or megabytes.`,
@@ -276,7 +282,7 @@ function articleBlocks(article, { envLabel, charts = [] }) {
     { table: time },
     { notes: [...time.notes, agreementText(time.rho, 'times'), agreementText(time.memoryRho, 'memory (2013 MB against heap added today)')] },
   );
-  blocks.push({ h3: `I/O-bound: ${IO_SCENARIO}` });
+  blocks.push({ h3: `I/O-bound: ${ioScenario}` });
   blocks.push({
     p: `The article's second experiment made each operation wait longer the more operations were in flight (${io.dt ?? 0.1} ms per operation in flight) and published it as charts only: it found every style about the same there, except promises.js and fibrous. Today's ratios to ${io.baseline ?? 'the baseline'} at each n, with their 95% intervals (≈: not significant, p ≥ 0.05):`,
   });
@@ -292,4 +298,4 @@ function articleBlocks(article, { envLabel, charts = [] }) {
   return blocks;
 }
 
-module.exports = { TITLE, articleComparison, articleBlocks, agreementText, TIME_SCENARIO, IO_SCENARIO };
+module.exports = { TITLE, articleComparison, articleBlocks };

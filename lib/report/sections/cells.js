@@ -1,6 +1,7 @@
 'use strict';
 
 const { fullParamsKey } = require('../../summary');
+const { reportHooks } = require('../hooks');
 
 // Which cells a report draws its tables and charts at: the reference
 // parameter sets of each scenario, and the headline cell of the summary. Pure.
@@ -16,9 +17,6 @@ const PREFERRED_CELLS = [
   // The HTTP server cell of "Is async I/O worth the trouble?" (2019).
   { c: 50, requests: 100 },
 ];
-
-// The scenario whose tables lead the report and feed the summary table.
-const HEADLINE_SCENARIO = 'doxbee-sequential';
 
 function matches(params, pattern) {
   return Object.entries(pattern).every(([key, value]) => params[key] === value);
@@ -71,7 +69,8 @@ function cellsAt(cells, { env, scenario, params }) {
 
 /**
  * The cell the summary table and the complexity scatter are drawn at: in the
- * environment with the most runs, the headline scenario (or the first one run)
+ * environment with the most runs, the first headline scenario a problem names
+ * (examples/<problem>/report.js) that ran there, else the first scenario run,
  * at its first reference parameters.
  * @returns {{ env, scenario, params } | null}
  */
@@ -80,14 +79,14 @@ function headlineCell({ envs, cells, scenarios }) {
   const env = envs[0].key;
   const inEnv = cells.filter((c) => c.env === env);
   const present = scenarios.filter((s) => inEnv.some((c) => c.scenario === s));
-  const scenario = present.includes(HEADLINE_SCENARIO) ? HEADLINE_SCENARIO : present[0];
+  const headlines = reportHooks().flatMap((hooks) => (hooks.headline ? [hooks.headline] : []));
+  const scenario = headlines.find((s) => present.includes(s)) ?? present[0];
   const params = referenceParams(inEnv.filter((c) => c.scenario === scenario))[0];
   return { env, scenario, params };
 }
 
 module.exports = {
   PREFERRED_CELLS,
-  HEADLINE_SCENARIO,
   referenceParams,
   sameParams,
   cellsAt,

@@ -5,6 +5,7 @@ const stats = require('../../stats');
 const drivers = require('../../drivers');
 const { referenceParams, sameParams, cellsAt } = require('./cells');
 const PUBLISHED = require('../../published-2018.json');
+const { reportHooks } = require('../hooks');
 
 // Runtimes side by side: where the runs hold two or more environments on one
 // machine (the same CPU) that ran a scenario at the same reference parameters,
@@ -19,26 +20,15 @@ const PUBLISHED = require('../../published-2018.json');
 const TITLE = 'Runtimes side by side';
 
 // The problems whose examples include the three styles the 2018 experiment
-// compared, the examples that stand for them, and the scenario that runs them.
-// cell: the parameters preferred when the scenario ran several reference cells.
-const STYLES_2018 = [
-  {
-    problem: 'http-client',
-    scenario: 'http-client',
-    callback: 'recursive-callback',
-    promise: 'promise-chain',
-    asyncAwait: 'async-await',
-    cell: { c: 1, keepAlive: 'off' },
-    cellWhy: "the 2018 article's cell: one request at a time, no keep-alive",
-  },
-  {
-    problem: 'doxbee',
-    scenario: 'doxbee-sequential',
-    callback: 'callbacks-original',
-    promise: 'promises-native',
-    asyncAwait: 'async-await',
-  },
-];
+// compared, the examples that stand for them and the scenario that runs them:
+// `styles2018` in examples/<problem>/report.js. The problem the article
+// measured itself comes first.
+function styles2018() {
+  const styles = reportHooks()
+    .filter((hooks) => hooks.styles2018)
+    .map((hooks) => ({ problem: hooks.problem, ...hooks.styles2018 }));
+  return [...styles.filter((style) => style.measured2018), ...styles.filter((style) => !style.measured2018)];
+}
 
 // What each failure label means, for the notes under a table that shows it.
 const FAILURES = {
@@ -449,7 +439,7 @@ function table2018(style, matrix) {
   const notes = [
     `${PUBLISHED.source.author}'s "${PUBLISHED.source.title}" (${PUBLISHED.source.where}, ${PUBLISHED.source.year}) ran its HTTP clients on every Node version and published the callback/promise ratio per version: ${low}–${high} over ${versions}, on its machine. Only the ratio compares, never the times.`,
   ];
-  if (style.problem !== 'http-client')
+  if (!style.measured2018)
     notes.push(`The 2018 article measured HTTP clients, not ${style.problem}: this table asks its question of ${style.problem}'s examples.`);
   if (texts.some((t) => t.endsWith(' ≈'))) notes.push('≈: not significantly different from 1 (t-test of the log ratio of mean times, Welch df, p ≥ 0.05).');
   if (texts.some((t) => t.includes('(n/a)'))) notes.push('n/a: no interval, fewer than two finished runs.');
@@ -480,7 +470,7 @@ function runtimeComparison({ cells, scenarios }, envs, { referenceRuntime } = {}
     }
     if (matrices.length === 0) continue;
     const tables2018 = [];
-    for (const style of STYLES_2018) {
+    for (const style of styles2018()) {
       const candidates = matrices.filter((m) => m.scenario === style.scenario && m.problem === style.problem);
       const matrix = candidates.find((m) => style.cell && matches(m.params, style.cell)) ?? candidates[0];
       if (!matrix) continue;
@@ -549,7 +539,6 @@ function runtimeBlocks(runtimes) {
 
 module.exports = {
   TITLE,
-  STYLES_2018,
   PUBLISHED,
   nodeVersion,
   byRuntime,

@@ -7,6 +7,7 @@ const { paramsKey } = require('../../summary');
 const { findColumn, valueByExample, columnMeaning } = require('./metric-files');
 const { EXAMPLE_COLUMN, columnsOf } = require('./time-columns');
 const drivers = require('../../drivers');
+const { reportHooks } = require('../hooks');
 
 // The report's tables as { columns, rows, notes }: rows are flat objects of raw
 // numbers, and each column's `format` says how a person reads them, so the same
@@ -89,17 +90,20 @@ function timeTable(cells, at) {
   return { columns, rows, baseline, notes: [...(floor ? [floor] : []), ...timeNotes(rows, baseline, ns)], glossary: glossary(columns) };
 }
 
-// The instrument floor: bare chained setTimeout calls, no simulated I/O, run
-// by the instrument-weight scenario. Under a doxbee-sequential table it says
+// The instrument floor a problem puts under its tables (examples/<problem>/report.js):
 // how much of the baseline's time the timers alone take at the same n and t.
-const FLOOR = { scenario: 'instrument-weight', example: 'timer-floor', under: ['doxbee-sequential'] };
-
 function floorNote(cells, at, base) {
-  if (!FLOOR.under.includes(at.scenario)) return null;
+  const wanted = reportHooks().find((hooks) => hooks.floor && hooks.floor.under.includes(at.scenario))?.floor;
+  if (!wanted) return null;
   const floor = cells
     .filter(
       (c) =>
-        c.env === at.env && c.scenario === FLOOR.scenario && c.example === FLOOR.example && c.time && c.params.n === at.params.n && c.params.t === at.params.t,
+        c.env === at.env &&
+        c.scenario === wanted.scenario &&
+        c.example === wanted.example &&
+        c.time &&
+        c.params.n === at.params.n &&
+        c.params.t === at.params.t,
     )
     .sort((a, b) => fullParamsKey(a.params).localeCompare(fullParamsKey(b.params)))[0];
   if (!floor) return null;
