@@ -4,7 +4,7 @@ const show = require('../display');
 const stats = require('../../stats');
 const registries = require('../../../examples');
 const { fullParamsKey, cellKey, ratioOf } = require('../../summary');
-const { byRuntime } = require('./runtimes');
+const { byRuntime } = require('./runtimes/order');
 
 // The cost of carrying an async context (batch --context als): for each style,
 // its mean wall time, CPU time and peak memory with each upload inside
