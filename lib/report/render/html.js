@@ -1,6 +1,6 @@
 'use strict';
 
-const { cellText } = require('./rows');
+const { cellText } = require('./rows/columns');
 const prose = require('./prose');
 const { htmlComment } = require('./generated');
 const { TITLE: ARTICLE_TITLE, articleBlocks } = require('../sections/article');
