@@ -3,7 +3,7 @@
 const assert = require('node:assert/strict');
 const registries = require('../../examples');
 const drivers = require('../../lib/drivers');
-const { scenarioSections } = require('../../lib/report');
+const { scenarioSections } = require('../../lib/report/sections/scenarios');
 const { throughputRows, throughputSpec } = require('../../lib/report/charts/throughput');
 const { renderSvg } = require('../../lib/report/charts/vega');
 const { exampleColors } = require('../../lib/report/charts/colors');

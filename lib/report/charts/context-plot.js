@@ -1,6 +1,7 @@
 'use strict';
 
 const show = require('../display');
+const { paramSlugs } = require('./file-names');
 const { DETAIL, isFinitePositive, notDrawnNote } = require('./vega');
 const { lanesSpec, lanePoint } = require('./lanes-plot');
 
@@ -69,4 +70,18 @@ function contextSpec(group, { runtimeColors }) {
   });
 }
 
-module.exports = { contextPoints, contextSpec };
+// One chart per context table: "<scenario>-<params>-context.svg", the
+// parameters only when the scenario has several tables.
+function contextCharts(context, look, addChart) {
+  const scenarios = [...new Set(context.groups.map((g) => g.scenario))];
+  for (const scenario of scenarios) {
+    const groups = context.groups.filter((g) => g.scenario === scenario);
+    const slugs = paramSlugs(groups.map((g) => g.params));
+    groups.forEach((group, i) => {
+      const spec = contextSpec(group, look);
+      group.chart = spec ? addChart(`${[scenario, slugs[i], 'context'].filter(Boolean).join('-')}.svg`, 'context', spec) : null;
+    });
+  }
+}
+
+module.exports = { contextPoints, contextSpec, contextCharts };

@@ -2,6 +2,7 @@
 
 const drivers = require('../../drivers');
 const show = require('../display');
+const { paramSlugs } = require('./file-names');
 const { isFinitePositive, notDrawnNote } = require('./vega');
 const { lanesSpec, lanePoint } = require('./lanes-plot');
 
@@ -68,4 +69,23 @@ function runtimeSpec(matrix, { runtimeColors }) {
   });
 }
 
-module.exports = { runtimePoints, runtimeSpec };
+// Per machine and scenario, the runtimes chart of each matrix, named as the
+// scenario's other charts are: "<scenario>[-machine<i>][-<params>]-runtimes.svg",
+// the machine only when the runs hold several with runtime matrices.
+function runtimeCharts(runtimes, look, addChart) {
+  runtimes.machines.forEach((machine, machineIndex) => {
+    const scenarios = [...new Set(machine.matrices.map((m) => m.scenario))];
+    for (const scenario of scenarios) {
+      const matrices = machine.matrices.filter((m) => m.scenario === scenario);
+      const slugs = paramSlugs(matrices.map((m) => m.params));
+      matrices.forEach((matrix, i) => {
+        const spec = runtimeSpec(matrix, look);
+        const machineName = runtimes.machines.length > 1 ? `machine${machineIndex + 1}` : null;
+        const name = `${[scenario, machineName, slugs[i], 'runtimes'].filter(Boolean).join('-')}.svg`;
+        matrix.chart = spec ? addChart(name, 'runtimes', spec) : null;
+      });
+    }
+  });
+}
+
+module.exports = { runtimePoints, runtimeSpec, runtimeCharts };
