@@ -2,7 +2,7 @@
 
 const { parseResults } = require('../results');
 const { metricRows } = require('./sections/metric-files');
-const { metricTable } = require('./sections/tables');
+const { metricTable } = require('./sections/metric-table');
 
 // What a report is built from, as the command read it: the results files'
 // runs, and the complexity and debuggability files when given. A results file

@@ -2,7 +2,7 @@
 
 const show = require('../display');
 const { ranks, spearman } = require('../../stats');
-const { cellRow } = require('./tables');
+const { cellRow } = require('./cell-row');
 const { findColumn, valueByExample } = require('./metric-files');
 const ARTICLE = require('../../article-2013.json');
 const { reportHooks } = require('../hooks');

@@ -1,7 +1,7 @@
 'use strict';
 
 const { headlineCell, sameParams } = require('./cells');
-const { summaryTable } = require('./tables');
+const { summaryTable } = require('./summary-table');
 const { scatterSpec } = require('../charts/scatter-plot');
 
 // The report's opening: the headline cell, the three axes side by side there
