@@ -199,4 +199,4 @@ function againstNSpec(cells, at, kind, { colors, registries }) {
   };
 }
 
-module.exports = { PANEL_WIDTH, seriesCells, againstNSpec };
+module.exports = { againstNSpec };

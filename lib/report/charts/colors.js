@@ -135,4 +135,4 @@ function runtimeColors(labels) {
   return colors;
 }
 
-module.exports = { PALETTE, REFERENCE_GREY, RUNTIME_PALETTE, registryOrder, exampleColors, colorScale, exampleColorEncoding, runtimeColors };
+module.exports = { PALETTE, REFERENCE_GREY, registryOrder, exampleColors, colorScale, exampleColorEncoding, runtimeColors };

@@ -69,4 +69,4 @@ function familyPanels(items, registries, max = MAX_PER_PANEL) {
   return panels;
 }
 
-module.exports = { OTHER, MAX_PER_PANEL, familyOf, familyPanels };
+module.exports = { MAX_PER_PANEL, familyOf, familyPanels };

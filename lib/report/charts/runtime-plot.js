@@ -88,4 +88,4 @@ function runtimeCharts(runtimes, look, addChart) {
   });
 }
 
-module.exports = { runtimePoints, runtimeSpec, runtimeCharts };
+module.exports = { runtimePoints, runtimeCharts };

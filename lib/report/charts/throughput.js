@@ -293,4 +293,4 @@ function throughputSpec(cells, at, { colors }) {
   };
 }
 
-module.exports = { LOG_SPREAD, throughputRows, throughputSpec };
+module.exports = { throughputRows, throughputSpec };

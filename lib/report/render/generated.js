@@ -51,4 +51,4 @@ function xmlComment(generator) {
   return `<!-- ${generatedBy(generator, { xml: true })} -->`;
 }
 
-module.exports = { generatedBy, xmlSafeCommand, htmlComment, xmlComment };
+module.exports = { xmlSafeCommand, htmlComment, xmlComment };

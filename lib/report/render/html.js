@@ -251,4 +251,4 @@ function renderHtml(model) {
   return `${parts.filter((part) => part !== '').join('\n')}\n`;
 }
 
-module.exports = { renderHtml, escapeHtml };
+module.exports = { renderHtml };

@@ -85,10 +85,4 @@ function headlineCell({ envs, cells, scenarios }) {
   return { env, scenario, params };
 }
 
-module.exports = {
-  PREFERRED_CELLS,
-  referenceParams,
-  sameParams,
-  cellsAt,
-  headlineCell,
-};
+module.exports = { referenceParams, sameParams, cellsAt, headlineCell };

@@ -232,4 +232,4 @@ function contextBlocks(cost) {
   return blocks;
 }
 
-module.exports = { TITLE, INTRO, contextCost, contextBlocks, survivalText };
+module.exports = { TITLE, contextCost, contextBlocks };

@@ -113,4 +113,4 @@ function columnsOf(driver) {
   return built.get(driver);
 }
 
-module.exports = { EXAMPLE_COLUMN, TIME_COLUMNS, columnsOf };
+module.exports = { EXAMPLE_COLUMN, columnsOf };
