@@ -50,7 +50,7 @@ module.exports = {
   ],
   // The number compared with the baseline, and what else a cell summarizes.
   time: { metric: 'wallMs', title: 'wall time', unit: 'ms', description: 'start of the first invocation to the last callback' },
-  // The charts of its report section (lib/report/index.js draws them); its
+  // The charts of its report section (lib/report/sections/scenarios.js draws them); its
   // table's columns are in columns.js.
   charts: ['forest', 'time-against-n', 'memory-against-n'],
   columns: require('./columns'),

@@ -31,7 +31,7 @@ module.exports = {
   time: { metric: 'callMs', title: 'time per call', unit: 'ms', description: 'mean duration of one call, its start to its result' },
   // Its own numbers, summarized as medians beside time and memory.
   extra: ['calls', 'opsPerSec', 'coresUsed', 'beats', 'latenessP50Ms', 'latenessP99Ms', 'latenessMaxMs'],
-  // The charts of its report section (lib/report/index.js draws them); its
+  // The charts of its report section (lib/report/sections/scenarios.js draws them); its
   // table's columns are in columns.js.
   charts: ['forest', 'responsiveness', 'time-against-n', 'memory-against-n'],
   columns: require('./columns'),
