@@ -12,7 +12,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { parseArgs } = require('node:util');
 const { UsageError, refuse } = require('./usage');
-const { htmlComment } = require('../lib/report/generated');
+const { htmlComment } = require('../lib/report/render/generated');
 const { machine } = require('../lib/runner/environment');
 
 const SCRIPT = 'node bench/mutation-table.js';

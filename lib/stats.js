@@ -284,7 +284,6 @@ module.exports = {
   quantile,
   median,
   mad,
-  logGamma,
   incompleteBeta,
   tCdf,
   tCritical,

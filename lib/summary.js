@@ -41,13 +41,14 @@ function cellKey(env, scenario, example, params) {
 }
 
 /**
- * The ratio of two cells' numbers (a ÷ b) with its interval when both have two
- * runs or more; of their medians, with no interval, when either has one; null
- * when either has none.
+ * The ratio of two cells' numbers (a ÷ b), the one ratio of the summary and
+ * the report: of their means with its interval when both have two runs or
+ * more; of their means, with no interval, when either has one (the same
+ * estimate, the ratio of the means the tables show); null when either has none.
  */
 function ratioOf(a, b) {
   if (a.length >= 2 && b.length >= 2) return stats.ratio(a, b);
-  if (a.length && b.length) return { ratio: stats.median(a) / stats.median(b), low: NaN, high: NaN, p: NaN, significant: null };
+  if (a.length && b.length) return { ratio: stats.mean(a) / stats.mean(b), low: NaN, high: NaN, p: NaN, significant: null };
   return null;
 }
 

@@ -3,8 +3,9 @@
 const fs = require('node:fs');
 const { UsageError, refuse, parseChoice } = require('../usage');
 const { parseResults } = require('../../lib/results');
-const { FORMATS } = require('../../lib/format');
-const { chooseSides, compare, renderComparison } = require('../../lib/compare');
+const { FORMATS } = require('../../lib/report/render/rows');
+const { chooseSides, compare } = require('../../lib/compare');
+const { renderComparison } = require('../../lib/report/render/comparison');
 
 // asyncmark compare OLD NEW, or asyncmark compare FILE: two sets of runs, cell
 // by cell, as Node core's benchmark/compare.js does (lib/compare.js computes

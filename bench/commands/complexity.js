@@ -4,7 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const problems = require('../../examples');
 const { measureSource, normalise, SourceError } = require('../../metrics/complexity');
-const { formatRows, FORMATS } = require('../../lib/format');
+const { formatRows, FORMATS } = require('../../lib/report/render/rows');
 const { UsageError, parseChoice, parsePath } = require('../usage');
 
 // `asyncmark complexity [FILE...]`: the static measures of metrics/complexity.js

@@ -5,7 +5,7 @@ const { probe, prepareRuntimes, toRows, PROBLEMS, SETTING_NAMES } = require('../
 const { resolveRuntimes } = require('../../lib/runtimes');
 const { describeForm } = require('../../metrics/runtime-check');
 const { interruptible } = require('../interrupt');
-const { formatRows, FORMATS } = require('../../lib/format');
+const { formatRows, FORMATS } = require('../../lib/report/render/rows');
 const { parseNames, parseNumber, parseChoice } = require('../usage');
 const { createProgress } = require('../progress');
 

@@ -3,7 +3,7 @@
 const problems = require('../../examples');
 const scenarios = require('../scenarios');
 const drivers = require('../../lib/drivers');
-const { formatRows } = require('../../lib/format');
+const { formatRows } = require('../../lib/report/render/rows');
 const { flag, optionText } = require('../params');
 const { dependencies } = require('../../package.json');
 const { lacking } = require('../../lib/runtimes/syntax');

@@ -2,7 +2,7 @@
 
 const { Option } = require('commander');
 const { resolveRuntimes, listRuntimes, listBrowsers, cacheFolder, CAPABILITIES } = require('../../lib/runtimes');
-const { formatRows } = require('../../lib/format');
+const { formatRows } = require('../../lib/report/render/rows');
 const { SYNTAX } = require('../../lib/runtimes/syntax');
 
 // `asyncmark runtimes`: the runtimes a benchmark can run under, with their

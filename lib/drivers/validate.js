@@ -38,12 +38,12 @@ const path = require('node:path');
  *   the metric compared with the baseline, and how the tables name it
  * @property {string[]} [extra] its other metrics, summarized as medians
  * @property {string[]} charts the charts of its report section (their kinds are the report's)
- * @property {{ param: string, model: 'power'|'exponential' } | null} growth the parameter time and memory
- *   are fitted against, and how; null for a driver without a size axis
+ * @property {{ param: string, model: 'power'|'exponential', label: string } | null} growth the parameter time and memory
+ *   are fitted against, how, and the title of that axis in the charts; null for a driver without a size axis
  * @property {Array<{ key: string, title?: string }>} listColumns the columns of its examples in asyncmark list
  * @property {{ params: object, metrics: object }} schema the JSON Schema of its params and metrics
  *   (its schema.json), composed into the results schema by lib/results
- * @property {*} [columns] the columns of its summary table (columns.js)
+ * @property {function} columns the columns of its summary table, from the report's column parts (its columns.js)
  * @property {string} [browserChild] the absolute path of its child under a browser runtime
  * @property {string} [browserWhyNot] why it has no browser child, for the cells of a browser runtime
  * @property {string[]} [calls] how its examples are called, where they are not the batch conventions
@@ -73,8 +73,8 @@ const MEMBERS = {
   charts: { required: true, check: isTexts, expected: TEXTS },
   growth: {
     required: true,
-    check: (value) => value === null || (isObject(value) && isText(value.param) && ['power', 'exponential'].includes(value.model)),
-    expected: "null or { param, model: 'power' | 'exponential' }",
+    check: (value) => value === null || (isObject(value) && isText(value.param) && ['power', 'exponential'].includes(value.model) && isText(value.label)),
+    expected: "null or { param, model: 'power' | 'exponential', label }",
   },
   listColumns: {
     required: true,
@@ -87,7 +87,7 @@ const MEMBERS = {
     check: (value) => isObject(value) && isObject(value.params) && isObject(value.metrics) && Object.keys(value).length === 2,
     expected: 'an object { params, metrics } of JSON Schemas (its schema.json)',
   },
-  columns: { required: false, check: () => true, expected: 'its table columns' },
+  columns: { required: true, check: (value) => typeof value === 'function', expected: "a function of the report's column parts (its columns.js)" },
   browserChild: { required: false, check: isFile, expected: FILE },
   browserWhyNot: { required: false, check: isText, expected: TEXT },
   calls: { required: false, check: isTexts, expected: TEXTS },

@@ -38,7 +38,7 @@ describe('asyncmark bench table', () => {
 
   it("is the report's table: the same columns and notes as asyncmark report", () => {
     const { summarize: summarizeRuns } = require('../../lib/summary');
-    const { timeTable } = require('../../lib/report/tables');
+    const { timeTable } = require('../../lib/report/sections/time-table');
     const summary = summarizeRuns(LINES, { baseline: 'base' });
     const table = timeTable(summary.cells, { env: summary.cells[0].env, scenario: 'doxbee-sequential', params: LINES[0].params });
     const text = render(LINES, { baseline: 'base', format: 'markdown' });

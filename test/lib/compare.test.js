@@ -7,7 +7,8 @@
 const assert = require('node:assert/strict');
 const stats = require('../../lib/stats');
 const { parseResults } = require('../../lib/results');
-const { CompareInputError, environments, chooseSides, compare, renderComparison, falsePositivesLine } = require('../../lib/compare');
+const { CompareInputError, environments, chooseSides, compare } = require('../../lib/compare');
+const { renderComparison, falsePositivesLine } = require('../../lib/report/render/comparison');
 const { sessionLines, computeLines, planted, jsonl } = require('../fixtures/compare/make-runs');
 
 // Every line goes through the one reader, as the command's do.

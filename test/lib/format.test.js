@@ -1,7 +1,7 @@
 'use strict';
 
 const assert = require('node:assert/strict');
-const { formatRows, FORMATS } = require('../../lib/format');
+const { formatRows, FORMATS } = require('../../lib/report/render/rows');
 
 const ROWS = [
   { name: 'async-await', tokens: 311, score: 1 },

@@ -1,10 +1,10 @@
 'use strict';
 
 const assert = require('node:assert/strict');
-const { formatRows } = require('../../lib/format');
+const { formatRows } = require('../../lib/report/render/rows');
 const { summarize } = require('../../lib/summary');
 const { parseResults } = require('../../lib/results');
-const { articleComparison, articleBlocks } = require('../../lib/report/article');
+const { articleComparison, articleBlocks } = require('../../lib/report/sections/article');
 const { spearman, ranks } = require('../../lib/stats');
 const { buildReport } = require('../../lib/report');
 const ARTICLE = require('../../lib/article-2013.json');

@@ -7,9 +7,9 @@ const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 const { fixtureReport, pageCharts, EXAMPLES } = require('./fixture-report');
 const { DENSE_ROWS } = require('./dense-rows');
-const { scatterSpec } = require('../../lib/report/scatter-plot');
-const { exampleColors, REFERENCE_GREY } = require('../../lib/report/colors');
-const { renderSvg, tagExamples } = require('../../lib/report/charts');
+const { scatterSpec } = require('../../lib/report/charts/scatter-plot');
+const { exampleColors, REFERENCE_GREY } = require('../../lib/report/charts/colors');
+const { renderSvg, tagExamples } = require('../../lib/report/charts/vega');
 const registries = require('../../examples');
 
 // The HTML page as a reader gets it: opened from a file in a real headless

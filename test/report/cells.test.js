@@ -3,7 +3,7 @@
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const { parseResults } = require('../../lib/results');
-const { referenceParams, headlineCell } = require('../../lib/report/cells');
+const { referenceParams, headlineCell } = require('../../lib/report/sections/cells');
 const { summarize: summarizeRuns } = require('../../lib/summary');
 const { RESULTS, EXAMPLES } = require('./fixture-report');
 

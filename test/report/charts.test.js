@@ -2,15 +2,15 @@
 
 const assert = require('node:assert/strict');
 const registries = require('../../examples');
-const { headlineCell } = require('../../lib/report/cells');
+const { headlineCell } = require('../../lib/report/sections/cells');
 const { summarize: summarizeRuns } = require('../../lib/summary');
-const { summaryTable } = require('../../lib/report/tables');
-const { forestSpec, forestRows, SIGNIFICANCE } = require('../../lib/report/forest-plot');
-const { againstNSpec } = require('../../lib/report/against-n');
-const { scatterSpec } = require('../../lib/report/scatter-plot');
-const { exampleColors, REFERENCE_GREY } = require('../../lib/report/colors');
-const { MAX_PER_PANEL } = require('../../lib/report/families');
-const { renderSvg } = require('../../lib/report/charts');
+const { summaryTable } = require('../../lib/report/sections/summary-table');
+const { forestSpec, forestRows, SIGNIFICANCE } = require('../../lib/report/charts/forest-plot');
+const { againstNSpec } = require('../../lib/report/charts/against-n');
+const { scatterSpec } = require('../../lib/report/charts/scatter-plot');
+const { exampleColors, REFERENCE_GREY } = require('../../lib/report/charts/colors');
+const { MAX_PER_PANEL } = require('../../lib/report/charts/families');
+const { renderSvg } = require('../../lib/report/charts/vega');
 const { DENSE_ROWS } = require('./dense-rows');
 
 // The charts' specifications are plain data: these tests read them, and render

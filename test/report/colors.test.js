@@ -2,8 +2,8 @@
 
 const assert = require('node:assert/strict');
 const registries = require('../../examples');
-const { PALETTE, registryOrder, exampleColors, colorScale } = require('../../lib/report/colors');
-const { familyOf, familyPanels, MAX_PER_PANEL } = require('../../lib/report/families');
+const { PALETTE, registryOrder, exampleColors, colorScale } = require('../../lib/report/charts/colors');
+const { familyOf, familyPanels, MAX_PER_PANEL } = require('../../lib/report/charts/families');
 
 // Small registries shaped like examples/index.js.
 const FAKE = {

@@ -1,13 +1,13 @@
 'use strict';
 
 const assert = require('node:assert/strict');
-const { formatRows } = require('../../lib/format');
+const { formatRows } = require('../../lib/report/render/rows');
 const { parseResults } = require('../../lib/results');
 const { summarize } = require('../../lib/summary');
 const show = require('../../lib/report/display');
 const { buildReport } = require('../../lib/report');
-const { contextCost } = require('../../lib/report/context');
-const { contextPoints, contextSpec } = require('../../lib/report/context-plot');
+const { contextCost } = require('../../lib/report/sections/context');
+const { contextPoints, contextSpec } = require('../../lib/report/charts/context-plot');
 const { render } = require('../../bench/commands/bench');
 const { checkWellFormed } = require('./well-formed-xml');
 

@@ -1,8 +1,8 @@
 'use strict';
 
 const assert = require('node:assert/strict');
-const { placeLabels, boxesOverlap, textSize, DEFAULTS } = require('../../lib/report/label-layout');
-const { scatterLayout, WIDTH, HEIGHT } = require('../../lib/report/scatter-plot');
+const { placeLabels, boxesOverlap, textSize, DEFAULTS } = require('../../lib/report/charts/label-layout');
+const { scatterLayout, WIDTH, HEIGHT } = require('../../lib/report/charts/scatter-plot');
 const { DENSE_ROWS } = require('./dense-rows');
 
 // The scatter's labels must never overprint. The crowded case is the real

@@ -2,7 +2,7 @@
 
 const assert = require('node:assert/strict');
 const { checkWellFormed } = require('./well-formed-xml');
-const { xmlSafeCommand } = require('../../lib/report/generated');
+const { xmlSafeCommand } = require('../../lib/report/render/generated');
 const { fixtureReport, EXAMPLES, SCENARIOS } = require('./fixture-report');
 
 function file(files, name) {

@@ -4,7 +4,7 @@
 // own version string.
 
 const assert = require('node:assert/strict');
-const { runtimeText } = require('../../lib/report/prose');
+const { runtimeText } = require('../../lib/report/render/prose');
 
 describe('report: the runtime of an environment', () => {
   it('names node, another runtime, and a browser with its version string', () => {

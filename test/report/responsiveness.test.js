@@ -5,12 +5,12 @@ const fs = require('node:fs');
 const registries = require('../../examples');
 const { buildReport } = require('../../lib/report');
 const { parseResults } = require('../../lib/results');
-const { referenceParams } = require('../../lib/report/cells');
+const { referenceParams } = require('../../lib/report/sections/cells');
 const { summarize: summarizeRuns } = require('../../lib/summary');
-const { responsivenessSpec, responsivenessLayout } = require('../../lib/report/responsiveness');
-const { exampleColors } = require('../../lib/report/colors');
-const { boxesOverlap } = require('../../lib/report/label-layout');
-const { xmlComment } = require('../../lib/report/generated');
+const { responsivenessSpec, responsivenessLayout } = require('../../lib/report/charts/responsiveness');
+const { exampleColors } = require('../../lib/report/charts/colors');
+const { boxesOverlap } = require('../../lib/report/charts/label-layout');
+const { xmlComment } = require('../../lib/report/render/generated');
 const { checkWellFormed } = require('./well-formed-xml');
 const { RESULTS, GENERATOR, fixtureInput } = require('./fixture-report');
 

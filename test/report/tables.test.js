@@ -1,9 +1,9 @@
 'use strict';
 
 const assert = require('node:assert/strict');
-const { formatRows } = require('../../lib/format');
+const { formatRows } = require('../../lib/report/render/rows');
 const show = require('../../lib/report/display');
-const { metricRows, valueByExample } = require('../../lib/report/metric-files');
+const { metricRows, valueByExample } = require('../../lib/report/sections/metric-files');
 const { fixtureReport } = require('./fixture-report');
 
 function sectionTable(model, scenario) {

@@ -3,12 +3,11 @@
 const assert = require('node:assert/strict');
 const registries = require('../../examples');
 const drivers = require('../../lib/drivers');
-const { COLUMNS_BY_DRIVER } = require('../../lib/report/tables');
-const { scenarioSections } = require('../../lib/report');
-const { throughputRows, throughputSpec } = require('../../lib/report/throughput');
-const { renderSvg } = require('../../lib/report/charts');
-const { exampleColors } = require('../../lib/report/colors');
-const { textSize } = require('../../lib/report/label-layout');
+const { scenarioSections } = require('../../lib/report/sections/scenarios');
+const { throughputRows, throughputSpec } = require('../../lib/report/charts/throughput');
+const { renderSvg } = require('../../lib/report/charts/vega');
+const { exampleColors } = require('../../lib/report/charts/colors');
+const { textSize } = require('../../lib/report/charts/label-layout');
 const { checkWellFormed } = require('./well-formed-xml');
 
 // The chart of requests per second and latency per example, for the http-load
@@ -196,7 +195,7 @@ describe('report: requests per second and latency per example', () => {
 
 describe('report: the throughput chart in a section', () => {
   // A stand-in for the http-load driver, registered for these tests only. The
-  // parameters carry an n, which referenceParams (lib/report/cells.js) needs.
+  // parameters carry an n, which referenceParams (lib/report/sections/cells.js) needs.
   const NAME = 'fake-load';
   const params = { ...PARAMS, n: 1 };
   const cells = serverCells().map((c) => ({ ...c, driver: NAME, params }));
@@ -205,12 +204,10 @@ describe('report: the throughput chart in a section', () => {
 
   const sections = (charts) => {
     drivers[NAME] = { ...drivers.compute, name: NAME, charts };
-    COLUMNS_BY_DRIVER[NAME] = COLUMNS_BY_DRIVER.compute;
     try {
       return scenarioSections(summary, envs, look(cells), (name, kind, spec) => ({ name, kind, title: spec.title.text, svg: null }));
     } finally {
       delete drivers[NAME];
-      delete COLUMNS_BY_DRIVER[NAME];
     }
   };
 

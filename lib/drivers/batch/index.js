@@ -50,11 +50,12 @@ module.exports = {
   ],
   // The number compared with the baseline, and what else a cell summarizes.
   time: { metric: 'wallMs', title: 'wall time', unit: 'ms', description: 'start of the first invocation to the last callback' },
-  // The charts of its report section (lib/report/index.js draws them); its
-  // table's columns are COLUMNS_BY_DRIVER in lib/report/tables.js.
+  // The charts of its report section (lib/report/sections/scenarios.js draws them); its
+  // table's columns are in columns.js.
   charts: ['forest', 'time-against-n', 'memory-against-n'],
+  columns: require('./columns'),
   // The parameter the growth of time and memory is fitted against, and how.
-  growth: { param: 'n', model: 'power' },
+  growth: { param: 'n', model: 'power', label: 'concurrent uploads' },
   // The columns of its examples in asyncmark list.
   listColumns: [
     { key: 'name' },

@@ -31,11 +31,12 @@ module.exports = {
   time: { metric: 'callMs', title: 'time per call', unit: 'ms', description: 'mean duration of one call, its start to its result' },
   // Its own numbers, summarized as medians beside time and memory.
   extra: ['calls', 'opsPerSec', 'coresUsed', 'beats', 'latenessP50Ms', 'latenessP99Ms', 'latenessMaxMs'],
-  // The charts of its report section (lib/report/index.js draws them); its
-  // table's columns are COLUMNS_BY_DRIVER in lib/report/tables.js.
+  // The charts of its report section (lib/report/sections/scenarios.js draws them); its
+  // table's columns are in columns.js.
   charts: ['forest', 'responsiveness', 'time-against-n', 'memory-against-n'],
+  columns: require('./columns'),
   // fib grows exponentially in n: the fitted base, time ∝ bⁿ (1.618 for the plain recursion).
-  growth: { param: 'n', model: 'exponential' },
+  growth: { param: 'n', model: 'exponential', label: 'fib(n) per call' },
   // The columns of its examples in asyncmark list.
   listColumns: [{ key: 'name' }, { key: 'family' }, { key: 'call' }, { key: 'where' }, { key: 'lets', title: 'lets run meanwhile' }, { key: 'libraries' }],
   // The JSON Schema of its params and metrics in a results line (lib/results composes it).

@@ -101,6 +101,7 @@ module.exports = {
     'loadCores',
   ],
   charts: ['forest', 'throughput'],
+  columns: require('./columns'),
   // No size axis: requests, connections and the workload are compared cell by cell.
   growth: null,
   // The columns of its examples in asyncmark list: servers say what serves

@@ -1,0 +1,19 @@
+'use strict';
+
+// What the report shows of the DoxBee problem beyond its tables; lib/report
+// reads it through lib/report/hooks.js.
+module.exports = {
+  // The scenario whose tables lead the report and feed the summary table.
+  headline: 'doxbee-sequential',
+  // The instrument floor: bare chained setTimeout calls, no simulated I/O, run
+  // by the instrument-weight scenario. Under a doxbee-sequential table it says
+  // how much of the baseline's time the timers alone take at the same n and t.
+  floor: { scenario: 'instrument-weight', example: 'timer-floor', under: ['doxbee-sequential'] },
+  // The 2013 article (lib/article-2013.json) measured this problem: its time
+  // and memory table beside the time scenario, its second experiment beside
+  // the io-bound one.
+  article2013: { timeScenario: 'doxbee-sequential', ioScenario: 'doxbee-io-bound' },
+  // The three styles the 2018 experiment compared, as this problem's examples,
+  // and the scenario that runs them.
+  styles2018: { scenario: 'doxbee-sequential', callback: 'callbacks-original', promise: 'promises-native', asyncAwait: 'async-await' },
+};

@@ -1,0 +1,204 @@
+'use strict';
+
+const drivers = require('../../drivers');
+
+const show = require('../display');
+const { cellsAt } = require('../sections/cells');
+const { exampleColorEncoding } = require('./colors');
+const { textSize } = require('./label-layout');
+const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioAxis, notDrawnNote } = require('./vega');
+
+// The headline picture of a scenario at one parameter set: "how much slower
+// than the baseline, and how sure are we". One row per example, sorted by the
+// ratio of its mean wall time to the baseline's; a point for the ratio and a
+// bar for its 95% interval on a log axis, a vertical rule at 1. A ratio the
+// t-test does not find different from 1 is a hollow point. Pure.
+
+const WIDTH = 380;
+const ROW = 24;
+const VALUE_GAP = 10;
+// The key sits below the x axis and its title.
+const KEY_OFFSET = 56;
+
+const SIGNIFICANCE = {
+  significant: 'significant (p < 0.05)',
+  same: 'not significant (p ≥ 0.05)',
+  untested: 'not tested (fewer than 2 runs)',
+};
+
+function significanceOf(cell) {
+  if (cell.ratio.significant === true) return SIGNIFICANCE.significant;
+  if (cell.ratio.significant === false) return SIGNIFICANCE.same;
+  return SIGNIFICANCE.untested;
+}
+
+function valueText(ratio, low, high, significance) {
+  const interval = show.range(low, high);
+  return `${show.ratio(ratio)}${interval ? ` (${interval})` : ''}${significance === SIGNIFICANCE.same ? ' ≈' : ''}`;
+}
+
+// What a filled point, a hollow one and the diamond mean, drawn as marks in
+// pixels below the plot: Vega-Lite draws no legend for fill opacity.
+function keyLayers(rows, y) {
+  const entries = [
+    ...Object.values(SIGNIFICANCE)
+      .filter((s) => rows.some((row) => row.significance === s))
+      .map((label) => ({
+        label,
+        shape: 'circle',
+        fill: label === SIGNIFICANCE.significant ? '#444' : 'white',
+      })),
+    ...(rows.some((row) => row.kind === 'baseline') ? [{ label: 'the baseline', shape: 'diamond', fill: '#444' }] : []),
+  ];
+  let x = 6;
+  for (const entry of entries) {
+    entry.x = x;
+    x += 12 + textSize(entry.label).width + 24;
+  }
+  const at = { x: { field: 'x', type: 'quantitative', scale: null }, y: { value: y } };
+  return [
+    {
+      data: { values: entries },
+      mark: { type: 'point', size: 95, strokeWidth: 2, stroke: '#444', opacity: 1 },
+      encoding: { ...at, shape: { field: 'shape', type: 'nominal', scale: null }, fill: { field: 'fill', type: 'nominal', scale: null } },
+    },
+    {
+      data: { values: entries },
+      mark: { type: 'text', align: 'left', baseline: 'middle', dx: 12, fontSize: 12, color: '#333' },
+      encoding: { ...at, text: { field: 'label' } },
+    },
+  ];
+}
+
+/**
+ * The forest plot's rows, fastest first.
+ * @param {object[]} cells every summarized cell
+ * @param {{ env, scenario, params, baseline }} at
+ * @returns {{ rows: object[], notDrawn: string[] }}
+ */
+function forestRows(cells, at) {
+  const here = cellsAt(cells, at);
+  const rows = [];
+  const notDrawn = [];
+  for (const cell of here) {
+    if (cell.example === at.baseline) {
+      if (cell.time) rows.push({ example: cell.example, label: `${cell.example} (baseline)`, kind: 'baseline', ratio: 1, low: null, high: null, text: '1×' });
+      else notDrawn.push(`${cell.example} (${show.statusLabel(cell.status)})`);
+      continue;
+    }
+    if (!cell.ratio || !isFinitePositive(cell.ratio.ratio)) {
+      notDrawn.push(cell.time ? cell.example : `${cell.example} (${show.statusLabel(cell.status)})`);
+      continue;
+    }
+    const { ratio, low, high } = cell.ratio;
+    const drawInterval = isFinitePositive(low) && isFinitePositive(high);
+    const significance = significanceOf(cell);
+    rows.push({
+      example: cell.example,
+      label: cell.example,
+      kind: 'example',
+      ratio,
+      low: drawInterval ? low : null,
+      high: drawInterval ? high : null,
+      significance,
+      text: valueText(ratio, low, high, significance),
+    });
+  }
+  rows.sort((a, b) => a.ratio - b.ratio || a.example.localeCompare(b.example));
+  for (const row of rows)
+    row.description = `${row.example}${DETAIL}${row.text} ${at.baseline}'s mean time${row.significance ? `${DETAIL}${row.significance}` : ''}`;
+  return { rows, notDrawn: notDrawn.sort() };
+}
+
+/**
+ * @param {object[]} cells every summarized cell
+ * @param {{ env, scenario, params, baseline: string, envLabel?: string }} at
+ * @param {{ colors: Map<string, string> }} look
+ * @returns {object | null} a Vega-Lite spec, or null when no ratio can be drawn
+ */
+function forestSpec(cells, at, { colors }) {
+  const { rows, notDrawn } = forestRows(cells, at);
+  if (!rows.some((row) => row.kind === 'example')) return null;
+  const labels = rows.map((row) => row.label);
+  const domain = ratioDomain(rows.flatMap((row) => [row.ratio, row.low, row.high]));
+  // What "time" is depends on the driver: a batch's wall time, or the time per call.
+  const what = drivers[cells.find((c) => c.scenario === at.scenario)?.driver]?.time.title ?? 'wall time';
+  const x = { field: 'ratio', ...ratioAxis(domain, `mean ${what} ÷ ${at.baseline}'s (log scale)`) };
+  const y = {
+    field: 'label',
+    type: 'nominal',
+    sort: labels,
+    title: null,
+    axis: { labelFontSize: 12, labelLimit: 400, labelPadding: 8, ticks: false, domain: false, grid: true, gridColor: '#f2f2f2' },
+  };
+  const color = exampleColorEncoding(
+    rows.map((row) => row.example),
+    colors,
+  );
+  const description = { field: 'description' };
+  const isExample = { filter: "datum.kind === 'example'" };
+  return {
+    title: {
+      text: `${at.scenario}: time relative to ${at.baseline}`,
+      subtitle: [
+        show.params(at.params),
+        at.envLabel ?? null,
+        `Point: ratio of the mean ${what} to the baseline's; bar: its 95% interval. Fastest on top.`,
+        notDrawnNote(notDrawn, { most: 3, what: 'examples', reason: 'no ratio' }),
+      ].filter(Boolean),
+    },
+    width: WIDTH,
+    height: rows.length * ROW,
+    data: { values: rows },
+    layer: [
+      {
+        // The baseline: left of it is faster, right of it slower.
+        mark: { type: 'rule', color: '#555', strokeWidth: 1.5 },
+        encoding: { x: { datum: 1, type: 'quantitative' } },
+      },
+      {
+        transform: [isExample, { filter: 'isValid(datum.low)' }],
+        mark: { type: 'rule', strokeWidth: 2.5 },
+        encoding: { x: { field: 'low', type: 'quantitative' }, x2: { field: 'high' }, y, color, description },
+      },
+      {
+        // White under every point, so a hollow one hides the bar behind it.
+        transform: [isExample],
+        mark: { type: 'point', filled: true, color: 'white', opacity: 1, size: 95 },
+        encoding: { x, y },
+      },
+      {
+        transform: [isExample],
+        mark: { type: 'point', filled: true, strokeWidth: 2, opacity: 1, size: 95 },
+        encoding: {
+          x,
+          y,
+          fill: color,
+          stroke: color,
+          // Hollow unless the difference from the baseline is significant.
+          fillOpacity: { condition: { test: `datum.significance === '${SIGNIFICANCE.significant}'`, value: 1 }, value: 0 },
+          description,
+        },
+      },
+      {
+        transform: [{ filter: "datum.kind === 'baseline'" }],
+        mark: { type: 'point', shape: 'diamond', filled: true, opacity: 1, size: 120 },
+        encoding: { x, y, fill: color, description },
+      },
+      {
+        // The numbers beside the plot, one per row, in the table's words.
+        mark: { type: 'text', align: 'left', baseline: 'middle', fontSize: 11, color: '#333' },
+        encoding: { x: { value: WIDTH + VALUE_GAP }, y, text: { field: 'text' }, description },
+      },
+      {
+        data: { values: [{ header: `× ${at.baseline} (95% CI)` }] },
+        mark: { type: 'text', align: 'left', baseline: 'bottom', fontSize: 11, fontWeight: 'bold', color: '#333' },
+        encoding: { x: { value: WIDTH + VALUE_GAP }, y: { value: -4 }, text: { field: 'header' } },
+      },
+      ...keyLayers(rows, rows.length * ROW + KEY_OFFSET),
+    ],
+    config: CONFIG,
+  };
+}
+
+module.exports = { SIGNIFICANCE, forestRows, forestSpec };

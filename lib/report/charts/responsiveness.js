@@ -1,0 +1,172 @@
+'use strict';
+
+const drivers = require('../../drivers');
+
+const show = require('../display');
+const { cellsAt } = require('../sections/cells');
+const { exampleColorEncoding } = require('./colors');
+const { placeLabels } = require('./label-layout');
+const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioTicks, notDrawnNote, placedLabelLayers } = require('./vega');
+
+// What slicing buys and what it costs, for a scenario of the compute driver at
+// one parameter set: one point per example, across how late the 1 ms
+// heartbeat fired meanwhile (p99: how long other work waits), up its time per
+// call relative to the baseline (the throughput lost), both on log axes. A
+// computation that never yields sits far right; a slicer that yields on every
+// call sits left but high. Each point is named beside it, placed in pixels by
+// label-layout.js so that no name covers another or a point; the scales
+// therefore have fixed domains. Pure.
+
+const WIDTH = 520;
+const HEIGHT = 340;
+const NAME_FONT = 11;
+
+// Pixels from the left, and from the top as SVG counts them.
+function logPosition([d0, d1], size) {
+  return (value) => ((Math.log(value) - Math.log(d0)) / (Math.log(d1) - Math.log(d0))) * size;
+}
+
+// 1, 2 and 5 in every decade, or only the powers of ten across more than four
+// decades: ratioTicks stops at 0.01 and 1000, and a setTimeout slicer is
+// tens of thousands of times slower than sync.
+function decadeTicks([low, high]) {
+  const steps = Math.log10(high / low) > 4 ? [1] : [1, 2, 5];
+  const ticks = [];
+  for (let e = Math.floor(Math.log10(low)); e <= Math.ceil(Math.log10(high)); e++) {
+    for (const step of steps) ticks.push(Number((step * 10 ** e).toPrecision(1)));
+  }
+  return ticks.filter((v) => v >= low && v <= high);
+}
+
+function logTicks(domain) {
+  return domain[0] >= 0.01 && domain[1] <= 1000 ? ratioTicks(...domain) : decadeTicks(domain);
+}
+
+/**
+ * The points in pixels with their names placed.
+ * @param {object[]} cells every summarized cell
+ * @param {{ env, scenario, params, baseline: string }} at
+ * @returns {{ points, labels, xDomain, yDomain, notDrawn: string[] }} labels: see label-layout.placeLabels
+ */
+function responsivenessLayout(cells, at) {
+  const points = [];
+  const notDrawn = [];
+  for (const cell of cellsAt(cells, at)) {
+    const lateness = cell.extra?.latenessP99Ms;
+    const ratio = cell.ratio?.ratio;
+    if (isFinitePositive(lateness) && isFinitePositive(ratio)) {
+      points.push({ example: cell.example, kind: cell.example === at.baseline ? 'baseline' : 'example', lateness, ratio });
+    } else {
+      notDrawn.push(cell.time ? cell.example : `${cell.example} (${show.statusLabel(cell.status)})`);
+    }
+  }
+  // The heartbeat's own period, 1 ms, stays on the lateness axis as a yardstick.
+  const xDomain = ratioDomain(
+    points.map((p) => p.lateness),
+    1.3,
+  );
+  const yDomain = ratioDomain(
+    points.map((p) => p.ratio),
+    1.3,
+  );
+  const px = logPosition(xDomain, WIDTH);
+  const py = logPosition(yDomain, HEIGHT);
+  points.sort((a, b) => a.ratio - b.ratio || a.example.localeCompare(b.example));
+  for (const p of points) {
+    p.x = px(p.lateness);
+    p.y = HEIGHT - py(p.ratio);
+    p.label = p.kind === 'baseline' ? `${p.example} (baseline)` : p.example;
+    p.description = `${p.example}${DETAIL}p99 lateness ${show.ms(p.lateness)}${DETAIL}${show.ratio(p.ratio)} ${at.baseline}'s time`;
+  }
+  const labels = placeLabels(
+    points.map((p) => ({ key: p.example, text: p.label, x: p.x, y: p.y })),
+    { width: WIDTH, height: HEIGHT, fontSize: NAME_FONT },
+  ).map((label, i) => ({ ...label, example: points[i].example, description: points[i].description }));
+  return { points, labels, xDomain, yDomain, notDrawn: notDrawn.sort() };
+}
+
+// "The baseline, sync, never yields: …", when its registry entry says so.
+function baselineNote(cells, at, registries) {
+  const problem = cells.find((c) => c.scenario === at.scenario)?.problem;
+  const entry = registries?.[problem]?.examples?.find((e) => e.name === at.baseline);
+  return entry && entry.yields === false ? `The baseline, ${at.baseline}, never yields: it blocks for a whole call.` : null;
+}
+
+/**
+ * @param {object[]} cells every summarized cell
+ * @param {{ env, scenario, params, baseline: string, envLabel?: string }} at
+ * @param {{ colors: Map<string, string>, registries?: object }} look
+ * @returns {object | null} a Vega-Lite spec (usermeta.points and usermeta.labels in pixels),
+ *   or null when no example but the baseline can be drawn
+ */
+function responsivenessSpec(cells, at, { colors, registries }) {
+  const { points, labels, xDomain, yDomain, notDrawn } = responsivenessLayout(cells, at);
+  if (!points.some((p) => p.kind === 'example')) return null;
+  const what = drivers[cells.find((c) => c.scenario === at.scenario)?.driver]?.time.title ?? 'time per call';
+  const color = exampleColorEncoding(
+    points.map((p) => p.example),
+    colors,
+  );
+  const label = "format(datum.value, '~g')";
+  const x = {
+    field: 'lateness',
+    type: 'quantitative',
+    title: 'heartbeat lateness p99, ms: how long other work waits',
+    scale: { type: 'log', domain: xDomain, nice: false },
+    axis: { values: logTicks(xDomain), labelExpr: label },
+  };
+  // A short title: Vega overestimates text, and a rotated title taller than
+  // the plot would push the plot down.
+  const y = {
+    field: 'ratio',
+    type: 'quantitative',
+    title: `${what} ÷ ${at.baseline}'s: throughput lost`,
+    scale: { type: 'log', domain: yDomain, nice: false },
+    axis: { values: logTicks(yDomain), labelExpr: `${label} + '×'` },
+  };
+  const description = { field: 'description' };
+  // Each name outlined in white, so that the rule at 1 and the grid stop short of its letters.
+  const placed = placedLabelLayers(labels, { fontSize: NAME_FONT, color, description, outline: true });
+  return {
+    title: {
+      text: `${at.scenario}: what slicing buys and what it costs`,
+      subtitle: [
+        show.params(at.params),
+        at.envLabel,
+        // Short lines: Vega overestimates text, and a long line widens the picture.
+        'Lower left is best: fast and responsive. Both axes log.',
+        baselineNote(cells, at, registries),
+        notDrawnNote(notDrawn, { most: 3, what: 'examples', reason: 'no lateness or no ratio' }),
+      ].filter(Boolean),
+    },
+    width: WIDTH,
+    height: HEIGHT,
+    usermeta: { points, labels },
+    layer: [
+      {
+        // The baseline's time: points above it are slower.
+        data: { values: [{ one: 1 }] },
+        mark: { type: 'rule', color: '#555', strokeWidth: 1.5 },
+        encoding: { y: { field: 'one', type: 'quantitative' } },
+      },
+      placed.leaders,
+      {
+        data: { values: points },
+        mark: { type: 'point', filled: true, opacity: 1 },
+        encoding: {
+          x,
+          y,
+          color,
+          // The baseline a diamond, as in the forest plot.
+          shape: { field: 'kind', type: 'nominal', scale: { domain: ['baseline', 'example'], range: ['diamond', 'circle'] }, legend: null },
+          size: { value: 95 },
+          description,
+        },
+      },
+      ...placed.texts,
+    ],
+    config: CONFIG,
+  };
+}
+
+module.exports = { WIDTH, HEIGHT, responsivenessLayout, responsivenessSpec };

@@ -1,0 +1,296 @@
+'use strict';
+
+const show = require('../display');
+const { cellsAt } = require('../sections/cells');
+const { exampleColorEncoding } = require('./colors');
+const { textSize } = require('./label-layout');
+const { CONFIG, DETAIL, isFinitePositive, notDrawnNote } = require('./vega');
+
+// Requests per second and latency of the http-load driver's examples at one
+// parameter set: one row per example, most requests per second on top, two
+// panels sharing the rows. Left, the median requests/s of the runs, with a bar
+// for the 95% interval of the mean duration turned into a rate (the whole
+// load's requests over its high and low ends). Right, the p99 latency of one
+// request (a filled point) and its p50 (a small hollow one), joined by a thin
+// line so the spread shows; when no cell records a latency (the http-client
+// problem: the client examples are their own load) only the left panel is
+// drawn. The baseline is named "(baseline)" and drawn as a diamond, as in the
+// forest plot. The numbers stand beside each panel, one line per row, so no
+// label can cover another. Pure.
+
+const RATE_WIDTH = 280;
+const LATENCY_WIDTH = 220;
+const ROW = 24;
+const VALUE_GAP = 10;
+const RATE_HEADER = 'requests/s (95% CI)';
+// Room between the left panel's numbers and the right panel.
+const SPACING = 20;
+
+// A linear axis from zero reads as "half as many requests"; once the values
+// spread past 10×, the slowest rows crowd into the first tenth of it and
+// their intervals shrink to a few pixels, so the axis turns logarithmic, where
+// equal distances are equal ratios. Zero cannot sit on a log axis: a panel
+// with a zero value stays linear.
+const LOG_SPREAD = 10;
+
+function wantsLog(values) {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length === 0 || finite.some((v) => v <= 0)) return false;
+  return Math.max(...finite) / Math.min(...finite) > LOG_SPREAD;
+}
+
+// Ticks a reader can name, as many per decade as its width in pixels leaves
+// room for: 1, 2 and 5; 1 and 3; or only the powers of ten.
+function logTicks([low, high], width) {
+  const perDecade = width / Math.log10(high / low);
+  const steps = perDecade >= 150 ? [1, 2, 5] : perDecade >= 70 ? [1, 3] : [1];
+  const ticks = [];
+  for (let e = Math.floor(Math.log10(low)); e <= Math.ceil(Math.log10(high)); e++) {
+    for (const step of steps) ticks.push(Number((step * 10 ** e).toPrecision(1)));
+  }
+  return ticks.filter((v) => v >= low && v <= high);
+}
+
+// "850", "12k", "1.5M": thousands and up in SI units, so a tick label stays short.
+const TICK_LABEL = "datum.value >= 1000 ? format(datum.value, '~s') : format(datum.value, '~g')";
+
+/**
+ * An x scale for `values`: from zero, or log past LOG_SPREAD; its domain fixed,
+ * so that an interval open to the right can be drawn to its end.
+ */
+function axisScale(values, width) {
+  const finite = values.filter(Number.isFinite);
+  if (wantsLog(finite)) {
+    const domain = [Math.min(...finite) / 1.15, Math.max(...finite) * 1.15];
+    return { log: true, domain, scale: { type: 'log', domain, nice: false }, axis: { values: logTicks(domain, width), labelExpr: TICK_LABEL } };
+  }
+  const domain = [0, Math.max(...finite, 0) * 1.08 || 1];
+  return { log: false, domain, scale: { type: 'linear', domain, nice: false, zero: true }, axis: { labelExpr: TICK_LABEL, tickCount: 5 } };
+}
+
+/**
+ * The rate interval of a cell: `requests` over the high and low ends of the
+ * 95% interval of its mean duration. A low end at or below zero (few, noisy
+ * runs) leaves the rate open above; one run gives no interval.
+ * @returns {{ low: number | null, high: number | null, open: boolean }}
+ */
+function rateInterval(cell) {
+  const requests = cell.params?.requests;
+  const { low, high } = cell.time;
+  if (!isFinitePositive(requests) || !isFinitePositive(high)) return { low: null, high: null, open: false };
+  const slowest = (requests * 1000) / high;
+  if (!Number.isFinite(low)) return { low: null, high: null, open: false };
+  if (low <= 0) return { low: slowest, high: null, open: true };
+  return { low: slowest, high: (requests * 1000) / low, open: false };
+}
+
+function rateText(row) {
+  const value = show.number(row.rate);
+  if (row.open) return `${value} (≥ ${show.number(row.low)})`;
+  const interval = show.range(row.low, row.high);
+  return interval ? `${value} (${interval})` : value;
+}
+
+function latencyText(row) {
+  if (row.p99 === null && row.p50 === null) return show.DASH;
+  return `${show.number(row.p99)} / ${show.number(row.p50)}`;
+}
+
+const latencyOf = (value) => (Number.isFinite(value) && value >= 0 ? value : null);
+
+/**
+ * The chart's rows, most requests per second first.
+ * @param {object[]} cells every summarized cell
+ * @param {{ env, scenario, params, baseline }} at
+ * @returns {{ rows: object[], notDrawn: string[], latency: boolean }} latency: whether any row has one
+ */
+function throughputRows(cells, at) {
+  const rows = [];
+  const notDrawn = [];
+  for (const cell of cellsAt(cells, at)) {
+    const rate = cell.extra?.requestsPerSec;
+    if (!cell.time) {
+      notDrawn.push(`${cell.example} (${show.statusLabel(cell.status)})`);
+      continue;
+    }
+    if (!isFinitePositive(rate)) {
+      notDrawn.push(cell.example);
+      continue;
+    }
+    const baseline = cell.example === at.baseline;
+    rows.push({
+      example: cell.example,
+      label: baseline ? `${cell.example} (baseline)` : cell.example,
+      kind: baseline ? 'baseline' : 'example',
+      rate,
+      ...rateInterval(cell),
+      p99: latencyOf(cell.extra.latencyP99Ms),
+      p50: latencyOf(cell.extra.latencyP50Ms),
+    });
+  }
+  rows.sort((a, b) => b.rate - a.rate || a.example.localeCompare(b.example));
+  for (const row of rows) {
+    row.rateText = rateText(row);
+    row.latencyText = latencyText(row);
+    const latency = row.p99 === null ? '' : `${DETAIL}latency p99 ${show.ms(row.p99)}, p50 ${show.ms(row.p50)}`;
+    row.description = `${row.example}${DETAIL}${row.rateText} requests/s${latency}`;
+  }
+  return { rows, notDrawn: notDrawn.sort(), latency: rows.some((row) => row.p99 !== null || row.p50 !== null) };
+}
+
+// The rows' names on the left panel; on the right only the grid lines, so each row reads across.
+function yEncoding(labels, { names }) {
+  const axis = names
+    ? { labelFontSize: 12, labelLimit: 400, labelPadding: 8, ticks: false, domain: false, grid: true, gridColor: '#f2f2f2' }
+    : { labels: false, ticks: false, domain: false, grid: true, gridColor: '#f2f2f2', title: null };
+  return { field: 'label', type: 'nominal', sort: labels, title: null, axis };
+}
+
+// The baseline a diamond, as in the forest plot.
+const pointShape = {
+  shape: { field: 'kind', type: 'nominal', scale: { domain: ['baseline', 'example'], range: ['diamond', 'circle'] }, legend: null },
+  size: { condition: { test: "datum.kind === 'baseline'", value: 120 }, value: 95 },
+};
+
+// A bold header over a panel's column of numbers, in pixels.
+function header(text, x) {
+  return {
+    data: { values: [{ header: text }] },
+    mark: { type: 'text', align: 'left', baseline: 'bottom', fontSize: 11, fontWeight: 'bold', color: '#333' },
+    encoding: { x: { value: x }, y: { value: -4 }, text: { field: 'header' } },
+  };
+}
+
+function ratePanel(rows, { y, color, description }) {
+  const { log, domain, scale, axis } = axisScale(
+    rows.flatMap((row) => [row.rate, row.low, row.high]),
+    RATE_WIDTH,
+  );
+  // An interval open above runs to the panel's right edge.
+  const values = rows.map((row) => ({ ...row, highDrawn: row.open ? domain[1] : row.high }));
+  const x = { field: 'rate', type: 'quantitative', title: `requests per second${log ? ' (log scale)' : ''}`, scale, axis };
+  const base = rows.find((row) => row.kind === 'baseline');
+  return {
+    width: RATE_WIDTH,
+    height: rows.length * ROW,
+    data: { values },
+    layer: [
+      ...(base
+        ? [
+            {
+              // The baseline's rate: right of it, more requests per second.
+              data: { values: [{ rate: base.rate }] },
+              mark: { type: 'rule', color: '#999', strokeWidth: 1, strokeDash: [4, 3] },
+              encoding: { x: { field: 'rate', type: 'quantitative' } },
+            },
+          ]
+        : []),
+      {
+        transform: [{ filter: 'isValid(datum.low) && isValid(datum.highDrawn)' }],
+        mark: { type: 'rule', strokeWidth: 2.5 },
+        encoding: { x: { field: 'low', type: 'quantitative' }, x2: { field: 'highDrawn' }, y, color, description },
+      },
+      {
+        mark: { type: 'point', filled: true, opacity: 1, strokeWidth: 0 },
+        encoding: {
+          x,
+          y,
+          color,
+          ...pointShape,
+          description,
+        },
+      },
+      {
+        mark: { type: 'text', align: 'left', baseline: 'middle', fontSize: 11, color: '#333' },
+        encoding: { x: { value: RATE_WIDTH + VALUE_GAP }, y, text: { field: 'rateText' }, description },
+      },
+      header(RATE_HEADER, RATE_WIDTH + VALUE_GAP),
+    ],
+  };
+}
+
+function latencyPanel(rows, { y, color, description }) {
+  const { log, scale, axis } = axisScale(
+    rows.flatMap((row) => [row.p99, row.p50]),
+    LATENCY_WIDTH,
+  );
+  const x = (field) => ({ field, type: 'quantitative', title: `latency, ms: p99 filled, p50 hollow${log ? ' (log)' : ''}`, scale, axis });
+  return {
+    width: LATENCY_WIDTH,
+    height: rows.length * ROW,
+    data: { values: rows },
+    layer: [
+      {
+        // From p50 to p99: how far the slow requests are from the typical one.
+        transform: [{ filter: 'isValid(datum.p50) && isValid(datum.p99)' }],
+        mark: { type: 'rule', strokeWidth: 1.5, opacity: 0.5 },
+        encoding: { x: x('p50'), x2: { field: 'p99' }, y, color, description },
+      },
+      {
+        transform: [{ filter: 'isValid(datum.p50)' }],
+        mark: { type: 'point', filled: false, fill: 'white', opacity: 1, strokeWidth: 1.5, size: 45 },
+        encoding: { x: x('p50'), y, color, description },
+      },
+      {
+        transform: [{ filter: 'isValid(datum.p99)' }],
+        mark: { type: 'point', filled: true, opacity: 1, strokeWidth: 0 },
+        encoding: {
+          x: x('p99'),
+          y,
+          color,
+          ...pointShape,
+          description,
+        },
+      },
+      {
+        mark: { type: 'text', align: 'left', baseline: 'middle', fontSize: 11, color: '#333' },
+        encoding: { x: { value: LATENCY_WIDTH + VALUE_GAP }, y, text: { field: 'latencyText' }, description },
+      },
+      header('p99 / p50, ms', LATENCY_WIDTH + VALUE_GAP),
+    ],
+  };
+}
+
+/**
+ * @param {object[]} cells every summarized cell
+ * @param {{ env, scenario, params, baseline: string, envLabel?: string }} at
+ * @param {{ colors: Map<string, string> }} look
+ * @returns {object | null} a Vega-Lite spec, or null when no cell at `at` has a rate
+ */
+function throughputSpec(cells, at, { colors }) {
+  const { rows, notDrawn, latency } = throughputRows(cells, at);
+  if (rows.length === 0) return null;
+  const labels = rows.map((row) => row.label);
+  const color = exampleColorEncoding(
+    rows.map((row) => row.example),
+    colors,
+  );
+  const description = { field: 'description' };
+  const problem = cellsAt(cells, at)[0].problem;
+  const left = ratePanel(rows, { y: yEncoding(labels, { names: true }), color, description });
+  const panels = latency ? [left, latencyPanel(rows, { y: yEncoding(labels, { names: false }), color, description })] : [left];
+  return {
+    title: {
+      text: latency ? `${at.scenario}: requests/s and p99 latency` : `${at.scenario}: requests/s`,
+      subtitle: [
+        show.params(at.params),
+        at.envLabel ?? null,
+        // Short lines: Vega overestimates text, and a long line widens the picture.
+        'Point: median requests/s of the runs; bar: its 95% interval, from the mean duration.',
+        latency ? 'Right: latency of one request, p99 and p50, medians of the runs.' : `Latency n/a for ${problem}: no latency per request is recorded.`,
+        'Most requests/s on top.',
+        notDrawnNote(notDrawn, { most: 3, what: 'examples', reason: 'no requests/s' }),
+      ].filter(Boolean),
+    },
+    hconcat: panels,
+    // Panels placed by their plots alone: Vega, with no font here, guesses
+    // text far wider than it is, and would leave a wide gap after the
+    // numbers. The room for the numbers is measured by label-layout's estimate.
+    bounds: 'flush',
+    spacing: VALUE_GAP + Math.max(...rows.map((row) => textSize(row.rateText).width), textSize(RATE_HEADER, { fontSize: 11 }).width) + SPACING,
+    resolve: { scale: { y: 'shared', color: 'shared' } },
+    config: CONFIG,
+  };
+}
+
+module.exports = { throughputRows, throughputSpec };

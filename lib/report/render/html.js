@@ -1,0 +1,254 @@
+'use strict';
+
+const { cellText } = require('./rows/columns');
+const prose = require('./prose');
+const { htmlComment } = require('./generated');
+const { TITLE: ARTICLE_TITLE, articleBlocks } = require('../sections/article');
+const { TITLE: RUNTIMES_TITLE, runtimeBlocks } = require('../sections/runtimes');
+const { TITLE: CONTEXT_TITLE, contextBlocks } = require('../sections/context');
+
+// The report as one self-contained HTML page: the same tables, the charts as
+// inline SVG, and a small inline script for hovering. It loads nothing from
+// anywhere, so it works offline and from a file. Pure: the model in, the text out.
+
+function escapeHtml(text) {
+  return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+// A colour swatch before an example's name ties the row to its marks in the
+// charts.
+function swatch(example, colors) {
+  const color = colors && colors[example];
+  return color ? `<span class="swatch" style="background:${escapeHtml(color)}" aria-hidden="true"></span>` : '';
+}
+
+function table({ rows, columns }, colors = {}) {
+  const head = columns
+    .map((c) => {
+      const attributes = `${c.align === 'right' ? ' class="num"' : ''}${c.description ? ` title="${escapeHtml(c.description)}"` : ''}`;
+      return `<th${attributes}>${escapeHtml(c.title ?? c.key)}</th>`;
+    })
+    .join('');
+  const body = rows.map((row) => {
+    const cells = columns
+      .map((c) => {
+        const mark = c.key === 'example' ? swatch(row.example, colors) : '';
+        return `<td${c.align === 'right' ? ' class="num"' : ''}>${mark}${escapeHtml(cellText(c, row))}</td>`;
+      })
+      .join('');
+    const example = typeof row.example === 'string' ? ` data-example="${escapeHtml(row.example)}"` : '';
+    return `<tr${example}>${cells}</tr>`;
+  });
+  // Numbers never wrap; a table wider than the screen scrolls on its own.
+  return `<div class="table-scroll">\n<table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body.join('\n')}\n</tbody>\n</table>\n</div>`;
+}
+
+function glossary(entries) {
+  if (!entries || entries.length === 0) return '';
+  return `<dl class="glossary">\n${entries.map(({ term, text }) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(text)}</dd>`).join('\n')}\n</dl>`;
+}
+
+function notes(list) {
+  return list.map((note) => `<p class="note">${escapeHtml(note)}</p>`).join('\n');
+}
+
+function figure(chart) {
+  return `<figure class="chart" aria-label="${escapeHtml(chart.title)}">\n${chart.svg}\n</figure>`;
+}
+
+function id(text) {
+  return String(text)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+const STYLE = `
+body { font-family: Helvetica, Arial, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #222; line-height: 1.45; }
+h1, h2, h3, h4 { line-height: 1.2; }
+h2 { border-bottom: 1px solid #ddd; padding-bottom: .2rem; margin-top: 2.5rem; }
+.table-scroll { overflow-x: auto; max-width: 100%; }
+table { border-collapse: collapse; margin: .8rem 0; font-size: .9rem; }
+th, td { border: 1px solid #ddd; padding: .25rem .55rem; text-align: left; vertical-align: top; white-space: nowrap; }
+th { background: #f4f4f4; }
+th[title] { cursor: help; text-decoration: underline dotted #999; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+tr.hl td { background: #fff4c2; }
+.swatch { display: inline-block; width: .7rem; height: .7rem; border-radius: 2px; margin-right: .4rem; vertical-align: -.05rem; }
+p.note { font-style: italic; color: #444; margin: .3rem 0; }
+dl.glossary { font-size: .85rem; color: #333; display: grid; grid-template-columns: max-content 1fr; gap: .15rem .8rem; margin: .8rem 0 1.2rem; }
+dl.glossary dt { font-weight: bold; white-space: nowrap; }
+dl.glossary dd { margin: 0; }
+figure.chart { margin: 1rem 0; overflow-x: auto; }
+figure.chart svg { max-width: 100%; height: auto; }
+.dim { opacity: 0.12 !important; }
+.role-legend-entry path.background { pointer-events: all; cursor: pointer; }
+#tip { position: fixed; pointer-events: none; background: rgba(255,255,255,.96); border: 1px solid #999; border-radius: 3px; padding: .2rem .45rem; font-size: .85rem; display: none; }
+nav ul { columns: 2; }
+`;
+
+// Hovering a mark, a label, a legend entry or a table row highlights that
+// example in every chart and table: every element that stands for an example
+// carries data-example (the charts' marks get it from their descriptions, see
+// charts.tagExamples), and the others are dimmed. A mark's description shows
+// as a tip.
+const SCRIPT = `
+(function () {
+  var tip = document.getElementById('tip');
+  var tagged = Array.prototype.slice.call(document.querySelectorAll('[data-example]'));
+  var inCharts = tagged.filter(function (el) { return el.closest('figure.chart'); });
+  var rows = tagged.filter(function (el) { return el.tagName === 'TR'; });
+  function highlight(key) {
+    inCharts.forEach(function (el) { el.classList.toggle('dim', key !== null && el.getAttribute('data-example') !== key); });
+    rows.forEach(function (row) { row.classList.toggle('hl', key !== null && row.getAttribute('data-example') === key); });
+  }
+  function showTip(text, event) {
+    tip.textContent = text;
+    tip.style.display = 'block';
+    tip.style.left = (event.clientX + 12) + 'px';
+    tip.style.top = (event.clientY + 12) + 'px';
+  }
+  tagged.forEach(function (el) {
+    var key = el.getAttribute('data-example');
+    // A legend label takes no pointer events; its whole entry does.
+    var label = el.closest('.role-legend-label');
+    var target = label ? label.parentNode.parentNode : el;
+    var details = el.getAttribute('aria-label');
+    target.addEventListener('mouseenter', function (event) {
+      highlight(key);
+      if (details && details.indexOf(' \\u00b7 ') > 0) showTip(details, event);
+    });
+    target.addEventListener('mouseleave', function () { highlight(null); tip.style.display = 'none'; });
+  });
+})();
+`;
+
+function link(text, href) {
+  return href ? `<a href="${escapeHtml(encodeURI(href))}">${escapeHtml(text)}</a>` : escapeHtml(text);
+}
+
+function metricSection(file, what, href, colors) {
+  const about = `What the columns mean: ${link(`docs/${what}.md`, href)}.`;
+  if (file.table) {
+    const list = file.table.notes.length ? `\n<ul>${file.table.notes.map((note) => `<li>${escapeHtml(note)}</li>`).join('')}</ul>` : '';
+    return `<p>From ${escapeHtml(file.name)}. ${about}</p>\n${table(file.table, colors)}${list}\n${glossary(file.table.glossary)}`;
+  }
+  return `<p class="note">${escapeHtml(file.note)} Make one with <code>asyncmark ${what} --format json &gt; ${what}.json</code> and pass it as <code>--${what} ${what}.json</code>.</p>\n<p>${about}</p>`;
+}
+
+function articleSection(article, href, colors) {
+  const parts = [];
+  for (const block of articleBlocks(article, article)) {
+    if (block.h3) parts.push(`<h3>${escapeHtml(block.h3)}</h3>`);
+    if (block.p) parts.push(`<p>${escapeHtml(block.p)}</p>`);
+    if (block.table) parts.push(table(block.table, colors));
+    if (block.notes) parts.push(notes(block.notes));
+    if (block.charts) parts.push(...block.charts.map(figure));
+    if (block.glossary) parts.push(glossary(block.glossary));
+  }
+  parts.push(`<p>Where the conclusions changed in thirteen years, and why: ${link('docs/article-2013.md', href)}.</p>`);
+  return parts.join('\n');
+}
+
+// A section given as blocks (the runtimes', the context's).
+function blockSection(blocks, colors) {
+  const parts = [];
+  for (const block of blocks) {
+    if (block.h3) parts.push(`<h3>${escapeHtml(block.h3)}</h3>`);
+    if (block.h4) parts.push(`<h4>${escapeHtml(block.h4)}</h4>`);
+    if (block.p) parts.push(`<p>${escapeHtml(block.p)}</p>`);
+    if (block.table) parts.push(table(block.table, colors));
+    if (block.notes) parts.push(notes(block.notes));
+    if (block.charts) parts.push(...block.charts.map(figure));
+    if (block.glossary) parts.push(glossary(block.glossary));
+  }
+  return parts.filter((part) => part !== '').join('\n');
+}
+
+function renderHtml(model) {
+  const manyEnvs = model.envs.length > 1;
+  const parts = [];
+  parts.push(htmlComment(model.generator));
+  parts.push(
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<title>asyncmark results</title>',
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+  );
+  parts.push('<h1>asyncmark results</h1>');
+  parts.push(
+    `<p>${escapeHtml(prose.inputText(model))} How the numbers are made and how to read them: ${link('the guide', model.links.guide)}. Hover a line, a legend entry or a table row to pick out one example.</p>`,
+  );
+
+  const contents = [
+    ['summary', 'Summary'],
+    ['environments', 'Environments'],
+    ...model.sections.map((s) => [id(`time-${prose.sectionTitle(s, manyEnvs)}`), `Time and memory: ${prose.sectionTitle(s, manyEnvs)}`]),
+    ...(model.runtimes ? [['runtimes', RUNTIMES_TITLE]] : []),
+    ...(model.context ? [['context', CONTEXT_TITLE]] : []),
+    ['complexity', 'Complexity'],
+    ['debuggability', 'Debuggability'],
+    ...(model.article ? [['article-2013', ARTICLE_TITLE]] : []),
+    ['input', 'Input'],
+  ];
+  parts.push(`<nav><ul>${contents.map(([anchor, title]) => `<li><a href="#${anchor}">${escapeHtml(title)}</a></li>`).join('')}</ul></nav>`);
+
+  parts.push('<h2 id="summary">Summary</h2>');
+  parts.push(`<p>${escapeHtml(prose.SUMMARY_INTRO)}</p>`, `<p>${escapeHtml(prose.headlineText(model.headline))}</p>`);
+  if (model.summary.forest) parts.push(figure(model.summary.forest));
+  parts.push(table(model.summary.table, model.colors), notes(model.summary.table.notes), glossary(model.summary.table.glossary));
+  if (model.summary.scatter) parts.push(figure(model.summary.scatter));
+
+  parts.push('<h2 id="environments">Environments</h2>');
+  parts.push(`<p>${escapeHtml(prose.ENVIRONMENTS_TEXT)}${model.runtimes ? ` ${escapeHtml(prose.RUNTIMES_EXCEPTION)}` : ''}</p>`);
+  parts.push(table({ rows: prose.envRows(model.envs), columns: prose.ENV_COLUMNS }));
+  parts.push(
+    model.envs
+      .map((env) => prose.packagesText(env))
+      .filter(Boolean)
+      .map((text) => `<p>${escapeHtml(text)}</p>`)
+      .join('\n'),
+  );
+
+  parts.push('<h2 id="time">Time and memory</h2>');
+  parts.push(`<ul>${prose.HOW_TO_READ_TIMES.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`);
+  for (const section of model.sections) {
+    const title = prose.sectionTitle(section, manyEnvs);
+    parts.push(`<h3 id="${id(`time-${title}`)}">${escapeHtml(title)}</h3>`);
+    for (const reference of section.tables) {
+      parts.push(`<h4>${escapeHtml(reference.title)}</h4>`);
+      if (reference.forest) parts.push(figure(reference.forest));
+      parts.push(table(reference.table, model.colors), notes(reference.table.notes));
+    }
+    for (const chart of section.charts) parts.push(figure(chart));
+  }
+  if (model.timeGlossary) parts.push(`<h3 id="columns">${escapeHtml(prose.TIME_GLOSSARY_TITLE)}</h3>`, glossary(model.timeGlossary));
+
+  if (model.runtimes) parts.push(`<h2 id="runtimes">${escapeHtml(RUNTIMES_TITLE)}</h2>`, blockSection(runtimeBlocks(model.runtimes), model.colors));
+  if (model.context) parts.push(`<h2 id="context">${escapeHtml(CONTEXT_TITLE)}</h2>`, blockSection(contextBlocks(model.context), model.colors));
+
+  parts.push('<h2 id="complexity">Complexity</h2>', metricSection(model.complexity, 'complexity', model.links.complexity, model.colors));
+  parts.push('<h2 id="debuggability">Debuggability</h2>', metricSection(model.debuggability, 'debuggability', model.links.debuggability, model.colors));
+
+  if (model.article) parts.push(`<h2 id="article-2013">${escapeHtml(ARTICLE_TITLE)}</h2>`, articleSection(model.article, model.links.article, model.colors));
+
+  parts.push('<h2 id="input">Input</h2>');
+  parts.push(
+    `<ul>${model.inputs
+      .map((input) => {
+        const skipped = input.skipped.length ? `<ul>${input.skipped.map((s) => `<li>line ${s.line}: ${escapeHtml(s.reason)}</li>`).join('')}</ul>` : '';
+        return `<li>${escapeHtml(input.name)}: ${input.lines} lines, ${input.runs} runs used${input.skipped.length ? `, ${input.skipped.length} skipped` : ''}${skipped}</li>`;
+      })
+      .join('')}</ul>`,
+  );
+
+  parts.push('<div id="tip" role="tooltip"></div>', `<script>${SCRIPT}</script>`, '</body>', '</html>');
+  return `${parts.filter((part) => part !== '').join('\n')}\n`;
+}
+
+module.exports = { renderHtml };

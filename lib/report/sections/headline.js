@@ -1,0 +1,50 @@
+'use strict';
+
+const { headlineCell, sameParams } = require('./cells');
+const { summaryTable } = require('./summary-table');
+const { scatterSpec } = require('../charts/scatter-plot');
+
+// The report's opening: the headline cell, the three axes side by side there
+// (tokens, time, memory, debuggability, and async context where measured),
+// its forest plot again, and complexity against time when both are known.
+
+/**
+ * @param {object} summary lib/summary.js's
+ * @param {Map<string, object>} envByKey the report's environments
+ * @param {object[]} sections scenarioSections's, whose forest plots are reused
+ * @param {{ context, complexity, debuggability }} more the other sections and the metric files
+ * @param {object} look colours and registries
+ * @param {(name, kind, spec) => object} addChart queues a chart to draw
+ * @returns {{ headline: object | null, summary: { table, forest, scatter } }}
+ */
+function headlineSection(summary, envByKey, sections, { context, complexity, debuggability }, look, addChart) {
+  const headline = headlineCell(summary);
+  const headlineCellOf = headline && summary.cells.find((c) => c.env === headline.env && c.scenario === headline.scenario);
+  const headlineBaseline = headline ? headlineCellOf.baseline : null;
+  // The headline's forest plot is its scenario section's, shown again first.
+  const section = headline && sections.find((s) => s.env.key === headline.env && s.scenario === headline.scenario);
+  const headlineTable = section && section.tables.find((t) => sameParams(t.params, headline.params));
+  const survival = context && headline ? (context.survival.get(headlineCellOf.problem) ?? null) : null;
+  const summaryRows = summaryTable(summary.cells, headline, complexity.data ?? null, debuggability.data ?? null, survival);
+  let scatter = null;
+  if (headline && summaryRows.rows.some((row) => typeof row.tokens === 'number' && Number.isFinite(row.ratio))) {
+    const spec = scatterSpec(
+      summaryRows.rows,
+      {
+        scenario: headline.scenario,
+        params: headline.params,
+        envLabel: envByKey.get(headline.env).label,
+        tokensTitle: `complexity: ${summaryRows.tokensColumn}`,
+        baseline: headlineBaseline,
+      },
+      look,
+    );
+    scatter = addChart('complexity-vs-time.svg', 'scatter', spec);
+  }
+  return {
+    headline: headline ? { ...headline, env: envByKey.get(headline.env), baseline: headlineBaseline } : null,
+    summary: { table: summaryRows, forest: headlineTable ? headlineTable.forest : null, scatter },
+  };
+}
+
+module.exports = { headlineSection };

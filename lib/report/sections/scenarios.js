@@ -1,0 +1,82 @@
+'use strict';
+
+const show = require('../display');
+const drivers = require('../../drivers');
+const { paramsKey } = require('../../summary');
+const { referenceParams } = require('./cells');
+const { timeTable } = require('./time-table');
+const { chartBase, paramSlugs } = require('../charts/file-names');
+const { forestSpec } = require('../charts/forest-plot');
+const { againstNSpec } = require('../charts/against-n');
+const { responsivenessSpec } = require('../charts/responsiveness');
+const { throughputSpec } = require('../charts/throughput');
+
+// The report's sections of each environment and scenario: the time tables at
+// the reference cells and the charts their driver draws. Pure: the charts are
+// queued by the caller's addChart and drawn later.
+
+// The charts of a section drawn once per reference parameter set, below its
+// tables, when its driver lists them: each spec function returns null when
+// there is nothing to draw there.
+const REFERENCE_CHARTS = { responsiveness: responsivenessSpec, throughput: throughputSpec };
+
+/**
+ * Per environment and scenario: at each reference cell a forest plot and the
+ * table (and, for the compute driver, lateness against time), and the small
+ * multiples (time and memory against n) of the grid lines the reference cells
+ * sit on.
+ * @param {{ colors: Map, registries: object }} look
+ * @param {(name, kind, spec) => object} addChart queues a chart to draw
+ * @returns {object[]} the sections
+ */
+function scenarioSections(summary, envs, look, addChart) {
+  const sections = [];
+  for (const [envIndex, env] of envs.entries()) {
+    for (const scenario of summary.scenarios) {
+      const cells = summary.cells.filter((c) => c.env === env.key && c.scenario === scenario);
+      if (cells.length === 0) continue;
+      const baseline = cells[0].baseline;
+      const envLabel = envs.length > 1 ? env.label : undefined;
+      const references = referenceParams(cells);
+      const referenceSlugs = paramSlugs(references);
+      const { charts: chosen } = drivers[cells[0].driver];
+      const tables = references.map((params, i) => {
+        const at = { env: env.key, scenario, params, baseline, envLabel };
+        const forest = chosen.includes('forest') ? forestSpec(summary.cells, at, look) : null;
+        return {
+          params,
+          title: show.params(params),
+          table: timeTable(summary.cells, at),
+          forest: forest && addChart(`${chartBase(scenario, envIndex, envs.length, referenceSlugs[i])}-forest.svg`, 'forest', forest),
+        };
+      });
+      const series = [];
+      for (const params of references) {
+        const key = paramsKey(params);
+        // A chart against n needs at least two values of n.
+        const ns = new Set(cells.filter((c) => paramsKey(c.params) === key).map((c) => c.params.n));
+        if (ns.size >= 2 && !series.some((p) => paramsKey(p) === key)) series.push(params);
+      }
+      const seriesSlugs = paramSlugs(series, { except: ['n'] });
+      const sectionCharts = [];
+      // Which charts a section draws is its driver's to say (lib/drivers).
+      for (const [kind, specOf] of Object.entries(REFERENCE_CHARTS).filter(([k]) => chosen.includes(k))) {
+        references.forEach((params, i) => {
+          const spec = specOf(summary.cells, { env: env.key, scenario, params, baseline, envLabel }, look);
+          const name = `${chartBase(scenario, envIndex, envs.length, referenceSlugs[i])}-${kind}.svg`;
+          if (spec) sectionCharts.push(addChart(name, kind, spec));
+        });
+      }
+      series.forEach((params, i) => {
+        const base = chartBase(scenario, envIndex, envs.length, seriesSlugs[i]);
+        const at = { env: env.key, scenario, params, baseline, envLabel };
+        for (const kind of ['time', 'memory'].filter((k) => chosen.includes(`${k}-against-n`)))
+          sectionCharts.push(addChart(`${base}-${kind}.svg`, kind, againstNSpec(summary.cells, at, kind, look)));
+      });
+      sections.push({ env, scenario, tables, charts: sectionCharts });
+    }
+  }
+  return sections;
+}
+
+module.exports = { scenarioSections };

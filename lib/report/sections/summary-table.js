@@ -1,0 +1,122 @@
+'use strict';
+
+const show = require('../display');
+const { cellsAt } = require('./cells');
+const { cellRow } = require('./cell-row');
+const { glossary } = require('./glossary');
+const { EXAMPLE_COLUMN } = require('./time-columns');
+const { findColumn, valueByExample, columnMeaning } = require('./metric-files');
+
+// The summary table at the headline cell: the three axes side by side. Pure.
+
+const { failureLabel } = show;
+
+// How the summary finds its columns in the metric files.
+const TOKENS = { names: ['tokens'], pattern: /tokens/i };
+const GRADE = { names: ['grade'], pattern: /grade/i };
+
+/**
+ * The three axes side by side, one row per example: tokens, time ratio and
+ * peak memory at the headline cell, debuggability grade.
+ * @param {object[]} cells every summarized cell
+ * @param {{ env, scenario, params } | null} at the headline cell
+ * @param {{ rows, columns } | null} complexity
+ * @param {{ rows, columns } | null} debuggability
+ * @param {Map<string, string> | null} [survival] by example, whether its async
+ *   context survived where it was measured (lib/report/sections/context.js); a column when given
+ */
+function summaryTable(cells, at, complexity, debuggability, survival = null) {
+  const here = at ? cellsAt(cells, at) : [];
+  const problem = here.length ? here[0].problem : null;
+  const forProblem = (file) => (file ? file.rows.filter((row) => !problem || !row.problem || row.problem === problem) : []);
+
+  const tokensColumn = complexity ? findColumn(complexity.columns, TOKENS.names, TOKENS.pattern) : null;
+  const tokens = tokensColumn ? valueByExample(forProblem(complexity), tokensColumn) : new Map();
+  const gradeColumn = debuggability ? findColumn(debuggability.columns, GRADE.names, GRADE.pattern) : null;
+  const grades = gradeColumn ? valueByExample(forProblem(debuggability), gradeColumn) : new Map();
+
+  const examples = new Set(here.map((c) => c.example));
+  for (const name of tokens.keys()) examples.add(name);
+  for (const name of grades.keys()) examples.add(name);
+
+  const byExample = new Map(here.map((c) => [c.example, cellRow(c)]));
+  const rows = [...examples].map((example) => {
+    const cell = byExample.get(example);
+    return {
+      example,
+      baseline: cell ? cell.baseline : false,
+      status: cell ? cell.status : null,
+      measured: Boolean(cell),
+      mean: cell ? cell.mean : null,
+      tokens: tokens.has(example) ? tokens.get(example) : null,
+      ratio: cell ? (cell.baseline && cell.mean !== null ? 1 : cell.ratio) : null,
+      significant: cell && !cell.baseline ? cell.significant : null,
+      maxRssMB: cell ? cell.maxRssMB : null,
+      grade: grades.has(example) ? grades.get(example) : null,
+      context: survival && survival.has(example) ? survival.get(example) : null,
+    };
+  });
+  // Finished cells by time, then those that failed, then examples not run here.
+  const rank = (row) => (Number.isFinite(row.ratio) ? 0 : row.measured ? 1 : 2);
+  rows.sort((a, b) => rank(a) - rank(b) || (rank(a) === 0 ? a.ratio - b.ratio : 0) || a.example.localeCompare(b.example));
+
+  const columns = [
+    EXAMPLE_COLUMN,
+    {
+      key: 'tokens',
+      title: tokensColumn ? `complexity (${tokensColumn})` : 'tokens',
+      description: `${columnMeaning('tokens')} From the complexity file${tokensColumn ? `'s ${tokensColumn} column` : ''}.`,
+      align: 'right',
+      format: (value) => (value === null ? show.DASH : typeof value === 'number' ? String(value) : value),
+    },
+    {
+      key: 'ratio',
+      title: '× baseline time',
+      description:
+        'Mean wall time divided by the baseline\'s at the cell named above; rows are sorted by it. ≈: not significantly different from the baseline (p ≥ 0.05); "not run": the example was not measured there.',
+      align: 'right',
+      format: (value, row) => {
+        if (!row.measured) return 'not run';
+        if (row.mean === null) return failureLabel(row);
+        if (row.baseline) return '1×';
+        return show.ratioText({ ratio: value, significant: row.significant }, { interval: false });
+      },
+    },
+    {
+      key: 'maxRssMB',
+      title: 'peak RSS',
+      description: 'Peak resident memory of the whole child process at that cell, median of the runs.',
+      align: 'right',
+      format: (value) => show.mb(value),
+    },
+    {
+      key: 'grade',
+      title: gradeColumn ? `debuggability (${gradeColumn})` : 'debuggability',
+      description: `${columnMeaning('grade')} From the debuggability file.`,
+      format: (value) => (value === null ? show.DASH : String(value)),
+    },
+    ...(survival
+      ? [
+          {
+            key: 'context',
+            title: 'async context',
+            description:
+              "Whether each upload's AsyncLocalStorage context reached every operation where it was measured (bench --context als): kept, or ⚠ lost at the first operation that read none or another upload's, a silent observability bug. —: not measured. See The cost of async context.",
+            format: (value) => (value === null ? show.DASH : String(value)),
+          },
+        ]
+      : []),
+  ];
+
+  const notes = [];
+  if (rows.some((row) => row.significant === false)) {
+    notes.push('≈: not significantly different from the baseline (t-test of the log ratio of mean run times, Welch df, p ≥ 0.05).');
+  }
+  if (!complexity) notes.push('No complexity file was given, so the complexity column is empty.');
+  else if (!tokensColumn) notes.push('The complexity file has no tokens column.');
+  if (!debuggability) notes.push('No debuggability file was given, so the debuggability column is empty.');
+  else if (!gradeColumn) notes.push('The debuggability file has no grade column.');
+  return { columns, rows, notes, glossary: glossary(columns), tokensColumn, gradeColumn };
+}
+
+module.exports = { summaryTable };
