@@ -48,7 +48,10 @@ const CONFORMANCE = {
 };
 const OPERATION = { op: 'string?', args: 'function', value: 'function', owns: 'function' };
 
-const SHAPES = { registry: REGISTRY, scenario: SCENARIO, probe: PROBE };
+// What a problem adds to the report (examples/<problem>/report.js); every hook is optional.
+const REPORT = { headline: 'string?', floor: 'object?', article2013: 'object?', styles2018: 'object?' };
+
+const SHAPES = { registry: REGISTRY, scenario: SCENARIO, probe: PROBE, report: REPORT };
 
 function typeOf(value) {
   if (Array.isArray(value)) return 'array';

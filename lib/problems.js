@@ -83,6 +83,16 @@ const { checkMembers, checkModel } = require('./problem-members');
  *   batch child's engine options: fileExists, DoxBee's branch); not in the results line
  * @property {string[]} [usage] bench --help's examples of it: each line the options it is run with
  *
+ * @typedef {object} ReportHooks (examples/<problem>/report.js: what the report shows of it beyond its tables)
+ * @property {string} [headline] the scenario whose tables lead the report and feed its summary table
+ * @property {{ scenario: string, example: string, under: string[] }} [floor] a cell whose time is a floor
+ *   noted under the tables of the scenarios `under` (the instrument's bare timers)
+ * @property {{ timeScenario: string, ioScenario: string }} [article2013] the scenarios set beside the
+ *   2013 article's tables (lib/article-2013.json)
+ * @property {{ scenario: string, callback: string, promise: string, asyncAwait: string, cell?: object,
+ *   cellWhy?: string, measured2018?: boolean }} [styles2018] the examples set beside the 2018 table
+ *   (lib/published-2018.json), the scenario that runs them, and the cell preferred
+ *
  * @typedef {object} Probe (examples/<problem>/probe.js)
  * @property {string} op the operation made to fail
  * @property {object} options engine options of the run
@@ -96,6 +106,7 @@ const { checkMembers, checkModel } = require('./problem-members');
  * @property {Model | null} model
  * @property {Scenario[]} scenarios
  * @property {Probe | null} probe
+ * @property {ReportHooks | null} report
  */
 
 const EXAMPLES = path.join(__dirname, '..', 'examples');
@@ -129,7 +140,9 @@ function loadProblem(dir) {
   });
   const probe = requireIfThere(path.join(dir, 'probe.js'));
   if (probe) checkMembers(`${where}/probe.js`, probe, 'probe');
-  return { name, dir, registry, model, scenarios: scenarios.sort(byOrder), probe };
+  const report = requireIfThere(path.join(dir, 'report.js'));
+  if (report) checkMembers(`${where}/report.js`, report, 'report');
+  return { name, dir, registry, model, scenarios: scenarios.sort(byOrder), probe, report };
 }
 
 function byOrder(a, b) {
