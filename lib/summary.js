@@ -2,6 +2,7 @@
 
 const stats = require('./stats');
 const drivers = require('./drivers');
+const { FIRST_DRIVER } = require('./results');
 const problems = require('../examples');
 
 // Turns result lines (one per run) into cell summaries: the mean time with its
@@ -11,7 +12,8 @@ const problems = require('../examples');
 // compute: the time per call). Pure: lines in, plain objects out.
 
 function driverOf(line) {
-  return drivers[line.driver ?? 'batch'];
+  // A line of the first format names no driver.
+  return drivers[line.driver ?? FIRST_DRIVER];
 }
 
 /** An environment's key and label: "v20.20.2 on AMD EPYC". */

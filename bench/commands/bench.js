@@ -315,24 +315,61 @@ async function action(options) {
   if (settings.out && !options.quiet) process.stderr.write(`asyncmark: ${lines.length} runs in ${settings.out}\n`);
 }
 
+// The scenario bench runs when none is named: the first one listed.
+const DEFAULT_SCENARIO = Object.values(scenarios)[0];
+// The problems a browser runtime can run: those of a driver with a browser child.
+const BROWSER_PROBLEMS = Object.values(problems)
+  .filter((registry) => drivers[registry.driver].browserChild)
+  .map((registry) => registry.problem);
+
+// Text wrapped at 80 columns, each line indented by `indent`.
+function wrapText(text, indent) {
+  const lines = [];
+  for (const word of text.split(/\s+/)) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= 80) lines[last] += ` ${word}`;
+    else lines.push(`${indent}${word}`);
+  }
+  return lines.join('\n');
+}
+
+// Each driver's paragraph of --help: its name, its scenarios, what a run does.
+function driverHelp() {
+  return Object.values(drivers)
+    .map((driver) => {
+      const names = Object.values(scenarios)
+        .filter((scenario) => scenario.driver === driver.name)
+        .map((scenario) => scenario.name);
+      return wrapText(`${driver.name} (${names.join(', ')}) ${driver.help}`, '');
+    })
+    .join('\n\n');
+}
+
+// The examples of --help each scenario gives (its usage lines).
+function scenarioUsage() {
+  return Object.values(scenarios)
+    .flatMap((scenario) => (scenario.usage ?? []).map((line) => `  asyncmark bench --scenario ${scenario.name} ${line}`))
+    .join('\n');
+}
+
 function register(program) {
   const command = program
     .command('bench')
     .description('time and peak memory of every example of a scenario, each run in a fresh child process, repeated and interleaved')
-    .option('--scenario <name>', `scenario to run (${Object.keys(scenarios).join(', ')})`, 'doxbee-sequential')
+    .option('--scenario <name>', `scenario to run (${Object.keys(scenarios).join(', ')})`, DEFAULT_SCENARIO.name)
     .option('--examples <a,b>', "only these examples (default: all of the scenario's problem)")
     .option('--exclude <a,b>', 'every example but these')
     .option('--runs <count>', 'runs per cell, each in a fresh process (default: 5)')
     .option('--timeout <seconds>', 'a run still going after this is killed and reported T/O (default: 60)')
     .option(
       '--baseline <name>',
-      "example the others are compared with (default: the problem's reference, callbacks-original for doxbee, if it runs; else the first example)",
+      `example the others are compared with (default: the problem's reference, ${problems[DEFAULT_SCENARIO.problem].reference} for ${DEFAULT_SCENARIO.problem}, if it runs; else the first example)`,
     )
     .option('--out <file>', `append each run as a JSON line to this file (default: ${DEFAULT_OUT})`)
     .option('--no-out', 'do not write a results file')
     .option(
       '--runtime <list>',
-      "run every example under each of these runtimes, interleaved run by run: node (the one running asyncmark), node@<version>, bun, deno (each optionally @<version>) or a path to a binary, installed on demand into the cache (see asyncmark runtimes); or a browser for the compute problems (fib, slicing): chromium, chromium-worker, firefox, firefox-worker (headless, the functions on the main thread or in a Web Worker; Debian's packages, never installed by asyncmark) (default: the node running asyncmark)",
+      `run every example under each of these runtimes, interleaved run by run: node (the one running asyncmark), node@<version>, bun, deno (each optionally @<version>) or a path to a binary, installed on demand into the cache (see asyncmark runtimes); or a browser for the problems whose driver runs in one (${BROWSER_PROBLEMS.join(', ')}): chromium, chromium-worker, firefox, firefox-worker (headless, the functions on the main thread or in a Web Worker; Debian's packages, never installed by asyncmark) (default: the node running asyncmark)`,
     )
     .option('--resume', 'skip runs already present in --out')
     .option(
@@ -347,7 +384,7 @@ function register(program) {
     .option('--bare', 'no heap sampling, GC or event-loop observers (time, CPU and RSS only): to measure their overhead; use its own --out')
     .option(
       '--add <file,file>',
-      'bench files of your own beside the examples (doxbee and parallel scenarios), each named after its file, once it passes asyncmark verify',
+      `bench files of your own beside the examples (${VERIFIABLE.join(' and ')} scenarios), each named after its file, once it passes asyncmark verify`,
     );
   // How the files of --add are called: one style for all of them.
   for (const option of styleOptions()) command.addOption(option);
@@ -358,43 +395,24 @@ function register(program) {
       'after',
       `
 Each run is a fresh child process: load the example, warm up, collect garbage,
-then measure. A scenario's driver says what a run does: batch (the DoxBee
-scenarios) starts n invocations at once and waits for all; compute (fib,
-slicing) calls fib(n) again and again for --min-time ms; http-load
-(http-server, http-client) starts a server in a process of its own on
-127.0.0.1 and times --requests requests, --c at a time, from autocannon or
-from the client example. Runs are verified (batch: every invocation called
-back exactly once, every operation done; compute: every call returned fib(n);
-http-load: every answer 200 with its full body, no file or process left
-behind) and a run that does not check out is reported, not averaged: CRASH,
-T/O, OOM, DOUBLE, INVALID.
-Parameters a scenario does not take are refused; asyncmark list shows which.
+then measure. A scenario's driver says what a run does and when it checks out:
 
-Under a browser runtime (chromium, chromium-worker, firefox, firefox-worker)
-each run is still a fresh child process: it bundles the example with the
-compute driver's loop by esbuild, serves it on 127.0.0.1, starts a fresh
-headless browser with a fresh profile, runs the same loop on the page's main
-thread or in a Web Worker, and verifies every value as under Node. CPU time,
-memory, GC and event-loop figures are n/a there. An example that needs a
-Node API (worker_threads, piscina), a driver other than compute, or a browser
-that is not installed, is UNSUPPORTED with the reason.
+${driverHelp()}
+
+A run that does not check out is reported, not averaged: CRASH, T/O, OOM,
+DOUBLE, INVALID. Parameters a scenario does not take are refused; asyncmark
+list shows which.
 
 Examples:
   asyncmark bench
-  asyncmark bench --scenario doxbee-errors --e 0.2 --n 1000 --runs 10
+${scenarioUsage()}
   asyncmark bench --examples callbacks-original,async-await --latency load --dt 0.05
-  asyncmark bench --scenario fib --n 20,25 --examples sync,async,pool-split
-  asyncmark bench --scenario slicing --k 100
-  asyncmark bench --scenario http-server --requests 100 --c 50
-  asyncmark bench --scenario http-server --workload compute --fib-n 25 --workers 4
-  asyncmark bench --scenario http-client --c 1 --keep-alive off
   asyncmark bench --add my-style.js --io promises --examples async-await
   asyncmark bench --n 10000 --precision 3% --budget 20
   asyncmark bench --runtime node@22,node@26,bun,deno --n 1000 --runs 3
-  asyncmark bench --scenario fib --runtime node,chromium,chromium-worker,firefox,firefox-worker --runs 3
 
 --add FILE[,FILE...] runs files of your own beside the registered examples of
-the scenario's problem (doxbee or parallel), named after their files (a name a
+the scenario's problem (${VERIFIABLE.join(' or ')}), named after their files (a name a
 registered example has is refused). --io (required), --call, --throws and
 --on-failure say how they are called, the same for every file (see
 asyncmark verify --help). Each file must first pass the whole conformance

@@ -3,6 +3,7 @@
 const fs = require('node:fs');
 const { UsageError, refuse, parseChoice } = require('../usage');
 const { parseResults } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 const { FORMATS } = require('../../lib/report/render/rows');
 const { chooseSides, compare } = require('../../lib/compare');
 const { renderComparison } = require('../../lib/report/render/comparison');
@@ -115,8 +116,7 @@ new the second, each holding one environment or naming one with --old / --new.
 
 A cell is a scenario, an example and every parameter; cells present on both
 sides with at least 2 finished runs each are compared: the mean of the
-driver's time (batch: wall time; compute: time per call; http-load: time for
-all requests), the change new/old - 1 (+ slower, - faster) with its 95%
+driver's time (below), the change new/old - 1 (+ slower, - faster) with its 95%
 interval, and the p-value of Welch's t-test on the log ratio of the means:
 * p < 0.05, ** p < 0.01, *** p < 0.001. The line under the table says how many
 stars chance alone would give among that many comparisons. Cells on one side
@@ -124,6 +124,11 @@ only, with failed runs (CRASH, T/O, OOM, DOUBLE, INVALID, UNAVAILABLE) or
 under 2 runs are listed below it with the reason. csv has one row per cell,
 compared or not; json the rows, the cells not compared and the false
 positives to expect. Exit code 0 when the comparison ran, 2 on bad input.
+
+Each driver's time:
+${Object.values(drivers)
+  .map((driver) => `  ${driver.name.padEnd(10)} ${driver.time.title}`)
+  .join('\n')}
 
 Examples:
   asyncmark compare before.jsonl after.jsonl

@@ -31,6 +31,7 @@ const path = require('node:path');
  * @typedef {object} Driver
  * @property {string} name the folder's name; what scenarios, registries and results lines name
  * @property {string} description one line, for asyncmark list
+ * @property {string} help what one run does and when it checks out, a paragraph of bench --help
  * @property {string} child the absolute path of its child script: one run, reported over IPC
  * @property {string[]} execArgv the Node flags its child runs with
  * @property {ParamSpec[]} params its parameters
@@ -65,6 +66,7 @@ const FILE = 'the absolute path of an existing file';
 const MEMBERS = {
   name: { required: true, check: isText, expected: TEXT },
   description: { required: true, check: isText, expected: TEXT },
+  help: { required: true, check: isText, expected: TEXT },
   child: { required: true, check: isFile, expected: FILE },
   execArgv: { required: true, check: (value) => Array.isArray(value) && value.every(isText), expected: TEXTS },
   params: { required: true, check: Array.isArray, expected: 'an array of parameters' },

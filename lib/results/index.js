@@ -16,6 +16,9 @@ const SCHEMA = schema.$id;
 
 const validator = new Ajv({ allErrors: false, strictTypes: false, validateFormats: false }).compile(schema);
 
+// asyncmark/run@1 had one driver, and its lines name none: they are all of this one.
+const FIRST_DRIVER = 'batch';
+
 /**
  * A line of an earlier version, read as the current one: asyncmark/run@1 had
  * only the batch driver, and stored the baseline its session chose, which is
@@ -24,7 +27,7 @@ const validator = new Ajv({ allErrors: false, strictTypes: false, validateFormat
 function upgrade(run) {
   if (run && run.schema === 'asyncmark/run@1') {
     const { baseline, ...rest } = run;
-    return { ...rest, schema: SCHEMA, driver: 'batch' };
+    return { ...rest, schema: SCHEMA, driver: FIRST_DRIVER };
   }
   return run;
 }
@@ -98,4 +101,4 @@ function parseResults(text, source) {
   return { runs, skipped, lines: count };
 }
 
-module.exports = { SCHEMA, schema, upgrade, problemWith, parseResults, cutOffLine, isJson };
+module.exports = { SCHEMA, FIRST_DRIVER, schema, upgrade, problemWith, parseResults, cutOffLine, isJson };

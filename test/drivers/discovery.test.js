@@ -65,7 +65,7 @@ describe('driver discovery', () => {
       /^driver sync-call \(.*\): params\[0\]\.type must be 'integer', 'number' or 'choice'; it is "float"$/,
     ],
     [{ growth: "{ param: 'm', model: 'power', label: 'm' }" }, /^driver sync-call \(.*\): growth\.param must be one of its parameters \(n\); it is "m"$/],
-    [{ extras: "['calls']" }, /^driver sync-call \(.*\): extras is not a member it may declare \(a driver declares only name, description, child, /],
+    [{ extras: "['calls']" }, /^driver sync-call \(.*\): extras is not a member it may declare \(a driver declares only name, description, help, child, /],
     [{ name: "'other'" }, /^driver other \(.*\): name must be its folder's name, sync-call; it is "other"$/],
   ];
   for (const [changes, message] of PLANTED) {

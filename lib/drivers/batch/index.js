@@ -14,6 +14,8 @@ const TIMED = { latency: ['constant', 'jitter'] };
 module.exports = {
   name: 'batch',
   description: 'n concurrent invocations against the simulated I/O; time from the first start to the last callback',
+  // What a run does and when it checks out, for bench --help.
+  help: 'starts n invocations at once and waits for all; a run checks out when every invocation called back exactly once and every operation of the simulated I/O was done.',
   child: path.join(__dirname, 'child.js'),
   // No child for browsers: why, for the cells of a browser runtime
   // (test/drivers/browser-child.test.js checks it still holds).

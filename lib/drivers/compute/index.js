@@ -11,6 +11,8 @@ const path = require('node:path');
 module.exports = {
   name: 'compute',
   description: 'one call at a time, repeated until a minimum time has passed; time per call, cores used, heartbeat lateness',
+  // What a run does and when it checks out, for bench --help.
+  help: "calls fib(n) again and again for --min-time ms; a run checks out when every call returned fib(n). Under a browser runtime (chromium, chromium-worker, firefox, firefox-worker) each run is still a fresh child process: it bundles the example with this driver's loop by esbuild, serves it on 127.0.0.1, starts a fresh headless browser with a fresh profile, runs the same loop on the page's main thread or in a Web Worker, and verifies every value as under Node. CPU time, memory, GC and event-loop figures are n/a there. An example that needs a Node API (worker_threads, piscina), or a browser that is not installed, is UNSUPPORTED with the reason.",
   child: path.join(__dirname, 'child.js'),
   // Its child under a browser runtime (chromium, firefox, and their -worker
   // forms): the same loop, bundled by esbuild and run in the browser.

@@ -14,6 +14,8 @@ const path = require('node:path');
 module.exports = {
   name: 'http-load',
   description: 'a server and its load in separate processes, a bounded number of requests; requests/s, latency, CPU and memory of every server process',
+  // What a run does and when it checks out, for bench --help.
+  help: 'starts a server in a process of its own on 127.0.0.1 and times --requests requests, --c at a time, from autocannon or from the client example; a run checks out when every answer was 200 with its full body and no file or process was left behind.',
   child: path.join(__dirname, 'child.js'),
   execArgv: [],
   // How the server examples are written (the client examples use the DoxBee style families).
@@ -50,7 +52,7 @@ module.exports = {
       max: 64 * 1024 * 1024,
       test: 1000,
       when: { workload: ['read'] },
-      description: 'body bytes of every answer (http-server: with --workload read; http-client: of the fixed server)',
+      description: 'body bytes of every answer (of a server example: with --workload read; of a client example: of the fixed server)',
     },
     {
       name: 'fibN',
