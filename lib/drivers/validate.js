@@ -45,6 +45,8 @@ const path = require('node:path');
  * @property {{ params: object, metrics: object }} schema the JSON Schema of its params and metrics
  *   (its schema.json), composed into the results schema by lib/results
  * @property {function} columns the columns of its summary table, from the report's column parts (its columns.js)
+ * @property {function} entryFaults (entry, registry) → a list of what is wrong with a registry entry of its
+ *   problems, empty when nothing is (its entry.js)
  * @property {string} [browserChild] the absolute path of its child under a browser runtime
  * @property {string} [browserWhyNot] why it has no browser child, for the cells of a browser runtime
  * @property {string[]} [calls] how its examples are called, where they are not the batch conventions
@@ -90,6 +92,11 @@ const MEMBERS = {
     expected: 'an object { params, metrics } of JSON Schemas (its schema.json)',
   },
   columns: { required: true, check: (value) => typeof value === 'function', expected: "a function of the report's column parts (its columns.js)" },
+  entryFaults: {
+    required: true,
+    check: (value) => typeof value === 'function',
+    expected: 'a function (entry, registry) → what is wrong with it (its entry.js)',
+  },
   browserChild: { required: false, check: isFile, expected: FILE },
   browserWhyNot: { required: false, check: isText, expected: TEXT },
   calls: { required: false, check: isTexts, expected: TEXTS },

@@ -3,45 +3,20 @@
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const problems = require('../../examples');
-const { SYNC_BEHAVIOURS, FAILURE_BEHAVIOURS } = require('../../lib/conformance');
-const { CONVENTIONS } = require('../../lib/invoke');
-const { FLAVOURS, MODELS_BY_PROBLEM } = require('../../lib/fakes');
-const { FAMILIES } = require('../../lib/registry');
+const { MODELS_BY_PROBLEM } = require('../../lib/fakes');
 const drivers = require('../../lib/drivers');
 const scenarios = require('../../bench/scenarios');
 const { NEEDS, lacking } = require('../../lib/runtimes/syntax');
 
-// What an entry must say, by the driver that measures its problem.
-const VALID = {
-  batch: (entry, registry) => {
-    assert.ok(CONVENTIONS.includes(entry.call), `${entry.name}: call ${entry.call}`);
-    assert.ok(FLAVOURS.includes(entry.io), `${entry.name}: io ${entry.io}`);
-    assert.ok(SYNC_BEHAVIOURS.includes(entry.throws), `${entry.name}: throws ${entry.throws}`);
-    assert.ok(FAMILIES.includes(entry.family), `${entry.name}: family ${entry.family}`);
-    // What a failure among calls made at once does, where the problem makes some.
-    if (MODELS_BY_PROBLEM[registry.problem].CONCURRENT) {
-      assert.ok(FAILURE_BEHAVIOURS.includes(entry.onFailure), `${entry.name}: onFailure ${entry.onFailure}`);
-    } else {
-      assert.equal(entry.onFailure, undefined, `${entry.name}: onFailure for a problem without calls made at once`);
-    }
-  },
-  compute: (entry) => {
-    assert.ok(drivers.compute.calls.includes(entry.call), `${entry.name}: call ${entry.call}`);
-    assert.ok(drivers.compute.families.includes(entry.family), `${entry.name}: family ${entry.family}`);
-  },
-  // Servers say how their work is written and what serves; clients, their style and convention.
-  'http-load': (entry) => {
-    if (entry.where) {
-      assert.ok(drivers['http-load'].families.includes(entry.family), `${entry.name}: family ${entry.family}`);
-      assert.ok(['process', 'cluster', 'pool'].includes(entry.where), `${entry.name}: where ${entry.where}`);
-    } else {
-      assert.ok(FAMILIES.includes(entry.family), `${entry.name}: family ${entry.family}`);
-      assert.ok(['callback', 'promise'].includes(entry.call), `${entry.name}: call ${entry.call}`);
-    }
-  },
-};
-
 describe('example registries', () => {
+  it('are held to what each driver asks of an entry, which finds a planted wrong one', () => {
+    const [batch, compute, load] = ['batch', 'compute', 'http-load'].map((name) => Object.values(problems).find((r) => r.driver === name));
+    const wrong = { name: 'planted', call: 'telepathy', io: 'carrier-pigeon', throws: 'never', family: 'cubism' };
+    assert.deepEqual(drivers.batch.entryFaults(wrong, batch), ['call telepathy', 'io carrier-pigeon', 'throws never', 'family cubism']);
+    assert.deepEqual(drivers.compute.entryFaults(wrong, compute), ['call telepathy', 'family cubism']);
+    assert.deepEqual(drivers['http-load'].entryFaults({ ...wrong, where: 'moon' }, load), ['family cubism', 'where moon']);
+  });
+
   it('name a driver, and the fakes model every problem the batch driver measures', () => {
     for (const registry of Object.values(problems)) assert.ok(drivers[registry.driver], `${registry.problem}: driver ${registry.driver}`);
     const batch = Object.values(problems)
@@ -68,7 +43,8 @@ describe('example registries', () => {
         assert.equal(registry.problem, name);
         assert.ok(registry.examples.length >= fewest, `${registry.examples.length} examples`);
         for (const entry of registry.examples) {
-          VALID[registry.driver](entry, registry);
+          // What an entry must say is the driver's that measures its problem.
+          assert.deepEqual(drivers[registry.driver].entryFaults(entry, registry), [], entry.name);
           assert.ok(Array.isArray(entry.libraries), `${entry.name}: libraries`);
           // An example that cannot run says why, and its file is there to be
           // counted; loading it gives the reason, not a missing module.

@@ -56,6 +56,8 @@ module.exports = {
   // table's columns are in columns.js.
   charts: ['forest', 'time-against-n', 'memory-against-n'],
   columns: require('./columns'),
+  // What each registry entry of its problems must say (the registry test asks).
+  entryFaults: require('./entry'),
   // The parameter the growth of time and memory is fitted against, and how.
   growth: { param: 'n', model: 'power', label: 'concurrent uploads' },
   // The columns of its examples in asyncmark list.

@@ -37,6 +37,8 @@ module.exports = {
   // table's columns are in columns.js.
   charts: ['forest', 'responsiveness', 'time-against-n', 'memory-against-n'],
   columns: require('./columns'),
+  // What each registry entry of its problems must say (the registry test asks).
+  entryFaults: require('./entry'),
   // fib grows exponentially in n: the fitted base, time ∝ bⁿ (1.618 for the plain recursion).
   growth: { param: 'n', model: 'exponential', label: 'fib(n) per call' },
   // The columns of its examples in asyncmark list.

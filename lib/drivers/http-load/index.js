@@ -104,6 +104,8 @@ module.exports = {
   ],
   charts: ['forest', 'throughput'],
   columns: require('./columns'),
+  // What each registry entry of its problems must say (the registry test asks).
+  entryFaults: require('./entry'),
   // No size axis: requests, connections and the workload are compared cell by cell.
   growth: null,
   // The columns of its examples in asyncmark list: servers say what serves
