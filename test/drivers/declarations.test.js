@@ -7,8 +7,8 @@ const fs = require('node:fs');
 const drivers = require('../../lib/drivers');
 const scenarios = require('../../bench/scenarios');
 const { schema } = require('../../lib/results');
+const { CHART_KINDS } = require('../../lib/report/sections/scenarios');
 
-const CHARTS = ['forest', 'responsiveness', 'throughput', 'time-against-n', 'memory-against-n'];
 const TYPES = ['integer', 'number', 'choice'];
 
 describe('driver declarations', () => {
@@ -25,7 +25,7 @@ describe('driver declarations', () => {
         assert.equal(typeof driver.time.metric, 'string');
         // A driver without a size axis (http-load) declares no growth.
         if (driver.growth !== null) assert.ok(['power', 'exponential'].includes(driver.growth.model));
-        for (const chart of driver.charts) assert.ok(CHARTS.includes(chart), chart);
+        for (const chart of driver.charts) assert.ok(CHART_KINDS.includes(chart), chart);
       });
 
       it('has a table, and a branch of the results schema that requires its time metric', () => {

@@ -19,6 +19,8 @@ const { throughputSpec } = require('../charts/throughput');
 // tables, when its driver lists them: each spec function returns null when
 // there is nothing to draw there.
 const REFERENCE_CHARTS = { responsiveness: responsivenessSpec, throughput: throughputSpec };
+// Every chart a driver may list in its charts.
+const CHART_KINDS = ['forest', ...Object.keys(REFERENCE_CHARTS), 'time-against-n', 'memory-against-n'];
 
 /**
  * Per environment and scenario: at each reference cell a forest plot and the
@@ -79,4 +81,4 @@ function scenarioSections(summary, envs, look, addChart) {
   return sections;
 }
 
-module.exports = { scenarioSections };
+module.exports = { scenarioSections, CHART_KINDS };
