@@ -9,7 +9,6 @@ const { NAMES } = require('../../lib/fakes/flavours');
 const { BARE } = require('../../examples/instrument/model');
 const { FAMILIES } = require('../../lib/registry');
 const { CONVENTIONS } = require('../../lib/invoke');
-const DRIVERS = require('../../lib/drivers');
 
 // The hand-written declarations (lib/index.d.ts, lib/index.d.mts) checked by
 // the pinned TypeScript compiler, strict, with Node's module resolution, in a
@@ -33,7 +32,6 @@ const LISTS = {
   Order: asyncmark.ORDERS,
   Family: FAMILIES,
   Convention: CONVENTIONS,
-  Driver: Object.keys(DRIVERS),
   Workload: asyncmark.problems['http-server'].workloads,
 };
 
