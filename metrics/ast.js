@@ -2,7 +2,7 @@
 
 // Walking an ESTree syntax tree, as Esprima and espree produce it. The one
 // walker behind metrics/complexity.js (counting nodes, measuring nesting) and
-// metrics/debuggability.js (locating the failing call), so that both see the
+// metrics/debuggability/locate.js (locating the failing call), so that both see the
 // same nodes in the same order.
 
 const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);

@@ -1,9 +1,13 @@
 'use strict';
 
 const problems = require('../../examples');
-const { probe, prepareRuntimes, toRows, PROBLEMS, SETTING_NAMES } = require('../../metrics/debuggability');
+const { probe } = require('../../metrics/debuggability/probe');
+const { prepareRuntimes } = require('../../metrics/debuggability/runtimes');
+const { probedProblems } = require('../../metrics/debuggability/problems');
+const { SETTING_NAMES } = require('../../metrics/debuggability/stack-settings');
+const { describeForm } = require('../../metrics/debuggability/runtime-check');
+const { debuggabilityRows } = require('../../lib/report/debuggability-rows');
 const { resolveRuntimes } = require('../../lib/runtimes');
-const { describeForm } = require('../../metrics/runtime-check');
 const { interruptible } = require('../interrupt');
 const { formatRows, FORMATS } = require('../../lib/format');
 const { parseNames, parseNumber, parseChoice } = require('../usage');
@@ -18,7 +22,8 @@ const CONCURRENCY = 2;
 const DEFAULT_TIMEOUT_SECONDS = 5;
 
 function resolveOptions(options) {
-  const known = Object.keys(problems).filter((name) => PROBLEMS[name]);
+  const probed = probedProblems();
+  const known = Object.keys(problems).filter((name) => Object.hasOwn(probed, name));
   const problem = parseChoice('--problem', options.problem ?? 'doxbee', known);
   const registry = problems[problem];
   const all = registry.examples.map((e) => e.name);
@@ -42,9 +47,9 @@ function resolveOptions(options) {
 function columnsFor(format, cases, { runtimes = false } = {}) {
   const base = [{ key: 'example', title: 'example' }, ...(runtimes ? [{ key: 'runtime', title: 'runtime' }] : []), { key: 'setting', title: 'setting' }];
   const tail = [
-    { key: 'complete', title: 'to caller', align: 'right' },
+    { key: 'to caller', title: 'to caller', align: 'right' },
     { key: 'grade', title: 'grade', align: 'right' },
-    { key: 'sourceMaps', title: 'source maps', align: 'right' },
+    { key: 'source maps', title: 'source maps', align: 'right' },
   ];
   if (format === 'csv') {
     const fields = cases.flatMap((c) => [{ key: `${c.key} outcome` }, { key: `${c.key} distance` }]);
@@ -55,7 +60,7 @@ function columnsFor(format, cases, { runtimes = false } = {}) {
 
 function render(report, format) {
   if (format === 'json') return JSON.stringify(report, null, 2) + '\n';
-  const rows = toRows(report);
+  const rows = debuggabilityRows(report);
   const runtimes = report.runtimes ?? null;
   const table = formatRows(rows, columnsFor(format, report.cases, { runtimes: Boolean(runtimes) }), format);
   if (format === 'csv') return table;
@@ -167,4 +172,4 @@ function register(program) {
     .action(action);
 }
 
-module.exports = { register, resolveOptions, render, columnsFor };
+module.exports = { register, render };

@@ -6,6 +6,8 @@
 // grow without a change here. A row is matched to an example by its `example`
 // field, else `name`, else the base name of `file`.
 
+const { OUTCOME_LABELS, shownExamples, debuggabilityRows } = require('./debuggability-rows');
+
 const IDENTITY_KEYS = ['example', 'name'];
 
 function isPlainObject(value) {
@@ -54,12 +56,10 @@ function flatten(row) {
 
 // `asyncmark debuggability --format json` writes a report whose examples carry
 // their runs (docs/debuggability.md). It reads best as that command's own
-// table: one row per example and stack setting, each failure case's cell the
-// outcome and then the line distance, the traces that reach the caller, and
-// the grade, with each grade's reason under the table.
-const SURFACED = ['caller', 'thrown', 'uncaught', 'unhandled'];
-const OUTCOME_LABELS = { hung: 'T/O', crash: 'CRASH' };
-
+// table (lib/report/debuggability-rows.js): one row per example and stack
+// setting, each failure case's cell the outcome and then the line distance,
+// the traces that reach the caller, and the grade, with each grade's reason
+// under the table.
 function isDebuggabilityReport(json) {
   return (
     isPlainObject(json) &&
@@ -67,14 +67,6 @@ function isDebuggabilityReport(json) {
     Array.isArray(json.examples) &&
     json.examples.some((example) => isPlainObject(example) && Array.isArray(example.runs))
   );
-}
-
-function caseCell(run) {
-  if (!run) return '';
-  const label = OUTCOME_LABELS[run.outcome] ?? String(run.outcome);
-  if (!SURFACED.includes(run.outcome)) return label;
-  const distance = Number.isFinite(run.distance) ? String(run.distance) : run.namesFile ? '?' : '-';
-  return `${label} ${distance}`;
 }
 
 // What the columns of the two files mean (docs/complexity.md and
@@ -128,54 +120,26 @@ const DEBUGGABILITY_CELLS = [
   },
 ];
 
-// An example's measured source-map level (docs/debuggability.md), or null.
-function levelOf(example) {
-  return isPlainObject(example.sourceMaps) && Number.isInteger(example.sourceMaps.level) ? example.sourceMaps.level : null;
-}
-
 // A file of `debuggability --runtime` holds each example once per runtime
 // (its `runtime`, a spec of `runtimes`): those rows say which, and a setting
 // the runtime could not apply reads n/a.
-function debuggabilityRows(json) {
+function debuggabilityTable(json) {
   const cases = json.cases.map((c) => c.key).filter((key) => typeof key === 'string');
-  const settingNames = Array.isArray(json.settings) ? json.settings.map((s) => s.name) : [];
-  const runtimes = new Map((Array.isArray(json.runtimes) ? json.runtimes : []).filter(isPlainObject).map((r) => [r.spec, r]));
-  const byRuntime = json.examples.some((example) => isPlainObject(example) && typeof example.runtime === 'string');
-  const rows = [];
+  const rows = debuggabilityRows(json, { fromFile: true });
   const notes = [];
-  for (const example of json.examples) {
-    if (!isPlainObject(example) || typeof example.name !== 'string') continue;
-    const runtime = runtimes.get(example.runtime);
-    const label = byRuntime ? (runtime?.label ?? example.runtime ?? '') : null;
-    const common = { example: example.name, problem: json.problem ?? null, ...(byRuntime ? { runtime: label } : {}) };
-    if (!Array.isArray(example.runs) || example.runs.length === 0) {
-      const status = example.status === 'unsupported' ? 'UNSUPPORTED' : (example.status ?? '');
-      rows.push({ ...common, setting: '', ...Object.fromEntries(cases.map((key) => [key, status])), 'to caller': '', grade: null, 'source maps': null });
+  const shown = shownExamples(json, { fromFile: true });
+  for (const { example, label, showsRuns } of shown) {
+    const who = label === null ? example.name : `${example.name} under ${label}`;
+    if (!showsRuns) {
       if (example.status === 'unsupported' && example.gradeReason) notes.push(`${example.name} under ${label}: UNSUPPORTED (${example.gradeReason})`);
       continue;
     }
-    const settings = settingNames.length ? settingNames : [...new Set(example.runs.map((r) => r.setting))];
-    for (const setting of settings) {
-      const row = { ...common, setting };
-      if (runtime && isPlainObject(runtime.settings) && runtime.settings[setting] && runtime.settings[setting].applies === false) {
-        for (const key of cases) row[key] = 'n/a';
-        Object.assign(row, { 'to caller': '', grade: example.grade ?? null, 'source maps': levelOf(example) });
-        rows.push(row);
-        continue;
-      }
-      const runs = example.runs.filter((r) => r.setting === setting);
-      for (const key of cases) row[key] = caseCell(runs.find((r) => r.case === key));
-      row['to caller'] = `${runs.filter((r) => r.reach === 'caller').length}/${runs.length}`;
-      row.grade = example.grade ?? null;
-      row['source maps'] = levelOf(example);
-      rows.push(row);
-    }
-    const who = byRuntime ? `${example.name} under ${label}` : example.name;
     if (example.gradeReason) notes.push(`${who}: ${example.grade ?? 'no grade'} (${example.gradeReason})`);
     if (isPlainObject(example.sourceMaps) && example.sourceMaps.reason) {
       notes.push(`${who}, source maps: ${example.sourceMaps.level ?? 'no level'} (${example.sourceMaps.reason})`);
     }
   }
+  const byRuntime = shown.some(({ label }) => label !== null);
   // A file written before source-map levels were measured has no such column.
   const withLevels = json.examples.some((example) => isPlainObject(example) && isPlainObject(example.sourceMaps));
   const columns = [...(byRuntime ? ['runtime'] : []), 'setting', ...cases, 'to caller', 'grade', ...(withLevels ? ['source maps'] : [])];
@@ -190,7 +154,7 @@ function debuggabilityRows(json) {
  */
 function metricRows(json) {
   if (isDebuggabilityReport(json)) {
-    const table = debuggabilityRows(json);
+    const table = debuggabilityTable(json);
     if (table.rows.length > 0) return table;
   }
   const raw = rowsOf(json);
