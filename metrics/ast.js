@@ -2,19 +2,19 @@
 
 // Walking an ESTree syntax tree, as Esprima and espree produce it. The one
 // walker behind metrics/complexity.js (counting nodes, measuring nesting) and
-// metrics/debuggability.js (locating the failing call), so that both see the
+// metrics/debuggability/locate.js (locating the failing call), so that both see the
 // same nodes in the same order.
 
 const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
 
 /** A syntax-tree node: an object with a string `type`. */
-function isNode(value) {
+function isAstNode(value) {
   return value !== null && typeof value === 'object' && typeof value.type === 'string';
 }
 
 /** A function literal: declaration, expression or arrow (methods and accessors are expressions). */
 function isFunction(node) {
-  return isNode(node) && FUNCTION_TYPES.has(node.type);
+  return isAstNode(node) && FUNCTION_TYPES.has(node.type);
 }
 
 /**
@@ -31,12 +31,12 @@ function walk(node, visit, ancestors = []) {
     if (key === 'loc' || key === 'range') continue;
     const value = node[key];
     if (Array.isArray(value)) {
-      for (const child of value) if (isNode(child)) walk(child, visit, ancestors);
-    } else if (isNode(value)) {
+      for (const child of value) if (isAstNode(child)) walk(child, visit, ancestors);
+    } else if (isAstNode(value)) {
       walk(value, visit, ancestors);
     }
   }
   ancestors.pop();
 }
 
-module.exports = { isNode, isFunction, walk };
+module.exports = { isAstNode, isFunction, walk };

@@ -9,7 +9,7 @@
 const fs = require('node:fs');
 const esprima = require('esprima');
 const espree = require('espree');
-const { isNode, isFunction, walk } = require('./ast');
+const { isAstNode, isFunction, walk } = require('./ast');
 
 const ESPRIMA_OPTIONS = { range: true, loc: true };
 const ESPREE_OPTIONS = { ecmaVersion: 'latest', range: true, loc: true };
@@ -239,7 +239,7 @@ function isErrorTest(node) {
 // `err && done(err)` used as a statement, or as an arrow's whole body.
 function isErrorGuard(expression) {
   return (
-    isNode(expression) &&
+    isAstNode(expression) &&
     expression.type === 'LogicalExpression' &&
     (expression.operator === '&&' || expression.operator === '||') &&
     isErrorTest(expression.left)
@@ -266,7 +266,9 @@ function keyName(property) {
 }
 
 function hasErrorProperty(node) {
-  return isNode(node) && node.type === 'ObjectExpression' && node.properties.some((property) => property.type === 'Property' && keyName(property) === 'error');
+  return (
+    isAstNode(node) && node.type === 'ObjectExpression' && node.properties.some((property) => property.type === 'Property' && keyName(property) === 'error')
+  );
 }
 
 // x.catch(f), .caught(f) (bluebird), .tapCatch(f) (bluebird), .fail(f) (q), .catchError(f).

@@ -197,4 +197,4 @@ function register(program) {
     .action(action);
 }
 
-module.exports = { register, render, exampleRows, fileRows };
+module.exports = { register };

@@ -1,9 +1,13 @@
 'use strict';
 
 const problems = require('../../examples');
-const { probe, prepareRuntimes, toRows, PROBLEMS, SETTING_NAMES } = require('../../metrics/debuggability');
+const { probe } = require('../../metrics/debuggability/probe');
+const { prepareRuntimes } = require('../../metrics/debuggability/runtimes');
+const { probedProblems } = require('../../metrics/debuggability/problems');
+const { SETTING_NAMES } = require('../../metrics/debuggability/stack-settings');
+const { describeForm } = require('../../metrics/debuggability/runtime-check');
+const { debuggabilityRows } = require('../../lib/report/sections/debuggability-rows');
 const { resolveRuntimes } = require('../../lib/runtimes');
-const { describeForm } = require('../../metrics/runtime-check');
 const { interruptible } = require('../interrupt');
 const { formatRows, FORMATS } = require('../../lib/report/render/rows');
 const { parseNames, parseNumber, parseChoice } = require('../usage');
@@ -18,8 +22,9 @@ const CONCURRENCY = 2;
 const DEFAULT_TIMEOUT_SECONDS = 5;
 
 function resolveOptions(options) {
-  const known = Object.keys(problems).filter((name) => PROBLEMS[name]);
-  const problem = parseChoice('--problem', options.problem ?? 'doxbee', known);
+  const probed = probedProblems();
+  const known = Object.keys(problems).filter((name) => Object.hasOwn(probed, name));
+  const problem = parseChoice('--problem', options.problem ?? known[0], known);
   const registry = problems[problem];
   const all = registry.examples.map((e) => e.name);
   const names = options.examples === undefined ? all : [...new Set(parseNames('--examples', options.examples, all))];
@@ -42,9 +47,9 @@ function resolveOptions(options) {
 function columnsFor(format, cases, { runtimes = false } = {}) {
   const base = [{ key: 'example', title: 'example' }, ...(runtimes ? [{ key: 'runtime', title: 'runtime' }] : []), { key: 'setting', title: 'setting' }];
   const tail = [
-    { key: 'complete', title: 'to caller', align: 'right' },
+    { key: 'to caller', title: 'to caller', align: 'right' },
     { key: 'grade', title: 'grade', align: 'right' },
-    { key: 'sourceMaps', title: 'source maps', align: 'right' },
+    { key: 'source maps', title: 'source maps', align: 'right' },
   ];
   if (format === 'csv') {
     const fields = cases.flatMap((c) => [{ key: `${c.key} outcome` }, { key: `${c.key} distance` }]);
@@ -55,7 +60,7 @@ function columnsFor(format, cases, { runtimes = false } = {}) {
 
 function render(report, format) {
   if (format === 'json') return JSON.stringify(report, null, 2) + '\n';
-  const rows = toRows(report);
+  const rows = debuggabilityRows(report);
   const runtimes = report.runtimes ?? null;
   const table = formatRows(rows, columnsFor(format, report.cases, { runtimes: Boolean(runtimes) }), format);
   if (format === 'csv') return table;
@@ -155,7 +160,7 @@ function register(program) {
     .command('debuggability')
     .description('probe, per example, whether an injected I/O failure reaches the caller and whether its stack trace names the failing line')
     .option('--examples <names>', 'comma-separated example names (default: every example of the problem)')
-    .option('--problem <name>', 'problem whose examples to probe', 'doxbee')
+    .option('--problem <name>', 'problem whose examples to probe', Object.keys(probedProblems())[0])
     .option('--settings <names>', `comma-separated stack settings: ${SETTING_NAMES.join(', ')} (default: all)`)
     .option('--format <format>', `output: ${FORMATS.join(', ')}`, 'table')
     .option('--timeout <seconds>', 'seconds before a probe run that has not finished is killed and reported hung', String(DEFAULT_TIMEOUT_SECONDS))
@@ -167,4 +172,4 @@ function register(program) {
     .action(action);
 }
 
-module.exports = { register, resolveOptions, render, columnsFor };
+module.exports = { register, render };

@@ -2,11 +2,10 @@
 
 const { invocationArgs } = require('./model');
 
-// What the debuggability probe (metrics/debuggability.js) needs to know of
+// What the debuggability probe (metrics/debuggability/) needs to know of
 // DoxBee to run one of its examples with a failure injected. It is written here,
 // beside the examples it describes, so that the probe and its child stay the
-// same for every problem: a problem is probed once it has a file like this one
-// and its line in PROBLEMS of metrics/debuggability.js.
+// same for every problem: a problem is probed once it has a file like this one.
 
 module.exports = {
   // The operation made to fail: deep in the routine, after several awaits or callbacks.

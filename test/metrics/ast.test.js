@@ -2,7 +2,7 @@
 
 const assert = require('node:assert/strict');
 const espree = require('espree');
-const { isNode, isFunction, walk } = require('../../metrics/ast');
+const { isAstNode, isFunction, walk } = require('../../metrics/ast');
 
 const parse = (source) => espree.parse(source, { ecmaVersion: 'latest', loc: true, range: true });
 
@@ -28,9 +28,9 @@ describe('ast: walking a syntax tree', () => {
   });
 
   it('tells nodes and function literals', () => {
-    assert.equal(isNode({ type: 'Identifier' }), true);
-    assert.equal(isNode({ line: 1 }), false);
-    assert.equal(isNode(null), false);
+    assert.equal(isAstNode({ type: 'Identifier' }), true);
+    assert.equal(isAstNode({ line: 1 }), false);
+    assert.equal(isAstNode(null), false);
     const functions = [];
     walk(parse('function f() {} const g = function () {}; const h = () => 0; ({ m() {} });'), (node) => {
       if (isFunction(node)) functions.push(node.type);

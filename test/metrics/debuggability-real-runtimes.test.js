@@ -4,7 +4,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const problems = require('../../examples');
-const { probe } = require('../../metrics/debuggability');
+const { probe } = require('../../metrics/debuggability/probe');
 const { resolveRuntimes, cacheFolder, parseSpec } = require('../../lib/runtimes');
 const { folderName } = require('../../lib/runtimes/spec');
 

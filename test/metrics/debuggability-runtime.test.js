@@ -4,7 +4,9 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { probe, toRows, SETTING_NAMES } = require('../../metrics/debuggability');
+const { probe } = require('../../metrics/debuggability/probe');
+const { SETTING_NAMES } = require('../../metrics/debuggability/stack-settings');
+const { debuggabilityRows } = require('../../lib/report/sections/debuggability-rows');
 const { render } = require('../../bench/commands/debuggability');
 const { resolveRuntimes } = require('../../lib/runtimes');
 const { runCli } = require('../bench/capture');
@@ -85,7 +87,7 @@ describe('debuggability --runtime', function () {
     assert.doesNotMatch(report.examples[1].gradeReason, /cannot be applied/);
     assert.match(report.examples[2].gradeReason, /\(none: cannot be applied under this runtime, not run\)$/);
 
-    const rows = toRows(report);
+    const rows = debuggabilityRows(report);
     assert.deepEqual(
       rows.map((r) => `${r.runtime}/${r.setting}`),
       [node, 'bun 9.9.9', own].flatMap((label) => SETTING_NAMES.map((s) => `${label}/${s}`)),

@@ -4,7 +4,16 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { locateCalls, parseStack, measureTrace, outcomeOf, grade, probe, toRows, cellOf, CASES, SETTING_NAMES } = require('../../metrics/debuggability');
+const { locateCalls } = require('../../metrics/debuggability/locate');
+const { parseStack, measureTrace } = require('../../metrics/debuggability/stack');
+const { probeOutcome } = require('../../metrics/debuggability/run');
+const { grade } = require('../../metrics/debuggability/grade');
+const { probe } = require('../../metrics/debuggability/probe');
+const { probedProblems } = require('../../metrics/debuggability/problems');
+const { CASES } = require('../../metrics/debuggability/cases');
+const { SETTING_NAMES } = require('../../metrics/debuggability/stack-settings');
+const { debuggabilityRows, caseCell } = require('../../lib/report/sections/debuggability-rows');
+const { callSites } = require('../../examples/doxbee/probe');
 const { render } = require('../../bench/commands/debuggability');
 const fixtures = require('../fixtures/debuggability');
 
@@ -26,33 +35,58 @@ function assertGone(pid) {
 describe('debuggability: locating the failing call', () => {
   it('spans a chained call from its start to .execWithin, with its await', () => {
     const source = ['async function f() {', '  await FileVersion', '    .insert({ a: 1 })', '    .execWithin(tx);', '}'].join('\n');
-    assert.deepEqual(locateCalls(source, 'fileVersion.insert'), [{ start: 2, end: 4 }]);
+    assert.deepEqual(locateCalls(source, 'fileVersion.insert', callSites), [{ start: 2, end: 4 }]);
   });
 
   it('leaves out a callback passed to .execWithin', () => {
     const source = ['FileVersion.insert({ a: 1 }).execWithin(tx, function (err) {', '  if (err) return done(err);', '  done();', '});'].join('\n');
-    assert.deepEqual(locateCalls(source, 'fileVersion.insert'), [{ start: 1, end: 1 }]);
+    assert.deepEqual(locateCalls(source, 'fileVersion.insert', callSites), [{ start: 1, end: 1 }]);
   });
 
   it('finds the call through a member (this.FileVersion) and a query kept in a variable', () => {
     const source = ['function f() {', '  const q = this.FileVersion.insert({});', '  log();', '  q.execWithin(tx, cb);', '}'].join('\n');
-    assert.deepEqual(locateCalls(source, 'fileVersion.insert'), [
+    assert.deepEqual(locateCalls(source, 'fileVersion.insert', callSites), [
       { start: 2, end: 2 },
       { start: 4, end: 4 },
     ]);
   });
 
   it('parses syntax esprima 4 does not know, and returns nothing when the call is absent', () => {
-    assert.deepEqual(locateCalls('const a = { ...b }; x?.y;', 'fileVersion.insert'), []);
+    assert.deepEqual(locateCalls('const a = { ...b }; x?.y;', 'fileVersion.insert', callSites), []);
   });
 
   it('finds the marked lines of the fixture', () => {
     const [start, end] = markedLines(fixtures.knownLine.file, '@failing-call');
-    assert.deepEqual(locateCalls(fs.readFileSync(fixtures.knownLine.file, 'utf8'), 'fileVersion.insert'), [{ start, end }]);
+    assert.deepEqual(locateCalls(fs.readFileSync(fixtures.knownLine.file, 'utf8'), 'fileVersion.insert', callSites), [{ start, end }]);
   });
 
   it('refuses an operation it has no call site for', () => {
-    assert.throws(() => locateCalls('', 'blob.nothing'), RangeError);
+    assert.throws(() => locateCalls('', 'blob.nothing', callSites), RangeError);
+  });
+
+  it("takes the call sites of the problem probed, not every problem's", () => {
+    const source = 'Ledger.append(entry).commitWithin(tx);';
+    const ledger = { 'ledger.append': { object: 'Ledger', method: 'append', then: 'commitWithin' } };
+    assert.deepEqual(locateCalls(source, 'ledger.append', ledger), [{ start: 1, end: 1 }]);
+    assert.throws(() => locateCalls(source, 'fileVersion.insert', ledger), /op must be one of ledger\.append; got fileVersion\.insert/);
+  });
+});
+
+describe('debuggability: the problems probed', () => {
+  it('finds every problem that has an examples/<problem>/probe.js', () => {
+    const examples = path.join(ROOT, 'examples');
+    const withProbe = fs
+      .readdirSync(examples)
+      .filter((name) => fs.existsSync(path.join(examples, name, 'probe.js')))
+      .sort();
+    const problems = probedProblems();
+    assert.deepEqual(Object.keys(problems), withProbe);
+    assert.ok(withProbe.includes('doxbee'));
+    for (const spec of Object.values(problems)) assert.deepEqual(Object.keys(spec).sort(), ['args', 'callSites', 'op', 'options']);
+  });
+
+  it('refuses a problem without a probe.js by the problems it has', async () => {
+    await assert.rejects(probe([], { problem: 'fib' }), /problem must be one of doxbee(, .*)?; got fib/);
   });
 });
 
@@ -104,16 +138,16 @@ describe('debuggability: reading a stack', () => {
     const measured = measureTrace(stack, { file, ranges: [], callerFile: caller });
     assert.equal(measured.namesFile, true);
     assert.equal(measured.distance, null);
-    assert.equal(cellOf({ outcome: 'caller', distance: null, namesFile: true, end: 'done' }), 'caller ?');
+    assert.equal(caseCell({ outcome: 'caller', distance: null, namesFile: true, end: 'done' }), 'caller ?');
   });
 });
 
 describe('debuggability: outcome and grade', () => {
   it('names what happened from what the child reported', () => {
-    assert.equal(outcomeOf({ events: [{ type: 'unhandled' }, { type: 'caller' }], end: 'done' }), 'unhandled');
-    assert.equal(outcomeOf({ events: [], end: 'timeout' }), 'hung');
-    assert.equal(outcomeOf({ events: [], end: 'done' }), 'silent');
-    assert.equal(outcomeOf({ events: [], end: 'exit' }), 'crash');
+    assert.equal(probeOutcome({ events: [{ type: 'unhandled' }, { type: 'caller' }], end: 'done' }), 'unhandled');
+    assert.equal(probeOutcome({ events: [], end: 'timeout' }), 'hung');
+    assert.equal(probeOutcome({ events: [], end: 'done' }), 'silent');
+    assert.equal(probeOutcome({ events: [], end: 'exit' }), 'crash');
   });
 
   // Runs of every setting and graded case, with the given distance per
@@ -234,7 +268,7 @@ describe('debuggability: probing in child processes', function () {
     const hung = byName.hangs.runs[0];
     assert.equal(hung.outcome, 'hung');
     assert.equal(hung.end, 'timeout');
-    assert.equal(cellOf(hung), 'T/O');
+    assert.equal(caseCell(hung), 'T/O');
 
     assert.equal(byName.swallows.runs[0].outcome, 'silent');
 
@@ -246,7 +280,7 @@ describe('debuggability: probing in child processes', function () {
       for (const run of example.runs) assertGone(run.pid);
       if (example.status === 'probed') assert.equal(example.grade, null, 'one case under one setting is not enough to grade');
     }
-    const rows = toRows(report);
+    const rows = debuggabilityRows(report);
     assert.equal(rows.find((r) => r.example === 'not-written-yet')['callback/timer'], 'missing');
   });
 });
@@ -266,7 +300,7 @@ describe('asyncmark debuggability', () => {
     const report = await probe([unavailable], { settings: ['node'], cases: ['sync'] });
     const [example] = report.examples;
     assert.deepEqual([example.status, example.runs, example.grade, example.gradeReason], ['unavailable', [], null, reason]);
-    const [row] = toRows(report);
+    const [row] = debuggabilityRows(report);
     assert.deepEqual([row.sync, row.reason], ['unavailable', reason]);
     assert.match(render(report, 'table'), /^cannot-run cannot run here \(not probed\): npm install x fails: it does not compile$/m);
   });

@@ -1,8 +1,10 @@
 'use strict';
 
 const assert = require('node:assert/strict');
-const { findSourceMaps } = require('../../metrics/source-maps');
-const { probe, sourceMapLevel, toRows } = require('../../metrics/debuggability');
+const { findSourceMaps } = require('../../metrics/debuggability/source-maps');
+const { probe } = require('../../metrics/debuggability/probe');
+const { sourceMapLevel } = require('../../metrics/debuggability/source-map-level');
+const { debuggabilityRows } = require('../../lib/report/sections/debuggability-rows');
 const doxbee = require('../../examples/doxbee');
 const fixtures = require('../fixtures/debuggability');
 
@@ -103,8 +105,8 @@ describe('source maps: the probe, with and without them (real children)', functi
   });
 
   it('puts the level in every row of the example', () => {
-    const rows = toRows(report).filter((row) => row.example === 'async-await-babel');
+    const rows = debuggabilityRows(report).filter((row) => row.example === 'async-await-babel');
     assert.ok(rows.length > 0);
-    for (const row of rows) assert.equal(row.sourceMaps, 4);
+    for (const row of rows) assert.equal(row['source maps'], 4);
   });
 });

@@ -4,7 +4,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { SETTINGS, SETTING_NAMES, effectsOf, applySettings } = require('../../metrics/stack-settings');
+const { SETTINGS, SETTING_NAMES, effectsOf, applySettings } = require('../../metrics/debuggability/stack-settings');
 const { plantRuntime } = require('../fixtures/runtimes/plant');
 
 // How a runtime applies each stack setting, found by running it: here the

@@ -1,106 +1,137 @@
 'use strict';
 
-// The debuggability file as the report's rows. This copies the rows code of
-// metrics/debuggability.js (debuggabilityRows, caseCell, SURFACED,
-// OUTCOME_LABELS); when metrics/debuggability/rows.js is the one rows module,
-// this file gives way to it.
+// The rows of a debuggability report: what `asyncmark debuggability` prints
+// and what the report makes of its --format json file, one module for both so
+// that a run reads alike in each. It requires nothing: the probe
+// (metrics/debuggability/) takes the outcomes that surfaced from here, and
+// lib may not require metrics.
+
+// Outcomes in which the error became visible to someone: the caller, or the
+// process (an uncaught exception or an unhandled rejection is printed).
+const SURFACED = ['caller', 'thrown', 'uncaught', 'unhandled'];
+// An outcome as a cell shows it, where not as itself.
+const OUTCOME_LABELS = { hung: 'T/O', crash: 'CRASH' };
+// An example's status as each cell of its one row shows it, where not as itself.
+const STATUS_LABELS = { unsupported: 'UNSUPPORTED' };
+// The cell of a setting a runtime cannot apply, which was not run.
+const NOT_APPLIED = 'n/a';
+
+// The two readers differ in two ways, as they always have. The command shows
+// the probe's verdict: an example it did not probe (missing, unavailable,
+// UNSUPPORTED, or refused by a runtime at load) is one row of its status, and
+// a run that surfaced but still ran at the timeout reads T/O after its
+// distance. The report shows what a file holds: an example is one row of its
+// status when the file holds no runs of it, and a distance stands alone.
+const READERS = {
+  probe: { showsRuns: (example) => example.status === 'probed', marksLate: true },
+  file: { showsRuns: (example) => Array.isArray(example.runs) && example.runs.length > 0, marksLate: false },
+};
 
 function isPlainObject(value) {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-// `asyncmark debuggability --format json` writes a report whose examples carry
-// their runs (docs/debuggability.md). It reads best as that command's own
-// table: one row per example and stack setting, each failure case's cell the
-// outcome and then the line distance, the traces that reach the caller, and
-// the grade, with each grade's reason under the table.
-const SURFACED = ['caller', 'thrown', 'uncaught', 'unhandled'];
-const OUTCOME_LABELS = { hung: 'T/O', crash: 'CRASH' };
-
-function isDebuggabilityReport(json) {
-  return (
-    isPlainObject(json) &&
-    Array.isArray(json.cases) &&
-    Array.isArray(json.examples) &&
-    json.examples.some((example) => isPlainObject(example) && Array.isArray(example.runs))
-  );
-}
-
-function caseCell(run) {
+/**
+ * The text of one case's cell: the outcome, then for an error that surfaced
+ * the line distance ('-': the file is not named, '?': the call was not
+ * located), and with marksLate ' T/O' when the run still ran at the timeout.
+ * @param {object|undefined} run
+ * @param {{ marksLate?: boolean }} [options]
+ */
+function caseCell(run, { marksLate = true } = {}) {
   if (!run) return '';
   const label = OUTCOME_LABELS[run.outcome] ?? String(run.outcome);
   if (!SURFACED.includes(run.outcome)) return label;
   const distance = Number.isFinite(run.distance) ? String(run.distance) : run.namesFile ? '?' : '-';
-  return `${label} ${distance}`;
+  const late = marksLate && run.end === 'timeout' ? ' T/O' : '';
+  return `${label} ${distance}${late}`;
 }
 
-// The cells of a debuggability table's failure cases, for its glossary.
-const DEBUGGABILITY_CELLS = [
-  {
-    term: 'caller 0',
-    text: "How the error surfaced, then the distance in lines from the trace's nearest frame in the example to the failing call. caller: the caller got the error; thrown: upload() threw; uncaught: an uncaught exception; unhandled: an unhandled rejection. 0: the trace names the failing line.",
-  },
-  { term: 'caller -', text: "It surfaced, but the trace does not name the example's file at all." },
-  { term: 'caller ?', text: "The example's file is named, but its failing call could not be located, so there is no distance." },
-  { term: 'success, silent', text: 'The caller was told the upload succeeded; or nobody heard of the error.' },
-  {
-    term: `${OUTCOME_LABELS.hung}, ${OUTCOME_LABELS.crash}`,
-    text: 'The probe still ran at its timeout and was killed; or its process ended without finishing.',
-  },
-];
-
-// An example's measured source-map level (docs/debuggability.md), or null.
-function levelOf(example) {
-  return isPlainObject(example.sourceMaps) && Number.isInteger(example.sourceMaps.level) ? example.sourceMaps.level : null;
+/**
+ * Each example of a report as its table shows it: its runtime (a record of
+ * the report's `runtimes`, or undefined), that runtime's label (null when the
+ * report has no runtimes), and whether it shows its runs, a row per setting,
+ * or its status alone. Entries that are not examples are left out.
+ * @param {object} report
+ * @param {{ fromFile?: boolean }} [options] fromFile: as the report reads a file
+ * @returns {{ example: object, runtime: object|undefined, label: string|null, showsRuns: boolean }[]}
+ */
+function shownExamples(report, { fromFile = false } = {}) {
+  const reader = fromFile ? READERS.file : READERS.probe;
+  const runtimes = new Map((Array.isArray(report.runtimes) ? report.runtimes : []).filter(isPlainObject).map((r) => [r.spec, r]));
+  const byRuntime = report.examples.some((example) => isPlainObject(example) && typeof example.runtime === 'string');
+  return report.examples
+    .filter((example) => isPlainObject(example) && typeof example.name === 'string')
+    .map((example) => {
+      const runtime = runtimes.get(example.runtime);
+      const label = byRuntime ? (runtime?.label ?? example.runtime ?? '') : null;
+      return { example, runtime, label, showsRuns: reader.showsRuns(example) };
+    });
 }
 
-// A file of `debuggability --runtime` holds each example once per runtime
-// (its `runtime`, a spec of `runtimes`): those rows say which, and a setting
-// the runtime could not apply reads n/a.
-function debuggabilityRows(json) {
-  const cases = json.cases.map((c) => c.key).filter((key) => typeof key === 'string');
-  const settingNames = Array.isArray(json.settings) ? json.settings.map((s) => s.name) : [];
-  const runtimes = new Map((Array.isArray(json.runtimes) ? json.runtimes : []).filter(isPlainObject).map((r) => [r.spec, r]));
-  const byRuntime = json.examples.some((example) => isPlainObject(example) && typeof example.runtime === 'string');
+// An example's measured source-map level (docs/debuggability.md), or null; and its reason.
+function sourceMapFields(example) {
+  const maps = isPlainObject(example.sourceMaps) ? example.sourceMaps : null;
+  return { 'source maps': maps && Number.isInteger(maps.level) ? maps.level : null, 'source maps reason': maps ? (maps.reason ?? null) : null };
+}
+
+function notApplied(runtime, setting) {
+  return Boolean(runtime && isPlainObject(runtime.settings) && runtime.settings[setting] && runtime.settings[setting].applies === false);
+}
+
+/**
+ * One row per example and setting (with runtimes: per example, runtime and
+ * setting): each case's outcome and distance (a cell for people, and the two
+ * as fields for programs), how many traces reach back to the caller, the
+ * example's grade and its source-map level (null where not measured). A
+ * setting the runtime cannot apply reads n/a; an example shown by its status,
+ * the status (UNSUPPORTED for unsupported) in every case.
+ * @param {object} report the probe's report (metrics/debuggability/probe.js), or a file of it
+ * @param {{ fromFile?: boolean }} [options] fromFile: as the report reads a file (see READERS)
+ * @returns {object[]} rows: example, problem, runtime (its label; only when the
+ *   report has runtimes), setting, each case's cell (by its key), `<case> outcome`,
+ *   `<case> distance`, 'to caller', grade, 'source maps', reason (the grade's),
+ *   'source maps reason'
+ */
+function debuggabilityRows(report, { fromFile = false } = {}) {
+  const { marksLate } = fromFile ? READERS.file : READERS.probe;
+  const cases = report.cases.map((c) => c.key).filter((key) => typeof key === 'string');
+  const settingNames = Array.isArray(report.settings) ? report.settings.map((s) => s.name) : [];
   const rows = [];
-  const notes = [];
-  for (const example of json.examples) {
-    if (!isPlainObject(example) || typeof example.name !== 'string') continue;
-    const runtime = runtimes.get(example.runtime);
-    const label = byRuntime ? (runtime?.label ?? example.runtime ?? '') : null;
-    const common = { example: example.name, problem: json.problem ?? null, ...(byRuntime ? { runtime: label } : {}) };
-    if (!Array.isArray(example.runs) || example.runs.length === 0) {
-      const status = example.status === 'unsupported' ? 'UNSUPPORTED' : (example.status ?? '');
-      rows.push({ ...common, setting: '', ...Object.fromEntries(cases.map((key) => [key, status])), 'to caller': '', grade: null, 'source maps': null });
-      if (example.status === 'unsupported' && example.gradeReason) notes.push(`${example.name} under ${label}: UNSUPPORTED (${example.gradeReason})`);
+  for (const { example, runtime, label, showsRuns } of shownExamples(report, { fromFile })) {
+    const head = { example: example.name, problem: report.problem ?? null, ...(label === null ? {} : { runtime: label }) };
+    if (!showsRuns) {
+      const status = STATUS_LABELS[example.status] ?? example.status ?? '';
+      const row = { ...head, setting: '', 'to caller': '', grade: null, 'source maps': null, reason: example.gradeReason ?? example.status };
+      for (const key of cases) Object.assign(row, { [key]: status, [`${key} outcome`]: example.status, [`${key} distance`]: null });
+      rows.push(row);
       continue;
     }
+    // A file written before the settings were listed: those its runs name.
     const settings = settingNames.length ? settingNames : [...new Set(example.runs.map((r) => r.setting))];
     for (const setting of settings) {
-      const row = { ...common, setting };
-      if (runtime && isPlainObject(runtime.settings) && runtime.settings[setting] && runtime.settings[setting].applies === false) {
-        for (const key of cases) row[key] = 'n/a';
-        Object.assign(row, { 'to caller': '', grade: example.grade ?? null, 'source maps': levelOf(example) });
+      const row = { ...head, setting };
+      if (notApplied(runtime, setting)) {
+        for (const key of cases) Object.assign(row, { [key]: NOT_APPLIED, [`${key} outcome`]: NOT_APPLIED, [`${key} distance`]: null });
+        Object.assign(row, { 'to caller': '', grade: example.grade ?? null, ...sourceMapFields(example), reason: example.gradeReason });
         rows.push(row);
         continue;
       }
       const runs = example.runs.filter((r) => r.setting === setting);
-      for (const key of cases) row[key] = caseCell(runs.find((r) => r.case === key));
+      for (const key of cases) {
+        const run = runs.find((r) => r.case === key);
+        Object.assign(row, {
+          [key]: caseCell(run, { marksLate }),
+          [`${key} outcome`]: run ? run.outcome : null,
+          [`${key} distance`]: run ? run.distance : null,
+        });
+      }
       row['to caller'] = `${runs.filter((r) => r.reach === 'caller').length}/${runs.length}`;
-      row.grade = example.grade ?? null;
-      row['source maps'] = levelOf(example);
+      Object.assign(row, { grade: example.grade ?? null, ...sourceMapFields(example), reason: example.gradeReason });
       rows.push(row);
     }
-    const who = byRuntime ? `${example.name} under ${label}` : example.name;
-    if (example.gradeReason) notes.push(`${who}: ${example.grade ?? 'no grade'} (${example.gradeReason})`);
-    if (isPlainObject(example.sourceMaps) && example.sourceMaps.reason) {
-      notes.push(`${who}, source maps: ${example.sourceMaps.level ?? 'no level'} (${example.sourceMaps.reason})`);
-    }
   }
-  // A file written before source-map levels were measured has no such column.
-  const withLevels = json.examples.some((example) => isPlainObject(example) && isPlainObject(example.sourceMaps));
-  const columns = [...(byRuntime ? ['runtime'] : []), 'setting', ...cases, 'to caller', 'grade', ...(withLevels ? ['source maps'] : [])];
-  return { rows, columns, notes, cells: DEBUGGABILITY_CELLS };
+  return rows;
 }
 
-module.exports = { isDebuggabilityReport, debuggabilityRows };
+module.exports = { SURFACED, OUTCOME_LABELS, caseCell, shownExamples, debuggabilityRows };

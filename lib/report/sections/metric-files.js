@@ -6,7 +6,7 @@
 // grow without a change here. A row is matched to an example by its `example`
 // field, else `name`, else the base name of `file`.
 
-const { isDebuggabilityReport, debuggabilityRows } = require('./debuggability-rows');
+const { OUTCOME_LABELS, shownExamples, debuggabilityRows } = require('./debuggability-rows');
 
 const IDENTITY_KEYS = ['example', 'name'];
 
@@ -54,6 +54,21 @@ function flatten(row) {
   return flat;
 }
 
+// `asyncmark debuggability --format json` writes a report whose examples carry
+// their runs (docs/debuggability.md). It reads best as that command's own
+// table (lib/report/sections/debuggability-rows.js): one row per example and stack
+// setting, each failure case's cell the outcome and then the line distance,
+// the traces that reach the caller, and the grade, with each grade's reason
+// under the table.
+function isDebuggabilityReport(json) {
+  return (
+    isPlainObject(json) &&
+    Array.isArray(json.cases) &&
+    Array.isArray(json.examples) &&
+    json.examples.some((example) => isPlainObject(example) && Array.isArray(example.runs))
+  );
+}
+
 // What the columns of the two files mean (docs/complexity.md and
 // docs/debuggability.md say it at length), for the report's glossaries.
 const COLUMN_MEANINGS = {
@@ -90,6 +105,47 @@ function columnMeaning(key) {
   return Object.hasOwn(COLUMN_MEANINGS, key) ? COLUMN_MEANINGS[key] : null;
 }
 
+// The cells of a debuggability table's failure cases, for its glossary.
+const DEBUGGABILITY_CELLS = [
+  {
+    term: 'caller 0',
+    text: "How the error surfaced, then the distance in lines from the trace's nearest frame in the example to the failing call. caller: the caller got the error; thrown: upload() threw; uncaught: an uncaught exception; unhandled: an unhandled rejection. 0: the trace names the failing line.",
+  },
+  { term: 'caller -', text: "It surfaced, but the trace does not name the example's file at all." },
+  { term: 'caller ?', text: "The example's file is named, but its failing call could not be located, so there is no distance." },
+  { term: 'success, silent', text: 'The caller was told the upload succeeded; or nobody heard of the error.' },
+  {
+    term: `${OUTCOME_LABELS.hung}, ${OUTCOME_LABELS.crash}`,
+    text: 'The probe still ran at its timeout and was killed; or its process ended without finishing.',
+  },
+];
+
+// A file of `debuggability --runtime` holds each example once per runtime
+// (its `runtime`, a spec of `runtimes`): those rows say which, and a setting
+// the runtime could not apply reads n/a.
+function debuggabilityTable(json) {
+  const cases = json.cases.map((c) => c.key).filter((key) => typeof key === 'string');
+  const rows = debuggabilityRows(json, { fromFile: true });
+  const notes = [];
+  const shown = shownExamples(json, { fromFile: true });
+  for (const { example, label, showsRuns } of shown) {
+    const who = label === null ? example.name : `${example.name} under ${label}`;
+    if (!showsRuns) {
+      if (example.status === 'unsupported' && example.gradeReason) notes.push(`${example.name} under ${label}: UNSUPPORTED (${example.gradeReason})`);
+      continue;
+    }
+    if (example.gradeReason) notes.push(`${who}: ${example.grade ?? 'no grade'} (${example.gradeReason})`);
+    if (isPlainObject(example.sourceMaps) && example.sourceMaps.reason) {
+      notes.push(`${who}, source maps: ${example.sourceMaps.level ?? 'no level'} (${example.sourceMaps.reason})`);
+    }
+  }
+  const byRuntime = shown.some(({ label }) => label !== null);
+  // A file written before source-map levels were measured has no such column.
+  const withLevels = json.examples.some((example) => isPlainObject(example) && isPlainObject(example.sourceMaps));
+  const columns = [...(byRuntime ? ['runtime'] : []), 'setting', ...cases, 'to caller', 'grade', ...(withLevels ? ['source maps'] : [])];
+  return { rows, columns, notes, cells: DEBUGGABILITY_CELLS };
+}
+
 /**
  * @param {unknown} json the parsed file
  * @returns {{ rows: object[], columns: string[], notes: string[] }} each row
@@ -98,7 +154,7 @@ function columnMeaning(key) {
  */
 function metricRows(json) {
   if (isDebuggabilityReport(json)) {
-    const table = debuggabilityRows(json);
+    const table = debuggabilityTable(json);
     if (table.rows.length > 0) return table;
   }
   const raw = rowsOf(json);

@@ -5,7 +5,7 @@ const { runCheck, describeForm, CHECK_TIMEOUT_MS } = require('./runtime-check');
 
 // How a runtime is made to apply the source map beside a compiled file (its
 // `//# sourceMappingURL=` comment), found by running it as the stack settings
-// are (metrics/stack-settings.js): a runtime may accept a flag and ignore it
+// are (metrics/debuggability/stack-settings.js): a runtime may accept a flag and ignore it
 // (Bun takes --enable-source-maps without a word), so only the trace it then
 // writes tells. source-maps-check/ holds a compiled file whose map moves its
 // throw to line 7 of original.js; the check says whether a trace names that.

@@ -135,4 +135,4 @@ function notApplied(runtime, tried, effects) {
   return `${what} under ${runtime.spec}, whether given ${ran.map((t) => describeForm(t.used)).join(', or ')}`;
 }
 
-module.exports = { SETTINGS, SETTING_NAMES, STACK_FRAMES, FORMS, effectsOf, applySettings };
+module.exports = { SETTINGS, SETTING_NAMES, STACK_FRAMES, effectsOf, applySettings };

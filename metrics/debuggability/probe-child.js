@@ -3,7 +3,7 @@
 // One run of the debuggability probe, in a process of its own: loads one
 // example against I/O that fails at one operation, calls it once, and tells the
 // parent over IPC what became of the error and what its stack said. The parent
-// (metrics/debuggability.js) chooses the runtime and its stack flags, and the fault, engine
+// (metrics/debuggability/probe.js) chooses the runtime and its stack flags, and the fault, engine
 // options and arguments that examples/<problem>/probe.js declares; this script
 // turns on the promise libraries' long stack traces when asked.
 //
@@ -14,11 +14,11 @@
 // cannot load the example.
 
 if (!process.send) {
-  throw new Error('metrics/probe-child.js is run by metrics/debuggability.js, over an IPC channel');
+  throw new Error('metrics/debuggability/probe-child.js is run by metrics/debuggability/probe.js, over an IPC channel');
 }
 const job = JSON.parse(process.argv[2]);
 
-const { loadExample } = require('../lib/runner/child/example');
+const { loadExample } = require('../../lib/runner/child/example');
 
 // Under a runtime of --runtime, one that cannot load the example or its
 // library (a syntax or an API it lacks) says so and runs nothing, as bench's
@@ -32,8 +32,8 @@ const loaded = loadExample(job, () => {
     require('bluebird').config({ longStackTraces: true });
     require('q').longStackSupport = true;
   }
-  const { createIO } = require('../lib/fakes');
-  const { requireExample } = require('../lib/registry');
+  const { createIO } = require('../../lib/fakes');
+  const { requireExample } = require('../../lib/registry');
   const created = createIO(
     job.io,
     {
@@ -64,7 +64,7 @@ function record(type, error) {
   process.send({ type: 'event', event: { type, error: error == null ? null : describeError(error) } });
 }
 
-const { invoke } = require('../lib/invoke');
+const { invoke } = require('../../lib/invoke');
 const upload = loaded.value;
 
 // The caller of upload(). A trace that reaches this function leads all the way

@@ -1,6 +1,6 @@
 'use strict';
 
-// Run by metrics/stack-settings.js under a runtime, with one stack setting's
+// Run by metrics/debuggability/stack-settings.js under a runtime, with one stack setting's
 // flags in one form, to see what they did: whether an error thrown after an
 // await keeps the frame of the async function awaiting it, and what
 // Error.stackTraceLimit is. Prints one JSON line. It uses only globals, so

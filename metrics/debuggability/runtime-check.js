@@ -2,8 +2,8 @@
 
 const { execFile } = require('node:child_process');
 const { stripVTControlCharacters } = require('node:util');
-const { launch } = require('../lib/runner/launch');
-const { headline } = require('../lib/runner/spawn');
+const { launch } = require('../../lib/runner/launch');
+const { headline } = require('../../lib/runner/spawn');
 
 // How the probe finds out what a runtime does with a setting: it runs a small
 // check script under the runtime, started as a probe run would be (the same

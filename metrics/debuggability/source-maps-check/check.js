@@ -1,6 +1,6 @@
 'use strict';
 
-// Run by metrics/source-maps.js under a runtime, in one way of asking for
+// Run by metrics/debuggability/source-maps.js under a runtime, in one way of asking for
 // source maps, to see whether it applies them: compiled.js throws, and its
 // map says the throw is line 7 of original.js. Prints one JSON line.
 
