@@ -49,7 +49,7 @@ async function mapLimit(items, limit, task) {
  * and a setting it cannot apply is not run (n/a).
  * @param {object[]} entries registry entries ({ name, file, call, io, libraries, unavailable? })
  * @param {object} [options]
- * @param {string} [options.problem] a problem with an examples/<problem>/probe.js (default doxbee)
+ * @param {string} [options.problem] a problem with an examples/<problem>/probe.js (default: the first, DoxBee)
  * @param {string[]} [options.settings] names from SETTINGS (default all)
  * @param {string[]} [options.cases] keys from CASES (default all)
  * @param {number} [options.timeoutMs] per child (default 5000)
@@ -63,7 +63,7 @@ async function mapLimit(items, limit, task) {
 async function probe(
   entries,
   {
-    problem = 'doxbee',
+    problem = Object.keys(probedProblems())[0],
     settings = SETTING_NAMES,
     cases = CASE_KEYS,
     timeoutMs = 5000,
