@@ -9,22 +9,7 @@ const fixtures = require('../fixtures/doxbee');
 const { lacking } = require('../../lib/runtimes/syntax');
 const { verifyUnderRuntime } = require('./under-runtime');
 
-const { reference, problemsOf, itConforms } = harness('doxbee');
-
-describe('doxbee conformance', () => {
-  for (const entry of doxbee.examples) {
-    describe(entry.name, () => {
-      // Kept in the registry with the reason it cannot run here, shown as pending.
-      if (entry.unavailable) {
-        it(`cannot run: ${entry.unavailable}`, function () {
-          this.skip();
-        });
-        return;
-      }
-      itConforms(entry);
-    });
-  }
-});
+const { reference, problemsOf } = harness('doxbee');
 
 describe('the conformance check can fail', () => {
   it('rejects an example that skips an operation', async () => {
