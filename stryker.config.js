@@ -9,17 +9,18 @@ module.exports = {
   // The DoxBee and madeup-parallel examples, and the two small libraries of our
   // own that DoxBee examples demonstrate (resume.js, catcher.js). Not their
   // registries (data), nor their models (the simulated I/O the suite runs
-  // them against), nor DoxBee's probe (the debuggability metric's, not a
-  // style), nor fibrous, whose library cannot be installed (its registry entry
-  // is unavailable), nor streamline's ._js source, which streamline compiles:
-  // it is not JavaScript.
+  // them against), nor their probe.js and report.js (the debuggability
+  // metric's and the report's, not a style), nor fibrous, whose library
+  // cannot be installed (its registry entry is unavailable), nor streamline's
+  // ._js source, which streamline compiles: it is not JavaScript.
   mutate: [
     'examples/doxbee/*.js',
     'examples/parallel/*.js',
     'examples/libraries/*.js',
     '!examples/*/index.js',
     '!examples/*/model.js',
-    '!examples/doxbee/probe.js',
+    '!examples/*/probe.js',
+    '!examples/*/report.js',
     '!examples/doxbee/fibrous.js',
     // Its conformance runs in a child under node@24 where this node cannot
     // parse `await using` (test/examples/under-runtime.js), out of the
@@ -30,7 +31,13 @@ module.exports = {
   // DoxBee's reference against the problem statement written out by hand, and
   // the libraries' own tests.
   mochaOptions: {
-    spec: ['test/examples/doxbee.test.js', 'test/examples/parallel.test.js', 'test/examples/reference.test.js', 'test/examples/libraries/*.test.js'],
+    spec: [
+      'test/examples/conformance.test.js',
+      'test/examples/doxbee.test.js',
+      'test/examples/parallel.test.js',
+      'test/examples/reference.test.js',
+      'test/examples/libraries/*.test.js',
+    ],
   },
   // Each mutant is run against the tests that reached its code in the first,
   // unmutated run, not against all three thousand.
