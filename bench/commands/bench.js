@@ -21,6 +21,7 @@ const { VERIFIABLE, styleOptions, resolveStyle, ownEntry, refuseStyleWithout, ve
 const { createVerifier, firstFailure } = require('../../lib/verify');
 const { precisionOf, wanting, cellKey: precisionKey } = require('../../lib/precision');
 const { resolveRuntimes } = require('../../lib/runtimes');
+const { DEFAULT_SCENARIO, BROWSER_PROBLEMS, benchHelp } = require('../bench-help');
 
 const FORMATS = ['table', 'markdown', 'csv', 'json'];
 const DEFAULT_OUT = 'asyncmark-results.jsonl';
@@ -315,43 +316,6 @@ async function action(options) {
   if (settings.out && !options.quiet) process.stderr.write(`asyncmark: ${lines.length} runs in ${settings.out}\n`);
 }
 
-// The scenario bench runs when none is named: the first one listed.
-const DEFAULT_SCENARIO = Object.values(scenarios)[0];
-// The problems a browser runtime can run: those of a driver with a browser child.
-const BROWSER_PROBLEMS = Object.values(problems)
-  .filter((registry) => drivers[registry.driver].browserChild)
-  .map((registry) => registry.problem);
-
-// Text wrapped at 80 columns, each line indented by `indent`.
-function wrapText(text, indent) {
-  const lines = [];
-  for (const word of text.split(/\s+/)) {
-    const last = lines.length - 1;
-    if (last >= 0 && lines[last].length + 1 + word.length <= 80) lines[last] += ` ${word}`;
-    else lines.push(`${indent}${word}`);
-  }
-  return lines.join('\n');
-}
-
-// Each driver's paragraph of --help: its name, its scenarios, what a run does.
-function driverHelp() {
-  return Object.values(drivers)
-    .map((driver) => {
-      const names = Object.values(scenarios)
-        .filter((scenario) => scenario.driver === driver.name)
-        .map((scenario) => scenario.name);
-      return wrapText(`${driver.name} (${names.join(', ')}) ${driver.help}`, '');
-    })
-    .join('\n\n');
-}
-
-// The examples of --help each scenario gives (its usage lines).
-function scenarioUsage() {
-  return Object.values(scenarios)
-    .flatMap((scenario) => (scenario.usage ?? []).map((line) => `  asyncmark bench --scenario ${scenario.name} ${line}`))
-    .join('\n');
-}
-
 function register(program) {
   const command = program
     .command('bench')
@@ -390,37 +354,7 @@ function register(program) {
   for (const option of styleOptions()) command.addOption(option);
   // Every driver's parameters, generated from their declarations (lib/drivers).
   for (const option of optionsFor(drivers, scenarios)) command.addOption(option);
-  command
-    .addHelpText(
-      'after',
-      `
-Each run is a fresh child process: load the example, warm up, collect garbage,
-then measure. A scenario's driver says what a run does and when it checks out:
-
-${driverHelp()}
-
-A run that does not check out is reported, not averaged: CRASH, T/O, OOM,
-DOUBLE, INVALID. Parameters a scenario does not take are refused; asyncmark
-list shows which.
-
-Examples:
-  asyncmark bench
-${scenarioUsage()}
-  asyncmark bench --examples callbacks-original,async-await --latency load --dt 0.05
-  asyncmark bench --add my-style.js --io promises --examples async-await
-  asyncmark bench --n 10000 --precision 3% --budget 20
-  asyncmark bench --runtime node@22,node@26,bun,deno --n 1000 --runs 3
-
---add FILE[,FILE...] runs files of your own beside the registered examples of
-the scenario's problem (${VERIFIABLE.join(' or ')}), named after their files (a name a
-registered example has is refused). --io (required), --call, --throws and
---on-failure say how they are called, the same for every file (see
-asyncmark verify --help). Each file must first pass the whole conformance
-suite, as asyncmark verify runs it: one that fails a case is refused with
-that case, exit code 2, and nothing runs.
-`,
-    )
-    .action(action);
+  command.addHelpText('after', benchHelp(VERIFIABLE)).action(action);
 }
 
 module.exports = { register, resolveOptions, render };

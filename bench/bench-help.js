@@ -1,0 +1,78 @@
+'use strict';
+
+// The parts of bench --help that come from what is discovered: the default
+// scenario, the problems a browser runs, each driver's paragraph and each
+// scenario's example lines. Nothing here names a problem, scenario or driver.
+
+const problems = require('../examples');
+const scenarios = require('./scenarios');
+const drivers = require('../lib/drivers');
+
+// The scenario bench runs when none is named: the first one listed.
+const DEFAULT_SCENARIO = Object.values(scenarios)[0];
+// The problems a browser runtime can run: those of a driver with a browser child.
+const BROWSER_PROBLEMS = Object.values(problems)
+  .filter((registry) => drivers[registry.driver].browserChild)
+  .map((registry) => registry.problem);
+
+// Text wrapped at 80 columns, each line indented by `indent`.
+function wrapText(text, indent) {
+  const lines = [];
+  for (const word of text.split(/\s+/)) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= 80) lines[last] += ` ${word}`;
+    else lines.push(`${indent}${word}`);
+  }
+  return lines.join('\n');
+}
+
+// Each driver's paragraph of --help: its name, its scenarios, what a run does.
+function driverHelp() {
+  return Object.values(drivers)
+    .map((driver) => {
+      const names = Object.values(scenarios)
+        .filter((scenario) => scenario.driver === driver.name)
+        .map((scenario) => scenario.name);
+      return wrapText(`${driver.name} (${names.join(', ')}) ${driver.help}`, '');
+    })
+    .join('\n\n');
+}
+
+// The examples of --help each scenario gives (its usage lines).
+function scenarioUsage() {
+  return Object.values(scenarios)
+    .flatMap((scenario) => (scenario.usage ?? []).map((line) => `  asyncmark bench --scenario ${scenario.name} ${line}`))
+    .join('\n');
+}
+
+/** The text after bench's options; `verifiable`, the problems --add takes files of. */
+function benchHelp(verifiable) {
+  return `
+Each run is a fresh child process: load the example, warm up, collect garbage,
+then measure. A scenario's driver says what a run does and when it checks out:
+
+${driverHelp()}
+
+A run that does not check out is reported, not averaged: CRASH, T/O, OOM,
+DOUBLE, INVALID. Parameters a scenario does not take are refused; asyncmark
+list shows which.
+
+Examples:
+  asyncmark bench
+${scenarioUsage()}
+  asyncmark bench --examples callbacks-original,async-await --latency load --dt 0.05
+  asyncmark bench --add my-style.js --io promises --examples async-await
+  asyncmark bench --n 10000 --precision 3% --budget 20
+  asyncmark bench --runtime node@22,node@26,bun,deno --n 1000 --runs 3
+
+--add FILE[,FILE...] runs files of your own beside the registered examples of
+the scenario's problem (${verifiable.join(' or ')}), named after their files (a name a
+registered example has is refused). --io (required), --call, --throws and
+--on-failure say how they are called, the same for every file (see
+asyncmark verify --help). Each file must first pass the whole conformance
+suite, as asyncmark verify runs it: one that fails a case is refused with
+that case, exit code 2, and nothing runs.
+`;
+}
+
+module.exports = { DEFAULT_SCENARIO, BROWSER_PROBLEMS, benchHelp };
