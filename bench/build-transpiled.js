@@ -185,4 +185,4 @@ function main(argv) {
 
 if (require.main === module) process.exitCode = main(process.argv.slice(2));
 
-module.exports = { buildAll, buildVariant, differences, main, FOLDER, MARK };
+module.exports = { differences, main, FOLDER, MARK };

@@ -80,4 +80,4 @@ if (require.main === module) {
   );
 }
 
-module.exports = { main, buildProgram };
+module.exports = { main };

@@ -123,4 +123,4 @@ async function installRuntime(spec, { cache, npm, timeoutMs, onProgress = () => 
   }
 }
 
-module.exports = { installRuntime, readRecord, diskBytes, RECORD, TEMP_PREFIX };
+module.exports = { installRuntime, readRecord, TEMP_PREFIX };
