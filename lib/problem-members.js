@@ -63,7 +63,7 @@ function article(type) {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-function shown(value) {
+function briefValue(value) {
   if (typeof value === 'function') return 'a function';
   if (value === undefined) return 'undefined';
   const text = JSON.stringify(value);
@@ -71,7 +71,7 @@ function shown(value) {
 }
 
 function fail(where, member, what, value) {
-  throw new TypeError(`${where}: ${member} must be ${what}; got ${shown(value)}`);
+  throw new TypeError(`${where}: ${member} must be ${what}; got ${briefValue(value)}`);
 }
 
 // Each member of `members` on `object` (named `label` in the message).
