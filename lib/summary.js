@@ -190,10 +190,12 @@ function growth(summaries) {
   }
   const result = [];
   for (const group of groups.values()) {
+    const first = group[0];
+    // A driver without a size axis declares no growth: its cells are compared one by one.
+    if (!driverOf(first).growth) continue;
     const ns = group.map((s) => s.params.n);
     if (new Set(ns).size < 2) continue;
-    const first = group[0];
-    const model = drivers[first.driver].growth.model;
+    const model = driverOf(first).growth.model;
     const base = {
       env: first.env,
       scenario: first.scenario,

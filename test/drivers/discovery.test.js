@@ -6,7 +6,9 @@
 // folder (test/fixtures/drivers/sync-call), added through
 // ASYNCMARK_DRIVER_ROOTS with no file outside its folder edited, is found,
 // validated, listed, given its options, and run by the session into a
-// results line that the results reader accepts.
+// results line that the results reader accepts; with a throwaway problem of
+// its own (test/fixtures/driver-problems/square), it is benched and reported
+// by the commands.
 
 const assert = require('node:assert/strict');
 const { execFileSync } = require('node:child_process');
@@ -19,6 +21,7 @@ const { plan, runSession } = require('../../lib/runner/session');
 
 const ROOT = path.join(__dirname, '..', '..');
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'drivers');
+const PROBLEMS = path.join(__dirname, '..', 'fixtures', 'driver-problems');
 const DECLARATION = path.join(FIXTURES, 'sync-call', 'index.js');
 
 // Runs node in the repository with the fixture's folder among the driver roots.
@@ -109,5 +112,24 @@ describe('driver discovery', () => {
     // Elsewhere the driver is unknown, and its line is refused with the reason.
     const { problemWith } = require('../../lib/results');
     assert.match(problemWith(line), /^driver must be equal to one of the allowed values$/);
+  });
+
+  it('is benched with --test and reported, with a problem of its own, from the two folders alone', function () {
+    this.timeout(60000);
+    const env = { ...process.env, ASYNCMARK_DRIVER_ROOTS: FIXTURES, ASYNCMARK_PROBLEMS_DIRS: PROBLEMS };
+    const cli = (...args) => execFileSync(process.execPath, [path.join(ROOT, 'bench', 'cli.js'), ...args], { cwd: dir, encoding: 'utf8', env });
+    const runs = path.join(dir, 'runs.jsonl');
+    cli('bench', '--scenario', 'square-call', '--test', '--quiet', '--out', runs);
+    const lines = fs
+      .readFileSync(runs, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    assert.deepEqual(lines.map((line) => [line.example, line.status]).sort(), [
+      ['add-up', 'ok'],
+      ['multiply', 'ok'],
+    ]);
+    cli('report', '--in', runs, '--out', path.join(dir, 'report'));
+    assert.match(fs.readFileSync(path.join(dir, 'report', 'README.md'), 'utf8'), /square-call/);
   });
 });
