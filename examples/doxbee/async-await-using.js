@@ -1,21 +1,23 @@
 'use strict';
 
-// Style: async functions with explicit resource management: the transaction is
-// an AsyncDisposable held by `await using`, over promisified I/O
-// (util.promisify, done once in lib/fakes).
-// Library: none; native promises. Needs Node 24+, Bun or Deno: Node 20 and 22
-// cannot parse `await using`.
-// Notice: no try/catch. Leaving the function by a throw disposes of the
-// transaction, which rolls it back; commit() marks it ended first, so that a
-// failed commit is not rolled back, as in the reference. The disposer starts
-// the rollback and does not wait for it, as every style here does. The wrapper
-// is what a user of a driver without disposable transactions writes, and is
-// counted as this example's code.
+// Style: async functions with explicit resource management, over promisified
+// I/O (util.promisify, done once in lib/fakes).
+// Library: none; native promises and DisposableStack. Needs Node 24+, Bun or
+// Deno: Node 20 and 22 cannot parse `using`.
+// Notice: no try/catch. The rollback is deferred on a DisposableStack held by
+// `using`, so that leaving the function by a throw rolls the transaction back;
+// move() disarms the stack just before the commit, so that a failed commit is
+// not rolled back, as in the reference. The transaction itself is the
+// driver's, untouched. Plain `using`, not `await using`: the rollback is
+// started and not waited for, as every style here does; an
+// AsyncDisposableStack would make the caller wait for it.
 
 module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) =>
   async function upload(stream, idOrPath, tag) {
     const blob = blobManager.create(account);
-    await using tx = rollbackUnlessCommitted(db.begin());
+    const tx = db.begin();
+    using rollback = new DisposableStack();
+    rollback.defer(() => tx.rollback());
     const blobId = await blob.put(stream);
     const file = await self.byUuidOrPath(idOrPath).get();
     const previousId = file ? file.version : null;
@@ -45,21 +47,6 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
     }
     await FileVersion.insert({ fileId, versionId: version.id }).execWithin(tx);
     await File.whereUpdate({ id: fileId }, { version: version.id }).execWithin(tx);
+    rollback.move();
     return tx.commit();
   };
-
-// The driver's transaction, still one (queries run within it: it is its
-// prototype), that rolls itself back when disposed of unless commit() was
-// called.
-function rollbackUnlessCommitted(tx) {
-  let committed = false;
-  const disposable = Object.create(tx);
-  disposable.commit = () => {
-    committed = true;
-    return tx.commit();
-  };
-  disposable[Symbol.asyncDispose] = async () => {
-    if (!committed) tx.rollback();
-  };
-  return disposable;
-}

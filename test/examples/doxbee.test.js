@@ -106,7 +106,7 @@ describe('the conformance check can fail', () => {
     }
   });
 
-  // Written with `await using`: in this process where this node parses it,
+  // Written with `using` or `await using`: in this process where this node parses it,
   // otherwise in a child under a runtime that does (test/examples/under-runtime.js).
   async function usingProblems(key, spec) {
     if (!lacking('await using', null)) return problemsOf(fixtures[key], spec);
@@ -114,14 +114,14 @@ describe('the conformance check can fail', () => {
     return verdict.failures.find((f) => f.name === describeCase(spec, model))?.problems ?? [];
   }
 
-  it('rejects an `await using` transaction whose disposer forgets the rollback', async function () {
+  it('rejects a `using` DisposableStack disarmed before the work, so that a failure leaves the transaction open', async function () {
     this.timeout(180000);
     const spec = { fileExists: true, fault: { op: 'version.insert', mode: 'callback', placement: 'timer' } };
     const problems = await usingProblems('usingForgetsRollback', spec);
     assert.match(problems.join('\n'), /trace differs at event \d+: expected .*"op":"tx\.rollback".*got .*"type":"done"/);
   });
 
-  it('rejects an `await using` transaction whose disposer waits for the rollback', async function () {
+  it('rejects an `await using` AsyncDisposableStack, whose disposal waits for the rollback', async function () {
     this.timeout(180000);
     const fault = { op: 'version.insert', mode: 'callback', placement: 'timer' };
     assert.deepEqual(await usingProblems('usingAwaitsRollback', { fileExists: true, fault }), []);
