@@ -1,14 +1,19 @@
 'use strict';
 
-const { defer, of, concatMap, map, tap } = require('rxjs');
+const { defer, of, concatMap, last, map, tap } = require('rxjs');
 
 // Style: RxJS operators over I/O made with bindNodeCallback (done once in
-// lib/fakes): each call returns a cold Observable that emits its result once.
+// lib/fakes). Each call returns an Observable that starts the I/O when first
+// subscribed to and replays its one result to later subscribers (an
+// AsyncSubject), so it is not cold: retry() on it would not repeat the I/O.
+// defer makes the whole upload cold: each subscription is a new upload.
 // Library: rxjs.
-// Notice: nothing runs until someone subscribes, so the blob and the
-// transaction are made inside defer. Each step is a concatMap; a value a later
-// step needs keeps that step inside the pipe that produced it. An error skips
-// every step down to the tap that rolls back, and a failed commit comes after it.
+// Notice: each step is a concatMap; a value a later step needs keeps that step
+// inside the pipe that produced it. An error skips every step down to the tap
+// that rolls back. The same tap rolls back when the subscriber unsubscribes
+// before the commit (RxJS 7.3+), so a caller that gives up does not leave the
+// transaction open. last() starts the commit only once the work has completed,
+// past the tap, so that a failed commit is not rolled back.
 
 module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) =>
   function upload(stream, idOrPath, tag) {
@@ -53,6 +58,7 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
     return defer(() => {
       const blob = blobManager.create(account);
       const tx = db.begin();
+      const rollback = () => tx.rollback();
       return blob.put(stream).pipe(
         concatMap((blobId) =>
           self
@@ -60,7 +66,8 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
             .get()
             .pipe(concatMap((file) => saveVersion(tx, blobId, file))),
         ),
-        tap({ error: () => tx.rollback() }),
+        tap({ error: rollback, unsubscribe: rollback }),
+        last(),
         concatMap(() => tx.commit()),
       );
     });
