@@ -6,6 +6,9 @@
 // Notice: the code is that of async-await; `await` takes bluebird promises as
 // it takes any thenable, but what upload() returns is a native promise, so
 // bluebird's methods (.tap, .timeout, ...) are gone for the caller.
+// Kept for comparison: bluebird's README now asks for native promises where
+// they will do, bluebird being for its extras (cancellation, .map with a
+// concurrency limit, long stack traces).
 
 module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) =>
   async function upload(stream, idOrPath, tag) {

@@ -10,6 +10,8 @@ const async = require('neo-async');
 // neo-async defers a step whose predecessor called back synchronously (the
 // found-file branch) to the next tick. The commit runs after the waterfall, so
 // its failure goes to the caller without a rollback.
+// Kept for comparison: neo-async's README recommends its author's Aigle for
+// promises and async/await.
 
 module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) =>
   function upload(stream, idOrPath, tag, done) {

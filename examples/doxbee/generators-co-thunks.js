@@ -9,6 +9,10 @@ const co = require('co');
 // fn(callback), which does nothing until co calls it, so a step that is not
 // yielded never runs; co still returns a promise, and one try/catch covers
 // every step.
+// Kept for comparison: co's README calls co "a stepping stone towards ES7
+// async/await", and keeps thunks "only for backwards compatibility", to be
+// removed in a future version; over promises it is generators-co, and with
+// async functions, async-await.
 
 module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) =>
   co.wrap(function* upload(stream, idOrPath, tag) {

@@ -8,6 +8,8 @@ const genny = require('genny');
 // of the caller's callback, and each call is handed resume(); the callback the
 // caller passed hears the generator's return value or what it throws. One
 // try/catch covers every step, synchronous throws of the I/O included.
+// Kept for comparison: a library that runs a generator over callbacks is what
+// async functions made standard; its README names no successor.
 
 module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) =>
   genny.fn(function* upload(stream, idOrPath, tag, resume) {

@@ -10,6 +10,8 @@ const gens = require('gens');
 // does the steps up to the commit; the plain function around it rolls back on
 // a failure and commits otherwise, which also keeps a failed commit from being
 // rolled back.
+// Kept for comparison: a library that runs a generator over callbacks is what
+// async functions made standard; its README names no successor.
 
 module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) => {
   const saveVersion = gens(function* saveVersion(blob, tx, stream, idOrPath) {

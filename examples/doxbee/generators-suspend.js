@@ -10,6 +10,8 @@ const { resume } = suspend;
 // of ours: each call is handed a fresh resume() and yielded. suspend.callback
 // makes upload a node-style function, returning its value to the callback, and
 // one try/catch covers every step, synchronous throws of the I/O included.
+// Kept for comparison: a library that runs a generator over callbacks is what
+// async functions made standard; its README names no successor.
 
 module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) =>
   suspend.callback(function* upload(stream, idOrPath, tag) {

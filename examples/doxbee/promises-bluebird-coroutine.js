@@ -7,6 +7,9 @@ const Promise = require('bluebird');
 // Library: bluebird.
 // Notice: the same body as with co; bluebird drives the generator itself and
 // the caller gets a bluebird promise. Only promises may be yielded.
+// Kept for comparison: bluebird's README now asks for native promises where
+// they will do, bluebird being for its extras (cancellation, .map with a
+// concurrency limit, long stack traces).
 
 module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) =>
   Promise.coroutine(function* upload(stream, idOrPath, tag) {

@@ -6,6 +6,9 @@
 // Notice: the shape of the native chain, with bluebird's shorthands where they
 // say what is meant: .thenReturn hands on the new file's id, and .tapCatch rolls
 // back on the way past without having to rethrow the error.
+// Kept for comparison: bluebird's README now asks for native promises where
+// they will do, bluebird being for its extras (cancellation, .map with a
+// concurrency limit, long stack traces).
 
 module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) =>
   function upload(stream, idOrPath, tag) {

@@ -8,6 +8,8 @@ const Q = require('q');
 // Notice: the same body as with co; Q.async drives the generator and the caller
 // gets a Q promise. The generator runs at once up to its first yield, while the
 // denodeified I/O starts only on Q's next tick.
+// Kept for comparison: Q came before native promises, which with async
+// functions now do what it did; its README names no successor.
 
 module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) =>
   Q.async(function* upload(stream, idOrPath, tag) {

@@ -5,6 +5,8 @@
 // Notice: the shape of the native chain, with Q's .thenResolve to hand on the
 // new file's id. The promise upload() returns is a Q promise; Q runs every
 // handler on its own queue, in a later tick, never synchronously.
+// Kept for comparison: Q came before native promises, which with async
+// functions now do what it did; its README names no successor.
 
 module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) =>
   function upload(stream, idOrPath, tag) {

@@ -6,6 +6,9 @@
 // Notice: the shape of the native chain, with when's .yield to hand on the new
 // file's id. The promise upload() returns is a when.js promise, resolved on
 // when's own queue.
+// Kept for comparison: when.js came before native promises (it ships an ES6
+// Promise shim), which with async functions now do what it did; its README
+// names no successor.
 
 module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) =>
   function upload(stream, idOrPath, tag) {

@@ -10,6 +10,9 @@
 // price is a build step: this file is not JavaScript that runs as written, and
 // the transform's parser (2014) knows neither arrow functions nor a const
 // that waits, so the file is written as in 2013, with var.
+// Kept for comparison, as the 2013 article measured it: async functions now
+// give the same straight-line code with no build step; the installed 0.10
+// (2014) README names no successor.
 
 module.exports = function ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) {
   return function upload(stream, idOrPath, tag, _) {

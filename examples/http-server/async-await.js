@@ -57,7 +57,9 @@ module.exports = async function serve({ host = '127.0.0.1', port = 0, workload =
   });
   return {
     port: server.address().port,
-    // close() also ends the idle keep-alive connections, which would keep the server open.
+    // server.close() closes the idle keep-alive connections itself (Node 19+);
+    // closeAllConnections() also ends any still inside a request, which would
+    // keep the server open.
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());

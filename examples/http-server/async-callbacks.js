@@ -47,7 +47,9 @@ module.exports = function serve({ host = '127.0.0.1', port = 0, workload = 'read
   if (!work) return Promise.reject(new Error(`unknown workload ${workload}`));
 
   const server = http.createServer((req, res) => work(res));
-  // close() also ends the idle keep-alive connections, which would keep the server open.
+  // server.close() closes the idle keep-alive connections itself (Node 19+);
+  // closeAllConnections() also ends any still inside a request, which would
+  // keep the server open.
   const close = () =>
     new Promise((resolve) => {
       server.close(() => resolve());

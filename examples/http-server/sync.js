@@ -53,7 +53,9 @@ module.exports = function serve({ host = '127.0.0.1', port = 0, workload = 'read
     }
     res.writeHead(200, { 'content-type': type, 'content-length': Buffer.byteLength(body) }).end(body);
   });
-  // close() also ends the idle keep-alive connections, which would keep the server open.
+  // server.close() closes the idle keep-alive connections itself (Node 19+);
+  // closeAllConnections() also ends any still inside a request, which would
+  // keep the server open.
   const close = () =>
     new Promise((resolve) => {
       server.close(() => resolve());

@@ -81,7 +81,9 @@ if (Piscina.isWorkerThread) {
     }
     return {
       port: server.address().port,
-      // close() also ends the idle keep-alive connections, which would keep the server open.
+      // server.close() closes the idle keep-alive connections itself (Node 19+);
+      // closeAllConnections() also ends any still inside a request, which would
+      // keep the server open.
       close: async () => {
         await new Promise((resolve) => {
           server.close(() => resolve());

@@ -7,6 +7,8 @@ const co = require('co');
 // Library: co.
 // Notice: yielding an array waits for every promise in it, as Promise.all
 // does; the first rejection is thrown at the yield, into the try/catch.
+// Kept for comparison: co's README calls co "a stepping stone towards ES7
+// async/await", which async functions now are (async-await).
 
 module.exports = ({ db, FileVersion, parallelQueries }) =>
   co.wrap(function* upload(stream, idOrPath, tag) {

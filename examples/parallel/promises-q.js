@@ -7,6 +7,8 @@ const Q = require('q');
 // Notice: the shape of the native chain, with Q.all in place of Promise.all.
 // Q starts each denodeified call on its own queue, in a later tick, so the
 // inserts begin just after upload() returns rather than inside it.
+// Kept for comparison: Q came before native promises, which with async
+// functions now do what it did; its README names no successor.
 
 module.exports = ({ db, FileVersion, parallelQueries }) =>
   function upload(stream, idOrPath, tag) {
