@@ -10,9 +10,8 @@ const fibrous = require('fibrous');
 // a node-style function and one try/catch covers every step. fibers is a
 // native module for the V8 of its day and does not build for today's Node,
 // so this file is counted but cannot run (its registry entry says why).
-// Kept for comparison: fibers' author has since marked it obsolete (a note of
-// obsolescence in its README recommends avoiding it); async functions give
-// the same straight-line code, with the waits marked.
+// Kept for comparison: fibers no longer builds for today's Node, and async
+// functions give the same straight-line code, with the waits marked.
 
 module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) =>
   fibrous(function upload(stream, idOrPath, tag) {
