@@ -1,6 +1,5 @@
 'use strict';
 
-const fs = require('node:fs');
 const path = require('node:path');
 const { Option } = require('commander');
 const problems = require('../../examples');
@@ -22,6 +21,8 @@ const { createVerifier, firstFailure } = require('../../lib/verify');
 const { precisionOf, wanting, cellKey: precisionKey } = require('../../lib/precision');
 const { resolveRuntimes } = require('../../lib/runtimes');
 const { DEFAULT_SCENARIO, BROWSER_PROBLEMS, benchHelp } = require('../bench-help');
+const { checkOut } = require('../results-file');
+const { createWriter } = require('../../lib/runner/results-writer');
 
 const FORMATS = ['table', 'markdown', 'csv', 'json'];
 const DEFAULT_OUT = 'asyncmark-results.jsonl';
@@ -67,7 +68,7 @@ function resolveOptions(options) {
     runs = 1;
   }
   const out = options.out === undefined ? DEFAULT_OUT : options.out;
-  if (out !== false) checkWritable(parsePath('--out', out, 'a file path (or --no-out for no file)'));
+  if (out !== false) checkOut(parsePath('--out', out, 'a file path (or --no-out for no file)'));
   if (options.resume) {
     if (out === false) throw new UsageError('--resume: needs a results file; it cannot be used with --no-out');
     try {
@@ -152,20 +153,6 @@ async function verifyAdded({ scenario, added }) {
           `${verifyCommand(file, scenario.problem, entry)} shows every one`,
       );
     }
-  }
-}
-
-function checkWritable(file) {
-  const dir = path.dirname(path.resolve(file));
-  try {
-    if (fs.existsSync(file)) {
-      if (fs.statSync(file).isDirectory()) throw new Error('is a directory');
-      fs.accessSync(file, fs.constants.W_OK);
-    } else {
-      fs.accessSync(dir, fs.constants.W_OK);
-    }
-  } catch (error) {
-    throw refuse('--out', file, `a writable file path (${error.code === 'ENOENT' ? 'its folder does not exist' : error.message})`);
   }
 }
 
@@ -260,13 +247,14 @@ function runRound(jobs, settings, options, label) {
       runSession(jobs, {
         driver: settings.driver,
         out: settings.out,
+        writer: settings.writer,
         resume: Boolean(options.resume),
         timeoutMs: settings.timeoutMs,
         detailed: !options.bare,
         onRun: (line) => progress.tick(`${label}${line.example} ${'n' in line.params ? `n=${line.params.n}` : show.params(line.params)}`),
         onWarning: (message) => process.stderr.write(`asyncmark: warning: ${message}\n`),
       }),
-    { progress, note: `interrupted; finished runs are in ${settings.out ?? '(no file)'}` },
+    { progress, note: () => `interrupted; finished runs: ${settings.writer ? settings.writer.closing() : 'in no file (--no-out)'}` },
   );
 }
 
@@ -308,12 +296,14 @@ async function action(options) {
       ? []
       : await resolveRuntimes(options.runtime, { install: true, onProgress: (message) => options.quiet || process.stderr.write(`asyncmark: ${message}\n`) });
   await verifyAdded(settings);
+  settings.writer = settings.out ? createWriter(settings.out, { onWarning: (message) => process.stderr.write(`asyncmark: warning: ${message}\n`) }) : null;
   let lines = await runRound(plan(settings), settings, options, '');
   let precision = null;
   if (settings.precision) ({ all: lines, precision } = await refine(lines, settings, options, started));
   process.stdout.write(render(lines, settings, precision));
   if (precision && settings.format === 'csv' && !options.quiet) process.stderr.write(precisionText(precision, 'table'));
-  if (settings.out && !options.quiet) process.stderr.write(`asyncmark: ${lines.length} runs in ${settings.out}\n`);
+  // What the files hold, never more: a file deleted or locked meanwhile is said so.
+  if (settings.writer && !options.quiet) process.stderr.write(`asyncmark: ${settings.writer.closing()}\n`);
 }
 
 function register(program) {
