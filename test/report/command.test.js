@@ -66,11 +66,26 @@ describe('asyncmark report', function () {
   });
 
   it('merges several results files', () => {
-    const copy = path.join(out, 'copy.jsonl');
-    fs.copyFileSync(RESULTS, copy);
-    const { code } = asyncmark('report', '--in', RESULTS, copy, '--out', out);
+    // Another session's runs: the same lines under other session ids.
+    const other = path.join(out, 'other.jsonl');
+    fs.writeFileSync(other, fs.readFileSync(RESULTS, 'utf8').replace(/"session":"/g, '"session":"other-'));
+    const { code } = asyncmark('report', '--in', RESULTS, other, '--out', out);
     assert.equal(code, 0);
     assert.match(fs.readFileSync(path.join(out, 'README.md'), 'utf8'), /Built from 144 runs in 2 files/);
+  });
+
+  it('counts a run once when a file is given twice, or with a copy of itself, and says how many it dropped', () => {
+    const copy = path.join(out, 'copy.jsonl');
+    fs.copyFileSync(RESULTS, copy);
+    for (const inputs of [
+      [RESULTS, RESULTS],
+      [RESULTS, copy],
+    ]) {
+      const { code, stderr } = asyncmark('report', '--in', ...inputs, '--out', out);
+      assert.equal(code, 0, stderr);
+      assert.match(stderr, /asyncmark: warning: 72 runs were read twice .*; each is counted once/);
+      assert.match(fs.readFileSync(path.join(out, 'README.md'), 'utf8'), /Built from 72 runs in 2 files/);
+    }
   });
 
   it('goes on without the complexity file, with a warning', () => {
