@@ -9,7 +9,7 @@ const { killAll } = require('../lib/runner/spawn');
 /**
  * Runs `task` with the signal handlers in place, and removes them after.
  * @param {() => Promise<T>} task
- * @param {{ progress: { stop(): void }, note: string }} options note: the line printed on interrupt
+ * @param {{ progress: { stop(): void }, note: string | (() => string) }} options note: the line printed on interrupt
  * @returns {Promise<T>}
  * @template T
  */
@@ -17,7 +17,7 @@ async function interruptible(task, { progress, note }) {
   const onSignal = async () => {
     progress.stop();
     await killAll();
-    process.stderr.write(`\nasyncmark: ${note}\n`);
+    process.stderr.write(`\nasyncmark: ${typeof note === 'function' ? note() : note}\n`);
     process.exit(130);
   };
   process.once('SIGINT', onSignal);
