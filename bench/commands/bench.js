@@ -16,8 +16,9 @@ const { formatRows } = require('../../lib/report/render/rows');
 const { UsageError, refuse, shown, parseNames, parseNumber, parseChoice, parsePath } = require('../usage');
 const { optionsFor, resolveParams, testParams } = require('../params');
 const { createProgress } = require('../progress');
-const { VERIFIABLE, styleOptions, resolveStyle, ownEntry, refuseStyleWithout, verifyCommand } = require('../own-examples');
-const { createVerifier, firstFailure } = require('../../lib/verify');
+const { VERIFIABLE, styleOptions, resolveStyle, ownEntry, refuseUnloadable, refuseStyleWithout, verifyCommand } = require('../own-examples');
+const { firstFailure } = require('../../lib/verify');
+const { verifyFenced } = require('../../lib/verify-fenced');
 const { precisionOf, wanting, cellKey: precisionKey } = require('../../lib/precision');
 const { resolveRuntimes } = require('../../lib/runtimes');
 const { DEFAULT_SCENARIO, BROWSER_PROBLEMS, benchHelp } = require('../bench-help');
@@ -143,11 +144,13 @@ function resolveAdded(options, scenario, registered) {
  */
 async function verifyAdded({ scenario, added }) {
   if (added.length === 0) return;
-  const verifier = createVerifier(scenario.problem);
   for (const entry of added) {
-    const verdict = await verifier.verify(entry);
+    // In a child with a time limit per case: the file never runs in this process.
+    const verdict = await verifyFenced(scenario.problem, entry);
+    const file = path.relative(process.cwd(), entry.file);
+    const refused = refuseUnloadable(verdict, file, scenario.problem, '--add');
+    if (refused) throw refused;
     if (verdict.failures.length > 0) {
-      const file = path.relative(process.cwd(), entry.file);
       throw new UsageError(
         `--add: ${file} fails verification (${verdict.passed} of ${verdict.total} cases pass); first failing case: ${firstFailure(verdict)}; ` +
           `${verifyCommand(file, scenario.problem, entry)} shows every one`,
