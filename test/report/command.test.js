@@ -88,10 +88,18 @@ describe('asyncmark report', function () {
     }
   });
 
-  it('goes on without the complexity file, with a warning', () => {
-    const { code, stderr } = asyncmark('report', '--in', RESULTS, '--complexity', path.join(out, 'none.json'), '--out', out);
-    assert.equal(code, 0);
-    assert.match(oneLine(stderr), /^asyncmark: warning: The complexity file .*none\.json does not exist/);
+  it('refuses a complexity or debuggability file that does not exist, in one line', () => {
+    for (const option of ['--complexity', '--debuggability']) {
+      const { code, stderr } = asyncmark('report', '--in', RESULTS, option, path.join(out, 'none.json'), '--out', out);
+      assert.equal(code, 2);
+      assert.match(oneLine(stderr), new RegExp(`^asyncmark: ${option}: .*none\\.json" is not allowed; expected an existing file`));
+    }
+  });
+
+  it('refuses an --in that is not a regular file, saying what it is', () => {
+    const { code, stderr } = asyncmark('report', '--in', '/dev/null', '--out', out);
+    assert.equal(code, 2);
+    assert.match(oneLine(stderr), /--in: "\/dev\/null" is not allowed; expected a regular results file \(not a device or a pipe\)/);
   });
 
   it('refuses a results file that does not exist', () => {
