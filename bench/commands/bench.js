@@ -64,6 +64,8 @@ function resolveOptions(options) {
     throw refuse('--baseline', baseline, `one of the examples that run (${examples.join(', ')})`);
   }
   if (options.test) {
+    // --test sets the runs itself: a --runs beside it would be silently ignored.
+    if (options.runs !== undefined) throw new UsageError('--runs: not with --test, which makes one run of each cell');
     // A cheap mode for CI and smoke tests: the first value of every list, cut small, one run.
     params = testParams(params, driver);
     runs = 1;
