@@ -73,7 +73,10 @@ const BAD = [
   [['--baseline', ''], /--baseline: "" is not allowed/],
   [['--n', '9'.repeat(100000)], /--n: "9{20,80}…" \(100000 characters\) is not allowed/],
   [['--resume', '--no-out'], /--resume: needs a results file/],
-  [['--resume', '--out', path.join(__dirname, '..', 'fixtures', 'complexity', 'not-javascript.txt')], /--out: .*not-javascript\.txt\" is not allowed; expected a new file or a results file of asyncmark bench/],
+  [
+    ['--resume', '--out', path.join(__dirname, '..', 'fixtures', 'complexity', 'not-javascript.txt')],
+    /--out: .*not-javascript\.txt\" is not allowed; expected a new file or a results file of asyncmark bench/,
+  ],
 ];
 
 describe('asyncmark bench refuses bad parameters', () => {
