@@ -135,10 +135,12 @@ function plan({ out, test, resume, reportOnly }) {
   // Every bench step runs under the headline runtime unless it names its own
   // runtimes; --test runs them all under the node running the pipeline.
   const runtime = (list) => ['--runtime', test ? 'node' : list];
+  // --test makes one run of each cell, and refuses a --runs beside it.
+  const withoutRuns = (args) => args.filter((arg, i) => arg !== '--runs' && args[i - 1] !== '--runs');
   const bench = (args, name) => ({
     args: [
       'bench',
-      ...args,
+      ...(test ? withoutRuns(args) : args),
       ...(args.includes('--runtime') ? [] : runtime(HEADLINE_RUNTIME)),
       '--out',
       projectPath(runs),

@@ -3,22 +3,23 @@
 const { killAll } = require('../lib/runner/spawn');
 
 // Ctrl-C (or SIGTERM) during a long command: stop the progress display, end
-// every child process and its group, say what was kept, exit 130. Shared by
+// every child process and its group, say what was kept, exit 130 (143 on SIGTERM). Shared by
 // every command that runs children (bench, debuggability).
 
 /**
  * Runs `task` with the signal handlers in place, and removes them after.
  * @param {() => Promise<T>} task
- * @param {{ progress: { stop(): void }, note: string }} options note: the line printed on interrupt
+ * @param {{ progress: { stop(): void }, note: string | (() => string) }} options note: the line printed on interrupt
  * @returns {Promise<T>}
  * @template T
  */
 async function interruptible(task, { progress, note }) {
-  const onSignal = async () => {
+  // The shell's convention: 128 + the signal's number (SIGINT 130, SIGTERM 143).
+  const onSignal = async (signal) => {
     progress.stop();
     await killAll();
-    process.stderr.write(`\nasyncmark: ${note}\n`);
-    process.exit(130);
+    process.stderr.write(`\nasyncmark: ${typeof note === 'function' ? note() : note}\n`);
+    process.exit(signal === 'SIGTERM' ? 143 : 130);
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);

@@ -67,8 +67,10 @@ function resolveStyle(options, problem) {
 const firstLine = (text) => String(text).split('\n')[0];
 
 /**
- * The registry entry of a file of one's own, once it is known to be a module
- * that loads and exports a function; a UsageError naming `parameter` otherwise.
+ * The registry entry of a file of one's own, once it is known to be a file;
+ * a UsageError naming `parameter` otherwise. The file is not loaded here: it
+ * runs only in a child (lib/verify-fenced.js), and refuseUnloadable says
+ * what that child found when it cannot be loaded.
  */
 function ownEntry(file, style, problem, parameter) {
   parsePath(parameter, file, 'the path of a JavaScript file');
@@ -81,22 +83,21 @@ function ownEntry(file, style, problem, parameter) {
     );
   }
   if (stat.isDirectory()) throw new UsageError(`${parameter}: ${shown(file)} is a directory; expected the path of a JavaScript file`);
-  const entry = entryForFile(file, style);
-  let factory;
-  try {
-    factory = entry.load();
-  } catch (error) {
+  return entryForFile(file, style);
+}
+
+/** A UsageError when the fenced child could not load the file or found no function exported; null otherwise. */
+function refuseUnloadable(verdict, file, problem, parameter) {
+  if (verdict.loadError !== undefined) {
     // A syntax error may be syntax this node lacks: say which, so that it is not taken for a typo.
-    const lacks = error instanceof SyntaxError ? NEEDS.map((needs) => lacking(needs, null)).filter(Boolean) : [];
+    const lacks = verdict.syntax ? NEEDS.map((needs) => lacking(needs, null)).filter(Boolean) : [];
     const hint = lacks.map((reason) => `; this node cannot parse all syntax: it ${reason}`).join('');
-    throw new UsageError(`${parameter}: ${shown(file)} cannot be loaded (${firstLine(error instanceof Error ? error.message : error)}${hint})`);
+    return new UsageError(`${parameter}: ${shown(file)} cannot be loaded (${firstLine(verdict.loadError)}${hint})`);
   }
-  if (typeof factory !== 'function') {
-    throw new UsageError(
-      `${parameter}: ${shown(file)} exports ${factory === null ? 'null' : typeof factory}; expected a function (io) => upload, as examples/${problem}/*.js do`,
-    );
+  if (verdict.exports !== undefined) {
+    return new UsageError(`${parameter}: ${shown(file)} exports ${verdict.exports}; expected a function (io) => upload, as examples/${problem}/*.js do`);
   }
-  return entry;
+  return null;
 }
 
 /** The asyncmark verify command line that checks `entry` as it was given. */
@@ -116,4 +117,4 @@ function refuseStyleWithout(options, what) {
   if (stray.length > 0) throw new UsageError(`${FLAG[stray[0]]}: only with ${what}`);
 }
 
-module.exports = { VERIFIABLE, DEFAULT_PROBLEM, styleOptions, resolveStyle, ownEntry, refuseStyleWithout, verifyCommand };
+module.exports = { VERIFIABLE, DEFAULT_PROBLEM, styleOptions, resolveStyle, ownEntry, refuseUnloadable, refuseStyleWithout, verifyCommand };

@@ -1,6 +1,5 @@
 'use strict';
 
-const fs = require('node:fs');
 const path = require('node:path');
 const { Option } = require('commander');
 const problems = require('../../examples');
@@ -17,11 +16,14 @@ const { formatRows } = require('../../lib/report/render/rows');
 const { UsageError, refuse, shown, parseNames, parseNumber, parseChoice, parsePath } = require('../usage');
 const { optionsFor, resolveParams, testParams } = require('../params');
 const { createProgress } = require('../progress');
-const { VERIFIABLE, styleOptions, resolveStyle, ownEntry, refuseStyleWithout, verifyCommand } = require('../own-examples');
-const { createVerifier, firstFailure } = require('../../lib/verify');
+const { VERIFIABLE, styleOptions, resolveStyle, ownEntry, refuseUnloadable, refuseStyleWithout, verifyCommand } = require('../own-examples');
+const { firstFailure } = require('../../lib/verify');
+const { verifyFenced } = require('../../lib/verify-fenced');
 const { precisionOf, wanting, cellKey: precisionKey } = require('../../lib/precision');
 const { resolveRuntimes } = require('../../lib/runtimes');
 const { DEFAULT_SCENARIO, BROWSER_PROBLEMS, benchHelp } = require('../bench-help');
+const { checkOut } = require('../results-file');
+const { createWriter } = require('../../lib/runner/results-writer');
 
 const FORMATS = ['table', 'markdown', 'csv', 'json'];
 const DEFAULT_OUT = 'asyncmark-results.jsonl';
@@ -62,12 +64,14 @@ function resolveOptions(options) {
     throw refuse('--baseline', baseline, `one of the examples that run (${examples.join(', ')})`);
   }
   if (options.test) {
+    // --test sets the runs itself: a --runs beside it would be silently ignored.
+    if (options.runs !== undefined) throw new UsageError('--runs: not with --test, which makes one run of each cell');
     // A cheap mode for CI and smoke tests: the first value of every list, cut small, one run.
     params = testParams(params, driver);
     runs = 1;
   }
   const out = options.out === undefined ? DEFAULT_OUT : options.out;
-  if (out !== false) checkWritable(parsePath('--out', out, 'a file path (or --no-out for no file)'));
+  if (out !== false) checkOut(parsePath('--out', out, 'a file path (or --no-out for no file)'));
   if (options.resume) {
     if (out === false) throw new UsageError('--resume: needs a results file; it cannot be used with --no-out');
     try {
@@ -142,30 +146,18 @@ function resolveAdded(options, scenario, registered) {
  */
 async function verifyAdded({ scenario, added }) {
   if (added.length === 0) return;
-  const verifier = createVerifier(scenario.problem);
   for (const entry of added) {
-    const verdict = await verifier.verify(entry);
+    // In a child with a time limit per case: the file never runs in this process.
+    const verdict = await verifyFenced(scenario.problem, entry);
+    const file = path.relative(process.cwd(), entry.file);
+    const refused = refuseUnloadable(verdict, file, scenario.problem, '--add');
+    if (refused) throw refused;
     if (verdict.failures.length > 0) {
-      const file = path.relative(process.cwd(), entry.file);
       throw new UsageError(
         `--add: ${file} fails verification (${verdict.passed} of ${verdict.total} cases pass); first failing case: ${firstFailure(verdict)}; ` +
           `${verifyCommand(file, scenario.problem, entry)} shows every one`,
       );
     }
-  }
-}
-
-function checkWritable(file) {
-  const dir = path.dirname(path.resolve(file));
-  try {
-    if (fs.existsSync(file)) {
-      if (fs.statSync(file).isDirectory()) throw new Error('is a directory');
-      fs.accessSync(file, fs.constants.W_OK);
-    } else {
-      fs.accessSync(dir, fs.constants.W_OK);
-    }
-  } catch (error) {
-    throw refuse('--out', file, `a writable file path (${error.code === 'ENOENT' ? 'its folder does not exist' : error.message})`);
   }
 }
 
@@ -260,13 +252,14 @@ function runRound(jobs, settings, options, label) {
       runSession(jobs, {
         driver: settings.driver,
         out: settings.out,
+        writer: settings.writer,
         resume: Boolean(options.resume),
         timeoutMs: settings.timeoutMs,
         detailed: !options.bare,
         onRun: (line) => progress.tick(`${label}${line.example} ${'n' in line.params ? `n=${line.params.n}` : show.params(line.params)}`),
         onWarning: (message) => process.stderr.write(`asyncmark: warning: ${message}\n`),
       }),
-    { progress, note: `interrupted; finished runs are in ${settings.out ?? '(no file)'}` },
+    { progress, note: () => `interrupted; finished runs: ${settings.writer ? settings.writer.closing() : 'in no file (--no-out)'}` },
   );
 }
 
@@ -308,12 +301,14 @@ async function action(options) {
       ? []
       : await resolveRuntimes(options.runtime, { install: true, onProgress: (message) => options.quiet || process.stderr.write(`asyncmark: ${message}\n`) });
   await verifyAdded(settings);
+  settings.writer = settings.out ? createWriter(settings.out, { onWarning: (message) => process.stderr.write(`asyncmark: warning: ${message}\n`) }) : null;
   let lines = await runRound(plan(settings), settings, options, '');
   let precision = null;
   if (settings.precision) ({ all: lines, precision } = await refine(lines, settings, options, started));
   process.stdout.write(render(lines, settings, precision));
   if (precision && settings.format === 'csv' && !options.quiet) process.stderr.write(precisionText(precision, 'table'));
-  if (settings.out && !options.quiet) process.stderr.write(`asyncmark: ${lines.length} runs in ${settings.out}\n`);
+  // What the files hold, never more: a file deleted or locked meanwhile is said so.
+  if (settings.writer && !options.quiet) process.stderr.write(`asyncmark: ${settings.writer.closing()}\n`);
 }
 
 function register(program) {

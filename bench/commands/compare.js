@@ -2,7 +2,7 @@
 
 const fs = require('node:fs');
 const { UsageError, refuse, parseChoice } = require('../usage');
-const { parseResults } = require('../../lib/results');
+const { parseResults, dropDuplicates } = require('../../lib/results');
 const drivers = require('../../lib/drivers');
 const { FORMATS } = require('../../lib/report/render/rows');
 const { chooseSides, compare } = require('../../lib/compare');
@@ -28,7 +28,11 @@ function readRuns(parameter, file) {
   if (runs.length === 0) throw refuse(parameter, file, `a results file with at least one usable run${why}`);
   // Lines that are not runs are never dropped quietly.
   if (skipped.length) process.stderr.write(`asyncmark: warning: ${file}: ${skipped.length} ${skipped.length === 1 ? 'line' : 'lines'} not read${why}\n`);
-  return { name: file, runs };
+  // A run in the file twice counts once, as asyncmark report counts it.
+  const unique = dropDuplicates(runs);
+  if (unique.dropped)
+    process.stderr.write(`asyncmark: warning: ${file}: ${unique.dropped} ${unique.dropped === 1 ? 'run is' : 'runs are'} in it twice; each is counted once\n`);
+  return { name: file, runs: unique.runs };
 }
 
 function choiceOf(options) {

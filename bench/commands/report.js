@@ -33,14 +33,21 @@ function readResults(files) {
     } catch {
       throw refuse('--in', file, 'an existing results file (JSON lines from asyncmark bench)');
     }
-    if (!stat.isFile()) throw refuse('--in', file, 'a results file, not a folder');
+    if (!stat.isFile()) throw refuse('--in', file, stat.isDirectory() ? 'a results file, not a folder' : 'a regular results file (not a device or a pipe)');
     return { name: file, text: fs.readFileSync(file, 'utf8') };
   });
 }
 
-function readOptional(file) {
+// A file named on the command line must be there: a typo is not a section left out.
+function readOptional(parameter, file, what) {
   if (!file) return null;
-  if (!fs.existsSync(file)) return { name: file, missing: true };
+  let stat;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    throw refuse(parameter, file, `an existing file (the JSON output of asyncmark ${what} --format json)`);
+  }
+  if (!stat.isFile()) throw refuse(parameter, file, `a regular file (the JSON output of asyncmark ${what} --format json)`);
   return { name: file, text: fs.readFileSync(file, 'utf8') };
 }
 
@@ -132,8 +139,8 @@ async function report(options, command) {
 
   const input = {
     results,
-    complexity: readOptional(options.complexity),
-    debuggability: readOptional(options.debuggability),
+    complexity: readOptional('--complexity', options.complexity, 'complexity'),
+    debuggability: readOptional('--debuggability', options.debuggability, 'debuggability'),
     baseline: options.baseline,
     referenceRuntime: options.referenceRuntime,
     generator: generator(command.parent.rawArgs.slice(2)),

@@ -2,8 +2,9 @@
 
 const { Option } = require('commander');
 const { problemNamed } = require('../../lib/problems');
-const { createVerifier, renderVerdict } = require('../../lib/verify');
-const { VERIFIABLE, DEFAULT_PROBLEM, styleOptions, resolveStyle, ownEntry } = require('../own-examples');
+const { renderVerdict } = require('../../lib/verify');
+const { verifyFenced } = require('../../lib/verify-fenced');
+const { VERIFIABLE, DEFAULT_PROBLEM, styleOptions, resolveStyle, ownEntry, refuseUnloadable } = require('../own-examples');
 const { Failed, parseChoice } = require('../usage');
 
 // `asyncmark verify FILE`: the whole conformance suite of a problem, every
@@ -26,9 +27,11 @@ function heading({ problem, entry }, reference) {
 
 async function action(file, options) {
   const settings = resolveOptions(file, options);
-  const verifier = createVerifier(settings.problem);
-  const verdict = await verifier.verify(settings.entry);
-  process.stdout.write(heading(settings, verifier.reference.name) + renderVerdict(verdict, { full: settings.full }));
+  // The file runs in a child with a time limit per case, never in this process.
+  const verdict = await verifyFenced(settings.problem, settings.entry);
+  const refused = refuseUnloadable(verdict, file, settings.problem, 'FILE');
+  if (refused) throw refused;
+  process.stdout.write(heading(settings, verdict.reference) + renderVerdict(verdict, { full: settings.full }));
   if (verdict.failures.length > 0) throw new Failed(`${verdict.failures.length} of ${verdict.total} cases fail`);
 }
 
@@ -44,8 +47,9 @@ function register(program) {
     .addHelpText(
       'after',
       `
-The file is run in this process against the simulated I/O with tick latency,
-case by case: success and a failure at every operation in every mode, in every
+The file is run in a child process against the simulated I/O with tick
+latency, case by case, each case within 10 s: a file that ends the process,
+hangs or throws from a timer fails that case with the reason. The cases: success and a failure at every operation in every mode, in every
 branch, several uploads at once, twice in a row, varied paths, completions one
 by one (see docs/architecture.md, lib/conformance/). Each failing case is
 printed with the first event where its trace parts from the expected one and

@@ -1,6 +1,6 @@
 'use strict';
 
-const { parseResults } = require('../results');
+const { parseResults, dropDuplicates } = require('../results');
 const { metricRows } = require('./sections/metric-files');
 const { metricTable } = require('./sections/metric-table');
 
@@ -13,7 +13,7 @@ const { metricTable } = require('./sections/metric-table');
  * Every run of the results files, with what each file held and the lines skipped.
  * @param {Array<{ name: string, text: string }>} results
  * @param {string} [baseline] the baseline the report is asked for
- * @returns {{ runs: object[], inputs: object[], warnings: string[] }}
+ * @returns {{ runs: object[], inputs: object[], warnings: string[], duplicates: number }}
  */
 function readRuns(results, baseline) {
   const warnings = [];
@@ -25,6 +25,13 @@ function readRuns(results, baseline) {
     for (const skip of parsed.skipped) warnings.push(`${skip.source}:${skip.line}: skipped, ${skip.reason}`);
     runs = runs.concat(parsed.runs);
   }
+  // A file given twice, or two files holding the same runs: each run counts once.
+  const { runs: unique, dropped } = dropDuplicates(runs);
+  if (dropped > 0)
+    warnings.push(
+      `${dropped} ${dropped === 1 ? 'run was' : 'runs were'} read twice (the same session, cell and run in ${results.length > 1 ? 'more than one input' : 'one file'}); each is counted once`,
+    );
+  runs = unique;
   if (runs.length === 0) {
     const error = new Error(`no usable runs in ${results.map((f) => f.name).join(', ')}`);
     error.code = 'NO_RUNS';
@@ -39,7 +46,7 @@ function readRuns(results, baseline) {
     throw error;
   }
 
-  return { runs, inputs, warnings };
+  return { runs, inputs, warnings, duplicates: dropped };
 }
 
 /**

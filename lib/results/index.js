@@ -101,4 +101,33 @@ function parseResults(text, source) {
   return { runs, skipped, lines: count };
 }
 
-module.exports = { SCHEMA, FIRST_DRIVER, schema, upgrade, problemWith, parseResults, cutOffLine, isJson };
+/**
+ * What makes a run the one run it is: its session, and the cell and
+ * repetition it measured (scenario, example, parameters, run index, runtime,
+ * and the environment it ran in, which names the runtime and the machine).
+ * The same line read from two files, or twice from one, has the same key.
+ */
+function runKey({ session, scenario, example, params, run, runtime, env }) {
+  const sorted = (object) => Object.fromEntries(Object.entries(object ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return JSON.stringify([session, scenario, example, sorted(params), run, runtime ?? null, sorted(env)]);
+}
+
+/**
+ * Each run once: the first of runs with the same runKey is kept, so that
+ * pooling a file with itself (or with a copy) counts nothing twice.
+ * @param {object[]} runs
+ * @returns {{ runs: object[], dropped: number }}
+ */
+function dropDuplicates(runs) {
+  const seen = new Set();
+  const unique = [];
+  for (const run of runs) {
+    const key = runKey(run);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    unique.push(run);
+  }
+  return { runs: unique, dropped: runs.length - unique.length };
+}
+
+module.exports = { SCHEMA, FIRST_DRIVER, schema, upgrade, problemWith, parseResults, cutOffLine, isJson, runKey, dropDuplicates };

@@ -6,7 +6,8 @@ const { runInChild } = require('./spawn');
 const { launch, cannotRun } = require('./launch');
 const { lacking } = require('../runtimes/syntax');
 const { environment } = require('./environment');
-const { SCHEMA, cutOffLine, parseResults } = require('../results');
+const { SCHEMA, cutOffLine, parseResults, dropDuplicates } = require('../results');
+const { createWriter } = require('./results-writer');
 
 // A benchmark session: every run of every cell, each in its own child process,
 // examples interleaved run by run (A B C A B C ...) so that drift in the machine
@@ -118,20 +119,24 @@ function runtimeEnv(env, runner, reported) {
 }
 
 /**
- * Reads a results file to resume it: a missing file is empty, a line that is
- * not a run is an error, and a cut-off last line (see lib/results cutOffLine)
- * is left out with a warning.
+ * Reads a results file to resume it: a missing file is empty; a line that is
+ * not a run is skipped with a warning naming it, as asyncmark report skips it
+ * (its run is simply run again); so is a cut-off last line (see lib/results
+ * cutOffLine). A run found twice is read once.
  * @param {{ onWarning?: (message: string) => void }} [options]
  */
 function readResults(file, { onWarning = () => {} } = {}) {
   if (!fs.existsSync(file)) return [];
+  // Never read to its end what has none (a FIFO, a device): bench refuses such an --out first.
+  if (!fs.statSync(file).isFile()) throw new Error(`${file} is not a regular file`);
   const text = fs.readFileSync(file, 'utf8');
   const cut = cutOffLine(text);
   if (cut) onWarning(`${file}:${cut.line}: a cut-off last line (${cut.bytes} bytes) is not read`);
   const { runs, skipped } = parseResults(text, file);
-  const bad = skipped.find((skip) => !(cut && skip.line === cut.line));
-  if (bad) throw new Error(`${file}:${bad.line}: ${bad.reason}`);
-  return runs.map(({ source, ...run }) => run);
+  for (const skip of skipped.filter((s) => !(cut && s.line === cut.line))) onWarning(`${file}:${skip.line}: skipped, ${skip.reason}`);
+  const { runs: unique, dropped } = dropDuplicates(runs);
+  if (dropped > 0) onWarning(`${file}: ${dropped} ${dropped === 1 ? 'run is' : 'runs are'} in it twice; each is read once`);
+  return unique.map(({ source, ...run }) => run);
 }
 
 // Writes `content` to `name`, or to `name.2`, `name.3` ... if it exists: an
@@ -157,6 +162,7 @@ function writeFresh(name, content) {
  */
 function endOnCompleteLine(file) {
   if (!fs.existsSync(file)) return null;
+  if (!fs.statSync(file).isFile()) throw new Error(`${file} is not a regular file`);
   const data = fs.readFileSync(file);
   if (data.length === 0 || data[data.length - 1] === 0x0a) return null;
   const cut = cutOffLine(data.toString('utf8'));
@@ -180,22 +186,26 @@ function newSessionId() {
  * timings on a small machine) and appends each result to `out`, one line in
  * one write. It prints nothing: warnings go to `onWarning(message)`.
  * @param {object[]} jobs of plan()
- * @param {object} options { driver, out, resume, timeoutMs, detailed, onRun, onWarning }: driver, the
- *   declaration of the jobs' driver (lib/drivers), handed by the caller: its child runs each job
+ * @param {object} options { driver, out, writer, resume, timeoutMs, detailed, onRun, onWarning }: driver, the
+ *   declaration of the jobs' driver (lib/drivers), handed by the caller: its child runs each job;
+ *   writer, a results-writer of `out` to share across sessions (one is made otherwise)
  * @returns {Promise<object[]>} the result lines of this session and, with
  *   resume, those already in the file for the same jobs
  */
-async function runSession(jobs, { driver, out, resume = false, timeoutMs, detailed = true, onRun = () => {}, onWarning = () => {} } = {}) {
+async function runSession(jobs, { driver, out, writer, resume = false, timeoutMs, detailed = true, onRun = () => {}, onWarning = () => {} } = {}) {
   const env = environment();
   const session = newSessionId();
   const setAside = out ? endOnCompleteLine(out) : null;
   if (setAside) onWarning(setAside);
   const previous = resume && out ? readResults(out, { onWarning }) : [];
   const done = new Map(previous.map((line) => [jobKey(line), line]));
+  // Appends each run, and keeps it when the file is deleted or locked meanwhile.
+  const sink = out ? (writer ?? createWriter(out, { onWarning })) : null;
   const lines = [];
   for (const job of jobs) {
     const key = jobKey(job);
     if (done.has(key)) {
+      if (sink) sink.hold([done.get(key)]);
       lines.push(done.get(key));
       onRun(done.get(key), { skipped: true });
       continue;
@@ -242,7 +252,7 @@ async function runSession(jobs, { driver, out, resume = false, timeoutMs, detail
     delete line.needs;
     delete line.runner;
     line.params = { ...job.params };
-    if (out) fs.appendFileSync(out, `${JSON.stringify(line)}\n`);
+    if (sink) sink.append(line);
     lines.push(line);
     onRun(line, { skipped: false });
   }

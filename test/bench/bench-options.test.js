@@ -40,13 +40,15 @@ const BAD = [
   [['--k', '10'], /--k: applies to slicing, not doxbee-sequential/],
   [['--runs', '0'], /--runs: "0" is not allowed; expected a whole number >= 1/],
   [['--runs', 'many'], /--runs: "many"/],
+  // Contradictory: --test makes one run.
+  [['--test', '--runs', '5'], /--runs: not with --test/],
   [['--timeout', '0'], /--timeout: "0" is not allowed; expected a number > 0/],
   [['--seed', '-1'], /--seed: "-1"/],
   [['--baseline', 'nope'], /--baseline: "nope" is not allowed; expected one of the examples that run/],
   [['--examples', 'async-await', '--baseline', 'callbacks-original'], /--baseline: "callbacks-original" is not allowed/],
   [['--format', 'xml'], /--format <format>' argument 'xml' is invalid/],
   [['--out', path.join(os.tmpdir(), 'no-such-dir-asyncmark', 'r.jsonl')], /--out: .*its folder does not exist/],
-  [['--out', os.tmpdir()], /--out: .*is a directory/],
+  [['--out', os.tmpdir()], /--out: .*expected a regular file \(it is a folder\)/],
   [['--bogus'], /unknown option '--bogus'/],
   // Empty or odd values are refused, never read as "all" or "nothing".
   [['--examples', ''], /--examples: "" is not allowed; expected a comma-separated list of names/],
@@ -71,7 +73,10 @@ const BAD = [
   [['--baseline', ''], /--baseline: "" is not allowed/],
   [['--n', '9'.repeat(100000)], /--n: "9{20,80}…" \(100000 characters\) is not allowed/],
   [['--resume', '--no-out'], /--resume: needs a results file/],
-  [['--resume', '--out', path.join(__dirname, '..', 'fixtures', 'complexity', 'not-javascript.txt')], /--resume: .*not-javascript\.txt:1: not a JSON line/],
+  [
+    ['--resume', '--out', path.join(__dirname, '..', 'fixtures', 'complexity', 'not-javascript.txt')],
+    /--out: .*not-javascript\.txt\" is not allowed; expected a new file or a results file of asyncmark bench/,
+  ],
 ];
 
 describe('asyncmark bench refuses bad parameters', () => {

@@ -30,42 +30,46 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('asyncmark bench on Ctrl-C', function () {
   this.timeout(60000);
 
-  it('kills its child, exits 130 and keeps the finished runs', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-interrupt-'));
-    const out = path.join(dir, 'runs.jsonl');
-    // Many small runs, so that the session is surely still going when interrupted.
-    const cli = spawn(
-      process.execPath,
-      [CLI, 'bench', '--examples', 'callbacks-original,async-await', '--n', '2000', '--runs', '200', '--out', out, '--quiet'],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    let stderr = '';
-    cli.stderr.on('data', (chunk) => {
-      stderr += chunk;
+  for (const [signal, exitCode] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ])
+    it(`${signal}: kills its child, exits ${exitCode} and keeps the finished runs`, async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-interrupt-'));
+      const out = path.join(dir, 'runs.jsonl');
+      // Many small runs, so that the session is surely still going when interrupted.
+      const cli = spawn(
+        process.execPath,
+        [CLI, 'bench', '--examples', 'callbacks-original,async-await', '--n', '2000', '--runs', '200', '--out', out, '--quiet'],
+        { stdio: ['ignore', 'ignore', 'pipe'] },
+      );
+      let stderr = '';
+      cli.stderr.on('data', (chunk) => {
+        stderr += chunk;
+      });
+      const exited = new Promise((resolve) => cli.on('exit', (code, signal) => resolve({ code, signal })));
+      let child = [];
+      for (let i = 0; i < 200; i++) {
+        const lines = fs.existsSync(out) ? fs.readFileSync(out, 'utf8').trim().split('\n').filter(Boolean).length : 0;
+        child = childrenOf(cli.pid);
+        if (lines >= 2 && child.length) break;
+        await sleep(50);
+      }
+      assert.ok(child.length > 0, 'a child process was running');
+      const finishedBefore = fs.readFileSync(out, 'utf8').trim().split('\n').length;
+      cli.kill(signal);
+      const { code } = await exited;
+      assert.equal(code, exitCode);
+      assert.match(stderr, /interrupted; finished runs: \d+ runs? in /);
+      await sleep(200);
+      for (const pid of child) assert.equal(alive(pid), false, `child ${pid} outlived the CLI`);
+      const lines = fs
+        .readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      assert.ok(lines.length >= finishedBefore);
+      assert.ok(lines.every((line) => line.status === 'ok'));
+      fs.rmSync(dir, { recursive: true, force: true });
     });
-    const exited = new Promise((resolve) => cli.on('exit', (code, signal) => resolve({ code, signal })));
-    let child = [];
-    for (let i = 0; i < 200; i++) {
-      const lines = fs.existsSync(out) ? fs.readFileSync(out, 'utf8').trim().split('\n').filter(Boolean).length : 0;
-      child = childrenOf(cli.pid);
-      if (lines >= 2 && child.length) break;
-      await sleep(50);
-    }
-    assert.ok(child.length > 0, 'a child process was running');
-    const finishedBefore = fs.readFileSync(out, 'utf8').trim().split('\n').length;
-    cli.kill('SIGINT');
-    const { code } = await exited;
-    assert.equal(code, 130);
-    assert.match(stderr, /interrupted; finished runs are in/);
-    await sleep(200);
-    for (const pid of child) assert.equal(alive(pid), false, `child ${pid} outlived the CLI`);
-    const lines = fs
-      .readFileSync(out, 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line));
-    assert.ok(lines.length >= finishedBefore);
-    assert.ok(lines.every((line) => line.status === 'ok'));
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
 });

@@ -66,17 +66,40 @@ describe('asyncmark report', function () {
   });
 
   it('merges several results files', () => {
-    const copy = path.join(out, 'copy.jsonl');
-    fs.copyFileSync(RESULTS, copy);
-    const { code } = asyncmark('report', '--in', RESULTS, copy, '--out', out);
+    // Another session's runs: the same lines under other session ids.
+    const other = path.join(out, 'other.jsonl');
+    fs.writeFileSync(other, fs.readFileSync(RESULTS, 'utf8').replace(/"session":"/g, '"session":"other-'));
+    const { code } = asyncmark('report', '--in', RESULTS, other, '--out', out);
     assert.equal(code, 0);
     assert.match(fs.readFileSync(path.join(out, 'README.md'), 'utf8'), /Built from 144 runs in 2 files/);
   });
 
-  it('goes on without the complexity file, with a warning', () => {
-    const { code, stderr } = asyncmark('report', '--in', RESULTS, '--complexity', path.join(out, 'none.json'), '--out', out);
-    assert.equal(code, 0);
-    assert.match(oneLine(stderr), /^asyncmark: warning: The complexity file .*none\.json does not exist/);
+  it('counts a run once when a file is given twice, or with a copy of itself, and says how many it dropped', () => {
+    const copy = path.join(out, 'copy.jsonl');
+    fs.copyFileSync(RESULTS, copy);
+    for (const inputs of [
+      [RESULTS, RESULTS],
+      [RESULTS, copy],
+    ]) {
+      const { code, stderr } = asyncmark('report', '--in', ...inputs, '--out', out);
+      assert.equal(code, 0, stderr);
+      assert.match(stderr, /asyncmark: warning: 72 runs were read twice .*; each is counted once/);
+      assert.match(fs.readFileSync(path.join(out, 'README.md'), 'utf8'), /Built from 72 runs in 2 files/);
+    }
+  });
+
+  it('refuses a complexity or debuggability file that does not exist, in one line', () => {
+    for (const option of ['--complexity', '--debuggability']) {
+      const { code, stderr } = asyncmark('report', '--in', RESULTS, option, path.join(out, 'none.json'), '--out', out);
+      assert.equal(code, 2);
+      assert.match(oneLine(stderr), new RegExp(`^asyncmark: ${option}: .*none\\.json" is not allowed; expected an existing file`));
+    }
+  });
+
+  it('refuses an --in that is not a regular file, saying what it is', () => {
+    const { code, stderr } = asyncmark('report', '--in', '/dev/null', '--out', out);
+    assert.equal(code, 2);
+    assert.match(oneLine(stderr), /--in: "\/dev\/null" is not allowed; expected a regular results file \(not a device or a pipe\)/);
   });
 
   it('refuses a results file that does not exist', () => {

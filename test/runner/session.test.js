@@ -10,7 +10,7 @@ const batch = require('../../lib/drivers/batch');
 const { RESULTS } = require('../report/fixture-report');
 
 // A complete, valid line (asyncmark/run@1, read as the current schema).
-const complete = fs.readFileSync(RESULTS, 'utf8').split('\n')[0];
+const [complete, second] = fs.readFileSync(RESULTS, 'utf8').split('\n');
 
 describe('runner: session planning', () => {
   it('expands list-valued parameters into a grid', () => {
@@ -97,14 +97,18 @@ describe('runner: session planning', () => {
     assert.notEqual(a, jobKey({ scenario: 's', example: 'x', params: { n: 1, t: 2 }, run: 1 }));
   });
 
-  it('reads a results file, missing as empty, and names a bad line', () => {
+  it('reads a results file, missing as empty, and skips a bad line naming it, as report does', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-session-'));
     const file = path.join(dir, 'r.jsonl');
     assert.deepEqual(readResults(file), []);
+    const warnings = [];
+    const onWarning = (message) => warnings.push(message);
     fs.writeFileSync(file, `${complete}\n\nnot json\n`);
-    assert.throws(() => readResults(file), /r\.jsonl:3: not a JSON line/);
+    assert.equal(readResults(file, { onWarning }).length, 1);
     fs.writeFileSync(file, '{"a":1}\n');
-    assert.throws(() => readResults(file), /r\.jsonl:1: schema is undefined/);
+    assert.deepEqual(readResults(file, { onWarning }), []);
+    assert.match(warnings[0], /r\.jsonl:3: skipped, not a JSON line/);
+    assert.match(warnings[1], /r\.jsonl:1: skipped, schema is undefined/);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
@@ -139,13 +143,15 @@ describe('runner: results files with a cut-off last line', function () {
     assert.deepEqual(warnings, [`${file}:2: a cut-off last line (15 bytes) is not read`]);
   });
 
-  it('still refuses a bad line in the middle', () => {
+  it('skips a bad line in the middle with a warning, not as a cut-off line', () => {
     fs.writeFileSync(file, `{"schema":"asyn\n${complete}\n`);
-    assert.throws(() => readResults(file), /r\.jsonl:1: not a JSON line/);
+    const warnings = [];
+    assert.equal(readResults(file, { onWarning: (message) => warnings.push(message) }).length, 1);
+    assert.deepEqual(warnings, [`${file}:1: skipped, not a JSON line`]);
   });
 
   it('reads a complete last line that lacks its newline', () => {
-    fs.writeFileSync(file, `${complete}\n${complete}`);
+    fs.writeFileSync(file, `${complete}\n${second}`);
     assert.equal(readResults(file).length, 2);
   });
 

@@ -1,0 +1,46 @@
+'use strict';
+
+// A child process that runs the conformance suite (lib/verify.js) on a file
+// of one's own, case by case from `from`, so that what the file does to its
+// process (ends it, hangs it, throws from a timer) ends only this child; see
+// lib/verify-fenced.js, its parent. It prints one JSON line per event:
+// { loaded } or { loadError } first, then { start: i } and { case: i, result } per case.
+
+const { createVerifier, entryForFile } = require('./verify');
+const { cases } = require('./conformance');
+const { problemNamed } = require('./problems');
+
+const say = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
+
+async function main() {
+  const { problem, file, style, from } = JSON.parse(process.argv[2]);
+  const entry = entryForFile(file, style);
+  let factory;
+  try {
+    factory = entry.load();
+  } catch (error) {
+    say({ loadError: error instanceof Error ? error.message : String(error), syntax: error instanceof SyntaxError });
+    return;
+  }
+  if (typeof factory !== 'function') {
+    say({ exports: factory === null ? 'null' : typeof factory });
+    return;
+  }
+  say({ loaded: true });
+  const verifier = createVerifier(problem);
+  const all = cases(problemNamed(problem).model);
+  for (let i = from; i < all.length; i++) {
+    say({ start: i });
+    const { problems, traces } = await verifier.compareCase(entry, all[i]);
+    say({ case: i, problems, traces });
+  }
+}
+
+main().then(
+  // The file may have left timers or sockets behind: the suite is over.
+  () => process.exit(0),
+  (error) => {
+    process.stderr.write(`${error && error.stack ? error.stack : error}\n`);
+    process.exit(1);
+  },
+);

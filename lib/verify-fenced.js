@@ -1,0 +1,134 @@
+'use strict';
+
+const { spawn } = require('node:child_process');
+const path = require('node:path');
+const { cases, describeCase } = require('./conformance');
+const { problemNamed } = require('./problems');
+
+// The conformance suite on a file of one's own, run in a child process
+// (verify-child.js) with a time limit per case, never in asyncmark's own
+// process: a file that ends its process, hangs, or throws from a timer fails
+// the case it was in, with that reason, and the suite goes on in a new child
+// from the next case. A verdict always has every case, so "N of M cases pass"
+// always prints. One that hangs ends the suite: the cases after it are failed
+// as not run, rather than each waiting out the limit.
+
+const CHILD = path.join(__dirname, 'verify-child.js');
+const CASE_LIMIT_MS = 10000;
+
+// One child from case `from`: the events it printed, and how it ended.
+function runChild(request, limitMs) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CHILD, JSON.stringify(request)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const events = [];
+    let buffered = '';
+    let stderr = '';
+    let timedOut = false;
+    let timer = null;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        child.kill('SIGKILL');
+      }, limitMs);
+    };
+    arm();
+    child.stdout.on('data', (chunk) => {
+      buffered += chunk;
+      let end;
+      while ((end = buffered.indexOf('\n')) !== -1) {
+        const line = buffered.slice(0, end);
+        buffered = buffered.slice(end + 1);
+        try {
+          events.push(JSON.parse(line));
+          arm();
+        } catch {
+          // What the file itself printed: not an event.
+        }
+      }
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr = (stderr + chunk).slice(-4000);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ events, code, signal, timedOut, stderr });
+    });
+  });
+}
+
+const lastLine = (text) =>
+  String(text)
+    .trim()
+    .split('\n')
+    .filter((line) => /\S/.test(line) && !/^\s+at /.test(line))
+    .pop() ?? '';
+
+// Why a child ended inside a case, in a few words.
+function reasonOf({ code, signal, timedOut, stderr }, limitMs) {
+  if (timedOut) return `timed out: no answer within ${limitMs / 1000} s (killed)`;
+  if (code === 0) return 'the file ended the process (exit code 0) before the case finished';
+  const thrown = lastLine(stderr);
+  if (signal) return `the process was ended by ${signal}`;
+  return `the process ended with exit code ${code}${thrown ? `: ${thrown}` : ''}`;
+}
+
+/**
+ * @param {string} problem one of VERIFIABLE
+ * @param {{ file: string, name: string, io, call, throws, onFailure }} entry as entryForFile makes it
+ * @param {{ limitMs?: number }} [options] the time limit of one case (and of loading the file)
+ * @returns {Promise<{ problem, reference, example, total, passed, failures, loadError?, exports? }>}
+ *   loadError / exports: the file could not be loaded, or exports no function; no case ran
+ */
+async function verifyFenced(problem, entry, { limitMs = CASE_LIMIT_MS } = {}) {
+  const { registry, model } = problemNamed(problem);
+  const all = cases(model);
+  const style = { io: entry.io, call: entry.call, throws: entry.throws, onFailure: entry.onFailure };
+  const failures = [];
+  const fail = (i, problems, traces = []) => failures.push({ name: describeCase(all[i], model), spec: all[i], problems, traces });
+  const verdict = (more = {}) => ({
+    problem,
+    reference: registry.reference,
+    example: entry.name,
+    total: all.length,
+    passed: all.length - failures.length,
+    failures,
+    ...more,
+  });
+  let from = 0;
+  while (from < all.length) {
+    const ended = await runChild({ problem, file: entry.file, style, from }, limitMs);
+    const first = ended.events[0];
+    if (first && first.loadError !== undefined) return verdict({ loadError: first.loadError, syntax: first.syntax });
+    if (first && first.exports !== undefined) return verdict({ exports: first.exports });
+    if (!first || !first.loaded) {
+      // Loading the file itself ended or hung the process: no case could run.
+      const why = `the file did not load: ${reasonOf(ended, limitMs)}`;
+      for (let i = from; i < all.length; i++) fail(i, [why]);
+      break;
+    }
+    let current = null;
+    for (const event of ended.events.slice(1)) {
+      if (event.start !== undefined) current = event.start;
+      else if (event.case !== undefined) {
+        if (event.problems.length > 0) fail(event.case, event.problems, event.traces);
+        current = null;
+        from = event.case + 1;
+      }
+    }
+    if (current === null) {
+      if (from >= all.length) break;
+      // Ended between cases (a late throw from the last case's timers): the next case is the one blamed.
+      current = from;
+    }
+    fail(current, [reasonOf(ended, limitMs)]);
+    from = current + 1;
+    if (ended.timedOut) {
+      for (let i = from; i < all.length; i++) fail(i, [`not run: an earlier case (${describeCase(all[current], model)}) hung`]);
+      break;
+    }
+  }
+  return verdict();
+}
+
+module.exports = { verifyFenced, CASE_LIMIT_MS };

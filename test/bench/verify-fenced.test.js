@@ -1,0 +1,64 @@
+'use strict';
+
+// A file of one's own runs in a child with a time limit, never in asyncmark's
+// process: one that ends the process, hangs, or throws from a timer fails
+// with its reason, and "N of M cases pass" always prints. Each is planted.
+
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { runCli } = require('./capture');
+const { verifyFenced } = require('../../lib/verify-fenced');
+const { entryForFile } = require('../../lib/verify');
+
+const PLANTED = {
+  exits: 'module.exports = () => async function upload() { process.exit(0); };\n',
+  'loops-when-loaded': 'for (;;) {}\n',
+  'loops-when-called': 'module.exports = () => async function upload() { for (;;) {} };\n',
+  'throws-late': "module.exports = () => async function upload() { setTimeout(() => { throw new Error('late boom'); }, 0); return new Promise(() => {}); };\n",
+};
+
+describe('asyncmark verify: the file runs fenced in a child', function () {
+  this.timeout(120000);
+  let dir;
+  const file = (name) => path.join(dir, `${name}.js`);
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-fenced-'));
+    for (const [name, text] of Object.entries(PLANTED)) fs.writeFileSync(file(name), text);
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('a file that calls process.exit(0) fails every case, exit code 1, and the summary line prints', async () => {
+    const { code, stdout } = await runCli('verify', file('exits'), '--io', 'promises');
+    assert.equal(code, 1);
+    assert.match(stdout, /the file ended the process \(exit code 0\)/);
+    assert.match(stdout, /^0 of \d+ cases pass$/m);
+  });
+
+  it('a file that throws from a timer fails with its error, not a raw stack trace', async () => {
+    const verdict = await verifyFenced('doxbee', entryForFile(file('throws-late'), { io: 'promises' }), { limitMs: 3000 });
+    assert.equal(verdict.passed, 0);
+    assert.match(verdict.failures[0].problems.join('\n'), /late boom/);
+  });
+
+  it('a file that loops when called times out within its limit, and the rest are not run', async () => {
+    const verdict = await verifyFenced('doxbee', entryForFile(file('loops-when-called'), { io: 'promises' }), { limitMs: 1000 });
+    assert.equal(verdict.passed, 0);
+    assert.equal(verdict.failures.length, verdict.total);
+    assert.match(verdict.failures[0].problems[0], /timed out: no answer within 1 s/);
+    assert.match(verdict.failures[1].problems[0], /not run: an earlier case .* hung/);
+  });
+
+  it('a file that loops when loaded fails every case as not loaded', async () => {
+    const verdict = await verifyFenced('doxbee', entryForFile(file('loops-when-loaded'), { io: 'promises' }), { limitMs: 1000 });
+    assert.equal(verdict.passed, 0);
+    assert.match(verdict.failures[0].problems[0], /the file did not load: timed out/);
+  });
+
+  it('bench --add refuses a file that ends the process, in one line', async () => {
+    const { code, stderr } = await runCli('bench', '--test', '--quiet', '--no-out', '--add', file('exits'), '--io', 'promises');
+    assert.equal(code, 2);
+    assert.match(stderr, /--add: .*exits\.js fails verification \(0 of \d+ cases pass\); first failing case: .*ended the process/);
+  });
+});
