@@ -76,6 +76,20 @@ function cpuOf(run) {
   return typeof cpuUserMs === 'number' && typeof cpuSystemMs === 'number' ? cpuUserMs + cpuSystemMs : NaN;
 }
 
+// Counted instructions over a cell's runs: median, and the observed spread
+// ((max - min) / median), since counts that repeat need no t-interval to be read.
+function countsOf(values) {
+  if (values.length === 0) return null;
+  const median = stats.median(values);
+  return {
+    median,
+    min: Math.min(...values),
+    max: Math.max(...values),
+    spread: values.length > 1 ? (Math.max(...values) - Math.min(...values)) / median : null,
+    runs: values.length,
+  };
+}
+
 /** One cell's runs summarized. Runs that did not check out are counted, not averaged. */
 function summarizeCell(lines) {
   const first = lines[0];
@@ -133,6 +147,9 @@ function summarizeCell(lines) {
     // The driver's own numbers (compute: calls, cores used, heartbeat lateness), as medians.
     extra: Object.fromEntries((driver.extra ?? []).map((key) => [key, med(key)])),
     survival: survivalOf(ok),
+    // bench --measure instructions|both: the CPU work per invocation, counted (lib/runner/count.js).
+    instructions: countsOf(metric(ok, 'instructionsPerInvocation')),
+    estimatedCycles: med('estimatedCyclesPerInvocation'),
     baseline: null,
   };
 }
@@ -170,6 +187,7 @@ function summarizeCells(lines, { baseline } = {}) {
     s.baseline = baseline !== undefined && present.includes(baseline) ? baseline : defaultBaseline(s.problem, present);
     const base = byKey.get(cellKey(s.env, s.scenario, s.baseline, s.params));
     s.ratio = base ? ratioOf(s.times, base.times) : null;
+    s.instructionRatio = base && s.instructions && base.instructions ? s.instructions.median / base.instructions.median : null;
   }
   return summaries;
 }

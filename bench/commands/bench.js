@@ -24,6 +24,7 @@ const { resolveRuntimes } = require('../../lib/runtimes');
 const { DEFAULT_SCENARIO, BROWSER_PROBLEMS, benchHelp } = require('../bench-help');
 const { checkOut } = require('../results-file');
 const { createWriter } = require('../../lib/runner/results-writer');
+const { MEASURES, SLOWDOWN, cannotCount } = require('../../lib/runner/count');
 
 const FORMATS = ['table', 'markdown', 'csv', 'json'];
 const DEFAULT_OUT = 'asyncmark-results.jsonl';
@@ -81,11 +82,29 @@ function resolveOptions(options) {
     }
   }
   const precision = resolvePrecision(options, runs);
+  const measure = parseChoice('--measure', options.measure ?? 'time', MEASURES);
+  // --precision stops on the interval of the mean time, which a counted run has not.
+  if (measure === 'instructions' && precision) throw new UsageError('--precision: applies to time; use --measure both, or no --precision');
   // Examples that cannot run here keep their rows, with the reason instead of a time.
   const unavailable = Object.fromEntries(registry.examples.filter((e) => e.unavailable && examples.includes(e.name)).map((e) => [e.name, e.unavailable]));
   // Examples in a syntax not every runtime parses: each run finds out whether its runtime does.
   const needs = Object.fromEntries(registry.examples.filter((e) => e.needs && examples.includes(e.name)).map((e) => [e.name, e.needs]));
-  return { scenario, driver, examples, added, unavailable, needs, params, runs, timeoutMs, format, baseline, precision, out: out === false ? null : out };
+  return {
+    scenario,
+    driver,
+    examples,
+    added,
+    unavailable,
+    needs,
+    params,
+    runs,
+    timeoutMs,
+    format,
+    baseline,
+    precision,
+    measure,
+    out: out === false ? null : out,
+  };
 }
 
 /**
@@ -256,6 +275,7 @@ function runRound(jobs, settings, options, label) {
         resume: Boolean(options.resume),
         timeoutMs: settings.timeoutMs,
         detailed: !options.bare,
+        measure: settings.measure,
         onRun: (line) => progress.tick(`${label}${line.example} ${'n' in line.params ? `n=${line.params.n}` : show.params(line.params)}`),
         onWarning: (message) => process.stderr.write(`asyncmark: warning: ${message}\n`),
       }),
@@ -300,6 +320,9 @@ async function action(options) {
     options.runtime === undefined
       ? []
       : await resolveRuntimes(options.runtime, { install: true, onProgress: (message) => options.quiet || process.stderr.write(`asyncmark: ${message}\n`) });
+  // Counting needs valgrind, a driver whose child repeats its region, and no browser.
+  const uncountable = settings.measure === 'time' ? null : cannotCount(settings.driver, settings.runtimes);
+  if (uncountable) throw new UsageError(`--measure ${settings.measure}: ${uncountable}`);
   await verifyAdded(settings);
   settings.writer = settings.out ? createWriter(settings.out, { onWarning: (message) => process.stderr.write(`asyncmark: warning: ${message}\n`) }) : null;
   let lines = await runRound(plan(settings), settings, options, '');
@@ -329,6 +352,12 @@ function register(program) {
     .option(
       '--runtime <list>',
       `run every example under each of these runtimes, interleaved run by run: node (the one running asyncmark), node@<version>, bun, deno (each optionally @<version>) or a path to a binary, installed on demand into the cache (see asyncmark runtimes); or a browser for the problems whose driver runs in one (${BROWSER_PROBLEMS.join(', ')}): chromium, chromium-worker, firefox, firefox-worker (headless, the functions on the main thread or in a Web Worker; Debian's packages, never installed by asyncmark) (default: the node running asyncmark)`,
+    )
+    .addOption(
+      new Option(
+        '--measure <measure>',
+        `time: wall time, CPU and memory; instructions: the CPU work of the measured region, counted by valgrind under V8 --single-threaded --predictable (a deterministic configuration, not a time; each child ${SLOWDOWN}x --timeout); both: each run timed, then counted`,
+      ).default('time'),
     )
     .option('--resume', 'skip runs already present in --out')
     .option(

@@ -51,6 +51,10 @@ const path = require('node:path');
  * @property {string} [browserWhyNot] why it has no browser child, for the cells of a browser runtime
  * @property {string[]} [calls] how its examples are called, where they are not the batch conventions
  * @property {string[]} [families] how its examples are written, where they are not the DoxBee style families
+ * @property {{ invocations: string, per: string, timed: string[] }} [counted] that its child repeats its measured
+ *   region job.repeat times, so bench --measure instructions can count it (lib/runner/count.js): invocations, the
+ *   metric a count is divided by; per, what one invocation is called in tables; timed, its metrics that are times
+ *   (n/a in a counted run)
  */
 
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -101,6 +105,11 @@ const MEMBERS = {
   browserWhyNot: { required: false, check: isText, expected: TEXT },
   calls: { required: false, check: isTexts, expected: TEXTS },
   families: { required: false, check: isTexts, expected: TEXTS },
+  counted: {
+    required: false,
+    check: (value) => isObject(value) && isText(value.invocations) && isText(value.per) && isTexts(value.timed),
+    expected: 'an object { invocations, per, timed }',
+  },
 };
 
 const TIME = ['metric', 'title', 'unit', 'description'];

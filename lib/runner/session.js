@@ -2,7 +2,7 @@
 
 const fs = require('node:fs');
 const crypto = require('node:crypto');
-const { runInChild } = require('./spawn');
+const { runMeasured } = require('./count');
 const { launch, cannotRun } = require('./launch');
 const { lacking } = require('../runtimes/syntax');
 const { environment } = require('./environment');
@@ -186,13 +186,17 @@ function newSessionId() {
  * timings on a small machine) and appends each result to `out`, one line in
  * one write. It prints nothing: warnings go to `onWarning(message)`.
  * @param {object[]} jobs of plan()
- * @param {object} options { driver, out, writer, resume, timeoutMs, detailed, onRun, onWarning }: driver, the
+ * @param {object} options { driver, out, writer, resume, timeoutMs, detailed, measure, onRun, onWarning }: driver, the
  *   declaration of the jobs' driver (lib/drivers), handed by the caller: its child runs each job;
- *   writer, a results-writer of `out` to share across sessions (one is made otherwise)
+ *   writer, a results-writer of `out` to share across sessions (one is made otherwise);
+ *   measure, time | instructions | both (lib/runner/count.js)
  * @returns {Promise<object[]>} the result lines of this session and, with
  *   resume, those already in the file for the same jobs
  */
-async function runSession(jobs, { driver, out, writer, resume = false, timeoutMs, detailed = true, onRun = () => {}, onWarning = () => {} } = {}) {
+async function runSession(
+  jobs,
+  { driver, out, writer, resume = false, timeoutMs, detailed = true, measure = 'time', onRun = () => {}, onWarning = () => {} } = {},
+) {
   const env = environment();
   const session = newSessionId();
   const setAside = out ? endOnCompleteLine(out) : null;
@@ -220,7 +224,7 @@ async function runSession(jobs, { driver, out, writer, resume = false, timeoutMs
       ? { status: 'unavailable', error: job.unavailable, metrics: null, stderrTail: '' }
       : unsupported
         ? { status: 'unsupported', error: unsupported, metrics: null, stderrTail: '' }
-        : await runInChild(
+        : await runMeasured(
             {
               ...job,
               runner: undefined,
@@ -229,7 +233,8 @@ async function runSession(jobs, { driver, out, writer, resume = false, timeoutMs
               detailed,
               timeoutMs,
             },
-            { timeoutMs, script: driver.child, ...launch(driver, job.runner) },
+            { timeoutMs, script: driver.child, driver, ...launch(driver, job.runner) },
+            { measure, runner: job.runner },
           );
     // The session was interrupted: the run did not finish and is not recorded.
     if (result.status === 'interrupted') break;

@@ -52,16 +52,31 @@ async function run(job) {
   const loaded = loadExample(job, () => entry.load());
   if (loaded.unsupported) return loaded.unsupported;
   const factory = loaded.value;
-  let doubles = 0;
-  const onDouble = () => doubles++;
-  const context = job.params.context === 'als';
+  // Second callbacks are counted across the whole run, warm-up included.
+  const state = { job, entry, factory, model, context: job.params.context === 'als', doubles: 0 };
+  const onDouble = () => state.doubles++;
 
   if (job.warmup !== false) {
     const warm = createIO(entry.io, ioOptions(job.params, job.childOptions), job.problem);
     const size = typeof job.warmup === 'number' ? job.warmup : WARMUP;
-    await batch(entry, factory(warm.io), model, Math.min(size, job.params.n), onDouble, context);
+    await batch(entry, factory(warm.io), model, Math.min(size, job.params.n), onDouble, state.context);
     await warm.engine.idle();
   }
+  // The measured region; job.repeat runs it more than once (--measure
+  // instructions counts one repetition as the difference of two processes),
+  // each repetition checked, the last one reported.
+  let result = null;
+  for (let round = 0; round < (job.repeat ?? 1); round++) {
+    result = await measured(state, onDouble);
+    if (result.status !== 'ok') break;
+  }
+  return result;
+}
+
+// One measured batch, checked: a fresh simulated I/O, a collection, the batch.
+async function measured(state, onDouble) {
+  const { job, entry, factory, model, context } = state;
+  const before = state.doubles;
   const { io, engine } = createIO(entry.io, ioOptions(job.params, job.childOptions), job.problem);
   const upload = factory(io);
   if (global.gc) global.gc();
@@ -90,6 +105,7 @@ async function run(job) {
     const { survival, checked, missing, foreign } = engine.context;
     Object.assign(metrics, { context: survival, contextChecked: checked, contextMissing: missing, contextForeign: foreign });
   }
+  const doubles = state.doubles - before;
   if (doubles > 0) return { status: 'double', metrics, error: `${doubles} invocation(s) called back more than once` };
   const problemsFound = model.checkRun(engine, { n: job.params.n, p: job.params.p, failed });
   if (problemsFound.length) return { status: 'invalid', metrics, error: problemsFound.join('; ') };

@@ -39,6 +39,10 @@ function cellRow(cell) {
     growthMemory: cell.growth ? cell.growth.memory : null,
     growthBase: cell.growth ? cell.growth.base : null,
     growthNs: cell.growth ? cell.growth.ns : [],
+    instructionsPerInvocation: cell.instructions ? cell.instructions.median : null,
+    instructionSpread: cell.instructions ? cell.instructions.spread : null,
+    instructionRatio: cell.instructionRatio ?? null,
+    estimatedCyclesPerInvocation: cell.estimatedCycles ?? null,
     ...cell.extra,
   };
 }

@@ -16,6 +16,9 @@ function measured(value, row, format) {
 
 const { failureLabel } = show;
 
+// A cell with no time: failed, or counted and not timed (bench --measure instructions).
+const notTimed = (row) => (row.status === 'ok' && Number.isFinite(row.instructionsPerInvocation) ? 'n/a (counted)' : failureLabel(row));
+
 // Each column's `description` is its glossary entry and, in the HTML page,
 // its header's tooltip.
 const EXAMPLE_COLUMN = {
@@ -33,7 +36,7 @@ const TIME_COLUMNS = [
     description:
       'Mean wall time of the finished runs, from starting the n uploads to the last one calling back; in brackets the 95% t-interval of that mean. Rows are sorted by it.',
     align: 'right',
-    format: (value, row) => (value === null ? failureLabel(row) : `${show.ms(value)} (${show.range(row.low, row.high) || 'n/a'})`),
+    format: (value, row) => (value === null ? notTimed(row) : `${show.ms(value)} (${show.range(row.low, row.high) || 'n/a'})`),
   },
   {
     key: 'min',

@@ -18,7 +18,9 @@ const { reportHooks } = require('../hooks');
 const { failureLabel } = show;
 
 function byTime(a, b) {
-  if (a.mean === null && b.mean === null) return a.example.localeCompare(b.example);
+  // Counted runs only (bench --measure instructions): by their CPU work.
+  if (a.mean === null && b.mean === null)
+    return (a.instructionsPerInvocation ?? Infinity) - (b.instructionsPerInvocation ?? Infinity) || a.example.localeCompare(b.example);
   if (a.mean === null) return 1;
   if (b.mean === null) return -1;
   return a.mean - b.mean || a.example.localeCompare(b.example);
@@ -45,7 +47,13 @@ function timeTable(cells, at) {
     at,
     rows.find((row) => row.baseline),
   );
-  const columns = columnsOf(here.length ? drivers[here[0].driver] : null);
+  // A column may show only when some row has its figure (`when`: counted
+  // instructions); a table of counted runs only (bench --measure
+  // instructions) shows the example, the counted columns and the failures.
+  const countedOnly = rows.some((row) => row.mean === null && Number.isFinite(row.instructionsPerInvocation)) && rows.every((row) => row.mean === null);
+  const columns = columnsOf(here.length ? drivers[here[0].driver] : null).filter(
+    (column) => (!column.when || column.when(rows)) && (!countedOnly || column.counted || ['example', 'statuses'].includes(column.key)),
+  );
   return { columns, rows, baseline, notes: [...(floor ? [floor] : []), ...timeNotes(rows, baseline, ns)], glossary: glossary(columns) };
 }
 
@@ -74,7 +82,8 @@ function timeNotes(rows, baseline, ns) {
   const notes = [];
   const base = rows.find((row) => row.baseline);
   if (!base) notes.push(`The baseline ${baseline ?? '(none named)'} has no cell here, so there are no ratios.`);
-  else if (base.mean === null) notes.push(`The baseline ${baseline} did not finish here (${failureLabel(base)}), so there are no ratios.`);
+  else if (base.mean === null && !Number.isFinite(base.instructionsPerInvocation))
+    notes.push(`The baseline ${baseline} did not finish here (${failureLabel(base)}), so there are no ratios.`);
   else {
     const others = rows.filter((row) => !row.baseline && row.mean !== null);
     const same = others.filter((row) => row.significant === false);

@@ -1,0 +1,198 @@
+'use strict';
+
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { runInChild } = require('./spawn');
+
+// bench --measure instructions: the CPU work of a run's measured region,
+// counted by valgrind's cachegrind instead of timed. Valgrind cannot be told
+// from JavaScript where the region starts, so the region is counted as the
+// difference of two processes started alike: one runs the measured region
+// once, the other twice (the child's job.repeat); everything else (start-up,
+// loading, the warm-up, exit) is the same in both and cancels out. V8's flags
+// below make a process's count repeat to about 0.001% (a single thread, no
+// concurrent GC or compilation, no randomness from the clock), so the
+// difference is the count of one more, warm, measured region.
+
+// --single-threaded: no V8 worker threads (GC and compilation run on the
+// main thread, where they are counted); --predictable: deterministic
+// scheduling and no time-based decisions.
+const V8_FLAGS = ['--single-threaded', '--predictable'];
+// A counted child runs about 30-50x slower than a timed one: its --timeout
+// is this many times the session's.
+const SLOWDOWN = 50;
+// Cachegrind writes its counts when the child exits, after the child has
+// reported: it gets this long to do so before it is killed.
+const EXIT_GRACE_MS = 120000;
+const HOW_TO_GET = 'install it (Debian/Ubuntu: apt-get install valgrind)';
+
+/**
+ * Where valgrind is: $ASYNCMARK_VALGRIND if set (a path), else the first
+ * `valgrind` on PATH; null when there is none.
+ * @returns {string|null}
+ */
+function findValgrind(env = process.env) {
+  const candidates = env.ASYNCMARK_VALGRIND
+    ? [env.ASYNCMARK_VALGRIND]
+    : String(env.PATH ?? '')
+        .split(path.delimiter)
+        .filter(Boolean)
+        .map((dir) => path.join(dir, 'valgrind'));
+  return (
+    candidates.find((file) => {
+      try {
+        fs.accessSync(file, fs.constants.X_OK);
+        return fs.statSync(file).isFile();
+      } catch {
+        return false;
+      }
+    }) ?? null
+  );
+}
+
+/**
+ * Why the runs of a session cannot be counted, in one line, or null: the
+ * driver's child cannot repeat its measured region, a runtime is a browser,
+ * or valgrind is missing.
+ * @param {object} driver its declaration (lib/drivers): `counted` says it can
+ * @param {object[]} runtimes what --runtime resolved to
+ */
+function cannotCount(driver, runtimes = [], env = process.env) {
+  if (!driver.counted) return `the ${driver.name} driver cannot give it (its runs have no measured region a child can repeat); use --measure time`;
+  const browser = runtimes.find((runtime) => runtime.browser);
+  if (browser) return `${browser.spec} is a browser: valgrind counts only a process it starts; use --measure time`;
+  if (!findValgrind(env)) {
+    return env.ASYNCMARK_VALGRIND
+      ? `valgrind not found at ${env.ASYNCMARK_VALGRIND} ($ASYNCMARK_VALGRIND); ${HOW_TO_GET}`
+      : `valgrind not found on PATH; ${HOW_TO_GET}`;
+  }
+  return null;
+}
+
+/**
+ * Why one job cannot be counted under its runtime, or null: only Node is
+ * counted so far (Bun is not V8; Deno takes V8's flags otherwise, untried).
+ */
+function cannotCountUnder(runner) {
+  if (runner && runner.name !== 'node') return `counting instructions is done under Node only (${runner.spec} not tried under valgrind)`;
+  return null;
+}
+
+/**
+ * The events of a cachegrind output file's summary line, by name.
+ * @returns {Record<string, number>}
+ */
+function readCounts(file) {
+  const text = fs.readFileSync(file, 'utf8');
+  const events = /^events: (.+)$/m.exec(text);
+  const summary = /^summary: (.+)$/m.exec(text);
+  if (!events || !summary) throw new Error(`${file}: no events or summary line`);
+  const values = summary[1].trim().split(/\s+/).map(Number);
+  return Object.fromEntries(
+    events[1]
+      .trim()
+      .split(/\s+/)
+      .map((name, i) => [name, values[i] ?? 0]),
+  );
+}
+
+/**
+ * Cycles estimated from cachegrind's cache simulation, as iai and
+ * iai-callgrind do: L1 hits + 5 × last-level hits + 35 × RAM accesses.
+ * null when the cache was not simulated.
+ */
+function estimatedCycles(c) {
+  if (!('I1mr' in c)) return null;
+  const accesses = c.Ir + c.Dr + c.Dw;
+  const l1Misses = c.I1mr + c.D1mr + c.D1mw;
+  const llMisses = c.ILmr + c.DLmr + c.DLmw;
+  return accesses - l1Misses + 5 * (l1Misses - llMisses) + 35 * llMisses;
+}
+
+// One child under valgrind, repeating its measured region `repeat` times.
+async function countedChild(job, repeat, { script, timeoutMs, execPath, execArgv, valgrind, cacheSim }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-count-'));
+  const out = path.join(dir, 'cachegrind.out');
+  try {
+    const result = await runInChild(
+      // Not detailed: the heap sampler and the event-loop observers fire on
+      // timers, so their work would grow with valgrind's slowdown.
+      { ...job, repeat, detailed: false },
+      {
+        script,
+        timeoutMs: timeoutMs * SLOWDOWN,
+        exitGraceMs: EXIT_GRACE_MS,
+        execPath: valgrind,
+        // -q: valgrind says nothing but its errors, so a crash's stderr ends on its own line.
+        execArgv: [
+          '-q',
+          '--tool=cachegrind',
+          `--cache-sim=${cacheSim ? 'yes' : 'no'}`,
+          `--cachegrind-out-file=${out}`,
+          execPath ?? process.execPath,
+          ...V8_FLAGS,
+          ...execArgv,
+        ],
+      },
+    );
+    if (result.status === 'ok') {
+      if (!fs.existsSync(out)) return { ...result, status: 'crash', error: 'valgrind wrote no counts (the child was killed before it exited)' };
+      result.counts = readCounts(out);
+    }
+    return result;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * One run counted: the two children (the region once, twice) at once, since
+ * a count does not depend on what else the machine does. Both are verified as
+ * any run is: the first that does not check out is the run's status. Its
+ * metrics are the once-child's, with the driver's timed metrics null (a time
+ * under valgrind is not the example's), and the count of one region.
+ * @param {object} job the job as runInChild takes it
+ * @param {object} options runInChild's, and { driver, valgrind, cacheSim }
+ */
+async function runCounted(job, { driver, valgrind = findValgrind(), cacheSim = true, ...options }) {
+  const [once, twice] = await Promise.all([1, 2].map((repeat) => countedChild(job, repeat, { ...options, valgrind, cacheSim })));
+  const failing = [once, twice].find((result) => result.status !== 'ok');
+  if (failing) return { ...failing, error: `under valgrind: ${failing.error}` };
+  const metrics = { ...once.metrics };
+  for (const name of driver.counted.timed) if (name in metrics) metrics[name] = null;
+  const per = metrics[driver.counted.invocations];
+  const instructions = twice.counts.Ir - once.counts.Ir;
+  const one = estimatedCycles(once.counts);
+  const cycles = one === null ? null : estimatedCycles(twice.counts) - one;
+  Object.assign(metrics, {
+    instructions,
+    instructionsPerInvocation: instructions / per,
+    estimatedCycles: cycles,
+    estimatedCyclesPerInvocation: cycles === null ? null : cycles / per,
+  });
+  return { ...once, metrics };
+}
+
+/**
+ * A run by the session's measure: timed (time), counted (instructions), or
+ * timed then counted, the counts added to the timed run's metrics (both).
+ * @param {object} options runInChild's, and the driver
+ * @param {{ measure?: string, runner?: object }} how: runner, the job's runtime record
+ */
+async function runMeasured(job, options, { measure = 'time', runner } = {}) {
+  if (measure === 'time') return runInChild(job, options);
+  const why = cannotCountUnder(runner);
+  if (why) return { status: 'unsupported', error: why, metrics: null, stderrTail: '' };
+  if (measure === 'instructions') return runCounted(job, options);
+  const timed = await runInChild(job, options);
+  if (timed.status !== 'ok') return timed;
+  const counted = await runCounted(job, options);
+  if (counted.status !== 'ok') return counted;
+  const { instructions, instructionsPerInvocation, estimatedCycles: cycles, estimatedCyclesPerInvocation } = counted.metrics;
+  return { ...timed, metrics: { ...timed.metrics, instructions, instructionsPerInvocation, estimatedCycles: cycles, estimatedCyclesPerInvocation } };
+}
+
+const MEASURES = ['time', 'instructions', 'both'];
+
+module.exports = { MEASURES, V8_FLAGS, SLOWDOWN, findValgrind, cannotCount, readCounts, estimatedCycles, runCounted, runMeasured };

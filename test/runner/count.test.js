@@ -1,0 +1,133 @@
+'use strict';
+
+const assert = require('node:assert/strict');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const batch = require('../../lib/drivers/batch');
+const drivers = require('../../lib/drivers');
+const { findValgrind, cannotCount, estimatedCycles, runCounted, readCounts } = require('../../lib/runner/count');
+
+const CLI = path.join(__dirname, '..', '..', 'bench', 'cli.js');
+const bench = (args, env = {}) =>
+  spawnSync(process.execPath, [CLI, 'bench', '--no-out', '--quiet', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+
+// A tiny cell whose I/O completes on the next turn of the event loop (tick):
+// no real timers, so what the process does does not depend on the clock.
+const job = (extra = {}) => ({
+  scenario: 'doxbee-sequential',
+  problem: 'doxbee',
+  driver: 'batch',
+  example: 'callbacks-original',
+  params: { n: 20, latency: 'tick', e: 0, seed: 1 },
+  run: 0,
+  childOptions: { fileExists: false },
+  ...extra,
+});
+const planted = (name, file) => ({
+  example: name,
+  entry: { name, file, call: 'callback', io: 'callbacks', throws: 'escapes' },
+});
+const count = (j) => runCounted(j, { driver: batch, script: batch.child, execArgv: batch.execArgv, timeoutMs: 60000 });
+const relative = (a, b) => Math.abs(a - b) / b;
+// Counts of a tick cell repeat to well under this (docs/benchmark.md).
+const TOLERANCE = 0.002;
+
+describe('bench --measure instructions: refusals, one line, exit code 2', () => {
+  it('refuses a driver whose runs cannot be counted', () => {
+    const result = bench(['--scenario', 'http-server', '--measure', 'instructions']);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /^asyncmark: --measure instructions: the http-load driver cannot give it/);
+    assert.equal(result.stderr.trim().split('\n').length, 1);
+  });
+
+  it('refuses when valgrind is missing, saying how to get it', () => {
+    const result = bench(['--measure', 'both', '--test'], { ASYNCMARK_VALGRIND: '/nonexistent/valgrind' });
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /valgrind not found at \/nonexistent\/valgrind.*apt-get install valgrind/);
+    assert.equal(cannotCount(batch, [], { PATH: '/nonexistent' }), 'valgrind not found on PATH; install it (Debian/Ubuntu: apt-get install valgrind)');
+  });
+
+  it('refuses a browser runtime', () => {
+    assert.match(cannotCount(batch, [{ spec: 'chromium', browser: {} }], { ASYNCMARK_VALGRIND: '/bin/sh' }), /^chromium is a browser/);
+  });
+
+  it('refuses an unknown measure', () => {
+    const result = bench(['--measure', 'cycles']);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /--measure: "cycles" is not allowed; expected one of time, instructions, both/);
+  });
+
+  it('only drivers that declare it are counted', () => {
+    assert.ok(drivers.batch.counted);
+    assert.equal(drivers['http-load'].counted, undefined);
+  });
+});
+
+describe('counted cycles: the formula', () => {
+  it('L1 hits + 5 x LL hits + 35 x RAM accesses', () => {
+    // 100 accesses: 10 miss L1, of which 2 miss LL too: 90 + 5*8 + 35*2.
+    assert.equal(estimatedCycles({ Ir: 60, Dr: 30, Dw: 10, I1mr: 5, D1mr: 4, D1mw: 1, ILmr: 1, DLmr: 1, DLmw: 0 }), 200);
+    assert.equal(estimatedCycles({ Ir: 60 }), null);
+  });
+});
+
+(findValgrind() ? describe : describe.skip)('counted instructions under valgrind (tiny cells)', function () {
+  this.timeout(600000);
+  let first;
+
+  before(async () => {
+    first = await count(job());
+    assert.equal(first.status, 'ok', first.error);
+  });
+
+  it('counts the measured batch per upload, its times n/a', () => {
+    const m = first.metrics;
+    assert.ok(m.instructions > 0 && Number.isInteger(m.instructions));
+    assert.equal(m.instructionsPerInvocation, m.instructions / 20);
+    assert.ok(m.estimatedCyclesPerInvocation > m.instructionsPerInvocation);
+    assert.equal(m.wallMs, null);
+    assert.equal(m.invocations, 20);
+  });
+
+  it('two counts of the same cell agree within the tolerance', async () => {
+    const again = await count(job());
+    assert.equal(again.status, 'ok', again.error);
+    assert.ok(relative(again.metrics.instructions, first.metrics.instructions) < TOLERANCE, `${again.metrics.instructions} vs ${first.metrics.instructions}`);
+  });
+
+  it('leaves the warm-up out: the count does not grow with its size', async () => {
+    // Warm-up of 20 uploads by default (min(200, n)); of 5 here: 15 uploads
+    // fewer, which would be 75% more if they were counted.
+    const short = await count(job({ warmup: 5 }));
+    assert.equal(short.status, 'ok', short.error);
+    assert.ok(relative(short.metrics.instructions, first.metrics.instructions) < 0.05, `${short.metrics.instructions} vs ${first.metrics.instructions}`);
+  });
+
+  it('sees a planted variant that does a little more work per upload', async () => {
+    const extra = await count(job(planted('extra-work', path.join(__dirname, '..', 'fixtures', 'count', 'extra-work.js'))));
+    assert.equal(extra.status, 'ok', extra.error);
+    const change = extra.metrics.instructions / first.metrics.instructions - 1;
+    assert.ok(change > 5 * TOLERANCE, `extra work changed the count by ${(change * 100).toFixed(3)}%`);
+  });
+
+  it('a wrong run is verified as any run, never counted', async () => {
+    const twice = await count(job(planted('twice', path.join(__dirname, '..', 'fixtures', 'runner', 'twice.js'))));
+    assert.equal(twice.status, 'double');
+    assert.match(twice.error, /^under valgrind: /);
+    assert.equal(twice.metrics.instructions, undefined);
+  });
+
+  it('a child that crashes under valgrind is CRASH, with its last word', async () => {
+    const crashed = await count(job(planted('crashes', path.join(__dirname, '..', 'fixtures', 'runner', 'crashes.js'))));
+    assert.equal(crashed.status, 'crash');
+    assert.match(crashed.error, /^under valgrind: child ended with exit code 1: Error: fixture crash/);
+  });
+
+  it('reads the events of a cachegrind file', () => {
+    const fs = require('node:fs');
+    const os = require('node:os');
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'count-')), 'out');
+    fs.writeFileSync(file, 'desc: x\ncmd: y\nevents: Ir Dr\nfl=a\n0 1 2\nsummary: 10 4\n');
+    assert.deepEqual(readCounts(file), { Ir: 10, Dr: 4 });
+  });
+});
