@@ -75,7 +75,7 @@ const BAD = [
   [['--resume', '--no-out'], /--resume: needs a results file/],
   [
     ['--resume', '--out', path.join(__dirname, '..', 'fixtures', 'complexity', 'not-javascript.txt')],
-    /--out: .*not-javascript\.txt\" is not allowed; expected a new file or a results file of asyncmark bench/,
+    /--out: .*not-javascript\.txt" is not allowed; expected a new file or a results file of asyncmark bench/,
   ],
 ];
 
