@@ -61,7 +61,8 @@ const lastLine = (text) =>
   String(text)
     .trim()
     .split('\n')
-    .filter((line) => /\S/.test(line) && !/^\s+at /.test(line))
+    // Node ends an uncaught error's report with its version, not the error.
+    .filter((line) => /\S/.test(line) && !/^\s+at /.test(line) && !/^Node\.js v\d/.test(line))
     .pop() ?? '';
 
 // Why a child ended inside a case, in a few words.

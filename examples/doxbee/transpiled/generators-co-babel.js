@@ -10,6 +10,8 @@ const co = require('co');
 // Library: co.
 // Notice: `yield` stands where `await` would, years before async functions; co
 // runs the generator and returns a promise, so one try/catch covers every step.
+// Kept for comparison: co's README calls co "a stepping stone towards ES7
+// async/await", which async functions now are (async-await).
 
 module.exports = ({
   blobManager,
