@@ -4,6 +4,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { runInChild } = require('./spawn');
+const { isExecutable } = require('../runtimes/browsers');
 
 // bench --measure instructions: the CPU work of a run's measured region,
 // counted by valgrind's cachegrind instead of timed. Valgrind cannot be told
@@ -39,16 +40,7 @@ function findValgrind(env = process.env) {
         .split(path.delimiter)
         .filter(Boolean)
         .map((dir) => path.join(dir, 'valgrind'));
-  return (
-    candidates.find((file) => {
-      try {
-        fs.accessSync(file, fs.constants.X_OK);
-        return fs.statSync(file).isFile();
-      } catch {
-        return false;
-      }
-    }) ?? null
-  );
+  return candidates.find(isExecutable) ?? null;
 }
 
 /**

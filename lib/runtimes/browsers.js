@@ -34,6 +34,7 @@ const BROWSERS = {
   'firefox-worker': { engine: 'firefox', thread: 'worker' },
 };
 
+/** Whether `file` is a regular file this process may execute. */
 function isExecutable(file) {
   try {
     fs.accessSync(file, fs.constants.X_OK);
@@ -66,4 +67,4 @@ function parseBrowserVersion(engine, text) {
   return match ? match[1] : null;
 }
 
-module.exports = { BROWSERS, locateBrowser, parseBrowserVersion };
+module.exports = { BROWSERS, locateBrowser, parseBrowserVersion, isExecutable };
