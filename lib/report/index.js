@@ -61,7 +61,7 @@ async function buildReport(input) {
   ];
   const look = { colors: exampleColors(examples, registries), runtimeColors: runtimeColors(runtimeLabels), registries };
   const queue = chartQueue();
-  const sections = scenarioSections(summary, envs, look, queue.addChart);
+  const sections = scenarioSections(summary, envs, look, queue.addChart, runs);
   if (runtimes) runtimeCharts(runtimes, look, queue.addChart);
   if (context) contextCharts(context, look, queue.addChart);
   const opening = headlineSection(summary, envByKey, sections, { context, complexity, debuggability }, look, queue.addChart);

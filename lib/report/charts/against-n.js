@@ -150,7 +150,8 @@ function panelSpec(panel, index, count, { values, baseline, colors, x, yScale, y
 /**
  * A measure against n, as small multiples by style family.
  * @param {object[]} cells every summarized cell
- * @param {{ env, scenario, params, baseline: string, envLabel?: string }} at params: any cell of the series (n is ignored)
+ * @param {{ env, scenario, params, baseline: string, envLabel?: string, notes?: string[] }} at params: any cell of the series (n is ignored);
+ *   notes: which sessions the cells' runs come from
  * @param {'time' | 'memory'} kind
  * @param {{ colors: Map<string, string>, registries: object }} look
  */
@@ -181,6 +182,8 @@ function againstNSpec(cells, at, kind, { colors, registries }) {
   const subtitle = [
     show.params(at.params, { except: ['n'] }),
     at.envLabel ?? null,
+    // Which sessions' runs are drawn (sections/sessions.js).
+    ...(at.notes ?? []),
     linear ? 'Line: mean of the runs; band: its 95% CI; time on a log scale.' : 'Line: mean of the runs; band: its 95% CI; both axes log scale.',
     panels.length > 1 ? `One panel per style family; dashed grey in the others: ${at.baseline}.` : null,
     notDrawnNote(

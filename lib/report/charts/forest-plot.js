@@ -143,6 +143,7 @@ function forestSpec(cells, at, { colors }) {
       subtitle: [
         show.params(at.params),
         at.envLabel ?? null,
+        at.pooling ?? null,
         `Point: ratio of the mean ${what} to the baseline's; bar: its 95% interval. Fastest on top.`,
         notDrawnNote(notDrawn, { most: 3, what: 'examples', reason: 'no ratio' }),
       ].filter(Boolean),

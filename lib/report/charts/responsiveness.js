@@ -133,6 +133,7 @@ function responsivenessSpec(cells, at, { colors, registries }) {
       subtitle: [
         show.params(at.params),
         at.envLabel,
+        at.pooling ?? null,
         // Short lines: Vega overestimates text, and a long line widens the picture.
         'Lower left is best: fast and responsive. Both axes log.',
         baselineNote(cells, at, registries),

@@ -275,6 +275,7 @@ function throughputSpec(cells, at, { colors }) {
       subtitle: [
         show.params(at.params),
         at.envLabel ?? null,
+        at.pooling ?? null,
         // Short lines: Vega overestimates text, and a long line widens the picture.
         'Point: median requests/s of the runs; bar: its 95% interval, from the mean duration.',
         latency ? 'Right: latency of one request, p99 and p50, medians of the runs.' : `Latency n/a for ${problem}: no latency per request is recorded.`,

@@ -10,6 +10,7 @@ const { forestSpec } = require('../charts/forest-plot');
 const { againstNSpec } = require('../charts/against-n');
 const { responsivenessSpec } = require('../charts/responsiveness');
 const { throughputSpec } = require('../charts/throughput');
+const { sessionCounts, poolingNote, oneGrid } = require('./sessions');
 
 // The report's sections of each environment and scenario: the time tables at
 // the reference cells and the charts their driver draws. Pure: the charts are
@@ -29,9 +30,11 @@ const CHART_KINDS = ['forest', ...Object.keys(REFERENCE_CHARTS), 'time-against-n
  * sit on.
  * @param {{ colors: Map, registries: object }} look
  * @param {(name, kind, spec) => object} addChart queues a chart to draw
+ * @param {object[]} runs the runs summarized: a chart against n draws one session's grid of them
  * @returns {object[]} the sections
  */
-function scenarioSections(summary, envs, look, addChart) {
+function scenarioSections(summary, envs, look, addChart, runs = []) {
+  const sessions = sessionCounts(runs);
   const sections = [];
   for (const [envIndex, env] of envs.entries()) {
     for (const scenario of summary.scenarios) {
@@ -42,8 +45,13 @@ function scenarioSections(summary, envs, look, addChart) {
       const references = referenceParams(cells);
       const referenceSlugs = paramSlugs(references);
       const { charts: chosen } = drivers[cells[0].driver];
+      // A chart of one parameter set says when its cells pool several sessions.
+      const atParams = (params) => {
+        const drawn = cells.filter((c) => paramsKey(c.params) === paramsKey(params) && c.params.n === params.n);
+        return { env: env.key, scenario, params, baseline, envLabel, pooling: poolingNote(drawn, sessions) };
+      };
       const tables = references.map((params, i) => {
-        const at = { env: env.key, scenario, params, baseline, envLabel };
+        const at = atParams(params);
         const forest = chosen.includes('forest') ? forestSpec(summary.cells, at, look) : null;
         return {
           params,
@@ -64,7 +72,7 @@ function scenarioSections(summary, envs, look, addChart) {
       // Which charts a section draws is its driver's to say (lib/drivers).
       for (const [kind, specOf] of Object.entries(REFERENCE_CHARTS).filter(([k]) => chosen.includes(k))) {
         references.forEach((params, i) => {
-          const spec = specOf(summary.cells, { env: env.key, scenario, params, baseline, envLabel }, look);
+          const spec = specOf(summary.cells, atParams(params), look);
           const name = `${chartBase(scenario, envIndex, envs.length, referenceSlugs[i])}-${kind}.svg`;
           if (spec) sectionCharts.push(addChart(name, kind, spec));
         });
@@ -72,8 +80,10 @@ function scenarioSections(summary, envs, look, addChart) {
       series.forEach((params, i) => {
         const base = chartBase(scenario, envIndex, envs.length, seriesSlugs[i]);
         const at = { env: env.key, scenario, params, baseline, envLabel };
+        // One session's grid, not every run at these parameters (sessions.js).
+        const grid = runs.length ? oneGrid(runs, at) : { cells: summary.cells, notes: [] };
         for (const kind of ['time', 'memory'].filter((k) => chosen.includes(`${k}-against-n`)))
-          sectionCharts.push(addChart(`${base}-${kind}.svg`, kind, againstNSpec(summary.cells, at, kind, look)));
+          sectionCharts.push(addChart(`${base}-${kind}.svg`, kind, againstNSpec(grid.cells, { ...at, notes: grid.notes }, kind, look)));
       });
       sections.push({ env, scenario, tables, charts: sectionCharts });
     }
