@@ -2,7 +2,9 @@
 
 const assert = require('node:assert/strict');
 const { placeLabels, boxesOverlap, textSize, DEFAULTS } = require('../../lib/report/charts/label-layout');
-const { scatterLayout, WIDTH, HEIGHT } = require('../../lib/report/charts/scatter-plot');
+const registries = require('../../examples');
+const { scatterLayout, shortName, LABEL, PANEL_WIDTH: WIDTH, PANEL_HEIGHT: HEIGHT } = require('../../lib/report/charts/scatter-plot');
+const { MAX_PER_PANEL } = require('../../lib/report/charts/families');
 const { DENSE_ROWS } = require('./dense-rows');
 
 // The scatter's labels must never overprint. The crowded case is the real
@@ -21,10 +23,10 @@ function assertNoOverlap(labels, points, { margin = 0, radius = DEFAULTS.pointRa
   }
 }
 
-// Points spread like the scatter's, in pixels.
+// Points spread like the scatter's, in pixels of one panel.
 function densePoints() {
-  const { points } = scatterLayout(DENSE_ROWS);
-  return points.map((p) => ({ key: p.example, text: p.example, x: p.x, y: p.y }));
+  const { panels } = scatterLayout(DENSE_ROWS, registries);
+  return panels.flatMap((panel) => panel.points).map((p) => ({ key: p.example, text: p.example, x: p.x, y: p.y }));
 }
 
 describe('report: label layout', () => {
@@ -42,27 +44,22 @@ describe('report: label layout', () => {
     // The text sits at the edge of its box nearest the point.
     for (const label of labels) {
       const expected = { left: label.box.x0, right: label.box.x1, center: (label.box.x0 + label.box.x1) / 2 }[label.align];
-      assert.equal(label.x, expected);
+      assert.ok(Math.abs(label.x - expected) < 1e-9, `${label.key}: ${label.x} against ${expected}`);
     }
   });
 
-  it("places the scatter's numbers beside their points, none overlapping", () => {
-    const { labels, points, key } = scatterLayout(DENSE_ROWS);
-    assert.deepEqual(
-      labels.map((l) => l.text),
-      DENSE_ROWS.map((_, i) => String(i + 1)),
-    );
-    assertNoOverlap(labels, points, { margin: DEFAULTS.margin });
-    for (const label of labels) {
-      assert.ok(label.box.x0 >= 0 && label.box.x1 <= WIDTH && label.box.y0 >= 0 && label.box.y1 <= HEIGHT, `${label.key} inside the plot`);
+  it("names every point of the scatter in its family's panel, inside the panel, none overlapping", () => {
+    const { panels } = scatterLayout(DENSE_ROWS, registries);
+    assert.deepEqual(panels.flatMap((panel) => panel.labels.map((l) => l.key)).sort(), DENSE_ROWS.map((row) => row.example).sort());
+    assert.ok(panels.every((panel) => panel.labels.length <= MAX_PER_PANEL));
+    for (const panel of panels) {
+      assertNoOverlap(panel.labels, panel.points, { margin: DEFAULTS.margin, radius: LABEL.pointRadius });
+      for (const label of panel.labels) {
+        assert.equal(label.text, shortName(label.key, panel.family));
+        const { box } = label;
+        assert.ok(box.x0 >= 0 && box.x1 <= WIDTH && box.y0 >= 0 && box.y1 <= HEIGHT, `${label.key} inside its panel`);
+      }
     }
-    // The key: one line per point, in table order, beside the plot.
-    assert.deepEqual(
-      key.map((line) => line.text),
-      DENSE_ROWS.map((row, i) => `${i + 1}  ${row.example}`),
-    );
-    for (let i = 1; i < key.length; i++) assert.ok(key[i].y - key[i - 1].y >= 14);
-    assert.ok(key.every((line) => line.x > WIDTH));
   });
 
   it('gives the same layout every time', () => {

@@ -15,14 +15,15 @@ const OTHER = 'other';
 const MAX_PER_PANEL = 6;
 
 /**
- * @param {string | null} problem the results line's problem (its folder under examples/)
+ * @param {string | null} problem the results line's problem (its folder under examples/); null: any
  * @param {string} example
  * @param {object} registries as exported by examples/index.js
  * @returns {string} one of FAMILIES, or "other"
  */
 function familyOf(problem, example, registries) {
-  const registry = Object.values(registries).find((r) => r.problem === problem);
-  const entry = registry && registry.examples.find((e) => e.name === example);
+  // Without a problem (a summary row names none), the first registry that has the example.
+  const candidates = Object.values(registries).filter((r) => problem == null || r.problem === problem);
+  const entry = candidates.map((r) => r.examples.find((e) => e.name === example)).find(Boolean);
   if (entry && entry.family) return entry.family;
   // The longest family name that prefixes the example: "async-await-x" is
   // async-await, not async.

@@ -129,7 +129,11 @@ const COST = { crossing: 150, outside: 400 };
 
 // One label after another, in `order`, each taking the nearest free place.
 function layoutInOrder(points, order, o) {
-  const marks = points.map((p) => ({ x0: p.x - o.pointRadius, y0: p.y - o.pointRadius, x1: p.x + o.pointRadius, y1: p.y + o.pointRadius }));
+  const markOf = (p) => ({ x0: p.x - o.pointRadius, y0: p.y - o.pointRadius, x1: p.x + o.pointRadius, y1: p.y + o.pointRadius });
+  const marks = points.map(markOf);
+  // Points without a label are avoided where there is room, covered where there is not.
+  const obstacles = (o.obstacles ?? []).map(markOf);
+  const clear = (c) => !obstacles.some((m) => boxesOverlap(m, c.box));
   const placed = new Map();
   const boxes = [];
   const leaders = [];
@@ -138,25 +142,29 @@ function layoutInOrder(points, order, o) {
   // Out of the plot, a label may go right of it or above it, not onto an axis.
   const beside = (c) => c.box.x0 >= 0 && c.box.y1 <= o.height;
   // A label covers no other label, no point and no leader line; its own
-  // leader crosses no label and no other point, and, if it can, no other leader.
-  const free = (c, own, strict) =>
+  // leader crosses no label, and, if it can, no other point and no other leader
+  // (in a tight cluster every way out passes a neighbour).
+  const free = (c, own, { strict = false, loose = false } = {}) =>
     !boxes.some((b) => boxesOverlap(b, c.box, o.margin)) &&
     !marks.some((m) => boxesOverlap(m, c.box)) &&
     !leaders.some((l) => segmentHitsBox(l, c.box)) &&
     (!c.leader ||
       (!boxes.some((b) => segmentHitsBox(c.leader, b)) &&
-        !marks.some((m, i) => i !== own && segmentHitsBox(c.leader, m)) &&
+        (loose || !marks.some((m, i) => i !== own && segmentHitsBox(c.leader, m))) &&
         (!strict || !leaders.some((l) => segmentsMeet(l, c.leader)))));
   for (const { point, index } of order) {
     const size = textSize(point.text, o);
     const list = candidates(point, size, o);
     // Inside the plot, near, with no leader crossing another, if there is room;
-    // else inside anywhere; else beside the plot; failing all, above every
-    // other label, where there is always room.
+    // else inside anywhere; else beside the plot; else inside with a leader
+    // past other points; failing all, above every other label, where there is
+    // always room.
     let choice =
-      list.find((c) => inside(c) && c.distance <= o.longLeader && free(c, index, true)) ??
-      list.find((c) => inside(c) && free(c, index, false)) ??
-      list.find((c) => beside(c) && free(c, index, false));
+      list.find((c) => inside(c) && c.distance <= o.longLeader && free(c, index, { strict: true }) && clear(c)) ??
+      list.find((c) => inside(c) && c.distance <= o.longLeader && free(c, index, { strict: true })) ??
+      list.find((c) => inside(c) && free(c, index)) ??
+      list.find((c) => beside(c) && free(c, index)) ??
+      list.find((c) => inside(c) && free(c, index, { loose: true }));
     if (!choice) {
       const top = Math.min(0, ...boxes.map((b) => b.y0), ...marks.map((m) => m.y0)) - o.margin - 1;
       const box = { x0: point.x - size.width / 2, y0: top - size.height, x1: point.x + size.width / 2, y1: top };
@@ -176,7 +184,8 @@ function layoutInOrder(points, order, o) {
 
 /**
  * @param {Array<{ key: string, text: string, x: number, y: number }>} points pixel positions
- * @param {{ width: number, height: number, fontSize?, charWidth?, pointRadius?, gap?, margin? }} options
+ * @param {{ width: number, height: number, fontSize?, charWidth?, pointRadius?, gap?, margin?, obstacles? }} options
+ *   obstacles: points drawn without a label, which a label covers only when no near place is clear of them
  * @returns {Array<{ key, text, x, y, align, box, leader: { x1, y1, x2, y2 } | null }>} x, y: the
  *   text's anchor ('left', 'right' or 'center' as `align` says) and middle; in the order of `points`
  */

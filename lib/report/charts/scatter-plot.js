@@ -1,45 +1,60 @@
 'use strict';
 
 const show = require('../display');
-const { exampleColorEncoding } = require('./colors');
+const { exampleColorEncoding, REFERENCE_GREY } = require('./colors');
+const { familyPanels } = require('./families');
 const { placeLabels } = require('./label-layout');
-const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioAxis, notDrawnNote, pixel, placedLabelLayers } = require('./vega');
+const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioTicks, notDrawnNote, placedLabelLayers } = require('./vega');
 
-// Complexity (tokens) against the time ratio to the baseline, one point per
-// example in its colour. The styles crowd together (the shortest ones are
-// close in tokens and in time), so a point carries a number, its rank by time
-// as in the summary table and the forest plot, and a key beside the plot
-// names each. The numbers are placed here, in pixels, so that none covers
-// another or a point (label-layout.js); the scales therefore have fixed
-// domains, so that a value's pixel position is known. Pure.
+// Complexity (tokens) against the time ratio to the baseline, as small
+// multiples: one panel per style family, every panel on the same axes, its
+// own examples in their colours and named beside their points, the other
+// families' points in grey behind them. Thirty-odd styles in one plot crowd
+// into a cluster whose labels no layout can place near their points, and a
+// key of thirty-odd lines sends the eye back and forth; six to a panel can be
+// named where they are. A label drops the family's prefix the panel's title
+// gives ("callbacks: original"). The names are placed here, in pixels, so
+// that none covers another or a point (label-layout.js), with text measured
+// as Vega measures it without a font (0.8 em a character), which is wider
+// than any real font writes it; the scales therefore have fixed domains. Pure.
 
-const WIDTH = 560;
-const HEIGHT = 360;
-const KEY = { gap: 22, line: 16, fontSize: 12 };
-const NUMBER_FONT = 11;
+const PANEL_WIDTH = 360;
+const PANEL_HEIGHT = 210;
+const COLUMNS = 2;
+const LABEL = { fontSize: 10, charWidth: 0.8, pointRadius: 5 };
 
-function linear([d0, d1], size) {
-  return (value) => ((value - d0) / (d1 - d0)) * size;
+// Pixels from the left and from the top, as SVG counts them.
+function logX([d0, d1], size) {
+  return (value) => ((Math.log(value) - Math.log(d0)) / (Math.log(d1) - Math.log(d0))) * size;
 }
-
-// Pixels from the top, as SVG counts them.
-function logarithmic([d0, d1], size) {
-  return (value) => size - ((Math.log(value) - Math.log(d0)) / (Math.log(d1) - Math.log(d0))) * size;
+function logY([d0, d1], size) {
+  return (value) => size - logX([d0, d1], size)(value);
 }
 
 function tokensDomain(values) {
-  const low = Math.min(...values);
-  const high = Math.max(...values);
-  const pad = Math.max(10, (high - low) * 0.08);
-  return [low - pad, high + pad];
+  return [Math.min(...values) / 1.1, Math.max(...values) * 1.1];
+}
+
+// Round token counts to mark on a log axis.
+function tokenTicks([low, high]) {
+  const steps = [100, 150, 200, 300, 400, 500, 600, 800, 1000, 1500, 2000, 3000, 5000, 10000, 20000];
+  const ticks = steps.filter((v) => v >= low && v <= high);
+  return ticks.length >= 2 ? ticks : [Math.round(low), Math.round(high)];
+}
+
+/** An example's name in its family's panel: without the family's prefix. */
+function shortName(example, family) {
+  return example.startsWith(`${family}-`) ? example.slice(family.length + 1) : example;
 }
 
 /**
- * The points with their numbers placed, and the key.
+ * The panels with their points and placed labels.
  * @param {object[]} rows rows of the summary table, in its order (by time)
- * @returns {{ points, labels, key, xDomain, yDomain, left: string[] }} labels: see label-layout.placeLabels
+ * @param {object} registries as exported by examples/index.js, for the families
+ * @returns {{ panels: Array<{ title, family, points, labels }>, xDomain, yDomain, left: string[] }}
+ *   labels: see label-layout.placeLabels, in pixels of their panel
  */
-function scatterLayout(rows) {
+function scatterLayout(rows, registries) {
   const drawn = rows.filter((row) => typeof row.tokens === 'number' && isFinitePositive(row.ratio));
   const left = rows.filter((row) => !drawn.includes(row)).map((row) => row.example);
   const xDomain = tokensDomain(drawn.map((row) => row.tokens));
@@ -47,87 +62,111 @@ function scatterLayout(rows) {
     drawn.map((row) => row.ratio),
     1.15,
   );
-  const px = linear(xDomain, WIDTH);
-  const py = logarithmic(yDomain, HEIGHT);
-  const points = drawn.map((row, i) => ({
+  const px = logX(xDomain, PANEL_WIDTH);
+  const py = logY(yDomain, PANEL_HEIGHT);
+  const all = drawn.map((row) => ({
     example: row.example,
-    number: String(i + 1),
     tokens: row.tokens,
     ratio: row.ratio,
     x: px(row.tokens),
     y: py(row.ratio),
     description: `${row.example}${DETAIL}${row.tokens} tokens${DETAIL}${show.ratio(row.ratio)} the baseline's mean time`,
   }));
-  const labels = placeLabels(
-    points.map((p) => ({ key: p.example, text: p.number, x: p.x, y: p.y })),
-    { width: WIDTH, height: HEIGHT, fontSize: NUMBER_FONT },
-  ).map((label, i) => ({ ...label, example: points[i].example, description: points[i].description }));
-  // In columns when the key is taller than the plot.
-  const perColumn = Math.max(1, Math.floor(HEIGHT / KEY.line));
-  const columnWidth = Math.max(...points.map((p) => `${p.number}  ${p.example}`.length)) * KEY.fontSize * 0.62 + 16;
-  const key = points.map((p, i) => ({
-    example: p.example,
-    text: `${p.number}  ${p.example}`,
-    x: WIDTH + KEY.gap + Math.floor(i / perColumn) * columnWidth,
-    y: KEY.line / 2 + (i % perColumn) * KEY.line,
-    description: p.description,
-  }));
-  return { points, labels, key, xDomain, yDomain, left };
+  const panels = familyPanels(
+    drawn.map((row) => ({ problem: row.problem ?? null, example: row.example })),
+    registries,
+  ).map((panel) => {
+    const points = all.filter((p) => panel.examples.includes(p.example));
+    const others = all.filter((p) => !panel.examples.includes(p.example));
+    const labels = placeLabels(
+      points.map((p) => ({ key: p.example, text: shortName(p.example, panel.family), x: p.x, y: p.y })),
+      { width: PANEL_WIDTH, height: PANEL_HEIGHT, ...LABEL, obstacles: others },
+    ).map((label, i) => ({ ...label, example: points[i].example, description: points[i].description }));
+    return { title: panel.title, family: panel.family, points, others, labels };
+  });
+  return { panels, xDomain, yDomain, left };
+}
+
+function panelSpec(panel, { x, y, colors, firstColumn, lastRow }) {
+  const color = exampleColorEncoding(
+    panel.points.map((p) => p.example),
+    colors,
+  );
+  const description = { field: 'description' };
+  // Outlined in white: a name may lie over another family's grey point.
+  const placed = placedLabelLayers(panel.labels, { fontSize: LABEL.fontSize, color, description, outline: true });
+  const xAxis = { ...x, title: lastRow ? x.title : null };
+  const yAxis = { ...y, title: firstColumn ? y.title : null };
+  return {
+    title: { text: panel.title, fontSize: 13, anchor: 'start', frame: 'group' },
+    width: PANEL_WIDTH,
+    height: PANEL_HEIGHT,
+    layer: [
+      {
+        // The baseline's own level: points above it are slower.
+        data: { values: [{ one: 1 }] },
+        mark: { type: 'rule', color: '#888', strokeDash: [4, 4] },
+        encoding: { y: { field: 'one', ...yAxis } },
+      },
+      {
+        // The other families, for where this one sits among them.
+        data: { values: panel.others },
+        mark: { type: 'point', filled: true, size: 30, color: REFERENCE_GREY, opacity: 0.45 },
+        encoding: { x: xAxis, y: { field: 'ratio', ...yAxis }, description },
+      },
+      placed.leaders,
+      {
+        data: { values: panel.points },
+        mark: { type: 'point', filled: true, size: 70, opacity: 0.95 },
+        encoding: { x: xAxis, y: { field: 'ratio', ...yAxis }, color, description },
+      },
+      ...placed.texts,
+    ],
+  };
 }
 
 /**
  * @param {object[]} rows rows of the summary table (see tables.summaryTable), in its order
- * @param {{ scenario, params, envLabel?, tokensTitle?: string, baseline?: string }} at
- * @param {{ colors: Map<string, string> }} look
- * @returns {object} a Vega-Lite spec; usermeta.labels are the numbers' places, usermeta.key the key's lines
+ * @param {{ scenario, params, envLabel?, tokensTitle?: string, baseline?: string, pooling?: string }} at
+ * @param {{ colors: Map<string, string>, registries: object }} look
+ * @returns {object} a Vega-Lite spec; usermeta.panels are the panels' labels, placed
  */
-function scatterSpec(rows, at, { colors }) {
-  const { points, labels, key, xDomain, yDomain, left } = scatterLayout(rows);
-  const color = exampleColorEncoding(
-    points.map((p) => p.example),
-    colors,
-  );
-  const x = { field: 'tokens', type: 'quantitative', title: at.tokensTitle ?? 'tokens', scale: { domain: xDomain, nice: false, zero: false } };
+function scatterSpec(rows, at, { colors, registries }) {
+  const { panels, xDomain, yDomain, left } = scatterLayout(rows, registries);
+  const x = {
+    field: 'tokens',
+    type: 'quantitative',
+    title: `${at.tokensTitle ?? 'tokens'} (log scale)`,
+    scale: { type: 'log', domain: xDomain, nice: false },
+    axis: { values: tokenTicks(xDomain) },
+  };
   // A short title: Vega overestimates text, and a rotated title taller than
-  // the plot would push the plot down.
-  const y = { field: 'ratio', ...ratioAxis(yDomain, `× ${at.baseline ?? 'baseline'}'s mean time`) };
-  const description = { field: 'description' };
-  const placed = placedLabelLayers(labels, { fontSize: NUMBER_FONT, color, description });
+  // the panel would push the panel's title up; the subtitle names the baseline.
+  const y = {
+    type: 'quantitative',
+    title: "× the baseline's time",
+    scale: { type: 'log', domain: yDomain, nice: false },
+    axis: { values: ratioTicks(...yDomain), labelExpr: "format(datum.value, '~g') + '×'" },
+  };
   return {
     title: {
       text: `${at.scenario}: complexity against time`,
       subtitle: [
         show.params(at.params),
         at.envLabel,
-        "Lower left: short and fast. Dashed: the baseline's time; log scale. Numbered by time, as in the table.",
+        at.pooling ?? null,
+        `Lower left: short and fast. Dashed: the time of ${at.baseline ?? 'the baseline'}. Both axes log scale.`,
+        'One panel per style family, its examples named without the family prefix; grey: the other families.',
         notDrawnNote(left, { most: 3, what: 'examples', reason: 'no time or no token count' }),
       ].filter(Boolean),
     },
-    width: WIDTH,
-    height: HEIGHT,
-    usermeta: { labels, key },
-    layer: [
-      {
-        // The baseline's own level: points above it are slower.
-        data: { values: [{ one: 1 }] },
-        mark: { type: 'rule', color: '#888', strokeDash: [4, 4] },
-        encoding: { y: { field: 'one', type: 'quantitative' } },
-      },
-      placed.leaders,
-      {
-        data: { values: points },
-        mark: { type: 'point', filled: true, size: 80, opacity: 0.95 },
-        encoding: { x, y, color, description },
-      },
-      ...placed.texts,
-      {
-        data: { values: key },
-        mark: { type: 'text', align: 'left', baseline: 'middle', fontSize: KEY.fontSize },
-        encoding: { x: pixel('x'), y: pixel('y'), text: { field: 'text' }, color, description },
-      },
-    ],
+    usermeta: { panels: panels.map((p) => ({ title: p.title, labels: p.labels })) },
+    columns: Math.min(COLUMNS, panels.length),
+    concat: panels.map((panel, i) => panelSpec(panel, { x, y, colors, firstColumn: i % COLUMNS === 0, lastRow: i >= panels.length - COLUMNS })),
+    resolve: { scale: { color: 'independent' } },
+    spacing: { row: 24, column: 36 },
     config: CONFIG,
   };
 }
 
-module.exports = { WIDTH, HEIGHT, scatterLayout, scatterSpec };
+module.exports = { PANEL_WIDTH, PANEL_HEIGHT, LABEL, shortName, scatterLayout, scatterSpec };
