@@ -5,6 +5,7 @@ const registries = require('../../examples');
 const { summarize } = require('../summary');
 const { readRuns, readMetricFile } = require('./inputs');
 const { scenarioSections } = require('./sections/scenarios');
+const { envNames } = require('./sections/env-names');
 const { headlineSection } = require('./sections/headline');
 const { articleComparison } = require('./sections/article');
 const { runtimeComparison } = require('./sections/runtimes');
@@ -38,7 +39,9 @@ async function buildReport(input) {
   if (!FORMATS.includes(input.format)) throw new RangeError(`format must be one of ${FORMATS.join(', ')}`);
   const { runs, inputs, warnings } = readRuns(input.results, input.baseline);
   const summary = summarize(runs, { baseline: input.baseline });
-  const envs = summary.envs.map((env, index) => ({ ...env, id: `env ${index + 1}`, label: show.envLabel(env) }));
+  // Each environment named by what it is ("node 26"), for section titles and the page's picker.
+  const names = envNames(summary.envs);
+  const envs = summary.envs.map((env, index) => ({ ...env, id: names[index], label: show.envLabel(env) }));
   const envByKey = new Map(envs.map((env) => [env.key, env]));
 
   const complexity = readMetricFile(input.complexity, 'complexity');
@@ -88,6 +91,8 @@ async function buildReport(input) {
     timeGlossary: sections.length ? sections[0].tables[0].table.glossary : null,
     colors: Object.fromEntries(look.colors),
     sections,
+    // Every cell, for the page's comparison of two examples (render/page-picker.js).
+    cells: summary.cells,
     complexity,
     debuggability,
     article,

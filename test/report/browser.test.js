@@ -78,11 +78,18 @@ describe('report: the HTML page in a headless browser', function () {
     return { page, problems, requests };
   }
 
+  // The report's page with every section shown and every packed chart drawn,
+  // as a reader gets it by ticking "every section".
   async function openReport(options) {
     const { files } = await fixtureReport('html');
     const file = path.join(dir, 'index.html');
     fs.writeFileSync(file, files[0].content);
-    return open(file, options);
+    const opened = await open(file, options);
+    await opened.page.click('#pick-all');
+    await opened.page.waitForFunction(() => [...document.querySelectorAll('figure[data-chart]')].every((f) => f.getAttribute('data-state') === 'drawn'), {
+      timeout: 20000,
+    });
+    return opened;
   }
 
   it('opens offline with no console error and no page error', async () => {

@@ -1,6 +1,7 @@
 'use strict';
 
 const assert = require('node:assert/strict');
+const { unpackPage } = require('./unpack-page');
 const { formatRows } = require('../../lib/report/render/rows');
 const { parseResults } = require('../../lib/results');
 const { summarize } = require('../../lib/summary');
@@ -235,7 +236,7 @@ describe('report: the cost of async context', () => {
     assert.ok(markdown.indexOf('## The cost of async context') > markdown.indexOf('## Time and memory'));
     assert.ok(markdown.indexOf('## The cost of async context') < markdown.indexOf('## Complexity'));
 
-    const html = (await buildReport(input(contextLines(), { format: 'html' }))).files[0].content;
+    const html = unpackPage((await buildReport(input(contextLines(), { format: 'html' }))).files[0].content);
     assert.match(html, /<li><a href="#context">The cost of async context<\/a><\/li>/);
     assert.match(html, /<h2 id="context">The cost of async context<\/h2>/);
     assert.match(html, /<figure class="chart" aria-label="doxbee-sequential: the cost of async context">/);

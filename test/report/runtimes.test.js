@@ -1,6 +1,7 @@
 'use strict';
 
 const assert = require('node:assert/strict');
+const { unpackPage } = require('./unpack-page');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -324,7 +325,7 @@ describe('report: runtimes side by side', () => {
     assert.ok(markdown.indexOf('## Runtimes side by side') > markdown.indexOf('## Time and memory'));
     assert.ok(markdown.indexOf('## Runtimes side by side') < markdown.indexOf('## Complexity'));
 
-    const html = (await buildReport(input(runtimeLines(), { format: 'html' }))).files[0].content;
+    const html = unpackPage((await buildReport(input(runtimeLines(), { format: 'html' }))).files[0].content);
     assert.match(html, /<li><a href="#runtimes">Runtimes side by side<\/a><\/li>/);
     assert.match(html, /<h2 id="runtimes">Runtimes side by side<\/h2>/);
     assert.match(html, /<h4>The 2018 table redone: doxbee-sequential, n=1000/);
@@ -347,7 +348,7 @@ describe('report: runtimes side by side', () => {
       assert.ok(!readme.includes('The runtime matrices'));
       assert.match(readme, /\nRuns from different machines or Node versions are never mixed: every table below belongs to one environment\.\n/);
       assert.ok(!built.files.some((f) => f.name.endsWith('-runtimes.svg')));
-      const html = (await buildReport(input(lines, { format: 'html' }))).files[0].content;
+      const html = unpackPage((await buildReport(input(lines, { format: 'html' }))).files[0].content);
       assert.ok(!html.includes('id="runtimes"'));
     }
   });

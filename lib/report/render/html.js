@@ -6,14 +6,15 @@ const { htmlComment } = require('./generated');
 const { TITLE: ARTICLE_TITLE, articleBlocks } = require('../sections/article');
 const { TITLE: RUNTIMES_TITLE, runtimeBlocks } = require('../sections/runtimes');
 const { TITLE: CONTEXT_TITLE, contextBlocks } = require('../sections/context');
+const { pageCharts, escapeHtml } = require('./page-charts');
+const { sectionId, pickerData, pickerMarkup, sectionOpen } = require('./page-picker');
+const { SCRIPT, STYLE: PICKER_STYLE } = require('./page-script');
 
-// The report as one self-contained HTML page: the same tables, the charts as
-// inline SVG, and a small inline script for hovering. It loads nothing from
-// anywhere, so it works offline and from a file. Pure: the model in, the text out.
-
-function escapeHtml(text) {
-  return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
+// The report as one self-contained HTML page: the same tables, the opening
+// charts as inline SVG and the others packed (page-charts.js), a picker of
+// scenario, runtime and two examples (page-picker.js), and one inline script
+// (page-script.js). It loads nothing from anywhere, so it works offline and
+// from a file. Pure: the model in, the text out.
 
 // A colour swatch before an example's name ties the row to its marks in the
 // charts.
@@ -52,17 +53,6 @@ function notes(list) {
   return list.map((note) => `<p class="note">${escapeHtml(note)}</p>`).join('\n');
 }
 
-function figure(chart) {
-  return `<figure class="chart" aria-label="${escapeHtml(chart.title)}">\n${chart.svg}\n</figure>`;
-}
-
-function id(text) {
-  return String(text)
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
-
 const STYLE = `
 body { font-family: Helvetica, Arial, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #222; line-height: 1.45; }
 h1, h2, h3, h4 { line-height: 1.2; }
@@ -85,43 +75,7 @@ figure.chart svg { max-width: 100%; height: auto; }
 .role-legend-entry path.background { pointer-events: all; cursor: pointer; }
 #tip { position: fixed; pointer-events: none; background: rgba(255,255,255,.96); border: 1px solid #999; border-radius: 3px; padding: .2rem .45rem; font-size: .85rem; display: none; }
 nav ul { columns: 2; }
-`;
-
-// Hovering a mark, a label, a legend entry or a table row highlights that
-// example in every chart and table: every element that stands for an example
-// carries data-example (the charts' marks get it from their descriptions, see
-// charts.tagExamples), and the others are dimmed. A mark's description shows
-// as a tip.
-const SCRIPT = `
-(function () {
-  var tip = document.getElementById('tip');
-  var tagged = Array.prototype.slice.call(document.querySelectorAll('[data-example]'));
-  var inCharts = tagged.filter(function (el) { return el.closest('figure.chart'); });
-  var rows = tagged.filter(function (el) { return el.tagName === 'TR'; });
-  function highlight(key) {
-    inCharts.forEach(function (el) { el.classList.toggle('dim', key !== null && el.getAttribute('data-example') !== key); });
-    rows.forEach(function (row) { row.classList.toggle('hl', key !== null && row.getAttribute('data-example') === key); });
-  }
-  function showTip(text, event) {
-    tip.textContent = text;
-    tip.style.display = 'block';
-    tip.style.left = (event.clientX + 12) + 'px';
-    tip.style.top = (event.clientY + 12) + 'px';
-  }
-  tagged.forEach(function (el) {
-    var key = el.getAttribute('data-example');
-    // A legend label takes no pointer events; its whole entry does.
-    var label = el.closest('.role-legend-label');
-    var target = label ? label.parentNode.parentNode : el;
-    var details = el.getAttribute('aria-label');
-    target.addEventListener('mouseenter', function (event) {
-      highlight(key);
-      if (details && details.indexOf(' \\u00b7 ') > 0) showTip(details, event);
-    });
-    target.addEventListener('mouseleave', function () { highlight(null); tip.style.display = 'none'; });
-  });
-})();
-`;
+${PICKER_STYLE}`;
 
 function link(text, href) {
   return href ? `<a href="${escapeHtml(encodeURI(href))}">${escapeHtml(text)}</a>` : escapeHtml(text);
@@ -136,7 +90,7 @@ function metricSection(file, what, href, colors) {
   return `<p class="note">${escapeHtml(file.note)} Make one with <code>asyncmark ${what} --format json &gt; ${what}.json</code> and pass it as <code>--${what} ${what}.json</code>.</p>\n<p>${about}</p>`;
 }
 
-function articleSection(article, href, colors) {
+function articleSection(article, href, colors, figure) {
   const parts = [];
   for (const block of articleBlocks(article, article)) {
     if (block.h3) parts.push(`<h3>${escapeHtml(block.h3)}</h3>`);
@@ -151,7 +105,7 @@ function articleSection(article, href, colors) {
 }
 
 // A section given as blocks (the runtimes', the context's).
-function blockSection(blocks, colors) {
+function blockSection(blocks, colors, figure) {
   const parts = [];
   for (const block of blocks) {
     if (block.h3) parts.push(`<h3>${escapeHtml(block.h3)}</h3>`);
@@ -166,7 +120,10 @@ function blockSection(blocks, colors) {
 }
 
 function renderHtml(model) {
-  const manyEnvs = model.envs.length > 1;
+  const charts = pageCharts();
+  const figure = (chart) => charts.packed(chart);
+  const titleOf = (section) => prose.sectionTitle(section);
+  const picker = pickerData(model, titleOf);
   const parts = [];
   parts.push(htmlComment(model.generator));
   parts.push(
@@ -182,13 +139,14 @@ function renderHtml(model) {
   );
   parts.push('<h1>asyncmark results</h1>');
   parts.push(
-    `<p>${escapeHtml(prose.inputText(model))} How the numbers are made and how to read them: ${link('the guide', model.links.guide)}. Hover a line, a legend entry or a table row to pick out one example.</p>`,
+    `<p>${escapeHtml(prose.inputText(model))} How the numbers are made and how to read them: ${link('the guide', model.links.guide)}. Pick a scenario and a runtime under "Time and memory", and two examples to compare; hover a line, a legend entry or a table row to pick out one example.</p>`,
   );
 
   const contents = [
     ['summary', 'Summary'],
     ['environments', 'Environments'],
-    ...model.sections.map((s) => [id(`time-${prose.sectionTitle(s, manyEnvs)}`), `Time and memory: ${prose.sectionTitle(s, manyEnvs)}`]),
+    ['time', 'Time and memory'],
+    ...model.sections.map((s) => [sectionId(titleOf(s)), `\u2003${titleOf(s)}`]),
     ...(model.runtimes ? [['runtimes', RUNTIMES_TITLE]] : []),
     ...(model.context ? [['context', CONTEXT_TITLE]] : []),
     ['complexity', 'Complexity'],
@@ -198,11 +156,12 @@ function renderHtml(model) {
   ];
   parts.push(`<nav><ul>${contents.map(([anchor, title]) => `<li><a href="#${anchor}">${escapeHtml(title)}</a></li>`).join('')}</ul></nav>`);
 
+  // What a reader sees first is drawn in the page itself.
   parts.push('<h2 id="summary">Summary</h2>');
   parts.push(`<p>${escapeHtml(prose.SUMMARY_INTRO)}</p>`, `<p>${escapeHtml(prose.headlineText(model.headline))}</p>`);
-  if (model.summary.forest) parts.push(figure(model.summary.forest));
+  if (model.summary.forest) parts.push(charts.inline(model.summary.forest));
   parts.push(table(model.summary.table, model.colors), notes(model.summary.table.notes), glossary(model.summary.table.glossary));
-  if (model.summary.scatter) parts.push(figure(model.summary.scatter));
+  if (model.summary.scatter) parts.push(charts.inline(model.summary.scatter));
 
   parts.push('<h2 id="environments">Environments</h2>');
   parts.push(`<p>${escapeHtml(prose.ENVIRONMENTS_TEXT)}${model.runtimes ? ` ${escapeHtml(prose.RUNTIMES_EXCEPTION)}` : ''}</p>`);
@@ -217,25 +176,29 @@ function renderHtml(model) {
 
   parts.push('<h2 id="time">Time and memory</h2>');
   parts.push(`<ul>${prose.HOW_TO_READ_TIMES.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`);
+  const first = model.headline ? { scenario: model.headline.scenario, runtime: model.headline.env.id } : null;
+  parts.push(pickerMarkup(picker, first));
   for (const section of model.sections) {
-    const title = prose.sectionTitle(section, manyEnvs);
-    parts.push(`<h3 id="${id(`time-${title}`)}">${escapeHtml(title)}</h3>`);
+    const title = titleOf(section);
+    parts.push(sectionOpen(section, title), `<h3>${escapeHtml(title)}</h3>`, `<p class="note">${escapeHtml(section.env.label)}</p>`);
     for (const reference of section.tables) {
       parts.push(`<h4>${escapeHtml(reference.title)}</h4>`);
       if (reference.forest) parts.push(figure(reference.forest));
       parts.push(table(reference.table, model.colors), notes(reference.table.notes));
     }
     for (const chart of section.charts) parts.push(figure(chart));
+    parts.push('</section>');
   }
   if (model.timeGlossary) parts.push(`<h3 id="columns">${escapeHtml(prose.TIME_GLOSSARY_TITLE)}</h3>`, glossary(model.timeGlossary));
 
-  if (model.runtimes) parts.push(`<h2 id="runtimes">${escapeHtml(RUNTIMES_TITLE)}</h2>`, blockSection(runtimeBlocks(model.runtimes), model.colors));
-  if (model.context) parts.push(`<h2 id="context">${escapeHtml(CONTEXT_TITLE)}</h2>`, blockSection(contextBlocks(model.context), model.colors));
+  if (model.runtimes) parts.push(`<h2 id="runtimes">${escapeHtml(RUNTIMES_TITLE)}</h2>`, blockSection(runtimeBlocks(model.runtimes), model.colors, figure));
+  if (model.context) parts.push(`<h2 id="context">${escapeHtml(CONTEXT_TITLE)}</h2>`, blockSection(contextBlocks(model.context), model.colors, figure));
 
   parts.push('<h2 id="complexity">Complexity</h2>', metricSection(model.complexity, 'complexity', model.links.complexity, model.colors));
   parts.push('<h2 id="debuggability">Debuggability</h2>', metricSection(model.debuggability, 'debuggability', model.links.debuggability, model.colors));
 
-  if (model.article) parts.push(`<h2 id="article-2013">${escapeHtml(ARTICLE_TITLE)}</h2>`, articleSection(model.article, model.links.article, model.colors));
+  if (model.article)
+    parts.push(`<h2 id="article-2013">${escapeHtml(ARTICLE_TITLE)}</h2>`, articleSection(model.article, model.links.article, model.colors, figure));
 
   parts.push('<h2 id="input">Input</h2>');
   parts.push(
@@ -247,7 +210,7 @@ function renderHtml(model) {
       .join('')}</ul>`,
   );
 
-  parts.push('<div id="tip" role="tooltip"></div>', `<script>${SCRIPT}</script>`, '</body>', '</html>');
+  parts.push('<div id="tip" role="tooltip"></div>', charts.dataBlock(), `<script>${SCRIPT}</script>`, '</body>', '</html>');
   return `${parts.filter((part) => part !== '').join('\n')}\n`;
 }
 

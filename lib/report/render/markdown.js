@@ -37,7 +37,6 @@ function link(text, href) {
 }
 
 function renderMarkdown(model) {
-  const manyEnvs = model.envs.length > 1;
   const out = [];
   out.push(htmlComment(model.generator));
   out.push('# asyncmark results', '');
@@ -64,7 +63,7 @@ function renderMarkdown(model) {
   for (const line of prose.HOW_TO_READ_TIMES) out.push(`- ${escapeInline(line)}`);
   out.push('');
   for (const section of model.sections) {
-    out.push(`### ${escapeInline(prose.sectionTitle(section, manyEnvs))}`, '');
+    out.push(`### ${escapeInline(prose.sectionTitle(section))}`, '');
     for (const reference of section.tables) {
       out.push(`#### ${escapeInline(reference.title)}`, '');
       if (reference.forest) out.push(image(reference.forest), '');

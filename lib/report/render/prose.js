@@ -36,7 +36,7 @@ function inputText(model) {
 }
 
 const ENV_COLUMNS = [
-  { key: 'id', title: 'env', description: "The environment's name in this report: one machine and Node version." },
+  { key: 'id', title: 'env', description: "The environment's name in this report: its runtime and version, and its CPU where two differ only there." },
   {
     key: 'runtimeText',
     title: 'runtime',
@@ -83,8 +83,9 @@ function packagesText(env) {
   return `${env.id} packages: ${entries.map(([name, version]) => `${name} ${version ?? '?'}`).join(', ')}.`;
 }
 
-function sectionTitle(section, manyEnvs) {
-  return manyEnvs ? `${section.scenario} on ${section.env.id} (${section.env.label})` : section.scenario;
+// What a section is: "doxbee-sequential on node 26".
+function sectionTitle(section) {
+  return `${section.scenario} on ${section.env.id}`;
 }
 
 module.exports = {
