@@ -6,6 +6,7 @@ const { summarize } = require('../summary');
 const { readRuns, readMetricFile } = require('./inputs');
 const { scenarioSections } = require('./sections/scenarios');
 const { envNames } = require('./sections/env-names');
+const { sessionCounts } = require('./sections/sessions');
 const { headlineSection } = require('./sections/headline');
 const { articleComparison } = require('./sections/article');
 const { runtimeComparison } = require('./sections/runtimes');
@@ -62,7 +63,8 @@ async function buildReport(input) {
     ...(runtimes ? runtimes.machines.flatMap((machine) => machine.envs.map((env) => show.runtimeLabel(env))) : []),
     ...(context ? context.groups.flatMap((group) => group.columns.map((column) => column.label)) : []),
   ];
-  const look = { colors: exampleColors(examples, registries), runtimeColors: runtimeColors(runtimeLabels), registries };
+  // sessions: how many bench sessions each cell's runs come from, for the charts' subtitles.
+  const look = { colors: exampleColors(examples, registries), runtimeColors: runtimeColors(runtimeLabels), registries, sessions: sessionCounts(runs) };
   const queue = chartQueue();
   const sections = scenarioSections(summary, envs, look, queue.addChart, runs);
   if (runtimes) runtimeCharts(runtimes, look, queue.addChart);

@@ -6,6 +6,8 @@ const { summarize } = require('../../lib/summary');
 const { scenarioSections } = require('../../lib/report/sections/scenarios');
 const { oneGrid } = require('../../lib/report/sections/sessions');
 const { exampleColors } = require('../../lib/report/charts/colors');
+const { buildReport } = require('../../lib/report');
+const { GENERATOR, RESULTS, read } = require('./fixture-report');
 
 // A chart draws the grid of one session, or says what it pools. The planted
 // input is the docs pipeline's: a main session at n = 100, 1000, 10000, a
@@ -13,6 +15,8 @@ const { exampleColors } = require('../../lib/report/charts/colors');
 // second session that ran exactly the main grid again.
 
 const EXAMPLES = ['callbacks-original', 'promises-native'];
+// A valid line of the report fixtures, for the fields a results file needs.
+const TEMPLATE = JSON.parse(read(RESULTS).text.split('\n')[0]);
 const PARAMS = { t: 1, latency: 'constant', e: 0, seed: 1 };
 
 function sessionRuns(session, ns, wall) {
@@ -21,6 +25,7 @@ function sessionRuns(session, ns, wall) {
     for (const n of ns) {
       for (let run = 0; run < 3; run++) {
         runs.push({
+          ...TEMPLATE,
           session,
           time: '2025-01-01T00:00:00.000Z',
           scenario: 'doxbee-sequential',
@@ -31,8 +36,9 @@ function sessionRuns(session, ns, wall) {
           run,
           status: 'ok',
           error: null,
-          metrics: { wallMs: wall(n, run), cpuUserMs: 1, cpuSystemMs: 1, maxRssMB: 40, heapBeforeMB: 4, heapPeakMB: 5 },
-          env: { node: 'v26', cpu: 'test' },
+          baseline: 'callbacks-original',
+          metrics: { ...TEMPLATE.metrics, wallMs: wall(n, run) },
+          env: { ...TEMPLATE.env, node: 'v26', cpu: 'test' },
         });
       }
     }
@@ -103,5 +109,23 @@ describe('report: a chart draws one session grid or says what it pools', () => {
     for (const chart of pooled) assert.ok(chart.spec.title.subtitle.includes('Pools the runs of up to 2 bench sessions per example, as the tables do.'));
     const single = sectionsOf(MAIN).filter((chart) => chart.kind === 'forest');
     for (const chart of single) assert.ok(!chart.spec.title.subtitle.some((line) => line.startsWith('Pools')));
+  });
+
+  it('says in the runtimes chart when its cells pool several sessions', async function () {
+    this.timeout(20000);
+    const node24 = MAIN.map((run) => ({ ...run, session: 'node24', env: { ...run.env, node: 'v24' } }));
+    const report = async (runs) => {
+      const text = runs.map((run) => JSON.stringify(run)).join('\n');
+      const { files } = await buildReport({
+        results: [{ name: 'r.jsonl', text }],
+        complexity: null,
+        debuggability: null,
+        format: 'markdown',
+        generator: GENERATOR,
+      });
+      return files.find((f) => f.name.endsWith('-runtimes.svg')).content;
+    };
+    assert.match(await report([...MAIN, ...AGAIN, ...node24]), /Pools the runs of up to 2 bench sessions per example/);
+    assert.doesNotMatch(await report([...MAIN, ...node24]), /Pools the runs/);
   });
 });

@@ -5,6 +5,7 @@ const show = require('../display');
 const { paramSlugs } = require('./file-names');
 const { isFinitePositive, notDrawnNote } = require('./vega');
 const { lanesSpec, lanePoint } = require('./lanes-plot');
+const { poolingNote } = require('../sections/sessions');
 
 // The runtimes of one machine at one scenario and reference cell: one row per
 // example, one point per runtime at the example's mean time on that runtime ÷
@@ -39,10 +40,10 @@ function runtimePoints(matrix) {
 
 /**
  * @param {object} matrix one matrix of runtimeComparison (lib/report/sections/runtimes.js)
- * @param {{ runtimeColors: Map<string, string> }} look
+ * @param {{ runtimeColors: Map<string, string>, sessions?: Map<string, number> }} look sessions: sections/sessions.js sessionCounts
  * @returns {object | null} a Vega-Lite spec, or null when no ratio can be drawn
  */
-function runtimeSpec(matrix, { runtimeColors }) {
+function runtimeSpec(matrix, { runtimeColors, sessions = new Map() }) {
   const { points, notDrawn } = runtimePoints(matrix);
   if (points.length === 0) return null;
   const examples = matrix.versus.rows.map((row) => row.example).filter((example) => points.some((p) => p.example === example));
@@ -57,6 +58,10 @@ function runtimeSpec(matrix, { runtimeColors }) {
         `On ${matrix.cpu}; the rule at 1: ${matrix.reference.label}.`,
         `Point: mean ${what} on a runtime ÷ on ${matrix.reference.label}; bar: 95% interval.`,
         'Hollow: not significant, or fewer than two runs.',
+        poolingNote(
+          matrix.versus.rows.flatMap((row) => row.cells.filter(Boolean)),
+          sessions,
+        ),
         notDrawnNote(notDrawn, { most: 3, what: 'points', reason: 'no ratio' }),
       ].filter(Boolean),
     },

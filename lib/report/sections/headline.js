@@ -36,6 +36,7 @@ function headlineSection(summary, envByKey, sections, { context, complexity, deb
         envLabel: envByKey.get(headline.env).label,
         tokensTitle: `complexity: ${summaryRows.tokensColumn}`,
         baseline: headlineBaseline,
+        pooling: headlineTable?.pooling ?? null,
       },
       look,
     );

@@ -56,6 +56,7 @@ function scenarioSections(summary, envs, look, addChart, runs = []) {
         return {
           params,
           title: show.params(params),
+          pooling: at.pooling,
           table: timeTable(summary.cells, at),
           forest: forest && addChart(`${chartBase(scenario, envIndex, envs.length, referenceSlugs[i])}-forest.svg`, 'forest', forest),
         };
