@@ -11,22 +11,12 @@ const { scatterSpec } = require('../../lib/report/charts/scatter-plot');
 const { exampleColors, REFERENCE_GREY } = require('../../lib/report/charts/colors');
 const { renderSvg, tagExamples } = require('../../lib/report/charts/vega');
 const registries = require('../../examples');
+const { launchChromium } = require('./chromium');
 
 // The HTML page as a reader gets it: opened from a file in a real headless
 // Chromium, offline. Screenshots go to /tmp/asyncmark-shots for a person to
 // look at; the assertions are about structure and behaviour, never timings.
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const SHOTS = path.join(os.tmpdir(), 'asyncmark-shots');
 
 // Boxes as the browser lays them out, less a pixel of antialiasing.
@@ -39,28 +29,16 @@ describe('report: the HTML page in a headless browser', function () {
   let browser;
   let dir;
 
+  let chromium;
+
   before(async function () {
-    if (!fs.existsSync(CHROMIUM)) {
-      if (process.env.CI) {
-        throw new Error(
-          `Chromium is not installed at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH. In CI this test may not be skipped.`,
-        );
-      }
-      this.skip();
-    }
-    const puppeteer = require('puppeteer-core');
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-browser-'));
+    chromium = await launchChromium(this, 'asyncmark-browser-');
+    ({ browser, dir } = chromium);
     fs.mkdirSync(SHOTS, { recursive: true });
-    browser = await puppeteer.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [...ARGS, `--user-data-dir=${path.join(dir, 'profile')}`],
-    });
   });
 
   after(async () => {
-    if (browser) await browser.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    if (chromium) await chromium.close();
   });
 
   // Opens a file, collecting what went wrong and every address asked for.

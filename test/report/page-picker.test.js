@@ -4,7 +4,6 @@
 
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 const { buildReport } = require('../../lib/report');
@@ -12,22 +11,13 @@ const stats = require('../../lib/stats');
 const show = require('../../lib/report/display');
 const { fixtureInput, read, RESULTS, GENERATOR } = require('./fixture-report');
 const { unpackPage } = require('./unpack-page');
+const { launchChromium } = require('./chromium');
 
 // The results page as a reader uses it, in a headless Chromium through
 // puppeteer-core: sections named by what they are, a scenario and a runtime
 // picked, two examples compared, charts drawn only when shown, and the page
 // light. Each check has a planted page it must catch.
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const ROOT = path.join(__dirname, '..', '..');
 const DOCS = path.join(ROOT, 'docs', 'results');
 // The issue's aim for the page built from the committed results.
@@ -49,20 +39,16 @@ describe('report: picking on the results page, in a headless browser', function 
   let dir;
   let built;
 
+  let chromium;
+
   before(async function () {
-    if (!fs.existsSync(CHROMIUM)) {
-      if (process.env.CI) throw new Error(`Chromium is not installed at ${CHROMIUM}: install Debian's chromium or set CHROMIUM_PATH.`);
-      this.skip();
-    }
-    const puppeteer = require('puppeteer-core');
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-picker-'));
-    browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: [...ARGS, `--user-data-dir=${path.join(dir, 'profile')}`] });
+    chromium = await launchChromium(this, 'asyncmark-picker-');
+    ({ browser, dir } = chromium);
     built = await buildReport(fixtureInput({ results: [twoRuntimes()], format: 'html', complexity: null, debuggability: null }));
   });
 
   after(async () => {
-    if (browser) await browser.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    if (chromium) await chromium.close();
   });
 
   async function open(html) {
