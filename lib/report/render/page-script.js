@@ -127,6 +127,9 @@ const SCRIPT = `
       row.classList.toggle('pair', key === a || key === b);
     });
     if (!section || !a || !b) return;
+    // Under the heading of the section it compares in, where the reader is.
+    var place = document.getElementById(section.id);
+    place.querySelector('h3').insertAdjacentElement('afterend', comparison);
     var heading = document.createElement('h3');
     heading.textContent = a + ' against ' + b + ', ' + section.title;
     var table = document.createElement('table');
@@ -193,6 +196,8 @@ const STYLE = `
 form.picker { display: flex; flex-wrap: wrap; gap: .4rem 1rem; align-items: center; position: sticky; top: 0; background: #fff; padding: .5rem 0; border-bottom: 1px solid #ddd; z-index: 1; }
 form.picker select { font: inherit; max-width: 16rem; }
 body.picking section.time-section:not(.picked) { display: none; }
+section.time-section, #time { scroll-margin-top: 6rem; }
+#comparison h3 { font-size: 1rem; }
 tr.pair td { background: #e4f0ff; }
 p.chart-wait { color: #777; font-style: italic; min-height: 6rem; }
 `;
