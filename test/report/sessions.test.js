@@ -19,7 +19,7 @@ const EXAMPLES = ['callbacks-original', 'promises-native'];
 const TEMPLATE = JSON.parse(read(RESULTS).text.split('\n')[0]);
 const PARAMS = { t: 1, latency: 'constant', e: 0, seed: 1 };
 
-function sessionRuns(session, ns, wall) {
+function sessionRuns(session, ns, wall, extra = {}) {
   const runs = [];
   for (const example of EXAMPLES) {
     for (const n of ns) {
@@ -32,7 +32,7 @@ function sessionRuns(session, ns, wall) {
           problem: 'doxbee',
           driver: 'batch',
           example,
-          params: { n, ...PARAMS },
+          params: { n, ...PARAMS, ...extra },
           run,
           status: 'ok',
           error: null,
@@ -127,5 +127,23 @@ describe('report: a chart draws one session grid or says what it pools', () => {
     };
     assert.match(await report([...MAIN, ...AGAIN, ...node24]), /Pools the runs of up to 2 bench sessions per example/);
     assert.doesNotMatch(await report([...MAIN, ...node24]), /Pools the runs/);
+  });
+
+  it('says in the context chart when its cells pool several sessions', async function () {
+    this.timeout(20000);
+    const context = (session) => [...sessionRuns(session, [800], (n) => n * 0.01), ...sessionRuns(session, [800], (n) => n * 0.012, { context: 'als' })];
+    const chart = async (runs) => {
+      const text = runs.map((run) => JSON.stringify(run)).join('\n');
+      const { files } = await buildReport({
+        results: [{ name: 'r.jsonl', text }],
+        complexity: null,
+        debuggability: null,
+        format: 'markdown',
+        generator: GENERATOR,
+      });
+      return files.find((f) => f.name.endsWith('-context.svg')).content;
+    };
+    assert.match(await chart([...context('one'), ...context('two')]), /Pools the runs of up to 2 bench sessions per example/);
+    assert.doesNotMatch(await chart(context('one')), /Pools the runs/);
   });
 });

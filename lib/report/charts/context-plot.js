@@ -4,6 +4,7 @@ const show = require('../display');
 const { paramSlugs } = require('./file-names');
 const { DETAIL, isFinitePositive, notDrawnNote } = require('./vega');
 const { lanesSpec, lanePoint } = require('./lanes-plot');
+const { poolingNote } = require('../sections/sessions');
 
 // The cost of async context at one scenario and parameter set: one row per
 // style, one point per runtime at the style's mean CPU time with context ÷
@@ -38,10 +39,10 @@ function contextPoints(group) {
 
 /**
  * @param {object} group one group of contextCost (lib/report/sections/context.js)
- * @param {{ runtimeColors: Map<string, string> }} look
+ * @param {{ runtimeColors: Map<string, string>, sessions?: Map<string, number> }} look sessions: sections/sessions.js sessionCounts
  * @returns {object | null} a Vega-Lite spec, or null when no ratio can be drawn
  */
-function contextSpec(group, { runtimeColors }) {
+function contextSpec(group, { runtimeColors, sessions = new Map() }) {
   const { points, notDrawn } = contextPoints(group);
   if (points.length === 0) return null;
   // A style that lost the context says so in its row's label.
@@ -58,6 +59,10 @@ function contextSpec(group, { runtimeColors }) {
         'Point: mean CPU time with AsyncLocalStorage ÷ without, same style;',
         'bar: 95% interval. Hollow: not significant, or fewer than two runs.',
         lostAny ? '⚠: the style lost the context (see the table).' : null,
+        poolingNote(
+          (group.pairs ?? []).flatMap((pair) => [pair.als, pair.none].filter(Boolean)),
+          sessions,
+        ),
         notDrawnNote(notDrawn, { most: 3, what: 'points', reason: 'no ratio' }),
       ].filter(Boolean),
     },
