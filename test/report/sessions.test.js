@@ -98,6 +98,17 @@ describe('report: a chart draws one session grid or says what it pools', () => {
     assert.ok(Math.min(...lows) > 0.9, `lowest band ${Math.min(...lows)}`);
   });
 
+  it('draws no line where no session ran two values of n', () => {
+    const runtimesStep = sessionRuns('runtimes', [10000], (n) => n * 0.01);
+    const contextStep = sessionRuns('context', [800], (n) => n * 0.01);
+    assert.deepEqual(
+      sectionsOf([...runtimesStep, ...contextStep]).filter((chart) => chart.kind === 'time'),
+      [],
+    );
+    // Pooled, the two steps made a line from n=800 to n=10000.
+    assert.equal(sectionsOf([...runtimesStep, ...contextStep], { withRuns: false }).filter((chart) => chart.kind === 'time').length, 1);
+  });
+
   it('catches the planted pooled chart: without the runs, the context step sits in the lines', () => {
     const time = sectionsOf([...MAIN, ...CONTEXT], { withRuns: false }).find((chart) => chart.kind === 'time');
     assert.deepEqual(drawnNs(time.spec), [100, 800, 1000, 10000]);

@@ -83,6 +83,8 @@ function scenarioSections(summary, envs, look, addChart, runs = []) {
         const at = { env: env.key, scenario, params, baseline, envLabel };
         // One session's grid, not every run at these parameters (sessions.js).
         const grid = runs.length ? oneGrid(runs, at) : { cells: summary.cells, notes: [] };
+        // No session ran two values of n here: a line would join two sessions' grids.
+        if (new Set(grid.cells.map((c) => c.params.n)).size < 2) return;
         for (const kind of ['time', 'memory'].filter((k) => chosen.includes(`${k}-against-n`)))
           sectionCharts.push(addChart(`${base}-${kind}.svg`, kind, againstNSpec(grid.cells, { ...at, notes: grid.notes }, kind, look)));
       });

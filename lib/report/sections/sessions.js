@@ -43,7 +43,8 @@ function gridKey(runs) {
 
 /**
  * The cells of one chart against n: the runs of the session with the largest
- * grid at `at`'s fixed parameters (ties: the most runs, then the latest), and
+ * grid at `at`'s fixed parameters (the most values of n, then the most cells,
+ * then the most runs, then the latest), and
  * of every other session with exactly that grid, summarized anew; with the
  * subtitle lines that say what is pooled and what is left out.
  * @param {object[]} runs every run of the report
@@ -59,8 +60,15 @@ function oneGrid(runs, at) {
     if (!bySession.has(session)) bySession.set(session, []);
     bySession.get(session).push(run);
   }
-  const sessions = [...bySession].map(([name, list]) => ({ name, runs: list, grid: gridKey(list), cells: gridKey(list).split(',').length }));
-  sessions.sort((a, b) => b.cells - a.cells || b.runs.length - a.runs.length || b.name.localeCompare(a.name));
+  const sessions = [...bySession].map(([name, list]) => ({
+    name,
+    runs: list,
+    grid: gridKey(list),
+    ns: new Set(list.map((r) => r.params.n)).size,
+    cells: gridKey(list).split(',').length,
+  }));
+  // A line needs two values of n: the grid with the most, then the most cells.
+  sessions.sort((a, b) => b.ns - a.ns || b.cells - a.cells || b.runs.length - a.runs.length || b.name.localeCompare(a.name));
   if (sessions.length === 0) return { cells: [], notes: [] };
   const kept = sessions.filter((s) => s.grid === sessions[0].grid);
   const left = sessions.filter((s) => s.grid !== sessions[0].grid);
