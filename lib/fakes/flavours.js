@@ -88,6 +88,8 @@ function methodMaker(name) {
   if (name === 'native') return nativeMethod;
   if (name === 'callbacks-ctx') return contextMethod;
   const lift = LIFTERS[name]();
+  // An old Node (asyncmark's code compiled for it) may lack the wrapper.
+  if (typeof lift !== 'function') throw new Error(`the ${name} I/O flavour has no wrapper under Node ${process.version} (util.promisify came in Node 8)`);
   return (spec, nodeStyle) => lift(nodeStyle);
 }
 

@@ -70,9 +70,11 @@ async function withCapabilities(runtime, cache) {
     cached.version === runtime.version &&
     CAPABILITIES.every((key) => typeof cached.capabilities?.[key] === 'boolean') &&
     SYNTAX_KEYS.every((key) => typeof cached.syntax?.[key] === 'boolean') &&
-    typeof cached.flags === 'object';
+    typeof cached.flags === 'object' &&
+    cached.flags !== null &&
+    'compiledChild' in cached.flags;
   if (valid) return { ...record, capabilities: cached.capabilities, flags: cached.flags, syntax: cached.syntax };
-  const probed = await probeCapabilities(runtime.path);
+  const probed = await probeCapabilities(runtime.path, { ...runtime, cache });
   writeJsonQuietly(file, { path: runtime.path, version: runtime.version, ...probed, probedAt: new Date().toISOString() });
   return { ...record, ...probed };
 }
