@@ -30,7 +30,10 @@ function cannotRun(runner, driver) {
   if (runner && runner.browser) return browserCannotRun(runner, driver);
   if (!runner || !runner.capabilities) return null;
   if (runner.capabilities.ipcFork === false) return `${runner.spec} cannot be a forked child that reports over IPC`;
-  if (runner.capabilities.commonJs === false) return `${runner.spec} cannot run asyncmark's CommonJS child scripts`;
+  if (runner.capabilities.commonJs === false) {
+    const why = runner.flags && runner.flags.commonJsMissing;
+    return `${runner.spec} cannot run asyncmark's CommonJS child scripts${why ? ` (${why})` : ''}`;
+  }
   return null;
 }
 

@@ -10,6 +10,8 @@ const { readVersion, readBrowserVersion, probeCapabilities, CAPABILITIES } = req
 const { KEYS: SYNTAX_KEYS } = require('./syntax');
 const { BROWSERS, locateBrowser } = require('./browsers');
 const { UsageError, shown } = require('../usage-error');
+const { npmVersions } = require('./npm');
+const { describeVersions } = require('./versions');
 
 // The runtimes a benchmark can run under: the node running asyncmark, Node,
 // Bun and Deno releases installed from npm into a cache folder, or a binary
@@ -161,9 +163,12 @@ async function installed(spec, { cache, install, parameter, npm, timeoutMs, onPr
         onProgress(`installed ${spec.spec}: ${record.name} ${record.version} in ${record.installSeconds} s, ${mb} MB`);
       }
     } catch (error) {
-      throw new UsageError(
-        `${parameter}: ${shown(spec.spec)} cannot be installed: ${oneLine(error.message)}; expected a release npm has, or another runtime: ${ALLOWED}`,
-      );
+      // The versions that exist, looked up only now that one did not install.
+      const versions = await npmVersions(RUNTIMES[spec.name].package, { npm });
+      const expected = versions
+        ? `a release npm has (${describeVersions(RUNTIMES[spec.name].package, versions, spec.range)})`
+        : `a release npm has, or another runtime: ${ALLOWED}`;
+      throw new UsageError(`${parameter}: ${shown(spec.spec)} cannot be installed: ${oneLine(error.message)}; expected ${expected}`);
     }
   }
   try {

@@ -134,12 +134,24 @@ async function probeCommonJs(binary, version, cache) {
   for (const flags of COMMONJS_FLAGS) {
     const result = await run(binary, [...flags, path.join(PROBES, 'commonjs.js')]);
     if (result.ok && result.stdout.startsWith('commonjs ')) {
-      if (!version || (await loadsOwnCode(binary, []))) return { flags, compiled: null };
+      if (!version || (await loadsOwnCode(binary, []))) return { flags, compiled: null, missing: null };
       break;
     }
   }
-  if (version && (await loadsOwnCode(binary, ['--require', compiledPreload(version, { cache })]))) return { flags: [], compiled: version };
-  return { flags: null, compiled: null };
+  if (!version) return { flags: null, compiled: null, missing: null };
+  let preload;
+  try {
+    preload = compiledPreload(version, { cache });
+  } catch (error) {
+    // esbuild lowers nothing below Node 6 (const, destructuring).
+    const why =
+      String(error.message)
+        .split('\n')
+        .find((line) => /ERROR/.test(line)) ?? String(error.message).split('\n')[0];
+    return { flags: null, compiled: null, missing: `asyncmark's code cannot be compiled for Node ${version}: ${why.replace(/^.*ERROR: /, '')}` };
+  }
+  if (await loadsOwnCode(binary, ['--require', preload])) return { flags: [], compiled: version, missing: null };
+  return { flags: null, compiled: null, missing: `asyncmark's code compiled for Node ${version} does not load there` };
 }
 
 async function loadsOwnCode(binary, flags) {
@@ -180,7 +192,8 @@ async function probeSyntax(binary) {
  *   loopUtilization  performance.eventLoopUtilization counts a busy loop
  *   commonJs         a CommonJS .js file that requires another runs, under
  *                    flags.commonJs, or compiled for it (a Node older than
- *                    asyncmark's code: flags.compiledChild is its version)
+ *                    asyncmark's code: flags.compiledChild is its version;
+ *                    flags.commonJsMissing says why not, when known)
  * flags.<capability> are the command-line flags it takes ([] for none), or
  * null when none of those tried gives it. syntax.<key>: whether it runs each
  * syntax an example may need (lib/runtimes/syntax.js), uncompiled.
@@ -197,7 +210,11 @@ async function probeCapabilities(binary, { name, version, cache } = {}) {
   const { gcFlags, ...measurements } = await probeMeasurements(binary, ownCodeFlags({ flags }, { cache }));
   const found = { ipcFork, ...measurements, commonJs: commonJs.flags !== null };
   const capabilities = Object.fromEntries(CAPABILITIES.map((key) => [key, found[key] === true]));
-  return { capabilities, flags: { exposeGc: gcFlags, commonJs: commonJs.flags, ...flags }, syntax: await probeSyntax(binary) };
+  return {
+    capabilities,
+    flags: { exposeGc: gcFlags, commonJs: commonJs.flags, ...flags, commonJsMissing: commonJs.missing },
+    syntax: await probeSyntax(binary),
+  };
 }
 
 module.exports = { readVersion, readBrowserVersion, probeCapabilities, ownCodeFlags, CAPABILITIES };

@@ -1,0 +1,83 @@
+'use strict';
+
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { resolveRuntimes } = require('../../lib/runtimes');
+const { describeVersions } = require('../../lib/runtimes/versions');
+const { ownFiles, ROOT } = require('../../lib/runtimes/compiled-child/build');
+const { plan, runSession } = require('../../lib/runner/session');
+const batch = require('../../lib/drivers/batch');
+const problems = require('../../examples');
+
+// Node before asyncmark's own version: the versions npm has, said briefly;
+// which files are compiled for an old Node (never an example); and one old
+// Node for real, Node 6 (34 MB on disk), installed once into the runtime
+// cache as bench --runtime node@6 would (ASYNCMARK_TEST_OFFLINE=1 skips it).
+
+describe('runtimes: the versions npm has, briefly', () => {
+  const VERSIONS = ['0.0.0', '0.8.6', '0.8.28', '0.10.48', '0.11.16', '0.12.18', '4.9.1', '5.12.0', '6.17.1', '9.0.0', '9.11.2', '26.1.0', '27.0.0-pre'];
+
+  it('names the release lines as runs, and the releases of the line asked for', () => {
+    assert.equal(describeVersions('node', VERSIONS, '3'), 'node 0.0, 0.8–0.12, 4–6, 9, 26');
+    assert.equal(describeVersions('node', VERSIONS, '9.11.1'), 'node 0.0, 0.8–0.12, 4–6, 9, 26; of 9: 9.0.0 to 9.11.2 (2 releases)');
+    assert.equal(describeVersions('node', VERSIONS, '0.9'), 'node 0.0, 0.8–0.12, 4–6, 9, 26');
+    assert.equal(describeVersions('node', [], '3'), 'npm has no release of node');
+  });
+});
+
+describe('runtimes: what is compiled for an old Node', () => {
+  it('is asyncmark’s own code: every file of lib/ and the machinery of the problems, never an example', () => {
+    const files = new Set(ownFiles());
+    const examples = Object.values(problems).flatMap((registry) => registry.examples.map((entry) => path.relative(ROOT, fs.realpathSync(entry.file))));
+    assert.ok(examples.length > 30);
+    for (const file of examples) assert.ok(!files.has(file), `${file} is an example and must not be compiled`);
+    assert.ok(files.has(path.join('lib', 'drivers', 'batch', 'child.js')));
+    assert.ok(files.has(path.join('examples', 'doxbee', 'model.js')));
+    assert.ok(![...files].some((file) => file.startsWith(path.join('examples', 'libraries'))), 'the libraries the examples share are example code');
+  });
+});
+
+describe('runtimes: Node 6, for real', function () {
+  this.timeout(5 * 60 * 1000);
+  let node6;
+  let dir;
+  before(async function () {
+    if (process.env.ASYNCMARK_TEST_OFFLINE) this.skip();
+    [node6] = await resolveRuntimes('node@6', { onProgress: (line) => process.stderr.write(`      ${line}\n`) });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-node6-'));
+  });
+  after(() => dir && fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('installs and is probed: it runs asyncmark’s code compiled for it, and lacks what Node 6 lacks', () => {
+    assert.match(node6.version, /^6\.\d+\.\d+$/);
+    assert.equal(node6.flags.compiledChild, node6.version);
+    assert.equal(node6.capabilities.ipcFork, true);
+    assert.equal(node6.capabilities.commonJs, true);
+    // No perf_hooks before 8.5, no resourceUsage before 12.6.
+    assert.equal(node6.capabilities.gcObserver, false);
+    assert.equal(node6.capabilities.loopUtilization, false);
+    assert.equal(node6.capabilities.resourceUsage, false);
+    assert.deepEqual(node6.syntax, { awaitUsing: false });
+  });
+
+  it('runs the callbacks, n/a where it cannot measure, and shows async/await UNSUPPORTED with the reason', async () => {
+    const jobs = plan({
+      driver: batch,
+      scenario: { name: 'doxbee-sequential', problem: 'doxbee', driver: 'batch', childOptions: { fileExists: false } },
+      examples: ['callbacks-original', 'async-await'],
+      params: { n: [3], latency: 'constant', t: 0, e: 0, seed: 1 },
+      runs: 1,
+      runtimes: [node6],
+    });
+    const lines = await runSession(jobs, { driver: batch, out: path.join(dir, 'r.jsonl'), timeoutMs: 60000 });
+    const by = Object.fromEntries(lines.map((line) => [line.example, line]));
+    assert.equal(by['callbacks-original'].status, 'ok', by['callbacks-original'].error);
+    assert.equal(by['callbacks-original'].metrics.invocations, 3);
+    assert.ok(by['callbacks-original'].metrics.wallMs > 0);
+    for (const metric of ['maxRssMB', 'gcCount', 'elu', 'loopDelayP99Ms']) assert.equal(by['callbacks-original'].metrics[metric], null, metric);
+    assert.equal(by['async-await'].status, 'unsupported');
+    assert.match(by['async-await'].error, /^node@6 cannot load async-await: SyntaxError/);
+  });
+});
