@@ -80,4 +80,19 @@ describe('runtimes: Node 6, for real', function () {
     assert.equal(by['async-await'].status, 'unsupported');
     assert.match(by['async-await'].error, /^node@6 cannot load async-await: SyntaxError/);
   });
+
+  it('shows a run with async_hooks UNSUPPORTED on Node 6, which has none, and runs it on the node running the tests', async () => {
+    const jobs = plan({
+      driver: batch,
+      scenario: { name: 'doxbee-sequential', problem: 'doxbee', driver: 'batch', childOptions: { fileExists: false } },
+      examples: ['callbacks-original'],
+      params: { n: [3], latency: 'constant', t: 0, e: 0, seed: 1, hooks: ['init', 'all'] },
+      runs: 1,
+      runtimes: [node6, null],
+    });
+    const lines = await runSession(jobs, { driver: batch, out: path.join(dir, 'hooks.jsonl'), timeoutMs: 60000 });
+    const outcome = lines.map((line) => `${line.runtime ?? 'node'} ${line.params.hooks} ${line.status}`).sort();
+    assert.deepEqual(outcome, ['node all ok', 'node init ok', 'node@6 all unsupported', 'node@6 init unsupported']);
+    assert.match(lines.find((line) => line.runtime === 'node@6').error, /^--hooks (init|all) needs async_hooks \(Node 8 or later\); this is Node v6\./);
+  });
 });

@@ -9,6 +9,7 @@ const { invoke } = require('../../invoke');
 const { startMeasuring } = require('../../runner/child/measure');
 const { childMain } = require('../../runner/child/main');
 const { entryOf, loadExample } = require('../../runner/child/example');
+const { installHooks } = require('../../runner/child/async-hooks');
 const { quantile } = require('../../stats');
 
 const WARMUP = 200; // invocations, unless the job says otherwise
@@ -52,6 +53,8 @@ async function run(job) {
   const loaded = loadExample(job, () => entry.load());
   if (loaded.unsupported) return loaded.unsupported;
   const factory = loaded.value;
+  const noHooks = installHooks(job.params.hooks);
+  if (noHooks) return { status: 'unsupported', metrics: null, error: noHooks };
   // Second callbacks are counted across the whole run, warm-up included.
   const state = { job, entry, factory, model, context: job.params.context === 'als', doubles: 0 };
   const onDouble = () => state.doubles++;
