@@ -2,8 +2,9 @@
 'use strict';
 
 // `npm run published`: measures every row of lib/published/figures.json with
-// the public `asyncmark bench` (old Node versions installed on demand), then
-// writes docs/published.md from the figures and those runs alone.
+// the public `asyncmark bench` (old Node versions installed on demand), and
+// the chart "DoxBee across Node versions", then writes docs/published.md
+// (and docs/published/doxbee-across-node.svg) from the figures and those runs alone.
 //   --results FILE   the runs (default docs/published/runs.jsonl); runs
 //                    already in it are kept (bench --resume)
 //   --page FILE      the page (default docs/published.md); a file there that
@@ -22,11 +23,24 @@ const { loadFigures } = require('../lib/published/figures');
 const { benchArgs } = require('../lib/published/commands');
 const { publishedPage, MARK } = require('../lib/published/page');
 const { readResults } = require('../lib/runner/session');
+const { versionSpec, versionPoints } = require('../lib/published/version-chart');
+const { renderSvg } = require('../lib/report/charts/vega');
 const FIGURES = require('../lib/published/figures.json');
 const ARTICLE = require('../lib/article-2013.json');
 
 const ROOT = path.join(__dirname, '..');
 const CLI = path.join(__dirname, 'cli.js');
+// "DoxBee across Node versions": each family's representative against
+// callbacks-original on every Node line from 6, at a smaller n for the old ones' sake.
+const CHART = {
+  id: 'doxbee-across-node',
+  scenario: 'doxbee-sequential',
+  params: { n: 1000, latency: 'tick' },
+  baseline: 'callbacks-original',
+  examples: ['callbacks-original', 'promises-bluebird', 'generators-co', 'promises-native', 'async-await', 'observables-rxjs'],
+  runtimes: ['node@6', 'node@8', 'node@10', 'node@12', 'node@16', 'node@20', 'node@22', 'node@24', 'node@26'],
+  runs: 3,
+};
 
 function options(argv) {
   const { values } = parseArgs({
@@ -40,7 +54,7 @@ function options(argv) {
       test: { type: 'boolean', default: false },
     },
   });
-  const ids = FIGURES.rows.map((row) => row.id);
+  const ids = [...FIGURES.rows.map((row) => row.id), CHART.id];
   const only = values.only ? values.only.split(',') : ids;
   for (const id of only) if (!ids.includes(id)) throw refuse('--only', id, `row ids of lib/published/figures.json: ${ids.join(', ')}`);
   const page = path.resolve(values.page);
@@ -59,12 +73,14 @@ function machineOf(lines) {
   return env ? `${env.cpu}, ${env.cpus} cores, ${env.memoryGB} GB, ${env.platform} ${env.release}` : null;
 }
 
-function main(argv) {
+async function main(argv) {
   const opts = options(argv);
   fs.mkdirSync(path.dirname(opts.results), { recursive: true });
   if (!opts['report-only']) {
-    for (const row of FIGURES.rows.filter((r) => opts.only.includes(r.id))) {
-      const args = [...benchArgs(row, { examples: row.fromArticle2013 ? articleExamples(row) : undefined }), '--out', opts.results, '--resume', '--quiet'];
+    const chartRow = { id: CHART.id, ours: { ...CHART, numerator: { example: CHART.baseline }, denominator: { example: CHART.baseline } } };
+    for (const row of [...FIGURES.rows, chartRow].filter((r) => opts.only.includes(r.id))) {
+      const examples = row.fromArticle2013 ? articleExamples(row) : row.id === CHART.id ? CHART.examples : undefined;
+      const args = [...benchArgs(row, { examples }), '--out', opts.results, '--resume', '--quiet'];
       if (opts.test) args.splice(args.indexOf('--runs'), 2, '--test');
       process.stderr.write(`published: ${row.id}: asyncmark ${args.join(' ')}\n`);
       const run = spawnSync(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -73,14 +89,21 @@ function main(argv) {
     }
   }
   const lines = fs.existsSync(opts.results) ? readResults(opts.results) : [];
-  fs.writeFileSync(opts.page, publishedPage(loadFigures(), lines, { machine: machineOf(lines), note: opts.note }));
+  const machine = machineOf(lines);
+  const spec = versionSpec(lines, { ...CHART, machine });
+  let chart = null;
+  if (spec) {
+    const file = path.join(path.dirname(opts.page), 'published', `${CHART.id}.svg`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, `${await renderSvg(spec)}\n`);
+    chart = { file: path.relative(path.dirname(opts.page), file), notDrawn: versionPoints(lines, CHART).notDrawn };
+  }
+  fs.writeFileSync(opts.page, publishedPage(loadFigures(), lines, { machine, note: opts.note, chart }));
   process.stderr.write(`published: ${path.relative(process.cwd(), opts.page)} from ${lines.length} runs\n`);
 }
 
-try {
-  main(process.argv.slice(2));
-} catch (error) {
+main(process.argv.slice(2)).catch((error) => {
   if (!(error instanceof UsageError)) throw error;
   process.stderr.write(`asyncmark: ${error.message}\n`);
   process.exitCode = 2;
-}
+});

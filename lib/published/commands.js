@@ -20,7 +20,8 @@ function benchArgs(row, { examples } = {}) {
   const runtimes = [...new Set([...ours.runtimes, ...sides.map((side) => side.runtime).filter(Boolean)])];
   // A parameter the two sides set apart (hooks, context) runs as a list, interleaved.
   const params = { ...ours.params };
-  for (const side of sides) {
+  // The denominator's value first: the baseline leads, as none leads --hooks' choices.
+  for (const side of [...sides].reverse()) {
     for (const [key, value] of Object.entries(side.params ?? {})) params[key] = [...new Set([...[].concat(params[key] ?? []), value])];
   }
   const args = ['bench', '--scenario', ours.scenario, '--examples', names.join(','), '--runtime', runtimes.join(','), '--runs', String(ours.runs)];

@@ -104,10 +104,11 @@ function rowSection(row, lines) {
  * The page.
  * @param {object[]} rows loadFigures()
  * @param {object[]} lines result lines of bench/published.js's runs
- * @param {{ machine?: string, note?: string }} [options]
+ * @param {{ machine?: string, note?: string, chart?: { file: string, notDrawn: string[] } }} [options]
+ *   chart: the "DoxBee across Node versions" picture, relative to the page, and why points are missing
  * @returns {string}
  */
-function publishedPage(rows, lines, { machine = null, note = null } = {}) {
+function publishedPage(rows, lines, { machine = null, note = null, chart = null } = {}) {
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
   for (const row of rows) for (const c of comparisons(row, lines)) if (!c.beside && c.verdict.verdict in counts) counts[c.verdict.verdict]++;
   const out = [
@@ -121,6 +122,11 @@ function publishedPage(rows, lines, { machine = null, note = null } = {}) {
     '',
   ];
   if (machine) out.push(`Measured on ${machine}.${note ? ` ${note}` : ''}`, '');
+  if (chart) {
+    out.push('## DoxBee across Node versions', '', `![DoxBee across Node versions](${chart.file})`, '');
+    if (chart.notDrawn.length) out.push(`Not drawn: ${chart.notDrawn.map(escape).join('; ')}.`, '');
+  }
+  out.push('## The claims', '');
   for (const row of rows) out.push(...rowSection(row, lines));
   return `${out.join('\n').trimEnd()}\n`;
 }

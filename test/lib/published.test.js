@@ -160,7 +160,7 @@ describe('published figures: our figure and the page', () => {
       '--latency',
       'tick',
       '--hooks',
-      'init,none',
+      'none,init',
     ]);
   });
 
@@ -173,5 +173,42 @@ describe('published figures: our figure and the page', () => {
     assert.match(page, /\| 243\.5 ms ÷ 128\.8 ms \| .* \| 1\.89 \| node@12 \| 1\.90 \(\d\.\d\d–\d\.\d\d\) \| .* \| reproduced: /);
     // Today's Node without runs: n/a, never a number from elsewhere.
     assert.match(page, /\| node@26 \| n\/a \(promises-native on node@26: no run\) \|/);
+  });
+});
+
+describe('published figures: DoxBee across Node versions', () => {
+  const { versionPoints, versionSpec } = require('../../lib/published/version-chart');
+  const CHART = {
+    scenario: 'doxbee-sequential',
+    params: { n: 1000 },
+    baseline: 'callbacks-original',
+    examples: ['callbacks-original', 'async-await'],
+    runtimes: ['node@6', 'node@12'],
+  };
+  const line = (example, runtime, wallMs, status = 'ok') => ({
+    scenario: 'doxbee-sequential',
+    example,
+    runtime,
+    params: { n: 1000 },
+    status,
+    error: status === 'ok' ? null : `${runtime} cannot load ${example}: SyntaxError: Unexpected token function`,
+    metrics: status === 'ok' ? { wallMs } : null,
+  });
+
+  it('draws each representative’s ratio to the baseline on the same version, and says which it cannot', () => {
+    const lines = [
+      ...[10, 11, 12].map((ms) => line('callbacks-original', 'node@6', ms)),
+      line('async-await', 'node@6', null, 'unsupported'),
+      ...[10, 11, 12].flatMap((ms) => [line('callbacks-original', 'node@12', ms), line('async-await', 'node@12', ms * 1.5)]),
+    ];
+    const { points, notDrawn } = versionPoints(lines, CHART);
+    assert.deepEqual(
+      points.map((p) => [p.example, p.runtime, Math.round(p.ratio * 100) / 100]),
+      [['async-await', 'node@12', 1.5]],
+    );
+    assert.deepEqual(notDrawn, ['async-await on node@6: UNSUPPORTED, node@6 cannot load async-await: SyntaxError: Unexpected token function']);
+    const spec = versionSpec(lines, CHART);
+    assert.deepEqual(spec.encoding.x.sort, ['node@6', 'node@12']);
+    assert.equal(versionSpec([], CHART), null);
   });
 });
