@@ -30,17 +30,8 @@ const ARTICLE = require('../lib/article-2013.json');
 
 const ROOT = path.join(__dirname, '..');
 const CLI = path.join(__dirname, 'cli.js');
-// "DoxBee across Node versions": each family's representative against
-// callbacks-original on every Node line from 6, at a smaller n for the old ones' sake.
-const CHART = {
-  id: 'doxbee-across-node',
-  scenario: 'doxbee-sequential',
-  params: { n: 1000, latency: 'tick' },
-  baseline: 'callbacks-original',
-  examples: ['callbacks-original', 'promises-bluebird', 'generators-co', 'promises-native', 'async-await', 'observables-rxjs'],
-  runtimes: ['node@6', 'node@8', 'node@10', 'node@12', 'node@16', 'node@20', 'node@22', 'node@24', 'node@26'],
-  runs: 3,
-};
+// "DoxBee across Node versions" (figures.json's chart).
+const CHART = FIGURES.chart;
 
 function options(argv) {
   const { values } = parseArgs({

@@ -54,6 +54,9 @@ describe('published figures: the data file', () => {
       const names = problems[scenario.problem].examples.map((e) => e.name);
       for (const side of [row.ours.numerator, row.ours.denominator]) assert.ok(names.includes(side.example), `${row.id}: ${side.example}`);
     }
+    const { chart } = FIGURES;
+    const chartNames = problems[scenarios[chart.scenario].problem].examples.map((e) => e.name);
+    for (const example of chart.examples) assert.ok(chartNames.includes(example), `chart: ${example}`);
   });
 
   it('turns every form of figure into a ratio of times, numerator ÷ denominator', () => {
