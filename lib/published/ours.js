@@ -47,6 +47,7 @@ function oursOn(lines, ours, runtime) {
   const empty = ok.findIndex((side) => side.length === 0);
   if (empty !== -1) return { missing: whyNone(found[empty], [ours.numerator, ours.denominator][empty], runtime) };
   const [a, b] = ok.map((side) => side.map((line) => line.metrics[ours.metric]));
+  if ([...a, ...b].some((value) => !Number.isFinite(value))) return { missing: `its runs record no ${ours.metric}` };
   const [ca, cb] = ok.map((side) => side.map(cpu).filter(Number.isFinite));
   const ratioOf = (x, y) =>
     x.length >= 2 && y.length >= 2 ? stats.ratio(x, y) : { ratio: stats.mean(x) / stats.mean(y), low: NaN, high: NaN, significant: null };

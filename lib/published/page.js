@@ -42,7 +42,10 @@ function sideText(side) {
  * (null) is set against a ratio across runtimes when the row's sides name
  * their runtimes, and has no runtime of ours otherwise.
  */
-function comparisons(row, lines) {
+function comparisons(row, lines, basis = 'time') {
+  // The ratio a verdict is made on: the driver's time, or CPU time (user + system).
+  const judged = (ours) => (ours.missing ? null : basis === 'cpu' ? ours.cpu : ours);
+  const missingOf = (ours) => ours.missing ?? (basis === 'cpu' && !ours.cpu ? 'its runs record no CPU time' : undefined);
   const crossRuntime = Boolean(row.ours.numerator.runtime || row.ours.denominator.runtime);
   const out = [];
   const covered = new Set();
@@ -61,7 +64,7 @@ function comparisons(row, lines) {
       }
       const ours = oursOn(lines, row.ours, runtime);
       covered.add(runtime);
-      out.push({ figure, runtime, published, ours, verdict: verdictOf(published, ours.missing ? null : ours, ours.missing) });
+      out.push({ figure, runtime, published, ours, verdict: verdictOf(published, judged(ours), missingOf(ours)) });
     }
   }
   if (crossRuntime) return out;
@@ -69,13 +72,13 @@ function comparisons(row, lines) {
   for (const runtime of row.ours.runtimes.filter((r) => !covered.has(r))) {
     const ours = oursOn(lines, row.ours, runtime);
     const published = last ? figureRatio(last) : null;
-    const verdict = published ? verdictOf(published, ours.missing ? null : ours, ours.missing) : { verdict: DASH, reason: 'no published figure recorded' };
+    const verdict = published ? verdictOf(published, judged(ours), missingOf(ours)) : { verdict: DASH, reason: 'no published figure recorded' };
     out.push({ figure: last ?? null, runtime, published, ours, verdict, beside: true });
   }
   return out;
 }
 
-function rowSection(row, lines) {
+function rowSection(row, lines, basis) {
   const { source } = row;
   const by = [source.author, source.year].filter(Boolean).join(', ');
   const title = source.url ? `[${source.title}](${source.url})` : source.title;
@@ -87,10 +90,10 @@ function rowSection(row, lines) {
   const lines_ = [`### ${row.id}`, '', `${row.claim}`, '', `Source: ${title}${by ? ` (${by})` : ''}. Ours: ${what}.`, ''];
   for (const figure of row.figures) if (figure.note) lines_.push(`Note: ${figure.note}`, '');
   lines_.push(
-    '| published | made on | as a time ratio | our runtime | ours (95% CI) | CPU time ratio | verdict |',
+    `| published | made on | as a time ratio | our runtime | ours: ${row.ours.metric} ratio (95% CI) | CPU time ratio (95% CI) | verdict (on ${basis === 'cpu' ? 'CPU time' : row.ours.metric}) |`,
     '| --- | --- | --- | --- | --- | --- | --- |',
   );
-  for (const c of comparisons(row, lines)) {
+  for (const c of comparisons(row, lines, basis)) {
     const made = c.figure ? (c.beside ? `(beside: ${c.figure.on})` : c.figure.on) : DASH;
     lines_.push(
       `| ${c.figure ? escape(figureText(c.figure)) : DASH} | ${escape(made)} | ${c.published ? publishedText(c.published) : DASH} | ${c.runtime ?? 'across runtimes'} | ${escape(oursText(c.ours))} | ${cpuText(c.ours)} | ${c.verdict.verdict}: ${escape(c.verdict.reason)} |`,
@@ -105,12 +108,13 @@ function rowSection(row, lines) {
  * @param {object[]} rows loadFigures()
  * @param {object[]} lines result lines of bench/published.js's runs
  * @param {{ machine?: string, note?: string, chart?: { file: string, notDrawn: string[] } }} [options]
- *   chart: the "DoxBee across Node versions" picture, relative to the page, and why points are missing
+ *   chart: the "DoxBee across Node versions" picture, relative to the page, and why points are missing;
+ *   basis: what a verdict is made on, 'time' (the row's metric) or 'cpu' (CPU time)
  * @returns {string}
  */
-function publishedPage(rows, lines, { machine = null, note = null, chart = null } = {}) {
+function publishedPage(rows, lines, { machine = null, note = null, chart = null, basis = 'time' } = {}) {
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
-  for (const row of rows) for (const c of comparisons(row, lines)) if (!c.beside && c.verdict.verdict in counts) counts[c.verdict.verdict]++;
+  for (const row of rows) for (const c of comparisons(row, lines, basis)) if (!c.beside && c.verdict.verdict in counts) counts[c.verdict.verdict]++;
   const out = [
     MARK,
     '',
@@ -122,12 +126,18 @@ function publishedPage(rows, lines, { machine = null, note = null, chart = null 
     '',
   ];
   if (machine) out.push(`Measured on ${machine}.${note ? ` ${note}` : ''}`, '');
+  out.push(
+    basis === 'cpu'
+      ? 'The verdicts are made on the ratio of CPU time (user + system of the child, over the measured region), not of wall time: on a machine shared with other work, wall time is mostly waiting for a core, while CPU time is the work done. Both ratios are shown.'
+      : "The verdicts are made on the ratio of each driver's time (wall time); the ratio of CPU time is shown beside it.",
+    '',
+  );
   if (chart) {
     out.push('## DoxBee across Node versions', '', `![DoxBee across Node versions](${chart.file})`, '');
     if (chart.notDrawn.length) out.push(`Not drawn: ${chart.notDrawn.map(escape).join('; ')}.`, '');
   }
   out.push('## The claims', '');
-  for (const row of rows) out.push(...rowSection(row, lines));
+  for (const row of rows) out.push(...rowSection(row, lines, basis));
   return `${out.join('\n').trimEnd()}\n`;
 }
 
