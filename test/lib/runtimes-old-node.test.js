@@ -59,7 +59,7 @@ describe('runtimes: Node 6, for real', function () {
     assert.equal(node6.capabilities.gcObserver, false);
     assert.equal(node6.capabilities.loopUtilization, false);
     assert.equal(node6.capabilities.resourceUsage, false);
-    assert.deepEqual(node6.syntax, { awaitUsing: false });
+    assert.deepEqual(node6.syntax, { asyncFunctions: false, awaitUsing: false });
   });
 
   it('runs the callbacks, n/a where it cannot measure, and shows async/await UNSUPPORTED with the reason', async () => {
@@ -78,7 +78,10 @@ describe('runtimes: Node 6, for real', function () {
     assert.ok(by['callbacks-original'].metrics.wallMs > 0);
     for (const metric of ['maxRssMB', 'gcCount', 'elu', 'loopDelayP99Ms']) assert.equal(by['callbacks-original'].metrics[metric], null, metric);
     assert.equal(by['async-await'].status, 'unsupported');
-    assert.match(by['async-await'].error, /^node@6 cannot load async-await: SyntaxError/);
+    assert.match(
+      by['async-await'].error,
+      /^node@6 cannot load async-await: SyntaxError: .*; this runtime parses none of: async functions and await \(Node 7\.6\+/,
+    );
   });
 
   it('shows a run with async_hooks UNSUPPORTED on Node 6, which has none, and runs it on the node running the tests', async () => {
