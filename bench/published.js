@@ -12,8 +12,6 @@
 //   --only a,b       only these rows (their ids); the page still lists all
 //   --report-only    no benchmark: the page from the runs already made
 //   --note TEXT      a sentence for the page (the load the machine was under)
-//   --basis time|cpu the ratio the verdicts are made on (default time: each
-//                    driver's time; cpu: CPU time, for a machine shared with other work)
 //   --test           every bench in its cheap mode (n <= 10, one run)
 
 const fs = require('node:fs');
@@ -44,14 +42,12 @@ function options(argv) {
       only: { type: 'string' },
       'report-only': { type: 'boolean', default: false },
       note: { type: 'string' },
-      basis: { type: 'string', default: 'time' },
       test: { type: 'boolean', default: false },
     },
   });
   const ids = [...FIGURES.rows.map((row) => row.id), CHART.id];
   const only = values.only ? values.only.split(',') : ids;
   for (const id of only) if (!ids.includes(id)) throw refuse('--only', id, `row ids of lib/published/figures.json: ${ids.join(', ')}`);
-  if (!['time', 'cpu'].includes(values.basis)) throw refuse('--basis', values.basis, "time (each driver's time) or cpu (CPU time, for a shared machine)");
   const page = path.resolve(values.page);
   if (fs.existsSync(page) && !fs.readFileSync(page, 'utf8').startsWith(MARK)) {
     throw new UsageError(`--page: ${values.page} was not written by npm run published; expected a new file or one it wrote (move that one away)`);
@@ -85,15 +81,15 @@ async function main(argv) {
   }
   const lines = fs.existsSync(opts.results) ? readResults(opts.results) : [];
   const machine = machineOf(lines);
-  const spec = versionSpec(lines, { ...CHART, machine });
+  const spec = versionSpec(lines, { ...CHART, machine }, CHART.basis);
   let chart = null;
   if (spec) {
     const file = path.join(path.dirname(opts.page), 'published', `${CHART.id}.svg`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, `${await renderSvg(spec)}\n`);
-    chart = { file: path.relative(path.dirname(opts.page), file), notDrawn: versionPoints(lines, CHART).notDrawn };
+    chart = { file: path.relative(path.dirname(opts.page), file), notDrawn: versionPoints(lines, CHART, CHART.basis).notDrawn };
   }
-  fs.writeFileSync(opts.page, publishedPage(loadFigures(), lines, { machine, note: opts.note, chart, basis: opts.basis }));
+  fs.writeFileSync(opts.page, publishedPage(loadFigures(), lines, { machine, note: opts.note, chart }));
   process.stderr.write(`published: ${path.relative(process.cwd(), opts.page)} from ${lines.length} runs\n`);
 }
 

@@ -42,7 +42,7 @@ function sideText(side) {
  * (null) is set against a ratio across runtimes when the row's sides name
  * their runtimes, and has no runtime of ours otherwise.
  */
-function comparisons(row, lines, basis = 'time') {
+function comparisons(row, lines, basis = row.ours.basis ?? 'time') {
   // The ratio a verdict is made on: the driver's time, or CPU time (user + system).
   const judged = (ours) => (ours.missing ? null : basis === 'cpu' ? ours.cpu : ours);
   const missingOf = (ours) => ours.missing ?? (basis === 'cpu' && !ours.cpu ? 'its runs record no CPU time' : undefined);
@@ -78,7 +78,8 @@ function comparisons(row, lines, basis = 'time') {
   return out;
 }
 
-function rowSection(row, lines, basis) {
+function rowSection(row, lines) {
+  const basis = row.ours.basis ?? 'time';
   const { source } = row;
   const by = [source.author, source.year].filter(Boolean).join(', ');
   const title = source.url ? `[${source.title}](${source.url})` : source.title;
@@ -108,13 +109,13 @@ function rowSection(row, lines, basis) {
  * @param {object[]} rows loadFigures()
  * @param {object[]} lines result lines of bench/published.js's runs
  * @param {{ machine?: string, note?: string, chart?: { file: string, notDrawn: string[] } }} [options]
- *   chart: the "DoxBee across Node versions" picture, relative to the page, and why points are missing;
- *   basis: what a verdict is made on, 'time' (the row's metric) or 'cpu' (CPU time)
+ *   chart: the "DoxBee across Node versions" picture, relative to the page, and why points are missing; each row's
+ *   ours.basis says what its verdicts are made on, 'time' (its metric, the default) or 'cpu' (CPU time)
  * @returns {string}
  */
-function publishedPage(rows, lines, { machine = null, note = null, chart = null, basis = 'time' } = {}) {
+function publishedPage(rows, lines, { machine = null, note = null, chart = null } = {}) {
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
-  for (const row of rows) for (const c of comparisons(row, lines, basis)) if (!c.beside && c.verdict.verdict in counts) counts[c.verdict.verdict]++;
+  for (const row of rows) for (const c of comparisons(row, lines)) if (!c.beside && c.verdict.verdict in counts) counts[c.verdict.verdict]++;
   const out = [
     MARK,
     '',
@@ -127,9 +128,7 @@ function publishedPage(rows, lines, { machine = null, note = null, chart = null,
   ];
   if (machine) out.push(`Measured on ${machine}.${note ? ` ${note}` : ''}`, '');
   out.push(
-    basis === 'cpu'
-      ? 'The verdicts are made on the ratio of CPU time (user + system of the child, over the measured region), not of wall time: on a machine shared with other work, wall time is mostly waiting for a core, while CPU time is the work done. Both ratios are shown.'
-      : "The verdicts are made on the ratio of each driver's time (wall time); the ratio of CPU time is shown beside it.",
+    "Each row says which ratio its verdict is made on: the driver's time (wall time, or time per call), or, for runs with no waiting in them (latency tick), CPU time (user + system of the child over the measured region), since on a machine shared with other work a short run's wall time is mostly waiting for a core. Both ratios are shown.",
     '',
   );
   if (chart) {
@@ -137,7 +136,7 @@ function publishedPage(rows, lines, { machine = null, note = null, chart = null,
     if (chart.notDrawn.length) out.push(`Not drawn: ${chart.notDrawn.map(escape).join('; ')}.`, '');
   }
   out.push('## The claims', '');
-  for (const row of rows) out.push(...rowSection(row, lines, basis));
+  for (const row of rows) out.push(...rowSection(row, lines));
   return `${out.join('\n').trimEnd()}\n`;
 }
 

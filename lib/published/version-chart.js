@@ -13,8 +13,9 @@ const { isFinitePositive, ratioDomain, ratioAxis, notDrawnNote } = require('../r
  * The chart's points, and what could not be drawn (with why).
  * @param {object[]} lines
  * @param {{ scenario: string, params: object, baseline: string, examples: string[], runtimes: string[] }} chart
+ * @param {'time'|'cpu'} [basis] the ratio drawn: wall time, or CPU time
  */
-function versionPoints(lines, chart) {
+function versionPoints(lines, chart, basis = 'time') {
   const points = [];
   const notDrawn = [];
   for (const example of chart.examples.filter((e) => e !== chart.baseline)) {
@@ -24,18 +25,19 @@ function versionPoints(lines, chart) {
         { scenario: chart.scenario, metric: 'wallMs', numerator: { example }, denominator: { example: chart.baseline }, params: chart.params },
         runtime,
       );
-      if (ours.missing || !isFinitePositive(ours.ratio)) {
+      const ratio = ours.missing ? null : basis === 'cpu' ? ours.cpu : ours;
+      if (!ratio || !isFinitePositive(ratio.ratio)) {
         notDrawn.push(ours.missing ?? `${example} on ${runtime}: no ratio`);
         continue;
       }
-      const ranged = isFinitePositive(ours.low) && isFinitePositive(ours.high);
+      const ranged = isFinitePositive(ratio.low) && isFinitePositive(ratio.high);
       points.push({
         example,
         runtime,
-        ratio: ours.ratio,
-        low: ranged ? ours.low : ours.ratio,
-        high: ranged ? ours.high : ours.ratio,
-        significant: ours.significant === true,
+        ratio: ratio.ratio,
+        low: ranged ? ratio.low : ratio.ratio,
+        high: ranged ? ratio.high : ratio.ratio,
+        significant: ratio.significant === true,
       });
     }
   }
@@ -45,14 +47,16 @@ function versionPoints(lines, chart) {
 /**
  * @param {object[]} lines
  * @param {object} chart as versionPoints takes it, and machine (a label)
+ * @param {'time'|'cpu'} [basis] the ratio drawn: wall time, or CPU time (a shared machine's)
  * @returns {object|null} the spec, or null when nothing can be drawn
  */
-function versionSpec(lines, chart) {
-  const { points, notDrawn } = versionPoints(lines, chart);
+function versionSpec(lines, chart, basis = 'time') {
+  const { points, notDrawn } = versionPoints(lines, chart, basis);
+  const what = basis === 'cpu' ? 'CPU time' : 'wall time';
   if (points.length === 0) return null;
   const domain = ratioDomain(points.flatMap((p) => [p.low, p.high]));
   const x = { field: 'runtime', type: 'ordinal', sort: chart.runtimes, title: 'Node version (release order)', scale: { domain: chart.runtimes } };
-  const color = { field: 'example', type: 'nominal', title: 'style (its family’s representative)', sort: chart.examples };
+  const color = { field: 'example', type: 'nominal', title: 'style', sort: chart.examples };
   const missing = notDrawn.map((why) => why.split(':')[0]);
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
@@ -64,7 +68,7 @@ function versionSpec(lines, chart) {
         `${chart.scenario}, ${Object.entries(chart.params)
           .map(([k, v]) => `${k}=${v}`)
           .join(' ')}; on ${chart.machine ?? 'one machine'}.`,
-        `Point: mean wall time ÷ ${chart.baseline}'s on the same version; bar: 95% interval.`,
+        `Point: mean ${what} ÷ ${chart.baseline}'s on the same version; bar: 95% interval.`,
         'No second panel of CPU work: these runs do not count instructions (bench --measure instructions).',
         notDrawnNote(missing, { most: 3, what: 'points', reason: 'the example cannot run on that version' }),
       ].filter(Boolean),
@@ -77,8 +81,8 @@ function versionSpec(lines, chart) {
         data: { values: [{ one: 1 }] },
         encoding: { y: { field: 'one', type: 'quantitative', scale: { type: 'log', domain } }, x: null, color: null },
       },
-      { mark: { type: 'line', point: true }, encoding: { y: { ...ratioAxis(domain, `mean time ÷ ${chart.baseline}'s (log scale)`), field: 'ratio' } } },
-      { mark: { type: 'rule' }, encoding: { y: { field: 'low', type: 'quantitative', scale: { type: 'log', domain } }, y2: { field: 'high' } } },
+      { mark: { type: 'line', point: true }, encoding: { y: { ...ratioAxis(domain, `mean ${what} ÷ ${chart.baseline}'s (log scale)`), field: 'ratio' } } },
+      { mark: { type: 'rule', opacity: 0.6 }, encoding: { y: { field: 'low', type: 'quantitative', scale: { type: 'log', domain } }, y2: { field: 'high' } } },
     ],
   };
 }
