@@ -27,6 +27,47 @@ describe('runtimes: the versions npm has, briefly', () => {
   });
 });
 
+describe('runtimes: a version npm does not have', () => {
+  let dir;
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-npm-versions-'));
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  // A fake npm: every install fails as npm does for a version it lacks, and
+  // `npm view node versions --json` lists a few.
+  function fakeNpm(versions) {
+    const script = path.join(dir, `npm-${versions ? 'lists' : 'silent'}`);
+    const view = versions ? `echo '${JSON.stringify(versions)}'; exit 0` : 'exit 1';
+    fs.writeFileSync(
+      script,
+      `#!/bin/sh\nif [ "$1" = "view" ]; then ${view}; fi\necho 'npm error code ETARGET' >&2\necho "npm error notarget No matching version found for $7." >&2\nexit 1\n`,
+      { mode: 0o755 },
+    );
+    return { command: script, args: [] };
+  }
+
+  it('is refused in one line naming the release lines npm has and the releases of the line asked for', async () => {
+    const npm = fakeNpm(['0.10.48', '0.12.18', '4.9.1', '9.0.0', '9.11.2', '26.1.0']);
+    await assert.rejects(resolveRuntimes('node@9.11.1', { cache: path.join(dir, 'cache'), npm }), (error) => {
+      assert.equal(error.name, 'UsageError');
+      assert.equal(
+        error.message,
+        '--runtime: "node@9.11.1" cannot be installed: No matching version found for node@9.11.1. (ETARGET); expected a release npm has (node 0.10–0.12, 4, 9, 26; of 9: 9.0.0 to 9.11.2 (2 releases))',
+      );
+      return true;
+    });
+    await assert.rejects(resolveRuntimes('node@3', { cache: path.join(dir, 'cache'), npm }), /expected a release npm has \(node 0\.10–0\.12, 4, 9, 26\)$/);
+  });
+
+  it('names every runtime allowed instead when npm cannot list the versions', async () => {
+    await assert.rejects(
+      resolveRuntimes('node@3', { cache: path.join(dir, 'cache'), npm: fakeNpm(null) }),
+      /; expected a release npm has, or another runtime: node \(the one running asyncmark\)/,
+    );
+  });
+});
+
 describe('runtimes: what is compiled for an old Node', () => {
   it('is asyncmark’s own code: every file of lib/ and the machinery of the problems, never an example', () => {
     const files = new Set(ownFiles());
