@@ -78,6 +78,20 @@ function comparisons(row, lines, basis = row.ours.basis ?? 'time') {
   return out;
 }
 
+// Whether our ratio moved between two runtimes where Node changed something:
+// moved when the two 95% intervals do not overlap (a conservative test).
+function changeText(row, change, lines, basis) {
+  const [before, after] = [change.from, change.to].map((runtime) => {
+    const ours = oursOn(lines, row.ours, runtime);
+    return ours.missing ? null : basis === 'cpu' ? ours.cpu : ours;
+  });
+  const label = `Between ${change.from} and ${change.to} (${change.what})`;
+  if (!before || !after || !Number.isFinite(before.low) || !Number.isFinite(after.low)) return `${label}: not measured on both.`;
+  const text = (r, runtime) => `${two(r.ratio)} (${two(r.low)}–${two(r.high)}) on ${runtime}`;
+  const moved = before.high < after.low || after.high < before.low;
+  return `${label}: our ratio ${moved ? 'moved' : 'did not move significantly (the intervals overlap)'}, ${text(before, change.from)} → ${text(after, change.to)}.`;
+}
+
 function rowSection(row, lines) {
   const basis = row.ours.basis ?? 'time';
   const { source } = row;
@@ -101,6 +115,7 @@ function rowSection(row, lines) {
     );
   }
   lines_.push('');
+  for (const change of row.changes ?? []) lines_.push(changeText(row, change, lines, basis), '');
   return lines_;
 }
 

@@ -180,6 +180,14 @@ describe('published figures: our figure and the page', () => {
     const onCpu = publishedPage(rows, sameWork);
     assert.match(onCpu, /verdict \(on CPU time\)/);
     assert.match(onCpu, /\| node@12 \| 1\.90 \([^|]*\) \| 1\.00 \([^|]*\) \| not reproduced: no significant difference/);
+    // What changed in Node between two of our runtimes: the page says whether our ratio moved there.
+    const changed = [{ ...rows[0], changes: [{ from: 'node@10', to: 'node@12', what: 'the await change' }] }];
+    const both = [...lines, ...[100, 104, 96].flatMap((ms) => [line('promises-native', 'node@10', ms * 1.1), line('async-await', 'node@10', ms)])];
+    assert.match(
+      publishedPage(changed, both),
+      /Between node@10 and node@12 \(the await change\): our ratio moved, 1\.10 \([^)]*\) on node@10 → 1\.90 \([^)]*\) on node@12\./,
+    );
+    assert.match(publishedPage(changed, lines), /Between node@10 and node@12 \(the await change\): not measured on both\./);
     // Today's Node without runs: n/a, never a number from elsewhere.
     assert.match(page, /\| node@26 \| n\/a \(promises-native on node@26: no run\) \|/);
   });
