@@ -229,3 +229,43 @@ describe('published figures: DoxBee across Node versions', () => {
     assert.equal(versionSpec([], CHART), null);
   });
 });
+
+describe('npm run published (bench/published.js)', function () {
+  this.timeout(60000);
+  const fs = require('node:fs');
+  const os = require('node:os');
+  const path = require('node:path');
+  const { spawnSync } = require('node:child_process');
+  const SCRIPT = path.join(__dirname, '..', '..', 'bench', 'published.js');
+  let dir;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-published-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const run = (...args) => spawnSync(process.execPath, [SCRIPT, ...args], { encoding: 'utf8' });
+
+  it('writes the page from the runs alone, and rewrites a page it wrote', () => {
+    const page = path.join(dir, 'published.md');
+    const results = path.join(dir, 'runs.jsonl');
+    fs.writeFileSync(results, '');
+    for (let i = 0; i < 2; i++) {
+      const ran = run('--report-only', '--results', results, '--page', page);
+      assert.equal(ran.status, 0, ran.stderr);
+    }
+    const text = fs.readFileSync(page, 'utf8');
+    assert.ok(text.startsWith(MARK));
+    assert.match(text, /Verdicts: reproduced 0, same direction, different size 0, not reproduced 0, not measured \d+\./);
+  });
+
+  it('never overwrites a page a person wrote, and refuses a row it does not have, in one line with exit code 2', () => {
+    const page = path.join(dir, 'mine.md');
+    fs.writeFileSync(page, '# my notes\n');
+    const mine = run('--report-only', '--results', path.join(dir, 'none.jsonl'), '--page', page);
+    assert.equal(mine.status, 2);
+    assert.match(mine.stderr, /^asyncmark: --page: .*mine\.md was not written by npm run published; expected a new file or one it wrote/);
+    assert.equal(fs.readFileSync(page, 'utf8'), '# my notes\n');
+    const bad = run('--only', 'no-such-row', '--report-only', '--page', path.join(dir, 'p.md'));
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /^asyncmark: --only: "no-such-row" is not allowed; expected row ids of lib\/published\/figures\.json: kaizhu256-2018, /);
+  });
+});
