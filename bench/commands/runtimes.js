@@ -33,7 +33,12 @@ function render(records, format, cache) {
   if (format === 'json') return `${JSON.stringify(records, null, 2)}\n`;
   const broken = records.filter((r) => r.error).map((r) => `${r.spec} in the cache does not run: ${r.error}; remove its folder to install it again`);
   const browsers = records.filter((r) => r.browser && r.browser.missing).map((r) => `${r.spec}: ${r.browser.missing}`);
-  const notes = [`cache: ${cache}`, ...broken, ...browsers];
+  // A Node older than asyncmark's code runs it compiled, or cannot run it at all (lib/runtimes/compiled-child).
+  const compiled = records
+    .filter((r) => r.flags?.compiledChild)
+    .map((r) => `${r.spec}: runs asyncmark's own code compiled for Node ${r.flags.compiledChild} (esbuild)`);
+  const cannot = records.filter((r) => r.flags?.commonJsMissing).map((r) => `${r.spec}: cannot run asyncmark's children: ${r.flags.commonJsMissing}`);
+  const notes = [`cache: ${cache}`, ...broken, ...compiled, ...cannot, ...browsers];
   return `${formatRows(records, COLUMNS, 'table')}\n${notes.join('\n')}\n`;
 }
 
