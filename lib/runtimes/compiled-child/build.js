@@ -63,6 +63,18 @@ function withoutNodePrefix(code) {
  * @returns {string} the absolute path of the mirror's preload.js
  */
 function compiledPreload(version, { cache } = {}) {
+  // A session starts many children: the sources are read and hashed once per process.
+  const key = `${cache ?? cacheFolder()}\n${version}`;
+  const known = built.get(key);
+  if (known && fs.existsSync(known)) return known;
+  const preload = buildPreload(version, { cache });
+  built.set(key, preload);
+  return preload;
+}
+
+const built = new Map();
+
+function buildPreload(version, { cache }) {
   const esbuild = require('esbuild');
   const target = targetFor(version);
   const files = ownFiles();
