@@ -33,7 +33,12 @@ function render(records, format, cache) {
   if (format === 'json') return `${JSON.stringify(records, null, 2)}\n`;
   const broken = records.filter((r) => r.error).map((r) => `${r.spec} in the cache does not run: ${r.error}; remove its folder to install it again`);
   const browsers = records.filter((r) => r.browser && r.browser.missing).map((r) => `${r.spec}: ${r.browser.missing}`);
-  const notes = [`cache: ${cache}`, ...broken, ...browsers];
+  // A Node older than asyncmark's code runs it compiled, or cannot run it at all (lib/runtimes/compiled-child).
+  const compiled = records
+    .filter((r) => r.flags?.compiledChild)
+    .map((r) => `${r.spec}: runs asyncmark's own code compiled for Node ${r.flags.compiledChild} (esbuild)`);
+  const cannot = records.filter((r) => r.flags?.commonJsMissing).map((r) => `${r.spec}: cannot run asyncmark's children: ${r.flags.commonJsMissing}`);
+  const notes = [`cache: ${cache}`, ...broken, ...compiled, ...cannot, ...browsers];
   return `${formatRows(records, COLUMNS, 'table')}\n${notes.join('\n')}\n`;
 }
 
@@ -69,7 +74,9 @@ function register(program) {
       `
 A runtime is one of:
   node               the node running asyncmark (nothing to install)
-  node@<version>     a Node release from the npm package "node": node@26, node@22.12, node@22.12.0
+  node@<version>     a Node release from the npm package "node": node@26, node@22.12, node@22.12.0;
+                     any from Node 6 (one that cannot load asyncmark's own code as written
+                     runs it compiled for it; Node 4, 5 and 0.x install but cannot run it)
   bun, bun@<version> a Bun release from the npm package "bun" (bun alone: the latest)
   deno, deno@<version>
                      a Deno release from the npm package "deno" (deno alone: the latest)
@@ -90,7 +97,8 @@ else ~/.cache/asyncmark/runtimes. A runtime found there is reused without the
 network; delete its folder to get a newer release. An install goes into a
 temporary folder that is renamed only once the runtime runs, so an
 interrupted one never looks installed. A runtime that cannot be installed
-(unknown version, no network) is refused with one line and exit code 2.
+(unknown version, no network) is refused with one line and exit code 2,
+naming the releases npm has.
 
 Each runtime's version comes from running it (--version), and what it can
 measure from running tiny scripts under it (lib/runtimes/probe/), cached per

@@ -1,13 +1,30 @@
 'use strict';
 
-const { AsyncLocalStorage } = require('node:async_hooks');
+// Node 6 has no async_hooks, Node 8 to 12.16 no AsyncLocalStorage in it.
+function asyncLocalStorage() {
+  try {
+    return require('node:async_hooks').AsyncLocalStorage;
+  } catch {
+    return undefined;
+  }
+}
+const AsyncLocalStorage = asyncLocalStorage();
 
 // Async context as an instrumented driver (an APM agent, OpenTelemetry) carries
 // it: each upload runs inside uploadContext.run(store, ...), with a store of its
 // own, and the engine reads the store at every operation it is asked for, as
 // such a driver reads the active span. One storage for the process, as an
-// agent has one.
-const uploadContext = new AsyncLocalStorage();
+// agent has one. A Node before 12.17 has no AsyncLocalStorage (asyncmark's
+// code runs there compiled, lib/runtimes/compiled-child/): only the runs that
+// ask for a context need it, and they are told so.
+const uploadContext = AsyncLocalStorage
+  ? new AsyncLocalStorage()
+  : {
+      run() {
+        throw new Error(`this runtime (Node ${process.version}) has no AsyncLocalStorage: --context als needs Node 12.17 or later`);
+      },
+      getStore: () => undefined,
+    };
 
 const CONTEXTS = ['none', 'als'];
 

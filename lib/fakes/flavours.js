@@ -83,11 +83,32 @@ function contextMethod(spec, nodeStyle) {
   }
 }
 
+/**
+ * Why this runtime cannot make a flavour, or null: an old Node (asyncmark's
+ * code compiled for it) lacks util.promisify, which came in Node 8.
+ * @param {string} name
+ * @returns {string|null}
+ */
+function flavourMissing(name) {
+  if (!(name in LIFTERS)) return null;
+  let lift;
+  try {
+    lift = LIFTERS[name]();
+  } catch {
+    // The library itself is missing: making the flavour says so, as it always did.
+    return null;
+  }
+  if (typeof lift === 'function') return null;
+  return `the ${name} I/O flavour has no wrapper under Node ${process.version} (util.promisify came in Node 8)`;
+}
+
 // make(spec, nodeStyle): the flavour's method.
 function methodMaker(name) {
   if (name === 'native') return nativeMethod;
   if (name === 'callbacks-ctx') return contextMethod;
   const lift = LIFTERS[name]();
+  const missing = flavourMissing(name);
+  if (missing) throw new Error(missing);
   return (spec, nodeStyle) => lift(nodeStyle);
 }
 
@@ -121,4 +142,4 @@ function typesFor(model, name) {
   return byName.get(name);
 }
 
-module.exports = { typesFor, NAMES };
+module.exports = { typesFor, flavourMissing, NAMES };

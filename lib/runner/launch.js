@@ -4,6 +4,8 @@
 // record of lib/runtimes): its binary and the flags that runtime needs. The
 // benchmark session and the debuggability probe both start their children so.
 
+const { ownCodeFlags } = require('../runtimes/probe');
+
 // A browser runs only the children of drivers that declare a browser child
 // (the compute driver's): the others need Node's APIs.
 function browserCannotRun(runner, driver) {
@@ -28,7 +30,10 @@ function cannotRun(runner, driver) {
   if (runner && runner.browser) return browserCannotRun(runner, driver);
   if (!runner || !runner.capabilities) return null;
   if (runner.capabilities.ipcFork === false) return `${runner.spec} cannot be a forked child that reports over IPC`;
-  if (runner.capabilities.commonJs === false) return `${runner.spec} cannot run asyncmark's CommonJS child scripts`;
+  if (runner.capabilities.commonJs === false) {
+    const why = runner.flags && runner.flags.commonJsMissing;
+    return `${runner.spec} cannot run asyncmark's CommonJS child scripts${why ? ` (${why})` : ''}`;
+  }
   return null;
 }
 
@@ -55,7 +60,9 @@ function launch(child, runner) {
   // environment and, for http-load, the network; asyncmark's own code only.
   const permissions = runner.name === 'deno' ? ['--allow-all'] : [];
   const commonJs = (flags.commonJs ?? []).filter((flag) => !(permissions.length && flag.startsWith('--allow-')));
-  return { execPath: runner.path, execArgv: [...permissions, ...commonJs, ...gc, ...execArgv.filter((flag) => flag !== '--expose-gc')] };
+  // A Node older than asyncmark's own code loads that code compiled for it.
+  const ownCode = ownCodeFlags(runner);
+  return { execPath: runner.path, execArgv: [...permissions, ...commonJs, ...ownCode, ...gc, ...execArgv.filter((flag) => flag !== '--expose-gc')] };
 }
 
 module.exports = { launch, cannotRun };

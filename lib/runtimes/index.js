@@ -10,6 +10,8 @@ const { readVersion, readBrowserVersion, probeCapabilities, CAPABILITIES } = req
 const { KEYS: SYNTAX_KEYS } = require('./syntax');
 const { BROWSERS, locateBrowser } = require('./browsers');
 const { UsageError, shown } = require('../usage-error');
+const { npmVersions } = require('./npm');
+const { describeVersions } = require('./versions');
 
 // The runtimes a benchmark can run under: the node running asyncmark, Node,
 // Bun and Deno releases installed from npm into a cache folder, or a binary
@@ -70,9 +72,11 @@ async function withCapabilities(runtime, cache) {
     cached.version === runtime.version &&
     CAPABILITIES.every((key) => typeof cached.capabilities?.[key] === 'boolean') &&
     SYNTAX_KEYS.every((key) => typeof cached.syntax?.[key] === 'boolean') &&
-    typeof cached.flags === 'object';
+    typeof cached.flags === 'object' &&
+    cached.flags !== null &&
+    'compiledChild' in cached.flags;
   if (valid) return { ...record, capabilities: cached.capabilities, flags: cached.flags, syntax: cached.syntax };
-  const probed = await probeCapabilities(runtime.path);
+  const probed = await probeCapabilities(runtime.path, { ...runtime, cache });
   writeJsonQuietly(file, { path: runtime.path, version: runtime.version, ...probed, probedAt: new Date().toISOString() });
   return { ...record, ...probed };
 }
@@ -159,9 +163,12 @@ async function installed(spec, { cache, install, parameter, npm, timeoutMs, onPr
         onProgress(`installed ${spec.spec}: ${record.name} ${record.version} in ${record.installSeconds} s, ${mb} MB`);
       }
     } catch (error) {
-      throw new UsageError(
-        `${parameter}: ${shown(spec.spec)} cannot be installed: ${oneLine(error.message)}; expected a release npm has, or another runtime: ${ALLOWED}`,
-      );
+      // The versions that exist, looked up only now that one did not install.
+      const versions = await npmVersions(RUNTIMES[spec.name].package, { npm });
+      const expected = versions
+        ? `a release npm has (${describeVersions(RUNTIMES[spec.name].package, versions, spec.range)})`
+        : `a release npm has, or another runtime: ${ALLOWED}`;
+      throw new UsageError(`${parameter}: ${shown(spec.spec)} cannot be installed: ${oneLine(error.message)}; expected ${expected}`);
     }
   }
   try {

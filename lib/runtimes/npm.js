@@ -2,7 +2,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { spawn } = require('node:child_process');
+const { spawn, execFile } = require('node:child_process');
 
 // Running `npm install` for a runtime: which npm, with which environment, and
 // what to say when it fails.
@@ -85,4 +85,30 @@ function npmReason(output) {
   return code && !sentence.includes(code[1]) ? `${sentence} (${code[1]})` : sentence;
 }
 
-module.exports = { npmCommand, npmEnv, npmInstall, npmReason };
+/**
+ * Every version npm lists of one package (`npm view <name> versions --json`),
+ * or null when npm cannot say (no network, say).
+ * @param {string} name
+ * @param {{ npm?: { command: string, args: string[] }, timeoutMs?: number }} [options]
+ * @returns {Promise<string[]|null>}
+ */
+function npmVersions(name, { npm = npmCommand(), timeoutMs = 60 * 1000 } = {}) {
+  return new Promise((resolve) => {
+    execFile(
+      npm.command,
+      [...npm.args, 'view', name, 'versions', '--json'],
+      { env: npmEnv(), timeout: timeoutMs, maxBuffer: 8 * 1024 * 1024 },
+      (error, stdout) => {
+        let versions;
+        try {
+          versions = error ? null : JSON.parse(stdout);
+        } catch {
+          versions = null;
+        }
+        resolve(Array.isArray(versions) ? versions : null);
+      },
+    );
+  });
+}
+
+module.exports = { npmCommand, npmEnv, npmInstall, npmReason, npmVersions };

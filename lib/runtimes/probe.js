@@ -5,6 +5,7 @@ const path = require('node:path');
 const { RUNTIMES } = require('./spec');
 const { SYNTAX } = require('./syntax');
 const { parseBrowserVersion } = require('./browsers');
+const { compiledPreload } = require('./compiled-child/build');
 
 // What a runtime is and what it can do, found by running it: its version from
 // `--version`, and each capability a runner needs by trying it with a tiny
@@ -116,22 +117,57 @@ function parseJson(text) {
   }
 }
 
-async function probeMeasurements(binary) {
+async function probeMeasurements(binary, ownCode) {
   for (const flags of [...GC_FLAGS, []]) {
-    const result = await run(binary, [...flags, path.join(PROBES, 'capabilities.js')]);
+    const result = await run(binary, [...flags, ...ownCode, path.join(PROBES, 'capabilities.js')]);
     const found = result.ok ? parseJson(firstLine(result.stdout)) : null;
     if (found && (found.exposeGc || flags.length === 0)) return { ...found, gcFlags: found.exposeGc ? flags : null };
   }
   return { exposeGc: false, gcFlags: null, gcObserver: false, resourceUsage: false, loopDelay: false, loopUtilization: false };
 }
 
-// commonjs.js requires a module beside it, as every child script does.
-async function probeCommonJs(binary) {
+// commonjs.js requires a module beside it, as every child script does. A
+// Node must also load asyncmark's own code as written (own-code.js); one too
+// old for it runs that code compiled (compiled-child/): then `compiled` is
+// the version it is compiled for.
+async function probeCommonJs(binary, version, cache) {
   for (const flags of COMMONJS_FLAGS) {
     const result = await run(binary, [...flags, path.join(PROBES, 'commonjs.js')]);
-    if (result.ok && result.stdout.startsWith('commonjs ')) return flags;
+    if (result.ok && result.stdout.startsWith('commonjs ')) {
+      if (!version || (await loadsOwnCode(binary, []))) return { flags, compiled: null, missing: null };
+      break;
+    }
   }
-  return null;
+  if (!version) return { flags: null, compiled: null, missing: null };
+  let preload;
+  try {
+    preload = compiledPreload(version, { cache });
+  } catch (error) {
+    // esbuild lowers nothing below Node 6 (const, destructuring).
+    const why =
+      String(error.message)
+        .split('\n')
+        .find((line) => /ERROR/.test(line)) ?? String(error.message).split('\n')[0];
+    return { flags: null, compiled: null, missing: `asyncmark's code cannot be compiled for Node ${version}: ${why.replace(/^.*ERROR: /, '')}` };
+  }
+  if (await loadsOwnCode(binary, ['--require', preload])) return { flags: [], compiled: version, missing: null };
+  return { flags: null, compiled: null, missing: `asyncmark's code compiled for Node ${version} does not load there` };
+}
+
+async function loadsOwnCode(binary, flags) {
+  const result = await run(binary, [...flags, path.join(PROBES, 'own-code.js')]);
+  return result.ok && result.stdout.startsWith('own code loads');
+}
+
+/**
+ * The flags that make a runtime load asyncmark's own code compiled for it,
+ * when its record says it needs that ([] otherwise); compiles on first use.
+ * @param {{ flags?: { compiledChild?: string|null } }|null|undefined} runner a runtime record
+ * @returns {string[]}
+ */
+function ownCodeFlags(runner, { cache } = {}) {
+  const version = runner && runner.flags && runner.flags.compiledChild;
+  return version ? ['--require', compiledPreload(version, { cache })] : [];
 }
 
 // Whether the runtime runs each syntax of lib/runtimes/syntax.js: its probe
@@ -155,19 +191,30 @@ async function probeSyntax(binary) {
  *   loopDelay        monitorEventLoopDelay sees a blocked loop
  *   loopUtilization  performance.eventLoopUtilization counts a busy loop
  *   commonJs         a CommonJS .js file that requires another runs, under
- *                    flags.commonJs
+ *                    flags.commonJs, or compiled for it (a Node older than
+ *                    asyncmark's code: flags.compiledChild is its version;
+ *                    flags.commonJsMissing says why not, when known)
  * flags.<capability> are the command-line flags it takes ([] for none), or
  * null when none of those tried gives it. syntax.<key>: whether it runs each
- * syntax an example may need (lib/runtimes/syntax.js: awaitUsing).
- * @returns {Promise<{ capabilities: object, flags: { exposeGc: string[]|null, commonJs: string[]|null }, syntax: object }>}
+ * syntax an example may need (lib/runtimes/syntax.js), uncompiled.
+ * @param {string} binary
+ * @param {{ name?: string, version?: string, cache?: string }} [runtime] its kind and version (a Node may have asyncmark's code
+ *   compiled for it, into the cache folder)
+ * @returns {Promise<{ capabilities: object, flags: { exposeGc: string[]|null, commonJs: string[]|null, compiledChild: string|null }, syntax: object }>}
  */
-async function probeCapabilities(binary) {
+async function probeCapabilities(binary, { name, version, cache } = {}) {
   const ipcFork = await probeIpcFork(binary);
-  const { gcFlags, ...measurements } = await probeMeasurements(binary);
-  const commonJsFlags = await probeCommonJs(binary);
-  const found = { ipcFork, ...measurements, commonJs: commonJsFlags !== null };
+  // Only a Node that runs at all is worth compiling asyncmark's code for.
+  const commonJs = await probeCommonJs(binary, name === 'node' && ipcFork ? version : null, cache);
+  const flags = { compiledChild: commonJs.compiled };
+  const { gcFlags, ...measurements } = await probeMeasurements(binary, ownCodeFlags({ flags }, { cache }));
+  const found = { ipcFork, ...measurements, commonJs: commonJs.flags !== null };
   const capabilities = Object.fromEntries(CAPABILITIES.map((key) => [key, found[key] === true]));
-  return { capabilities, flags: { exposeGc: gcFlags, commonJs: commonJsFlags }, syntax: await probeSyntax(binary) };
+  return {
+    capabilities,
+    flags: { exposeGc: gcFlags, commonJs: commonJs.flags, ...flags, commonJsMissing: commonJs.missing },
+    syntax: await probeSyntax(binary),
+  };
 }
 
-module.exports = { readVersion, readBrowserVersion, probeCapabilities, CAPABILITIES };
+module.exports = { readVersion, readBrowserVersion, probeCapabilities, ownCodeFlags, CAPABILITIES };

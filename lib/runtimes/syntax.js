@@ -12,6 +12,12 @@ const vm = require('node:vm');
 // compiled, not run, in the node running asyncmark.
 
 const SYNTAX = {
+  'async functions': {
+    key: 'asyncFunctions',
+    probe: path.join(__dirname, 'probe', 'async-functions.js'),
+    what: 'async functions and await',
+    where: 'Node 7.6+, every Bun and Deno',
+  },
   'await using': {
     key: 'awaitUsing',
     probe: path.join(__dirname, 'probe', 'await-using.js'),
@@ -59,4 +65,14 @@ function lacking(needs, runner) {
   return `needs \`${needs}\` (${syntax.what}): ${syntax.where}; this is ${which}`;
 }
 
-module.exports = { SYNTAX, NEEDS, KEYS, parsesHere, lacking };
+/**
+ * The syntaxes of SYNTAX that the node running this does not parse, in words:
+ * what a child under an old runtime adds to the SyntaxError of an example it
+ * cannot load ("this Node parses none of: async functions and await (Node 7.6+...)").
+ * @returns {string[]}
+ */
+function notParsedHere() {
+  return NEEDS.filter((needs) => !parsesHere(needs)).map((needs) => `${SYNTAX[needs].what} (${SYNTAX[needs].where})`);
+}
+
+module.exports = { SYNTAX, NEEDS, KEYS, parsesHere, lacking, notParsedHere };

@@ -46,6 +46,15 @@ describe('the matrix workflow (.github/workflows/matrix.yml)', function () {
     const { matrix } = workflow.jobs.bench.strategy;
     assert.ok(matrix.os.length >= 2 && matrix.runtime.length >= 4);
     for (const runtime of matrix.runtime) assert.doesNotThrow(() => parseSpec(runtime), runtime);
+    // Ten years of Node (issue 25): the old lines too, on Linux only where macOS (arm64) has no build.
+    for (const old of ['node@6', 'node@8', 'node@10', 'node@12']) {
+      assert.ok(matrix.runtime.includes(old), old);
+      assert.ok(
+        matrix.exclude.some((e) => e.os === 'macos-latest' && e.runtime === old),
+        `${old} excluded on macOS`,
+      );
+    }
+    assert.ok(matrix.exclude.every((e) => matrix.os.includes(e.os) && matrix.runtime.includes(e.runtime)));
     assert.equal(workflow.jobs.bench.strategy['fail-fast'], false);
     assert.deepEqual(workflow.jobs.report.needs, 'bench');
     assert.deepEqual(workflow.permissions, { contents: 'read' });

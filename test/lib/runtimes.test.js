@@ -38,9 +38,9 @@ function lines(file, what = 'run') {
 }
 
 const ALL_TRUE = Object.fromEntries(CAPABILITIES.map((key) => [key, true]));
-const NODE_FLAGS = { exposeGc: ['--expose-gc'], commonJs: [] };
+const NODE_FLAGS = { exposeGc: ['--expose-gc'], commonJs: [], compiledChild: null, commonJsMissing: null };
 // A fake that delegates to the node running the tests parses what that node parses.
-const HERE_SYNTAX = { awaitUsing: parsesHere('await using') };
+const HERE_SYNTAX = { asyncFunctions: true, awaitUsing: parsesHere('await using') };
 const ALL_FALSE = Object.fromEntries(CAPABILITIES.map((key) => [key, false]));
 
 describe('runtimes: naming one', () => {
@@ -204,8 +204,8 @@ describe('runtimes: found in the cache, probed and reused', function () {
     const [bun] = await resolveRuntimes('bun', { cache, npm: NO_NPM });
     assert.equal(bun.version, '1.4.5');
     assert.deepEqual(bun.capabilities, ALL_FALSE);
-    assert.deepEqual(bun.flags, { exposeGc: null, commonJs: null });
-    assert.deepEqual(bun.syntax, { awaitUsing: false });
+    assert.deepEqual(bun.flags, { exposeGc: null, commonJs: null, compiledChild: null, commonJsMissing: null });
+    assert.deepEqual(bun.syntax, { asyncFunctions: false, awaitUsing: false });
   });
 
   it('takes the running node and a binary of your own as they are, probing each', async function () {
@@ -418,8 +418,8 @@ describe('runtimes: a real install from npm', function () {
     assert.equal(node.capabilities.ipcFork, true);
     assert.equal(node.capabilities.exposeGc, true);
     assert.equal(node.capabilities.commonJs, true);
-    assert.deepEqual(node.flags, { exposeGc: ['--expose-gc'], commonJs: [] });
-    assert.deepEqual(node.syntax, { awaitUsing: false }, 'Node 22 cannot parse `await using`');
+    assert.deepEqual(node.flags, { exposeGc: ['--expose-gc'], commonJs: [], compiledChild: null, commonJsMissing: null });
+    assert.deepEqual(node.syntax, { asyncFunctions: true, awaitUsing: false }, 'Node 22 cannot parse `await using`');
     assert.match(progress[1], /^installed node@22: node 22\.\d+\.\d+ in [\d.]+ s, \d+ MB$/);
     assert.deepEqual(
       fs.readdirSync(cache).filter((name) => name.startsWith('.install-')),

@@ -19,7 +19,7 @@ describe('runtimes: syntax an example may need', () => {
   });
 
   it('refuses a syntax it does not know', () => {
-    assert.throws(() => lacking('pipeline operator', null), /^RangeError: needs must be one of await using; got pipeline operator$/);
+    assert.throws(() => lacking('pipeline operator', null), /^RangeError: needs must be one of async functions, await using; got pipeline operator$/);
     assert.deepEqual(NEEDS, Object.keys(SYNTAX));
   });
 

@@ -4,11 +4,12 @@
 // collect garbage, then start n invocations at once and wait for all. The
 // result goes to the parent over IPC as { status, metrics, error }.
 
-const { createIO, MODELS_BY_PROBLEM, uploadContext } = require('../../fakes');
+const { createIO, flavourMissing, MODELS_BY_PROBLEM, uploadContext } = require('../../fakes');
 const { invoke } = require('../../invoke');
 const { startMeasuring } = require('../../runner/child/measure');
 const { childMain } = require('../../runner/child/main');
 const { entryOf, loadExample } = require('../../runner/child/example');
+const { installHooks } = require('../../runner/child/async-hooks');
 const { quantile } = require('../../stats');
 
 const WARMUP = 200; // invocations, unless the job says otherwise
@@ -52,6 +53,11 @@ async function run(job) {
   const loaded = loadExample(job, () => entry.load());
   if (loaded.unsupported) return loaded.unsupported;
   const factory = loaded.value;
+  // A runtime that cannot make the example's I/O flavour cannot run it.
+  const noFlavour = job.runtime ? flavourMissing(entry.io) : null;
+  if (noFlavour) return { status: 'unsupported', metrics: null, error: `${job.runtime}: ${noFlavour}` };
+  const noHooks = installHooks(job.params.hooks);
+  if (noHooks) return { status: 'unsupported', metrics: null, error: noHooks };
   // Second callbacks are counted across the whole run, warm-up included.
   const state = { job, entry, factory, model, context: job.params.context === 'als', doubles: 0 };
   const onDouble = () => state.doubles++;

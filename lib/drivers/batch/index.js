@@ -2,6 +2,7 @@
 
 const path = require('node:path');
 const { LATENCY_MODELS, CONTEXTS } = require('../../fakes');
+const { HOOKS } = require('../../runner/child/async-hooks');
 
 // The batch driver: n concurrent invocations of an example against the
 // simulated I/O, in a fresh process per run (the DoxBee problems). What one
@@ -48,6 +49,16 @@ module.exports = {
       absent: 'none',
       description:
         'async context: none, or als = each upload inside AsyncLocalStorage.run with a store of its own, read by the simulated I/O at every operation (as an APM agent does), and whether it survived recorded',
+    },
+    // bmeurer's async_hooks study: what enabled hooks cost, interleaved as context is.
+    {
+      name: 'hooks',
+      type: 'choice',
+      choices: HOOKS,
+      list: true,
+      interleaved: true,
+      absent: 'none',
+      description: 'async_hooks enabled for the whole run: none, init = an empty init hook, all = empty init, before, after, destroy and promiseResolve hooks',
     },
   ],
   // The number compared with the baseline, and what else a cell summarizes.

@@ -15,7 +15,7 @@
 const path = require('node:path');
 const { fork } = require('node:child_process');
 const { childMain } = require('../../runner/child/main');
-const { registryOf, entryOf } = require('../../runner/child/example');
+const { registryOf, entryOf, loadExample } = require('../../runner/child/example');
 const { headline, classifyExit } = require('../../runner/spawn');
 const { quantile, mean } = require('../../stats');
 const processes = require('./processes');
@@ -66,7 +66,8 @@ function startServer(file, options) {
       if (message.type === 'ready') {
         host.port = message.port;
         resolve(host);
-      } else host.replies.push(message);
+      } else if (message.type === 'unloadable') host.unloadable = message.error;
+      else host.replies.push(message);
     });
     host.exited.then(() => reject(serverEnded(host, 'before it listened')));
   });
@@ -78,6 +79,7 @@ function serverEnded(host, when) {
   const error = new Error(`the server ended with ${how} ${when}: ${headline(host.stderr) || 'no message'}`);
   error.status = classifyExit(host.stderr);
   error.stderr = host.stderr;
+  if (host.unloadable) error.unloadable = host.unloadable;
   return error;
 }
 
@@ -216,6 +218,11 @@ async function run(job) {
   const { workload, bytes, fibN, t, workers } = job.params;
   // What every answer of a server must be (the client problem's server is ours).
   const expected = serving ? null : registry.response({ workload, bytes, fibN, t });
+  // A client a runtime of --runtime cannot load is UNSUPPORTED, as in every driver.
+  if (serving) {
+    const loaded = loadExample(job, () => entry.load());
+    if (loaded.unsupported) return loaded.unsupported;
+  }
 
   let host;
   try {
@@ -223,6 +230,8 @@ async function run(job) {
     const host127 = { host: '127.0.0.1', port: 0 };
     host = serving ? await startServer(TARGET, { ...host127, bytes }) : await startServer(entry.file, { ...host127, workload, bytes, fibN, t, workers });
   } catch (error) {
+    if (error.unloadable && job.runtime)
+      return { status: 'unsupported', metrics: null, error: `${job.runtime} cannot load ${job.example}: ${error.unloadable}` };
     return { status: error.status ?? 'crash', metrics: null, error: error.message };
   }
   const url = `http://127.0.0.1:${host.port}/`;

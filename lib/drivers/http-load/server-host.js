@@ -10,7 +10,7 @@ const net = require('node:net');
 // forks its workers from here.
 //
 // Messages from the driver: { type: 'stats' }, { type: 'closeIdle' } and { type: 'stop' }.
-// Messages to it: { type: 'ready', port }, { type: 'stats', stats }, { type: 'closeIdle' },
+// Messages to it: { type: 'unloadable', error }, { type: 'ready', port }, { type: 'stats', stats }, { type: 'closeIdle' },
 // { type: 'stopped', problem } (problem: what was wrong with close(), or null).
 
 const { file, options } = JSON.parse(process.argv[2]);
@@ -38,7 +38,17 @@ async function stop(server) {
 }
 
 async function main() {
-  const server = await require(file)(options);
+  // A server a runtime cannot load (a syntax or a module it lacks) is told
+  // apart from one that fails while it starts: the first is UNSUPPORTED there.
+  let serve;
+  try {
+    serve = require(file);
+  } catch (error) {
+    const reason = String((error && error.message) || error).split('\n')[0];
+    process.send({ type: 'unloadable', error: `${error && error.name ? `${error.name}: ` : ''}${reason}` }, () => process.exit(1));
+    return;
+  }
+  const server = await serve(options);
   process.on('message', async (message) => {
     if (message.type === 'stats') process.send({ type: 'stats', stats: server.stats ? server.stats() : null });
     if (message.type === 'closeIdle') {

@@ -2,6 +2,7 @@
 
 const problems = require('../../../examples');
 const { requireExample } = require('../../registry');
+const { notParsedHere } = require('../../runtimes/syntax');
 
 // The example a job names, as every driver's child finds and loads it.
 
@@ -37,11 +38,14 @@ function loadExample(job, load) {
   } catch (error) {
     if (!job.runtime) throw error;
     const reason = String((error && error.message) || error).split('\n')[0];
+    // A syntax error says which token, not which syntax: name those this runtime lacks.
+    const lacks = error instanceof SyntaxError ? notParsedHere() : [];
+    const hint = lacks.length ? `; this runtime parses none of: ${lacks.join(', ')}` : '';
     return {
       unsupported: {
         status: 'unsupported',
         metrics: null,
-        error: `${job.runtime} cannot load ${job.example}: ${error && error.name ? `${error.name}: ` : ''}${reason}`,
+        error: `${job.runtime} cannot load ${job.example}: ${error && error.name ? `${error.name}: ` : ''}${reason}${hint}`,
       },
     };
   }

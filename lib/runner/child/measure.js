@@ -1,6 +1,14 @@
 'use strict';
 
-const { PerformanceObserver, monitorEventLoopDelay, performance } = require('node:perf_hooks');
+// Node before 8.5 has no perf_hooks: its runs have none of what it measures.
+function perfHooks() {
+  try {
+    return require('node:perf_hooks');
+  } catch {
+    return {};
+  }
+}
+const { PerformanceObserver, monitorEventLoopDelay, performance } = perfHooks();
 
 // Instruments the timed region of a run: wall and CPU time, peak memory, GC,
 // event-loop delay and utilization. Only cheap observers are used, and heap
@@ -70,13 +78,13 @@ function startMeasuring({ sampleMs = 10, detailed = true, capabilities = ALL } =
     if (sampler) clearInterval(sampler);
     if (histogram) histogram.disable();
     // GC entries are delivered asynchronously; take what has arrived.
-    if (observer) {
+    if (observer && typeof observer.takeRecords === 'function') {
       for (const entry of observer.takeRecords()) {
         gcCount++;
         gcMs += entry.duration;
       }
-      observer.disconnect();
     }
+    if (observer) observer.disconnect();
     return {
       wallMs: Number(wallNs) / 1e6,
       cpuUserMs: cpuUsed.user / 1000,

@@ -1,0 +1,109 @@
+'use strict';
+
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+const { cacheFolder } = require('../cache-folder');
+
+// asyncmark's own child code, compiled down for a Node older than it is
+// written for (Node 6 to 18). Every file of lib/ and the machinery of each
+// problem folder (its registry, model, scenarios, probe, report and fakes of
+// its own: every file there that is not a registered example) is compiled with esbuild to the runtime's version and written to a mirror
+// folder in the runtime cache; preload.js, given to the old Node with
+// --require, loads those compiled copies in place of the originals under
+// their own file names. The examples themselves (the style files and the
+// libraries they demonstrate) are never compiled: a version that cannot
+// parse one shows it UNSUPPORTED, since a compiled async construct would
+// measure another style.
+
+const ROOT = fs.realpathSync(path.join(__dirname, '..', '..', '..'));
+// What runs uncompiled in the old Node, copied into the mirror.
+const UNCOMPILED = ['builtins.js', 'preload.js'];
+
+// The libraries the examples share, which are example code too.
+const SHARED_LIBRARIES = path.join(ROOT, 'examples', 'libraries');
+
+function walk(dir, keep, found = []) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) walk(file, keep, found);
+    else if (entry.name.endsWith('.js') && keep(file)) found.push(path.relative(ROOT, file));
+  }
+  return found;
+}
+
+/** The files compiled for an old Node, relative to the project's folder. */
+function ownFiles() {
+  const registries = Object.values(require('../../../examples'));
+  const styles = new Set(registries.flatMap((registry) => registry.examples.map((entry) => fs.realpathSync(entry.file))));
+  const machinery = (file) => !styles.has(file) && !file.startsWith(`${SHARED_LIBRARIES}${path.sep}`);
+  return [...walk(path.join(ROOT, 'lib'), () => true), ...walk(path.join(ROOT, 'examples'), machinery)].sort();
+}
+
+/**
+ * The esbuild target for a Node version ("8.17.0" → "node8.17.0").
+ * @param {string} version
+ */
+function targetFor(version) {
+  return `node${version}`;
+}
+
+// esbuild keeps `require("node:fs")`; Node before 14.18 knows only "fs".
+function withoutNodePrefix(code) {
+  return code.replace(/require\("node:([a-z_/]+)"\)/g, 'require("$1")');
+}
+
+/**
+ * Compile asyncmark's own files for `version` into the cache, once per
+ * version of those sources and of esbuild; returns the preload to give the
+ * runtime with --require. Synchronous: a runner asks for it as it starts a
+ * child, and a compile of the whole tree takes well under a second.
+ * @param {string} version a Node version, e.g. "8.17.0"
+ * @param {{ cache?: string }} [options]
+ * @returns {string} the absolute path of the mirror's preload.js
+ */
+function compiledPreload(version, { cache } = {}) {
+  // A session starts many children: the sources are read and hashed once per process.
+  const key = `${cache ?? cacheFolder()}\n${version}`;
+  const known = built.get(key);
+  if (known && fs.existsSync(known)) return known;
+  const preload = buildPreload(version, { cache });
+  built.set(key, preload);
+  return preload;
+}
+
+const built = new Map();
+
+function buildPreload(version, { cache }) {
+  const esbuild = require('esbuild');
+  const target = targetFor(version);
+  const files = ownFiles();
+  const hash = crypto.createHash('sha256').update(`${esbuild.version}\n${target}\n`);
+  const sources = files.map((file) => fs.readFileSync(path.join(ROOT, file), 'utf8'));
+  files.forEach((file, i) => hash.update(`${file}\n${sources[i]}\n`));
+  for (const file of UNCOMPILED) hash.update(fs.readFileSync(path.join(__dirname, file)));
+  const mirror = path.join(cache ?? cacheFolder(), 'compiled', `${target}-${hash.digest('hex').slice(0, 12)}`);
+  const preload = path.join(mirror, 'preload.js');
+  if (fs.existsSync(preload)) return preload;
+  const temp = `${mirror}.${process.pid}.tmp`;
+  fs.rmSync(temp, { recursive: true, force: true });
+  files.forEach((file, i) => {
+    const out = path.join(temp, 'files', file);
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    const { code } = esbuild.transformSync(sources[i], { loader: 'js', format: 'cjs', platform: 'node', target, sourcefile: file });
+    fs.writeFileSync(out, withoutNodePrefix(code));
+  });
+  fs.writeFileSync(path.join(temp, 'mirror.json'), `${JSON.stringify({ root: ROOT, target, files }, null, 2)}\n`);
+  // The preload is copied last: a mirror with a preload is whole.
+  for (const file of UNCOMPILED) fs.copyFileSync(path.join(__dirname, file), path.join(temp, file));
+  try {
+    fs.renameSync(temp, mirror);
+  } catch (error) {
+    // Another asyncmark compiled the same sources meanwhile: keep theirs.
+    fs.rmSync(temp, { recursive: true, force: true });
+    if (!fs.existsSync(preload)) throw error;
+  }
+  return preload;
+}
+
+module.exports = { compiledPreload, ownFiles, targetFor, ROOT };

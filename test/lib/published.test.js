@@ -1,0 +1,271 @@
+'use strict';
+
+const assert = require('node:assert/strict');
+const { checkFigures, figureRatio, loadFigures } = require('../../lib/published/figures');
+const { verdictOf } = require('../../lib/published/verdict');
+const { oursOn } = require('../../lib/published/ours');
+const { benchArgs } = require('../../lib/published/commands');
+const { publishedPage, MARK } = require('../../lib/published/page');
+const FIGURES = require('../../lib/published/figures.json');
+const problems = require('../../examples');
+const scenarios = require('../../lib/problems').scenarios();
+
+// The published figures: the data file against its schema (and a planted
+// fault caught), each form of figure as a ratio of times, the verdicts (and a
+// planted wrong one caught), our figure from result lines, and the page.
+
+const clone = (value) => JSON.parse(JSON.stringify(value));
+
+describe('published figures: the data file', () => {
+  it('matches its schema, with every row the issue asks for', () => {
+    checkFigures(FIGURES);
+    const ids = FIGURES.rows.map((row) => row.id);
+    for (const id of [
+      'kaizhu256-2018',
+      'v8-2018-doxbee',
+      'v8-2018-parallel',
+      'tc39-1250-doxbee',
+      'tc39-1250-fib',
+      'bmeurer-hooks-init',
+      'bmeurer-hooks-all',
+      'node-34493-no-latency',
+      'node-34493-2ms',
+      'article-2013',
+      'slicing-2015',
+      'recursion-2019',
+    ]) {
+      assert.ok(ids.includes(id), id);
+    }
+  });
+
+  it('refuses a file that does not match, naming the fault (planted: a figure with no value, a runtime that is not a Node)', () => {
+    const noValue = clone(FIGURES);
+    delete noValue.rows[1].figures[0].ms;
+    assert.throws(() => checkFigures(noValue), /do not match lib\/published\/schema\.json: \/rows\/1\/figures\/0 must have required property/);
+    const badRuntime = clone(FIGURES);
+    badRuntime.rows[1].ours.runtimes = ['bun'];
+    assert.throws(() => checkFigures(badRuntime), /\/rows\/1\/ours\/runtimes\/0 must match pattern/);
+  });
+
+  it('names scenarios and examples that exist', () => {
+    for (const row of loadFigures()) {
+      const scenario = scenarios[row.ours.scenario];
+      assert.ok(scenario, `${row.id}: scenario ${row.ours.scenario}`);
+      const names = problems[scenario.problem].examples.map((e) => e.name);
+      for (const side of [row.ours.numerator, row.ours.denominator]) assert.ok(names.includes(side.example), `${row.id}: ${side.example}`);
+    }
+    const { chart } = FIGURES;
+    const chartNames = problems[scenarios[chart.scenario].problem].examples.map((e) => e.name);
+    for (const example of chart.examples) assert.ok(chartNames.includes(example), `chart: ${example}`);
+  });
+
+  it('turns every form of figure into a ratio of times, numerator ÷ denominator', () => {
+    assert.deepEqual(figureRatio({ ms: [286, 144] }).value, 286 / 144);
+    assert.deepEqual(figureRatio({ rate: [3059, 2615] }).value, 3059 / 2615);
+    assert.equal(figureRatio({ percentGain: 48 }).value, 1.48);
+    assert.equal(figureRatio({ percentLost: 50 }).value, 2);
+    assert.deepEqual(figureRatio({ range: [1.066, 1.138] }), { value: null, low: 1.066, high: 1.138 });
+    assert.deepEqual(figureRatio({ direction: 'above 1' }), { value: null, low: 1, high: Infinity });
+  });
+
+  it('makes the 2013 article’s row from lib/article-2013.json, one figure per file it timed', () => {
+    const article = loadFigures().filter((row) => row.id.startsWith('article-2013-'));
+    assert.ok(article.length >= 10);
+    const co = article.find((row) => row.id === 'article-2013-co');
+    assert.deepEqual(co.figures[0].ms, [182, 130]);
+    assert.equal(co.ours.numerator.example, 'generators-co-thunks');
+  });
+});
+
+describe('published figures: verdicts', () => {
+  const published = { value: 1.89, low: 1.89, high: 1.89 };
+
+  it('reproduced: same direction, and the interval holds the figure or meets its spread', () => {
+    assert.equal(verdictOf(published, { ratio: 1.8, low: 1.7, high: 1.95 }).verdict, 'reproduced');
+    assert.equal(verdictOf({ value: null, low: 1.066, high: 1.138 }, { ratio: 1.2, low: 1.13, high: 1.3 }).verdict, 'reproduced');
+  });
+
+  it('never says reproduced for an interval that excludes the figure (planted: 1.2–1.4 against 1.89)', () => {
+    const v = verdictOf(published, { ratio: 1.3, low: 1.2, high: 1.4 });
+    assert.notEqual(v.verdict, 'reproduced');
+    assert.equal(v.verdict, 'same direction, different size');
+    assert.match(v.reason, /below published 1\.89/);
+  });
+
+  it('not reproduced: the other direction, or no significant difference where the source saw one', () => {
+    assert.equal(verdictOf(published, { ratio: 0.8, low: 0.7, high: 0.9 }).verdict, 'not reproduced');
+    const flat = verdictOf(published, { ratio: 1.05, low: 0.95, high: 1.15 });
+    assert.equal(flat.verdict, 'not reproduced');
+    assert.match(flat.reason, /no significant difference/);
+  });
+
+  it('not measured, with the reason, when we have no figure', () => {
+    assert.deepEqual(verdictOf(published, null, 'promise-chain on node@8: UNSUPPORTED'), {
+      verdict: 'not measured',
+      reason: 'promise-chain on node@8: UNSUPPORTED',
+    });
+  });
+});
+
+describe('published figures: our figure and the page', () => {
+  const line = (example, runtime, wallMs, params = {}, status = 'ok') => ({
+    scenario: 'doxbee-sequential',
+    example,
+    runtime,
+    params: { n: 1000, latency: 'tick', ...params },
+    status,
+    error: status === 'ok' ? null : 'node@6 cannot load async-await: SyntaxError: Unexpected token function',
+    metrics: status === 'ok' ? { wallMs, cpuUserMs: wallMs / 2, cpuSystemMs: 0 } : null,
+    env: { cpu: 'Test CPU', cpus: 2, memoryGB: 24, platform: 'linux', release: '6' },
+  });
+  const OURS = {
+    scenario: 'doxbee-sequential',
+    metric: 'wallMs',
+    numerator: { example: 'promises-native' },
+    denominator: { example: 'async-await' },
+    params: { n: 1000, latency: 'tick' },
+  };
+
+  it('is the ratio of the two sides’ runs on one runtime, with its interval; n/a with the reason when a side did not run', () => {
+    const lines = [100, 104, 96].flatMap((ms) => [line('promises-native', 'node@12', ms * 1.9), line('async-await', 'node@12', ms)]);
+    const ours = oursOn(lines, OURS, 'node@12');
+    assert.ok(Math.abs(ours.ratio - 1.9) < 1e-9);
+    assert.ok(ours.low < 1.9 && ours.high > 1.9);
+    assert.deepEqual(ours.runs, [3, 3]);
+    const missing = oursOn([line('async-await', 'node@6', null, {}, 'unsupported')], { ...OURS, numerator: { example: 'async-await' } }, 'node@6');
+    assert.match(missing.missing, /^async-await on node@6: UNSUPPORTED, node@6 cannot load async-await/);
+  });
+
+  it('tells a side’s parameters apart (hooks init against none, none being absent from the line)', () => {
+    const hooks = {
+      ...OURS,
+      numerator: { example: 'promises-bluebird', params: { hooks: 'init' } },
+      denominator: { example: 'promises-bluebird', params: { hooks: 'none' } },
+    };
+    const lines = [1, 2, 3].flatMap((i) => [line('promises-bluebird', 'node@20', 130 + i, { hooks: 'init' }), line('promises-bluebird', 'node@20', 100 + i)]);
+    assert.ok(Math.abs(oursOn(lines, hooks, 'node@20').ratio - 132 / 102) < 1e-9);
+  });
+
+  it('runs each row as the public bench command, the sides’ parameters as one interleaved list', () => {
+    const row = FIGURES.rows.find((r) => r.id === 'bmeurer-hooks-init');
+    assert.deepEqual(benchArgs(row), [
+      'bench',
+      '--scenario',
+      'doxbee-sequential',
+      '--examples',
+      'promises-bluebird',
+      '--runtime',
+      'node@9,node@20,node@26',
+      '--runs',
+      '3',
+      '--n',
+      '1000',
+      '--latency',
+      'tick',
+      '--hooks',
+      'none,init',
+    ]);
+  });
+
+  it('writes the page from the figures and the runs only, with its mark, the machine and a verdict on every row', () => {
+    const rows = loadFigures().filter((row) => row.id === 'v8-2018-doxbee');
+    const lines = [100, 104, 96].flatMap((ms) => [line('promises-native', 'node@12', ms * 1.9), line('async-await', 'node@12', ms)]);
+    const page = publishedPage(rows, lines, { machine: 'Test CPU, 2 cores' });
+    assert.ok(page.startsWith(MARK));
+    assert.match(page, /Measured on Test CPU, 2 cores\./);
+    assert.match(page, /\| 243\.5 ms ÷ 128\.8 ms \| .* \| 1\.89 \| node@12 \| 1\.90 \(\d\.\d\d–\d\.\d\d\) \| .* \| reproduced: /);
+    // On CPU time (a shared machine), the verdict follows that ratio: here 0.95 (cpuUserMs is wall/2 for
+    // the numerator's runs too, so make the numerator's CPU the denominator's).
+    const sameWork = lines.map((l) => (l.example === 'promises-native' ? { ...l, metrics: { ...l.metrics, cpuUserMs: l.metrics.wallMs / 1.9 / 2 } } : l));
+    const onCpu = publishedPage(rows, sameWork);
+    assert.match(onCpu, /verdict \(on CPU time\)/);
+    assert.match(onCpu, /\| node@12 \| 1\.90 \([^|]*\) \| 1\.00 \([^|]*\) \| not reproduced: no significant difference/);
+    // What changed in Node between two of our runtimes: the page says whether our ratio moved there.
+    const changed = [{ ...rows[0], changes: [{ from: 'node@10', to: 'node@12', what: 'the await change' }] }];
+    const both = [...lines, ...[100, 104, 96].flatMap((ms) => [line('promises-native', 'node@10', ms * 1.1), line('async-await', 'node@10', ms)])];
+    assert.match(
+      publishedPage(changed, both),
+      /Between node@10 and node@12 \(the await change\): our ratio moved, 1\.10 \([^)]*\) on node@10 → 1\.90 \([^)]*\) on node@12\./,
+    );
+    assert.match(publishedPage(changed, lines), /Between node@10 and node@12 \(the await change\): not measured on both\./);
+    // Today's Node without runs: n/a, never a number from elsewhere.
+    assert.match(page, /\| node@26 \| n\/a \(promises-native on node@26: no run\) \|/);
+  });
+});
+
+describe('published figures: DoxBee across Node versions', () => {
+  const { versionPoints, versionSpec } = require('../../lib/published/version-chart');
+  const CHART = {
+    scenario: 'doxbee-sequential',
+    params: { n: 1000 },
+    baseline: 'callbacks-original',
+    examples: ['callbacks-original', 'async-await'],
+    runtimes: ['node@6', 'node@12'],
+  };
+  const line = (example, runtime, wallMs, status = 'ok') => ({
+    scenario: 'doxbee-sequential',
+    example,
+    runtime,
+    params: { n: 1000 },
+    status,
+    error: status === 'ok' ? null : `${runtime} cannot load ${example}: SyntaxError: Unexpected token function`,
+    metrics: status === 'ok' ? { wallMs } : null,
+  });
+
+  it('draws each representative’s ratio to the baseline on the same version, and says which it cannot', () => {
+    const lines = [
+      ...[10, 11, 12].map((ms) => line('callbacks-original', 'node@6', ms)),
+      line('async-await', 'node@6', null, 'unsupported'),
+      ...[10, 11, 12].flatMap((ms) => [line('callbacks-original', 'node@12', ms), line('async-await', 'node@12', ms * 1.5)]),
+    ];
+    const { points, notDrawn } = versionPoints(lines, CHART);
+    assert.deepEqual(
+      points.map((p) => [p.example, p.runtime, Math.round(p.ratio * 100) / 100]),
+      [['async-await', 'node@12', 1.5]],
+    );
+    assert.deepEqual(notDrawn, ['async-await on node@6: UNSUPPORTED, node@6 cannot load async-await: SyntaxError: Unexpected token function']);
+    const spec = versionSpec(lines, CHART);
+    assert.deepEqual(spec.encoding.x.sort, ['node@6', 'node@12']);
+    assert.equal(versionSpec([], CHART), null);
+  });
+});
+
+describe('npm run published (bench/published.js)', function () {
+  this.timeout(60000);
+  const fs = require('node:fs');
+  const os = require('node:os');
+  const path = require('node:path');
+  const { spawnSync } = require('node:child_process');
+  const SCRIPT = path.join(__dirname, '..', '..', 'bench', 'published.js');
+  let dir;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-published-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const run = (...args) => spawnSync(process.execPath, [SCRIPT, ...args], { encoding: 'utf8' });
+
+  it('writes the page from the runs alone, and rewrites a page it wrote', () => {
+    const page = path.join(dir, 'published.md');
+    const results = path.join(dir, 'runs.jsonl');
+    fs.writeFileSync(results, '');
+    for (let i = 0; i < 2; i++) {
+      const ran = run('--report-only', '--results', results, '--page', page);
+      assert.equal(ran.status, 0, ran.stderr);
+    }
+    const text = fs.readFileSync(page, 'utf8');
+    assert.ok(text.startsWith(MARK));
+    assert.match(text, /Verdicts: reproduced 0, same direction, different size 0, not reproduced 0, not measured \d+\./);
+  });
+
+  it('never overwrites a page a person wrote, and refuses a row it does not have, in one line with exit code 2', () => {
+    const page = path.join(dir, 'mine.md');
+    fs.writeFileSync(page, '# my notes\n');
+    const mine = run('--report-only', '--results', path.join(dir, 'none.jsonl'), '--page', page);
+    assert.equal(mine.status, 2);
+    assert.match(mine.stderr, /^asyncmark: --page: .*mine\.md was not written by npm run published; expected a new file or one it wrote/);
+    assert.equal(fs.readFileSync(page, 'utf8'), '# my notes\n');
+    const bad = run('--only', 'no-such-row', '--report-only', '--page', path.join(dir, 'p.md'));
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /^asyncmark: --only: "no-such-row" is not allowed; expected row ids of lib\/published\/figures\.json: kaizhu256-2018, /);
+  });
+});
