@@ -1,6 +1,6 @@
 'use strict';
 
-const { openDatabase, resetDatabase, createDatabaseIO, checkData } = require('./index');
+const { openDatabase, resetDatabase, createDatabaseIO, checkData, dumpPgliteTemplate } = require('./index');
 
 // What the batch driver's child asks of a real database (lib/drivers/batch/
 // backend.js): an io per batch over tables emptied for it, and after the
@@ -28,6 +28,9 @@ async function openBackend(options, model) {
       early = engine.commitsInFlight;
     },
     async check(engine, run) {
+      // A server that went away explains every other count; nothing more is asked of it.
+      const lost = connection.lost?.();
+      if (lost) return [`database server exited (${lost})`];
       const problems = model.checkRun(engine, run);
       if (early > 0) problems.push(`${early} uploads called back before the database acknowledged their commit`);
       return [...problems, ...(await checkData(connection, engine, run))];
@@ -37,4 +40,10 @@ async function openBackend(options, model) {
   };
 }
 
-module.exports = { openBackend };
+// What a session prepares once for its runs (lib/database/session.js): for
+// PGlite, a template of its data folder in the session's folder.
+async function prepareSession(kind, folder) {
+  return kind === 'pglite' ? { dumpFile: await dumpPgliteTemplate(folder) } : {};
+}
+
+module.exports = { openBackend, prepareSession };

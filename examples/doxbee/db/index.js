@@ -15,11 +15,11 @@ const TABLES = ['file_versions', 'files', 'versions', 'blobs', 'commits', 'fault
 
 /**
  * Opens the database of a run.
- * @param {{ kind: 'pglite' | 'postgres', url?: string, pool?: number, schema?: string, dump?: Blob }} options
- *   postgres: url of the server and the schema of the session to work in
+ * @param {{ kind: 'pglite' | 'postgres', url?: string, pool?: number, schema?: string, dumpFile?: string }} options
+ *   postgres: url of the server and the schema of the session to work in; pglite: the session's template
  */
 async function openDatabase(options) {
-  if (options.kind === 'pglite') return require('./pglite').openPglite({ schemaSql: SCHEMA_SQL, dump: options.dump });
+  if (options.kind === 'pglite') return require('./pglite').openPglite({ schemaSql: SCHEMA_SQL, dumpFile: options.dumpFile });
   if (options.kind === 'postgres') return require('./postgres').openPostgres({ ...options, schemaSql: SCHEMA_SQL });
   throw new RangeError(`database kind must be pglite or postgres; got ${options.kind}`);
 }
@@ -54,4 +54,20 @@ function createDatabaseIO(model, flavour, options, connection) {
   return { io, engine };
 }
 
-module.exports = { openDatabase, resetDatabase, createDatabaseIO, checkData, SCHEMA_SQL };
+/**
+ * PGlite's data folder with the tables made, dumped once for a session into
+ * folder, so that each run's PGlite loads it instead of running initdb.
+ * @returns {Promise<string>} the file
+ */
+async function dumpPgliteTemplate(folder) {
+  const connection = await openDatabase({ kind: 'pglite' });
+  try {
+    const file = path.join(folder, 'pglite-template.tar');
+    fs.writeFileSync(file, Buffer.from(await (await connection.dump()).arrayBuffer()));
+    return file;
+  } finally {
+    await connection.close();
+  }
+}
+
+module.exports = { dumpPgliteTemplate, openDatabase, resetDatabase, createDatabaseIO, checkData, SCHEMA_SQL };

@@ -1,5 +1,6 @@
 'use strict';
 
+const fs = require('node:fs');
 const { PGlite } = require('@electric-sql/pglite');
 
 // PGlite, PostgreSQL compiled to WebAssembly, inside this process. It has one
@@ -30,13 +31,13 @@ class Lock {
 }
 
 /**
- * Opens PGlite in memory, from a data folder dumped earlier when given (much
- * quicker than its initdb), and runs schemaSql unless the dump has it.
- * @param {{ schemaSql: string, dump?: Blob }} options
+ * Opens PGlite in memory: from a data folder dumped earlier (dumpFile, the
+ * session's template: much quicker than initdb), or afresh with schemaSql.
+ * @param {{ schemaSql: string, dumpFile?: string }} options
  */
-async function openPglite({ schemaSql, dump }) {
-  const db = await PGlite.create(dump ? { loadDataDir: dump } : {});
-  if (!dump) await db.exec(schemaSql);
+async function openPglite({ schemaSql, dumpFile }) {
+  const db = await PGlite.create(dumpFile ? { loadDataDir: new Blob([fs.readFileSync(dumpFile)]) } : {});
+  if (!dumpFile) await db.exec(schemaSql);
   const lock = new Lock();
   const client = {
     query: (text, params) => db.query(text, params),
