@@ -70,6 +70,8 @@ async function openSessionDatabase(choice, { prepare, onWarning = () => {} } = {
     let restarts = 0;
     const watch = (running) =>
       running.onExit(async (code, signal) => {
+        // What the exited server left: its folder.
+        await running.stop();
         if (restarts++ >= RESTARTS) {
           onWarning(`database server exited (${signal ?? `code ${code}`}) again; not restarted: the runs left will fail`);
           return;
@@ -98,6 +100,8 @@ async function openSessionDatabase(choice, { prepare, onWarning = () => {} } = {
     label: choice.kind,
     childOptions: { kind: 'postgres', url, pool: choice.pool, schema },
     startMs: server ? server.startMs : null,
+    // The server serving now (a fresh one after an exit), or null for a URL.
+    server: () => server,
     async close() {
       open.delete(session);
       if (server) {
