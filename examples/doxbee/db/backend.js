@@ -1,5 +1,7 @@
 'use strict';
 
+const fs = require('node:fs');
+const processes = require('../../../lib/drivers/http-load/processes');
 const { openDatabase, resetDatabase, createDatabaseIO, checkData, dumpPgliteTemplate } = require('./index');
 
 // What the batch driver's child asks of a real database (lib/drivers/batch/
@@ -12,13 +14,17 @@ const { openDatabase, resetDatabase, createDatabaseIO, checkData, dumpPgliteTemp
  */
 async function openBackend(options, model) {
   const connection = await openDatabase(options);
+  const server = connection.serverPid ? postmasterOf(await connection.serverPid()) : null;
   let early = 0;
+  let before = null;
+  let used = null;
   return {
     kind: connection.kind,
     // Every batch starts on empty tables, with the run's faults planned in the
     // database: a likelihood e from the seed, or one named operation (fault.op).
     async createIO(flavour, ioOptions) {
       await resetDatabase(connection, { seed: ioOptions.seed, e: ioOptions.e, fault: ioOptions.fault });
+      before = server ? processes.snapshot(server) : null;
       return createDatabaseIO(model, flavour, ioOptions, connection);
     },
     // When the last upload has called back, every commit of an upload that
@@ -26,6 +32,13 @@ async function openBackend(options, model) {
     // way was not waited for.
     afterBatch(engine) {
       early = engine.commitsInFlight;
+      used = server && before ? processes.usage(before, processes.snapshot(server)) : null;
+    },
+    // What the database used during the batch: its server's processes summed,
+    // as the http-load driver reads its servers. PGlite runs inside this
+    // process, so its work is in the Node process's CPU and memory: null here.
+    databaseMetrics() {
+      return { dbCpuMs: used ? used.cpuMs : null, dbPeakRssMB: used ? used.peakRssMB : null, dbProcesses: used ? used.processes : null };
     },
     async check(engine, run) {
       // A server that went away explains every other count; nothing more is asked of it.
@@ -38,6 +51,20 @@ async function openBackend(options, model) {
     usage: () => connection.usage(),
     close: () => connection.close(),
   };
+}
+
+// The server's main process from the pid of a process serving one of our
+// connections: its parent, if this machine's process table has it and it is
+// PostgreSQL's; null otherwise (a server elsewhere, or not Linux).
+function postmasterOf(backendPid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${backendPid}/stat`, 'utf8');
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const command = fs.readFileSync(`/proc/${parent}/comm`, 'utf8').trim();
+    return command === 'postgres' ? parent : null;
+  } catch {
+    return null;
+  }
 }
 
 // What a session prepares once for its runs (lib/database/session.js): for

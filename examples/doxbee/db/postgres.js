@@ -58,6 +58,12 @@ async function openPostgres({ url, pool = 10, schema, schemaSql }) {
     },
     query: async (text, params) => (await watched(connections.query(text, params))).rows,
     ask: async (text, params) => (await watched(side.query(text, params))).rows,
+    // The server's main process, when it runs on this machine: the parent
+    // of the process that serves one of our connections (what /proc says).
+    async serverPid() {
+      const { rows } = await side.query('SELECT pg_backend_pid() AS pid');
+      return rows[0].pid;
+    },
     usage: () => ({ checkedOut: connections.totalCount - connections.idleCount, waiting: connections.waitingCount, size: pool }),
     // The server's own view: this run's connections inside a transaction.
     async openOnServer() {

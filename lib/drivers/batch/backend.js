@@ -11,6 +11,7 @@ const FAKE = {
   kind: 'fake',
   createIO: (flavour, options, problem) => createIO(flavour, options, problem),
   afterBatch() {},
+  databaseMetrics: () => ({}),
   check: async (engine, run, model) => model.checkRun(engine, run),
   usage: () => null,
   close: async () => {},

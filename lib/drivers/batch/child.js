@@ -103,6 +103,7 @@ async function measured(state, onDouble) {
     invocations: job.params.n,
     failed,
     operations,
+    ...backend.databaseMetrics(),
   });
   // Whether every operation read its upload's own context: recorded, not a
   // failure of the run (a style that loses it still did the work).
