@@ -9,6 +9,7 @@ const { headlineSection } = require('./sections/headline');
 const { articleComparison } = require('./sections/article');
 const { runtimeComparison } = require('./sections/runtimes');
 const { contextCost } = require('./sections/context');
+const { databaseComparison } = require('./sections/databases');
 const { chartQueue } = require('./charts/queue');
 const { runtimeCharts } = require('./charts/runtime-plot');
 const { contextCharts } = require('./charts/context-plot');
@@ -54,6 +55,8 @@ async function buildReport(input) {
   // with and without async context: their cost and survival.
   const runtimes = runtimeComparison(summary, envs, { referenceRuntime: input.referenceRuntime });
   const context = contextCost(summary, envs);
+  // The same examples against a real database beside the simulated I/O (bench --db).
+  const databases = databaseComparison(summary, runs);
   // One colour per example, and one per runtime, in every chart of the report.
   const runtimeLabels = [
     ...(runtimes ? runtimes.machines.flatMap((machine) => machine.envs.map((env) => show.runtimeLabel(env))) : []),
@@ -93,6 +96,7 @@ async function buildReport(input) {
     article,
     runtimes,
     context,
+    databases,
     cellCount: summary.cells.length,
   };
   return { files: reportFiles(input.format, model, queue.charts(), input.generator), warnings, model };

@@ -6,6 +6,7 @@ const { htmlComment } = require('./generated');
 const { TITLE: ARTICLE_TITLE, articleBlocks } = require('../sections/article');
 const { TITLE: RUNTIMES_TITLE, runtimeBlocks } = require('../sections/runtimes');
 const { TITLE: CONTEXT_TITLE, contextBlocks } = require('../sections/context');
+const { TITLE: DATABASES_TITLE, databaseBlocks } = require('../sections/databases');
 
 // The report as one self-contained HTML page: the same tables, the charts as
 // inline SVG, and a small inline script for hovering. It loads nothing from
@@ -191,6 +192,7 @@ function renderHtml(model) {
     ...model.sections.map((s) => [id(`time-${prose.sectionTitle(s, manyEnvs)}`), `Time and memory: ${prose.sectionTitle(s, manyEnvs)}`]),
     ...(model.runtimes ? [['runtimes', RUNTIMES_TITLE]] : []),
     ...(model.context ? [['context', CONTEXT_TITLE]] : []),
+    ...(model.databases ? [['databases', DATABASES_TITLE]] : []),
     ['complexity', 'Complexity'],
     ['debuggability', 'Debuggability'],
     ...(model.article ? [['article-2013', ARTICLE_TITLE]] : []),
@@ -231,6 +233,7 @@ function renderHtml(model) {
 
   if (model.runtimes) parts.push(`<h2 id="runtimes">${escapeHtml(RUNTIMES_TITLE)}</h2>`, blockSection(runtimeBlocks(model.runtimes), model.colors));
   if (model.context) parts.push(`<h2 id="context">${escapeHtml(CONTEXT_TITLE)}</h2>`, blockSection(contextBlocks(model.context), model.colors));
+  if (model.databases) parts.push(`<h2 id="databases">${escapeHtml(DATABASES_TITLE)}</h2>`, blockSection(databaseBlocks(model.databases), model.colors));
 
   parts.push('<h2 id="complexity">Complexity</h2>', metricSection(model.complexity, 'complexity', model.links.complexity, model.colors));
   parts.push('<h2 id="debuggability">Debuggability</h2>', metricSection(model.debuggability, 'debuggability', model.links.debuggability, model.colors));
