@@ -13,6 +13,23 @@ function isServerGone(error) {
   return Boolean(error) && (SERVER_GONE.has(error.code) || /Connection terminated|server closed the connection/i.test(error.message));
 }
 
+// A server of the session's own that exited is started afresh on the same
+// port (lib/database/session.js): the run after it waits for it, a little.
+const READY_TRIES = 60;
+const READY_PAUSE_MS = 250;
+
+async function connectWhenReady(pool) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      const starting = error.code === 'ECONNREFUSED' || error.code === '57P03';
+      if (!starting || attempt >= READY_TRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, READY_PAUSE_MS));
+    }
+  }
+}
+
 /**
  * @param {{ url: string, pool?: number, schema: string, schemaSql: string }} options
  */
@@ -35,7 +52,7 @@ async function openPostgres({ url, pool = 10, schema, schemaSql }) {
       throw error;
     });
 
-  const setup = await connections.connect();
+  const setup = await connectWhenReady(connections);
   try {
     await setup.query(`CREATE SCHEMA IF NOT EXISTS ${pg.escapeIdentifier(schema)}`);
     const { rows } = await setup.query("SELECT to_regclass('commits') IS NOT NULL AS made");
