@@ -1,6 +1,7 @@
 'use strict';
 
 const { ContextCheck } = require('../../../lib/fakes/context');
+const { describeValue } = require('../../../lib/fakes/engine');
 const { STATEMENTS, commitText } = require('./statements');
 
 // The engine behind every flavour when the upload runs against a real
@@ -188,14 +189,6 @@ class DatabaseEngine {
   openTransactions() {
     return [...this.transactions.values()].filter((t) => t.state !== 'ended').map((t) => t.id);
   }
-}
-
-// What a trace keeps of a value: ids, not whole objects (as lib/fakes/engine.js).
-function describeValue(value) {
-  if (value === null || value === undefined) return value ?? null;
-  if (typeof value !== 'object') return value;
-  if (typeof value.summary === 'function') return value.summary();
-  return { ...value };
 }
 
 module.exports = { DatabaseEngine };
