@@ -113,6 +113,17 @@ describe('report: against a real database', () => {
     );
   });
 
+  it('says what became of the widest gap on fake, per backend', () => {
+    const runs = lines();
+    const [group] = databaseComparison(summarize(runs), runs).groups;
+    const findings = group.table.notes.filter((note) => note.startsWith('Finding'));
+    assert.equal(findings.length, 2);
+    assert.match(
+      findings[0],
+      /^Finding, pglite: the widest gap on fake, promises-q at 4× \(3\.82–4\.19\), is 1\.08× \(1\.03–1\.13\) here; 1 of 3 examples differ significantly from the baseline here, against 3 on fake\.$/,
+    );
+  });
+
   it('is absent when nothing ran on a real database', () => {
     const runs = lines().filter((line) => !line.params.db);
     assert.equal(databaseComparison(summarize(runs), runs), null);

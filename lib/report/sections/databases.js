@@ -120,6 +120,19 @@ function groupOf(cells, runs) {
       const own = spread(others.map((row) => row[`ratio${i}`]));
       return { backend, rho, spread: own };
     });
+  // The finding, per backend: what became of the fakes' widest gap, and how
+  // many examples still differ significantly from the baseline.
+  const significant = (key) => others.filter((row) => row[key] && row[key].significant === true).length;
+  const widest = backends.includes('fake')
+    ? others.filter((row) => row.ratio0 && Number.isFinite(row.ratio0.ratio)).sort((a, b) => b.ratio0.ratio - a.ratio0.ratio)[0]
+    : null;
+  backends.forEach((backend, i) => {
+    if (backend === 'fake' || !widest) return;
+    const there = widest[`ratio${i}`];
+    notes.push(
+      `Finding, ${backend}: the widest gap on fake, ${widest.example} at ${ratioText(widest.ratio0)}, is ${ratioText(there)} here; ${significant(`ratio${i}`)} of ${others.length} examples differ significantly from the baseline here, against ${significant('ratio0')} on fake.`,
+    );
+  });
   for (const { backend, rho, spread: own } of comparisons) {
     const parts = [];
     if (rho) parts.push(`Spearman's ρ of the ranking by mean time against fake: ${show.number(rho.rho)} over ${rho.pairs} examples`);
