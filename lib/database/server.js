@@ -15,6 +15,7 @@ const { execFileSync } = require('node:child_process');
 
 const USER = 'asyncmark';
 const PORT_TRIES = 5;
+const LOG_LINES = 20;
 
 // A port the system hands out as free; postgres may still lose it to someone
 // else before it binds, which start() answers by trying another.
@@ -76,8 +77,11 @@ async function startServer({ onLog = () => {}, port: wanted, password: given } =
       user: USER,
       password,
       persistent: false,
+      // Only the last lines are kept, for a failure to start: a server logs
+      // every failed statement, and a session of doxbee-errors makes many.
       onLog: (message) => {
         log.push(String(message));
+        if (log.length > LOG_LINES) log.shift();
         onLog(String(message));
       },
       onError: (error) => log.push(String(error)),
