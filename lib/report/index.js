@@ -9,7 +9,7 @@ const { headlineSection } = require('./sections/headline');
 const { articleComparison } = require('./sections/article');
 const { runtimeComparison } = require('./sections/runtimes');
 const { contextCost } = require('./sections/context');
-const { databaseComparison } = require('./sections/databases');
+const { databaseComparison, databaseSummaryNotes } = require('./sections/databases');
 const { chartQueue } = require('./charts/queue');
 const { runtimeCharts } = require('./charts/runtime-plot');
 const { contextCharts } = require('./charts/context-plot');
@@ -68,6 +68,8 @@ async function buildReport(input) {
   if (runtimes) runtimeCharts(runtimes, look, queue.addChart);
   if (context) contextCharts(context, look, queue.addChart);
   const opening = headlineSection(summary, envByKey, sections, { context, complexity, debuggability }, look, queue.addChart);
+  // The summary says what the real database changed, where it ran.
+  if (databases) opening.summary.table.notes.push(...databaseSummaryNotes(databases));
   await queue.drawAll(examples, warnings);
 
   // The 2013 article's tables beside ours, with the io-bound charts of the same environment.

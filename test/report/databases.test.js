@@ -142,6 +142,9 @@ describe('report: against a real database', () => {
     const markdown = await buildReport({ ...base, format: 'markdown' });
     const md = markdown.files.find((f) => f.name.endsWith('.md')).content;
     assert.match(md, /## Against a real database/);
+    // The summary says it too, before the section.
+    const summary = md.slice(0, md.indexOf('## Against a real database'));
+    assert.match(summary, /Against a real database \(doxbee-sequential: n=100, .*\): pglite: the widest gap on fake, promises-q at 4× /);
     assert.match(md, /\| example +\| fake × +\| pglite × +\| pglite style share/);
     const html = await buildReport({ ...base, format: 'html' });
     assert.match(html.files.find((f) => f.name.endsWith('.html')).content, /<h2 id="databases">Against a real database<\/h2>/);

@@ -192,4 +192,12 @@ function databaseBlocks(comparison) {
   return blocks;
 }
 
-module.exports = { TITLE, databaseComparison, databaseBlocks, backendOf };
+/** What the report's summary says of the section: per table, its findings and ρ, in one note. */
+function databaseSummaryNotes(comparison) {
+  return comparison.groups.map((group) => {
+    const said = group.table.notes.filter((note) => !/ratios tested/.test(note)).map((note) => note.replace(/^Finding, /, ''));
+    return `${TITLE} (${group.scenario}: ${group.title}): ${said.join(' ')}`;
+  });
+}
+
+module.exports = { TITLE, databaseComparison, databaseBlocks, databaseSummaryNotes, backendOf };
