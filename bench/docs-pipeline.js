@@ -63,6 +63,9 @@ const CONTEXT_RUNTIMES = 'node@22,node@24,node@26';
 // reference (cells UNSUPPORTED where one is not installed): sync against async,
 // as the 2019 article compared engines, since a browser starts in 1-5 s a run.
 const BROWSER_RUNTIMES = `${HEADLINE_RUNTIME},chromium,chromium-worker,firefox,firefox-worker`;
+// The examples run against a real database.
+const DATABASE_EXAMPLES =
+  'callbacks-original,callbacks-flattened,callbacks-async-waterfall,generators-co,promises-native,promises-bluebird,promises-q,async-await,observables-rxjs,effect';
 const OPEN = '<!-- summary:start -->';
 const CLOSE = '<!-- summary:end -->';
 // The sections of the report copied into pages a person wrote, between markers:
@@ -207,6 +210,19 @@ function plan({ out, test, resume, reportOnly }) {
         'bench-doxbee-sequential-context.md',
       ),
     );
+    // Against a real database: the sequential grid's first cell (n=100) again
+    // on PGlite and on a PostgreSQL server of the session's own, beside the
+    // fake cell of the default grid, for one example of each family and the
+    // extremes of the fake ranking, 3 runs: a PGlite run starts PostgreSQL in
+    // WebAssembly (a few seconds), so about 5 minutes for both on 2 cores.
+    for (const db of ['pglite', 'postgres']) {
+      steps.push(
+        bench(
+          ['--scenario', 'doxbee-sequential', '--n', '100', '--db', db, '--examples', DATABASE_EXAMPLES, ...THREE_RUNS],
+          `bench-doxbee-sequential-${db}.md`,
+        ),
+      );
+    }
   }
   const report = [
     'report',

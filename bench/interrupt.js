@@ -1,6 +1,7 @@
 'use strict';
 
 const { killAll } = require('../lib/runner/spawn');
+const { closeAll: closeDatabases } = require('../lib/database/session');
 
 // Ctrl-C (or SIGTERM) during a long command: stop the progress display, end
 // every child process and its group, say what was kept, exit 130 (143 on SIGTERM). Shared by
@@ -18,6 +19,8 @@ async function interruptible(task, { progress, note }) {
   const onSignal = async (signal) => {
     progress.stop();
     await killAll();
+    // A session's database server stopped and its folder deleted, or its schema dropped.
+    await closeDatabases();
     process.stderr.write(`\nasyncmark: ${typeof note === 'function' ? note() : note}\n`);
     process.exit(signal === 'SIGTERM' ? 143 : 130);
   };

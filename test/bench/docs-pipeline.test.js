@@ -14,6 +14,9 @@ const ROOT = path.join(__dirname, '..', '..');
 const PIPELINE = path.join(ROOT, 'bench', 'docs-pipeline.js');
 const { plan, copySection } = require('../../bench/docs-pipeline');
 const scenarios = require('../../bench/scenarios');
+// The examples the real-database steps run.
+const DATABASE_EXAMPLES =
+  'callbacks-original,callbacks-flattened,callbacks-async-waterfall,generators-co,promises-native,promises-bluebird,promises-q,async-await,observables-rxjs,effect';
 // The transpiled rows, which the I/O-bound, error and runtime-matrix steps leave out.
 const TRANSPILED = 'async-await-tsc-es2016,async-await-babel,async-await-native-io-tsc-es2016,async-await-native-io-babel,generators-co-babel';
 
@@ -233,6 +236,10 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
           ],
           'docs/results/bench-doxbee-sequential-context.md',
         ],
+        ...['pglite', 'postgres'].map((db) => [
+          ['bench', '--scenario', 'doxbee-sequential', '--n', '100', '--db', db, '--examples', DATABASE_EXAMPLES, '--runs', '3', ...runs],
+          `docs/results/bench-doxbee-sequential-${db}.md`,
+        ]),
         [[...report, '--format', 'html'], undefined],
         [report, undefined],
       ],

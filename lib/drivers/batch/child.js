@@ -4,7 +4,8 @@
 // collect garbage, then start n invocations at once and wait for all. The
 // result goes to the parent over IPC as { status, metrics, error }.
 
-const { createIO, flavourMissing, MODELS_BY_PROBLEM, uploadContext } = require('../../fakes');
+const { flavourMissing, MODELS_BY_PROBLEM, uploadContext } = require('../../fakes');
+const { openBackend } = require('./backend');
 const { invoke } = require('../../invoke');
 const { startMeasuring } = require('../../runner/child/measure');
 const { childMain } = require('../../runner/child/main');
@@ -59,11 +60,13 @@ async function run(job) {
   const noHooks = installHooks(job.params.hooks);
   if (noHooks) return { status: 'unsupported', metrics: null, error: noHooks };
   // Second callbacks are counted across the whole run, warm-up included.
-  const state = { job, entry, factory, model, context: job.params.context === 'als', doubles: 0 };
+  // The simulated I/O, or a real database (bench --db), opened before the warm-up.
+  const backend = await openBackend(job, model);
+  const state = { job, entry, factory, model, backend, context: job.params.context === 'als', doubles: 0 };
   const onDouble = () => state.doubles++;
 
   if (job.warmup !== false) {
-    const warm = createIO(entry.io, ioOptions(job.params, job.childOptions), job.problem);
+    const warm = await backend.createIO(entry.io, ioOptions(job.params, job.childOptions), job.problem);
     const size = typeof job.warmup === 'number' ? job.warmup : WARMUP;
     await batch(entry, factory(warm.io), model, Math.min(size, job.params.n), onDouble, state.context);
     await warm.engine.idle();
@@ -76,20 +79,22 @@ async function run(job) {
     result = await measured(state, onDouble);
     if (result.status !== 'ok') break;
   }
+  await backend.close();
   return result;
 }
 
 // One measured batch, checked: a fresh simulated I/O, a collection, the batch.
 async function measured(state, onDouble) {
-  const { job, entry, factory, model, context } = state;
+  const { job, entry, factory, model, backend, context } = state;
   const before = state.doubles;
-  const { io, engine } = createIO(entry.io, ioOptions(job.params, job.childOptions), job.problem);
+  const { io, engine } = await backend.createIO(entry.io, ioOptions(job.params, job.childOptions), job.problem);
   const upload = factory(io);
   if (global.gc) global.gc();
 
   const stop = startMeasuring({ detailed: job.detailed !== false, capabilities: job.capabilities });
   const { latencies, failed } = await batch(entry, upload, model, job.params.n, onDouble, context);
   const metrics = stop();
+  backend.afterBatch(engine);
   // Rollbacks are fire-and-forget; let them finish before counting operations.
   await engine.idle();
   await new Promise((resolve) => setImmediate(resolve));
@@ -104,6 +109,7 @@ async function measured(state, onDouble) {
     invocations: job.params.n,
     failed,
     operations,
+    ...backend.databaseMetrics(),
   });
   // Whether every operation read its upload's own context: recorded, not a
   // failure of the run (a style that loses it still did the work).
@@ -113,7 +119,7 @@ async function measured(state, onDouble) {
   }
   const doubles = state.doubles - before;
   if (doubles > 0) return { status: 'double', metrics, error: `${doubles} invocation(s) called back more than once` };
-  const problemsFound = model.checkRun(engine, { n: job.params.n, p: job.params.p, failed });
+  const problemsFound = await backend.check(engine, { n: job.params.n, p: job.params.p, failed }, model);
   if (problemsFound.length) return { status: 'invalid', metrics, error: problemsFound.join('; ') };
   return { status: 'ok', metrics, error: null };
 }

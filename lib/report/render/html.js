@@ -6,6 +6,7 @@ const { htmlComment } = require('./generated');
 const { TITLE: ARTICLE_TITLE, articleBlocks } = require('../sections/article');
 const { TITLE: RUNTIMES_TITLE, runtimeBlocks } = require('../sections/runtimes');
 const { TITLE: CONTEXT_TITLE, contextBlocks } = require('../sections/context');
+const { TITLE: DATABASES_TITLE, databaseBlocks } = require('../sections/databases');
 const { pageCharts, escapeHtml } = require('./page-charts');
 const { sectionId, pickerData, pickerMarkup, sectionOpen } = require('./page-picker');
 const { SCRIPT, STYLE: PICKER_STYLE } = require('./page-script');
@@ -149,6 +150,7 @@ function renderHtml(model) {
     ...model.sections.map((s) => [sectionId(titleOf(s)), `\u2003${titleOf(s)}`]),
     ...(model.runtimes ? [['runtimes', RUNTIMES_TITLE]] : []),
     ...(model.context ? [['context', CONTEXT_TITLE]] : []),
+    ...(model.databases ? [['databases', DATABASES_TITLE]] : []),
     ['complexity', 'Complexity'],
     ['debuggability', 'Debuggability'],
     ...(model.article ? [['article-2013', ARTICLE_TITLE]] : []),
@@ -193,6 +195,8 @@ function renderHtml(model) {
 
   if (model.runtimes) parts.push(`<h2 id="runtimes">${escapeHtml(RUNTIMES_TITLE)}</h2>`, blockSection(runtimeBlocks(model.runtimes), model.colors, figure));
   if (model.context) parts.push(`<h2 id="context">${escapeHtml(CONTEXT_TITLE)}</h2>`, blockSection(contextBlocks(model.context), model.colors, figure));
+  if (model.databases)
+    parts.push(`<h2 id="databases">${escapeHtml(DATABASES_TITLE)}</h2>`, blockSection(databaseBlocks(model.databases), model.colors, figure));
 
   parts.push('<h2 id="complexity">Complexity</h2>', metricSection(model.complexity, 'complexity', model.links.complexity, model.colors));
   parts.push('<h2 id="debuggability">Debuggability</h2>', metricSection(model.debuggability, 'debuggability', model.links.debuggability, model.colors));

