@@ -11,9 +11,12 @@
 // driver's, untouched. Plain `using`, not `await using`: the rollback is
 // started and not waited for, as every style here does; an
 // AsyncDisposableStack would make the caller wait for it.
+// A caller that gives up passes { signal }, the convention of async
+// functions: checked before the stack is disarmed, it leaves the function by
+// a throw, and the stack rolls back.
 
 module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) =>
-  async function upload(stream, idOrPath, tag) {
+  async function upload(stream, idOrPath, tag, { signal } = {}) {
     const blob = blobManager.create(account);
     const tx = db.begin();
     using rollback = new DisposableStack();
@@ -47,6 +50,7 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
     }
     await FileVersion.insert({ fileId, versionId: version.id }).execWithin(tx);
     await File.whereUpdate({ id: fileId }, { version: version.id }).execWithin(tx);
+    signal?.throwIfAborted();
     rollback.move();
     return tx.commit();
   };

@@ -10,9 +10,12 @@
 // back at once. move() disarms it just before the commit, so that a failed
 // commit is not rolled back. Plain `using`: the rollback is started, not
 // waited for, as in every style here.
+// A caller that gives up passes { signal }, the convention of async
+// functions: checked before the stack is disarmed, it leaves the function by
+// a throw, and the stack rolls back.
 
 module.exports = ({ db, FileVersion, parallelQueries }) =>
-  async function upload(stream, idOrPath, tag) {
+  async function upload(stream, idOrPath, tag, { signal } = {}) {
     const tx = db.begin();
     using rollback = new DisposableStack();
     rollback.defer(() => tx.rollback());
@@ -21,6 +24,7 @@ module.exports = ({ db, FileVersion, parallelQueries }) =>
       inserts.push(FileVersion.insert({ fileId: idOrPath, index }).execWithin(tx));
     }
     await Promise.all(inserts);
+    signal?.throwIfAborted();
     rollback.move();
     return tx.commit();
   };

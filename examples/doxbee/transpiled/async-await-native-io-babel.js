@@ -22,7 +22,9 @@ module.exports = ({
   FileVersion,
   uuid
 }) => (/*#__PURE__*/function () {
-  var _upload = _asyncToGenerator(/*#__PURE__*/_regenerator().m(function _callee(stream, idOrPath, tag) {
+  var _upload = _asyncToGenerator(/*#__PURE__*/_regenerator().m(function _callee(stream, idOrPath, tag, {
+    signal
+  } = {}) {
     var blob, tx, blobId, file, previousId, version, fileId, splitPath, fileName, query, _t;
     return _regenerator().w(function (_context) {
       while (1) switch (_context.p = _context.n) {
@@ -86,6 +88,7 @@ module.exports = ({
             version: version.id
           }).execWithin(tx);
         case 9:
+          signal?.throwIfAborted();
           _context.n = 11;
           break;
         case 10:

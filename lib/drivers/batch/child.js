@@ -6,6 +6,7 @@
 
 const { createIO, MODELS_BY_PROBLEM, uploadContext } = require('../../fakes');
 const { invoke } = require('../../invoke');
+const { observeCancel } = require('../../conformance');
 const { startMeasuring } = require('../../runner/child/measure');
 const { childMain } = require('../../runner/child/main');
 const { entryOf, loadExample } = require('../../runner/child/example');
@@ -70,7 +71,20 @@ async function run(job) {
     result = await measured(state, onDouble);
     if (result.status !== 'ok') break;
   }
+  if (result.status === 'ok' && model.CANCEL) result.metrics.onCancel = await onCancel(entry, job.problem);
   return result;
+}
+
+// What the example does when its caller gives up mid-upload (lib/conformance/
+// cancel.js), observed in this run's process and runtime, after the measured
+// batch: a case of one upload on a fresh simulated I/O, so the batch's numbers
+// are not touched. A case that cannot run says why instead of failing the run.
+async function onCancel(entry, problem) {
+  try {
+    return (await observeCancel(entry, { problem })).outcome;
+  } catch (error) {
+    return `n/a (the cancel case failed: ${String((error && error.message) || error).split('\n')[0]})`;
+  }
 }
 
 // One measured batch, checked: a fresh simulated I/O, a collection, the batch.
