@@ -91,7 +91,16 @@ describe('cancellation: recorded by each batch run, shown by the summary', () =>
     for (const one of jobs) {
       const result = await runInChild(one);
       assert.equal(result.status, 'ok', result.error);
-      lines.push({ driver: 'batch', scenario: 'cancel-test', problem: 'doxbee', example: one.example, params: one.params, run: 1, env: { node: 'v0', cpu: 'test' }, ...result });
+      lines.push({
+        driver: 'batch',
+        scenario: 'cancel-test',
+        problem: 'doxbee',
+        example: one.example,
+        params: one.params,
+        run: 1,
+        env: { node: 'v0', cpu: 'test' },
+        ...result,
+      });
     }
     assert.deepEqual(
       lines.map((line) => line.metrics.onCancel),
