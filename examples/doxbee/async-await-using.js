@@ -2,8 +2,8 @@
 
 // Style: async functions with explicit resource management, over promisified
 // I/O (util.promisify, done once in lib/fakes).
-// Library: none; native promises and DisposableStack. Needs Node 24+, Bun or
-// Deno: Node 20 and 22 cannot parse `using`.
+// Library: none; native promises and DisposableStack. Needs both `using` and
+// the DisposableStack global (Node 24+; Node 20 and 22 have neither).
 // Notice: no try/catch. The rollback is deferred on a DisposableStack held by
 // `using`, so that leaving the function by a throw rolls the transaction back;
 // move() disarms the stack just before the commit, so that a failed commit is

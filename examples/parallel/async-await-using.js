@@ -2,8 +2,8 @@
 
 // Style: async functions with explicit resource management, over promisified
 // I/O (util.promisify, done once in lib/fakes).
-// Library: none; native promises and DisposableStack. Needs Node 24+, Bun or
-// Deno: Node 20 and 22 cannot parse `using`.
+// Library: none; native promises and DisposableStack. Needs both `using` and
+// the DisposableStack global (Node 24+; Node 20 and 22 have neither).
 // Notice: no try/catch. The inserts start when they are built and
 // `await Promise.all` waits for them together; the first to fail leaves the
 // function, and the DisposableStack held by `using` rolls the transaction

@@ -29,7 +29,7 @@ const EXAMPLES = [
     libraries: [],
     throws: 'caught',
     onFailure: 'fail-fast',
-    needs: 'await using',
+    needs: 'using',
     context: 'kept',
     cancel: 'signal',
   },

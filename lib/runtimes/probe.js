@@ -158,7 +158,7 @@ async function probeSyntax(binary) {
  *                    flags.commonJs
  * flags.<capability> are the command-line flags it takes ([] for none), or
  * null when none of those tried gives it. syntax.<key>: whether it runs each
- * syntax an example may need (lib/runtimes/syntax.js: awaitUsing).
+ * syntax an example may need (lib/runtimes/syntax.js: awaitUsing, using).
  * @returns {Promise<{ capabilities: object, flags: { exposeGc: string[]|null, commonJs: string[]|null }, syntax: object }>}
  */
 async function probeCapabilities(binary) {
