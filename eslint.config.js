@@ -41,9 +41,14 @@ module.exports = [
     languageOptions: { sourceType: 'module' },
   },
   {
-    // Written in `await using` (ES2026), which Node 20 and 22 cannot parse:
-    // the registry says so (needs), and only these files may use it.
-    files: ['examples/*/async-await-using.js', 'test/fixtures/doxbee/async-await-using-*.js', 'lib/runtimes/probe/await-using.js'],
+    // Written in `using` or `await using` (ES2026), which Node 20 and 22 cannot
+    // parse: the registry says so (needs), and only these files may use it.
+    files: [
+      'examples/*/async-await-using.js',
+      'test/fixtures/doxbee/async-await-using-*.js',
+      'lib/runtimes/probe/await-using.js',
+      'lib/runtimes/probe/using.js',
+    ],
     languageOptions: { ecmaVersion: 2026 },
   },
   {

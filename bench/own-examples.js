@@ -91,7 +91,7 @@ function refuseUnloadable(verdict, file, problem, parameter) {
   if (verdict.loadError !== undefined) {
     // A syntax error may be syntax this node lacks: say which, so that it is not taken for a typo.
     const lacks = verdict.syntax ? NEEDS.map((needs) => lacking(needs, null)).filter(Boolean) : [];
-    const hint = lacks.map((reason) => `; this node cannot parse all syntax: it ${reason}`).join('');
+    const hint = lacks.length ? `; this node cannot parse all syntax: it ${lacks.join(', and it ')}` : '';
     return new UsageError(`${parameter}: ${shown(file)} cannot be loaded (${firstLine(verdict.loadError)}${hint})`);
   }
   if (verdict.exports !== undefined) {

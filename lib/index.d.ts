@@ -169,8 +169,10 @@ export interface BatchEntry extends EntryBase {
   onFailure?: 'fail-fast' | 'wait-all';
   /** Whether each upload's async context reaches every operation ('kept'), or the first operation that read none or another upload's, measured on the default Node. */
   context?: 'kept' | `lost at ${string}`;
-  /** A syntax not every runtime parses: a runtime without it shows the example UNSUPPORTED with the reason. */
-  needs?: 'await using';
+  /** How its caller may give up mid-upload: a last argument { signal } (an AbortSignal), or unsubscribing; absent: no means to cancel. */
+  cancel?: 'signal' | 'unsubscribe';
+  /** A syntax not every runtime parses or runs: a runtime without it shows the example UNSUPPORTED with the reason. */
+  needs?: 'await using' | 'using';
   /** A generated row: which example it was compiled from, by which compiler, to which target (npm run build:transpiled). */
   transpiled?: Transpiled;
   /** The example's module: given the I/O, it returns the upload function, called by `call`. */

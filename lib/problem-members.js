@@ -46,6 +46,7 @@ const CONFORMANCE = {
   describeBranch: 'function?',
   CONCURRENT: 'object?',
   FIRE_AND_FORGET: 'array?',
+  CANCEL: 'object?',
 };
 const OPERATION = { op: 'string?', args: 'function', value: 'function', owns: 'function' };
 

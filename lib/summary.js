@@ -70,6 +70,17 @@ function survivalOf(ok) {
   return recorded.find((value) => value !== 'kept') ?? 'kept';
 }
 
+/**
+ * What the example did when its caller gave up mid-upload, over a cell's
+ * finished runs (lib/conformance/cancel.js): null when none recorded it; else
+ * the outcome, or every distinct one, joined, where runs disagreed.
+ * @returns {string | null}
+ */
+function onCancelOf(ok) {
+  const recorded = [...new Set(ok.map((r) => r.metrics.onCancel).filter((value) => typeof value === 'string'))];
+  return recorded.length === 0 ? null : recorded.join(' / ');
+}
+
 // A run's CPU time, user and system; NaN where the runtime cannot read it.
 function cpuOf(run) {
   const { cpuUserMs, cpuSystemMs } = run.metrics;
@@ -147,6 +158,7 @@ function summarizeCell(lines) {
     // The driver's own numbers (compute: calls, cores used, heartbeat lateness), as medians.
     extra: Object.fromEntries((driver.extra ?? []).map((key) => [key, med(key)])),
     survival: survivalOf(ok),
+    onCancel: onCancelOf(ok),
     // bench --measure instructions|both: the CPU work per invocation, counted (lib/runner/count.js).
     instructions: countsOf(metric(ok, 'instructionsPerInvocation')),
     estimatedCycles: med('estimatedCyclesPerInvocation'),

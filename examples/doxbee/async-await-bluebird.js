@@ -9,9 +9,12 @@
 // Kept for comparison: bluebird's README now asks for native promises where
 // they will do, bluebird being for its extras (cancellation, .map with a
 // concurrency limit, long stack traces).
+// A caller that gives up passes { signal }, the convention of async
+// functions: the I/O takes no signal, so the step under way runs on, and the
+// check that closes the try turns giving up into a rollback, never a commit.
 
 module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) =>
-  async function upload(stream, idOrPath, tag) {
+  async function upload(stream, idOrPath, tag, { signal } = {}) {
     const blob = blobManager.create(account);
     const tx = db.begin();
     try {
@@ -44,6 +47,7 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
       }
       await FileVersion.insert({ fileId, versionId: version.id }).execWithin(tx);
       await File.whereUpdate({ id: fileId }, { version: version.id }).execWithin(tx);
+      signal?.throwIfAborted();
     } catch (err) {
       tx.rollback();
       throw err;

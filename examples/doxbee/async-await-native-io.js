@@ -6,9 +6,12 @@
 // Notice: the code is that of async-await; only the I/O beneath it differs.
 // Set beside async-await, it shows what wrapping a callback API costs. A
 // synchronous throw from the driver lands in the same try/catch as a rejection.
+// A caller that gives up passes { signal }, the convention of async
+// functions: the I/O takes no signal, so the step under way runs on, and the
+// check that closes the try turns giving up into a rollback, never a commit.
 
 module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) =>
-  async function upload(stream, idOrPath, tag) {
+  async function upload(stream, idOrPath, tag, { signal } = {}) {
     const blob = blobManager.create(account);
     const tx = db.begin();
     try {
@@ -41,6 +44,7 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
       }
       await FileVersion.insert({ fileId, versionId: version.id }).execWithin(tx);
       await File.whereUpdate({ id: fileId }, { version: version.id }).execWithin(tx);
+      signal?.throwIfAborted();
     } catch (err) {
       tx.rollback();
       throw err;

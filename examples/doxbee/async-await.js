@@ -4,9 +4,12 @@
 // Library: none; native promises.
 // Notice: reads like the synchronous version; one try/catch covers every step,
 // and a synchronous throw becomes a rejection like any other failure.
+// A caller that gives up passes { signal }, the convention of async
+// functions: the I/O takes no signal, so the step under way runs on, and the
+// check that closes the try turns giving up into a rollback, never a commit.
 
 module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) =>
-  async function upload(stream, idOrPath, tag) {
+  async function upload(stream, idOrPath, tag, { signal } = {}) {
     const blob = blobManager.create(account);
     const tx = db.begin();
     try {
@@ -39,6 +42,7 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
       }
       await FileVersion.insert({ fileId, versionId: version.id }).execWithin(tx);
       await File.whereUpdate({ id: fileId }, { version: version.id }).execWithin(tx);
+      signal?.throwIfAborted();
     } catch (err) {
       tx.rollback();
       throw err;

@@ -16,6 +16,9 @@ const { Effect } = require('effect');
 // failure, a synchronous throw of the I/O (a defect) included, and the commit
 // stays outside it. Effect 4's runPromise rejects with the failure's own error
 // (Cause.squash), not a wrapper as Effect 3's FiberFailure was.
+// A caller that gives up passes { signal }, which runPromise takes: aborting
+// it interrupts the fiber, Effect.onError sees the interruption and rolls
+// back, and the commit never runs.
 
 module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) => {
   const uploadEffect = Effect.fn('upload')(function* (stream, idOrPath, tag) {
@@ -56,7 +59,7 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
     return yield* tx.commit();
   });
 
-  return function upload(stream, idOrPath, tag) {
-    return Effect.runPromise(uploadEffect(stream, idOrPath, tag));
+  return function upload(stream, idOrPath, tag, { signal } = {}) {
+    return Effect.runPromise(uploadEffect(stream, idOrPath, tag), { signal });
   };
 };

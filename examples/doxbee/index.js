@@ -55,11 +55,11 @@ const EXAMPLES = [
   { name: 'promises-q-async', family: 'generators', call: 'promise', io: 'q', libraries: ['q'], throws: 'caught', context: 'lost at blob.put' },
   { name: 'promises-when', family: 'promises', call: 'promise', io: 'when', libraries: ['when'], throws: 'caught', context: 'kept' },
   { name: 'promises-all-the-way', family: 'promises', call: 'promise', io: 'when', libraries: ['when'], throws: 'caught', context: 'kept' },
-  { name: 'async-await', family: 'async-await', call: 'promise', io: 'promises', libraries: [], throws: 'caught', context: 'kept' },
-  { name: 'async-await-bluebird', family: 'async-await', call: 'promise', io: 'bluebird', libraries: ['bluebird'], throws: 'caught', context: 'kept' },
-  { name: 'async-await-native-io', family: 'async-await', call: 'promise', io: 'native', libraries: [], throws: 'caught', context: 'kept' },
-  { name: 'async-await-using', family: 'async-await', call: 'promise', io: 'promises', libraries: [], throws: 'caught', needs: 'await using', context: 'kept' },
-  { name: 'effect', family: 'generators', call: 'promise', io: 'effect', libraries: ['effect'], throws: 'caught', context: 'kept' },
+  { name: 'async-await', family: 'async-await', call: 'promise', io: 'promises', libraries: [], throws: 'caught', context: 'kept', cancel: 'signal' },
+  { name: 'async-await-bluebird', family: 'async-await', call: 'promise', io: 'bluebird', libraries: ['bluebird'], throws: 'caught', context: 'kept', cancel: 'signal' },
+  { name: 'async-await-native-io', family: 'async-await', call: 'promise', io: 'native', libraries: [], throws: 'caught', context: 'kept', cancel: 'signal' },
+  { name: 'async-await-using', family: 'async-await', call: 'promise', io: 'promises', libraries: [], throws: 'caught', needs: 'using', context: 'kept', cancel: 'signal' },
+  { name: 'effect', family: 'generators', call: 'promise', io: 'effect', libraries: ['effect'], throws: 'caught', context: 'kept', cancel: 'signal' },
   // Transpiled variants (npm run build:transpiled; examples/doxbee/transpiled/):
   // generated from the example named in `from` by the compiler and target
   // given, with a source map beside each; call, io and throws are their source's.
@@ -73,6 +73,7 @@ const EXAMPLES = [
     throws: 'caught',
     context: 'kept',
     transpiled: { from: 'async-await', compiler: 'tsc 7.0.2', target: 'es2016' },
+    cancel: 'signal',
   },
   {
     name: 'async-await-babel',
@@ -84,6 +85,7 @@ const EXAMPLES = [
     throws: 'caught',
     context: 'kept',
     transpiled: { from: 'async-await', compiler: 'babel 8.1.2', target: 'regenerator' },
+    cancel: 'signal',
   },
   {
     name: 'async-await-native-io-tsc-es2016',
@@ -95,6 +97,7 @@ const EXAMPLES = [
     throws: 'caught',
     context: 'kept',
     transpiled: { from: 'async-await-native-io', compiler: 'tsc 7.0.2', target: 'es2016' },
+    cancel: 'signal',
   },
   {
     name: 'async-await-native-io-babel',
@@ -106,6 +109,7 @@ const EXAMPLES = [
     throws: 'caught',
     context: 'kept',
     transpiled: { from: 'async-await-native-io', compiler: 'babel 8.1.2', target: 'regenerator' },
+    cancel: 'signal',
   },
   {
     name: 'generators-co-babel',
@@ -118,7 +122,7 @@ const EXAMPLES = [
     context: 'kept',
     transpiled: { from: 'generators-co', compiler: 'babel 8.1.2', target: 'regenerator' },
   },
-  { name: 'observables-rxjs', family: 'observables', call: 'observable', io: 'observables', libraries: ['rxjs'], throws: 'caught', context: 'kept' },
+  { name: 'observables-rxjs', family: 'observables', call: 'observable', io: 'observables', libraries: ['rxjs'], throws: 'caught', context: 'kept', cancel: 'unsubscribe' },
 ];
 
 module.exports = {

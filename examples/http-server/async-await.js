@@ -7,6 +7,7 @@
 // the callback reference. fib is computed a call per turn of the event loop
 // (examples/slicing/promises-set-immediate.js).
 
+const { once } = require('node:events');
 const fsp = require('node:fs/promises');
 const http = require('node:http');
 const { setTimeout } = require('node:timers/promises');
@@ -51,10 +52,10 @@ module.exports = async function serve({ host = '127.0.0.1', port = 0, workload =
       else res.writeHead(500).end();
     }
   });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, resolve);
-  });
+  // once() rejects if 'error' comes first, and removes both its listeners
+  // either way, so that a later error is not swallowed by a spent promise.
+  server.listen(port, host);
+  await once(server, 'listening');
   return {
     port: server.address().port,
     // server.close() closes the idle keep-alive connections itself (Node 19+);

@@ -63,6 +63,11 @@ module.exports = function serve({ host = '127.0.0.1', port = 0, workload = 'read
     });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve({ port: server.address().port, close }));
+    server.listen(port, host, () => {
+      // A later error is the running server's, not a failure to listen: a
+      // listener left behind would swallow it.
+      server.off('error', reject);
+      resolve({ port: server.address().port, close });
+    });
   });
 };

@@ -8,6 +8,7 @@
 // once, in one process. The bytes read are moved back to the main thread, not
 // copied. close() destroys the pool, so no thread outlives the server.
 
+const { once } = require('node:events');
 const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
@@ -70,11 +71,11 @@ if (Piscina.isWorkerThread) {
         else res.writeHead(500).end();
       }
     });
+    // once() rejects if 'error' comes first, and removes both its listeners
+    // either way, so that a later error is not swallowed by a spent promise.
     try {
-      await new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, resolve);
-      });
+      server.listen(port, host);
+      await once(server, 'listening');
     } catch (error) {
       await pool.destroy();
       throw error;

@@ -14,6 +14,9 @@ const { Effect } = require('effect');
 // canceller (Effect.callback's resume only), so their I/O runs on and Effect
 // only stops waiting for it. Effect.onError rolls back on any failure, and the
 // commit stays outside it.
+// A caller that gives up passes { signal }, which runPromise takes: aborting
+// it interrupts the fiber, Effect.onError sees the interruption and rolls
+// back, and the commit never runs.
 
 module.exports = ({ db, FileVersion, parallelQueries }) => {
   const uploadEffect = Effect.fn('upload')(function* (stream, idOrPath, tag) {
@@ -26,7 +29,7 @@ module.exports = ({ db, FileVersion, parallelQueries }) => {
     return yield* tx.commit();
   });
 
-  return function upload(stream, idOrPath, tag) {
-    return Effect.runPromise(uploadEffect(stream, idOrPath, tag));
+  return function upload(stream, idOrPath, tag, { signal } = {}) {
+    return Effect.runPromise(uploadEffect(stream, idOrPath, tag), { signal });
   };
 };

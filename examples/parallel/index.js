@@ -19,8 +19,8 @@ const EXAMPLES = [
   { name: 'promises-native', family: 'promises', call: 'promise', io: 'promises', libraries: [], throws: 'caught', onFailure: 'fail-fast', context: 'kept' },
   { name: 'promises-bluebird', family: 'promises', call: 'promise', io: 'bluebird', libraries: ['bluebird'], throws: 'caught', onFailure: 'fail-fast', context: 'lost at fileVersion.insert' },
   { name: 'promises-q', family: 'promises', call: 'promise', io: 'q', libraries: ['q'], throws: 'caught', onFailure: 'fail-fast', context: 'lost at fileVersion.insert' },
-  { name: 'async-await', family: 'async-await', call: 'promise', io: 'promises', libraries: [], throws: 'caught', onFailure: 'fail-fast', context: 'kept' },
-  { name: 'async-await-native-io', family: 'async-await', call: 'promise', io: 'native', libraries: [], throws: 'caught', onFailure: 'fail-fast', context: 'kept' },
+  { name: 'async-await', family: 'async-await', call: 'promise', io: 'promises', libraries: [], throws: 'caught', onFailure: 'fail-fast', context: 'kept', cancel: 'signal' },
+  { name: 'async-await-native-io', family: 'async-await', call: 'promise', io: 'native', libraries: [], throws: 'caught', onFailure: 'fail-fast', context: 'kept', cancel: 'signal' },
   {
     name: 'async-await-using',
     family: 'async-await',
@@ -29,11 +29,12 @@ const EXAMPLES = [
     libraries: [],
     throws: 'caught',
     onFailure: 'fail-fast',
-    needs: 'await using',
+    needs: 'using',
     context: 'kept',
+    cancel: 'signal',
   },
-  { name: 'effect', family: 'generators', call: 'promise', io: 'effect', libraries: ['effect'], throws: 'caught', onFailure: 'fail-fast', context: 'kept' },
-  { name: 'observables-rxjs', family: 'observables', call: 'observable', io: 'observables', libraries: ['rxjs'], throws: 'caught', onFailure: 'fail-fast', context: 'kept' },
+  { name: 'effect', family: 'generators', call: 'promise', io: 'effect', libraries: ['effect'], throws: 'caught', onFailure: 'fail-fast', context: 'kept', cancel: 'signal' },
+  { name: 'observables-rxjs', family: 'observables', call: 'observable', io: 'observables', libraries: ['rxjs'], throws: 'caught', onFailure: 'fail-fast', context: 'kept', cancel: 'unsubscribe' },
 ];
 
 module.exports = {

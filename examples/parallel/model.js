@@ -79,6 +79,10 @@ function checkRun(engine, { n, p, failed }) {
   return problems;
 }
 
+// The cancel case (lib/conformance/cancel.js): the caller gives up while the
+// inserts made at once are in flight.
+const CANCEL = { ...doxbee.CANCEL, during: CONCURRENT.op };
+
 // What the conformance harness reads of the problem besides CONCURRENT and
 // BRANCHES: DoxBee's arguments, and its transaction, so its rollback rules and
 // how a call is told to be one upload's (by its transaction).
@@ -102,5 +106,6 @@ module.exports = {
   uploadOf,
   renumberIds,
   FIRE_AND_FORGET,
+  CANCEL,
   afterFailure,
 };

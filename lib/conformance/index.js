@@ -3,6 +3,7 @@
 const { cases, describeCase } = require('./cases');
 const { observe } = require('./observe');
 const { SYNC_BEHAVIOURS, FAILURE_BEHAVIOURS, checkCase, firstDifference, describeDifference } = require('./check');
+const { CANCEL_MEANS, CANCEL_OUTCOMES, NO_MEANS, observeCancel } = require('./cancel');
 
 // Proves that examples do the same work. One case runs an example once, in this
 // process, against a fresh engine with tick latency, and observes everything: the
@@ -20,6 +21,20 @@ const { SYNC_BEHAVIOURS, FAILURE_BEHAVIOURS, checkCase, firstDifference, describ
 // where the reference does not, is told apart.
 // The suite is three jobs, a file each: the cases a model gives (cases.js),
 // one run of a case (observe.js), and its comparison with the reference's
-// (check.js).
+// (check.js). The cancel case (cancel.js) is not compared with the reference:
+// it records what an example does when its caller gives up mid-upload.
 
-module.exports = { SYNC_BEHAVIOURS, FAILURE_BEHAVIOURS, cases, describeCase, observe, checkCase, firstDifference, describeDifference };
+module.exports = {
+  SYNC_BEHAVIOURS,
+  FAILURE_BEHAVIOURS,
+  CANCEL_MEANS,
+  CANCEL_OUTCOMES,
+  NO_MEANS,
+  cases,
+  describeCase,
+  observe,
+  observeCancel,
+  checkCase,
+  firstDifference,
+  describeDifference,
+};

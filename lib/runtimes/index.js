@@ -19,7 +19,7 @@ const { describeVersions } = require('./versions');
 //   { spec, name: 'node'|'bun'|'deno'|'custom', version, path, installed,
 //     capabilities: { ipcFork, exposeGc, gcObserver, resourceUsage,
 //                     loopDelay, loopUtilization, commonJs },
-//     flags: { exposeGc, commonJs }, syntax: { awaitUsing }, bytes }
+//     flags: { exposeGc, commonJs }, syntax: { awaitUsing, using }, bytes }
 // `installed` says it lives in the cache; `bytes` is its size there; flags
 // are what the runtime must be given for a capability (see probe.js); syntax,
 // what it parses of what examples may need (syntax.js).

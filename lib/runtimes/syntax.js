@@ -24,6 +24,15 @@ const SYNTAX = {
     what: 'explicit resource management',
     where: 'Node 24+, Bun 1.x, Deno 2.x',
   },
+  // Plain `using` parses wherever `await using` does, but the examples that
+  // use it hold a DisposableStack, a global a runtime may lack even so.
+  using: {
+    key: 'using',
+    probe: path.join(__dirname, 'probe', 'using.js'),
+    what: 'explicit resource management with DisposableStack',
+    where: 'Node 24+, or a runtime whose probe finds DisposableStack',
+    globals: ['DisposableStack'],
+  },
 };
 
 const NEEDS = Object.keys(SYNTAX);
@@ -31,10 +40,13 @@ const KEYS = Object.values(SYNTAX).map((s) => s.key);
 
 const here = new Map();
 
-/** Whether the node running asyncmark parses the syntax `needs` (a key of SYNTAX); compiled once. */
+/**
+ * Whether the node running asyncmark parses the syntax `needs` (a key of
+ * SYNTAX), compiled once, and has the globals it names.
+ */
 function parsesHere(needs) {
   if (!here.has(needs)) {
-    const { probe } = SYNTAX[needs];
+    const { probe, globals = [] } = SYNTAX[needs];
     let parses = true;
     try {
       new vm.Script(fs.readFileSync(probe, 'utf8'), { filename: probe });
@@ -42,7 +54,7 @@ function parsesHere(needs) {
       if (!(error instanceof SyntaxError)) throw error;
       parses = false;
     }
-    here.set(needs, parses);
+    here.set(needs, parses && globals.every((name) => typeof globalThis[name] === 'function'));
   }
   return here.get(needs);
 }

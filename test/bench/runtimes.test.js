@@ -71,21 +71,25 @@ describe('asyncmark runtimes', function () {
     const [header, rule, ...rows] = stdout.split('\n');
     assert.match(
       header,
-      /^runtime +version +from +ipcFork +exposeGc +gcObserver +resourceUsage +loopDelay +loopUtilization +commonJs +async functions +await using +gc flags +commonJs flags +MB +path$/,
+      /^runtime +version +from +ipcFork +exposeGc +gcObserver +resourceUsage +loopDelay +loopUtilization +commonJs +async functions +await using +using +gc flags +commonJs flags +MB +path$/,
     );
     assert.match(rule, /^-+( +-+)+$/);
     const running = `${process.versions.node.replace(/\./g, '\\.')}`;
-    // The fakes delegate to the node running the tests, which parses `await using` or not.
+    // The fakes delegate to the node running the tests, which parses `await using` or not,
+    // and runs `using` with a DisposableStack or not.
     const awaitUsing = parsesHere('await using') ? 'yes' : 'no';
+    const using = parsesHere('using') ? 'yes' : 'no';
     assert.match(
       rows[0],
-      new RegExp(`^node +${running} +running +yes +yes +yes +yes +yes +yes +yes +yes +${awaitUsing} +--expose-gc +none +- +${process.execPath}$`),
+      new RegExp(`^node +${running} +running +yes +yes +yes +yes +yes +yes +yes +yes +${awaitUsing} +${using} +--expose-gc +none +- +${process.execPath}$`),
     );
     assert.match(
       rows[1],
-      new RegExp(`^node@26 +26\\.10\\.0 +cache +yes +yes +yes +yes +yes +yes +yes +yes +${awaitUsing} +--expose-gc +none +0 +${cache}/node@26/bin/node$`),
+      new RegExp(
+        `^node@26 +26\\.10\\.0 +cache +yes +yes +yes +yes +yes +yes +yes +yes +${awaitUsing} +${using} +--expose-gc +none +0 +${cache}/node@26/bin/node$`,
+      ),
     );
-    assert.match(rows[2], new RegExp(`^deno +2\\.9\\.6 +cache +no +no +no +no +no +no +no +no +no +- +- +0 +${cache}/deno/bin/deno$`));
+    assert.match(rows[2], new RegExp(`^deno +2\\.9\\.6 +cache +no +no +no +no +no +no +no +no +no +no +- +- +0 +${cache}/deno/bin/deno$`));
     for (const [i, name] of ['chromium', 'chromium-worker', 'firefox', 'firefox-worker'].entries()) {
       const engine = name.split('-')[0];
       assert.match(rows[3 + i], new RegExp(`^${name} +not installed +system +(- +){12}${cache}/no-${engine}$`));
@@ -170,7 +174,7 @@ describe('asyncmark runtimes', function () {
     fs.rmSync(plantRuntime(cache, { spec: 'node@24', version: '24.1.0' }));
     const { code, stdout } = await runCli('runtimes');
     assert.equal(code, 0);
-    assert.match(stdout, /^node@24 +24\.1\.0 +cache +- +- +- +- +- +- +- +- +- +- +- +0 /m);
+    assert.match(stdout, /^node@24 +24\.1\.0 +cache +- +- +- +- +- +- +- +- +- +- +- +- +0 /m);
     assert.match(stdout, /^node@24 in the cache does not run: .*no such file; remove its folder to install it again$/m);
   });
 });

@@ -109,7 +109,7 @@ describe('the conformance check can fail', () => {
   // Written with `using` or `await using`: in this process where this node parses it,
   // otherwise in a child under a runtime that does (test/examples/under-runtime.js).
   async function usingProblems(key, spec) {
-    if (!lacking('await using', null)) return problemsOf(fixtures[key], spec);
+    if (!lacking(fixtures[key].needs, null)) return problemsOf(fixtures[key], spec);
     const verdict = await verifyUnderRuntime({ problem: 'doxbee', fixture: key });
     return verdict.failures.find((f) => f.name === describeCase(spec, model))?.problems ?? [];
   }

@@ -99,6 +99,19 @@ describe('http-server examples', () => {
       await assert.rejects(entry.load()({ workload: 'sleep' }), /^Error: unknown workload sleep$/, entry.name);
     }
   });
+
+  it('rejects with the error of listening on a port already taken', async () => {
+    const taken = http.createServer();
+    await new Promise((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      for (const entry of httpServer.examples) {
+        if (entry.where === 'cluster') continue;
+        await assert.rejects(entry.load()({ ...SMALL, port: taken.address().port }), { code: 'EADDRINUSE' }, entry.name);
+      }
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
 });
 
 describe('the http-server checks can fail', () => {

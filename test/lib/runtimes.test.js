@@ -40,7 +40,7 @@ function lines(file, what = 'run') {
 const ALL_TRUE = Object.fromEntries(CAPABILITIES.map((key) => [key, true]));
 const NODE_FLAGS = { exposeGc: ['--expose-gc'], commonJs: [], compiledChild: null, commonJsMissing: null };
 // A fake that delegates to the node running the tests parses what that node parses.
-const HERE_SYNTAX = { asyncFunctions: true, awaitUsing: parsesHere('await using') };
+const HERE_SYNTAX = { asyncFunctions: true, awaitUsing: parsesHere('await using'), using: parsesHere('using') };
 const ALL_FALSE = Object.fromEntries(CAPABILITIES.map((key) => [key, false]));
 
 describe('runtimes: naming one', () => {
@@ -205,7 +205,7 @@ describe('runtimes: found in the cache, probed and reused', function () {
     assert.equal(bun.version, '1.4.5');
     assert.deepEqual(bun.capabilities, ALL_FALSE);
     assert.deepEqual(bun.flags, { exposeGc: null, commonJs: null, compiledChild: null, commonJsMissing: null });
-    assert.deepEqual(bun.syntax, { asyncFunctions: false, awaitUsing: false });
+    assert.deepEqual(bun.syntax, { asyncFunctions: false, awaitUsing: false, using: false });
   });
 
   it('takes the running node and a binary of your own as they are, probing each', async function () {
@@ -419,7 +419,7 @@ describe('runtimes: a real install from npm', function () {
     assert.equal(node.capabilities.exposeGc, true);
     assert.equal(node.capabilities.commonJs, true);
     assert.deepEqual(node.flags, { exposeGc: ['--expose-gc'], commonJs: [], compiledChild: null, commonJsMissing: null });
-    assert.deepEqual(node.syntax, { asyncFunctions: true, awaitUsing: false }, 'Node 22 cannot parse `await using`');
+    assert.deepEqual(node.syntax, { asyncFunctions: true, awaitUsing: false, using: false }, 'Node 22 cannot parse `await using` nor `using`');
     assert.match(progress[1], /^installed node@22: node 22\.\d+\.\d+ in [\d.]+ s, \d+ MB$/);
     assert.deepEqual(
       fs.readdirSync(cache).filter((name) => name.startsWith('.install-')),

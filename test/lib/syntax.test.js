@@ -2,7 +2,10 @@
 
 const assert = require('node:assert/strict');
 const { SYNTAX, NEEDS, lacking, parsesHere } = require('../../lib/runtimes/syntax');
+const { execFileSync } = require('node:child_process');
 const doxbee = require('../../examples/doxbee');
+const { RUNTIME } = require('../examples/under-runtime');
+const { resolveRuntimes } = require('../../lib/runtimes');
 
 describe('runtimes: syntax an example may need', () => {
   const record = (awaitUsing) => ({ spec: 'node@22', name: 'node', version: '22.1.0', syntax: awaitUsing === undefined ? undefined : { awaitUsing } });
@@ -19,7 +22,7 @@ describe('runtimes: syntax an example may need', () => {
   });
 
   it('refuses a syntax it does not know', () => {
-    assert.throws(() => lacking('pipeline operator', null), /^RangeError: needs must be one of async functions, await using; got pipeline operator$/);
+    assert.throws(() => lacking('pipeline operator', null), /^RangeError: needs must be one of async functions, await using, using; got pipeline operator$/);
     assert.deepEqual(NEEDS, Object.keys(SYNTAX));
   });
 
@@ -32,8 +35,28 @@ describe('runtimes: syntax an example may need', () => {
       assert.ok(error instanceof SyntaxError, String(error));
       loads = false;
     }
-    assert.equal(parsesHere('await using'), loads);
-    assert.equal(lacking('await using', null) === null, loads);
-    if (!loads) assert.match(lacking('await using', null), new RegExp(`; this is Node ${process.version.replace(/\./g, '\\.')}$`));
+    assert.equal(parsesHere(entry.needs), loads);
+    assert.equal(lacking(entry.needs, null) === null, loads);
+    if (!loads) assert.match(lacking(entry.needs, null), new RegExp(`; this is Node ${process.version.replace(/\./g, '\\.')}$`));
+  });
+
+  it('tells plain `using` with a DisposableStack apart from `await using`: a runtime may parse both and lack the global', () => {
+    const parsesOnly = { spec: 'bun', name: 'bun', version: '1.0.0', syntax: { awaitUsing: true, using: false } };
+    assert.equal(lacking('await using', parsesOnly), null);
+    assert.equal(
+      lacking('using', parsesOnly),
+      'needs `using` (explicit resource management with DisposableStack): Node 24+, or a runtime whose probe finds DisposableStack; this is bun (bun 1.0.0)',
+    );
+    assert.equal(doxbee.examples.find((e) => e.name === 'async-await-using').needs, 'using');
+  });
+
+  it(`has a probe for \`using\` that says false, not a crash, where DisposableStack is missing (under ${RUNTIME})`, async function () {
+    this.timeout(180000);
+    if (process.env.ASYNCMARK_TEST_OFFLINE) this.skip();
+    const [runtime] = await resolveRuntimes(RUNTIME, { parameter: 'the syntax test' });
+    const probe = (preload) =>
+      JSON.parse(execFileSync(runtime.path, ['-e', `${preload}; require(${JSON.stringify(SYNTAX.using.probe)})`], { encoding: 'utf8' }));
+    assert.deepEqual(probe(''), { using: true });
+    assert.deepEqual(probe('delete globalThis.DisposableStack'), { using: false });
   });
 });

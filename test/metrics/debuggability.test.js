@@ -315,7 +315,7 @@ describe('asyncmark debuggability', () => {
       return;
     }
     assert.deepEqual([example.status, example.runs, example.grade, example.gradeReason], ['unsupported', [], null, reason]);
-    assert.match(render(report, 'table'), new RegExp(`^async-await-using: UNSUPPORTED \\(not probed\\): needs \`await using\``, 'm'));
+    assert.match(render(report, 'table'), new RegExp(`^async-await-using: UNSUPPORTED \\(not probed\\): needs \`using\``, 'm'));
   });
 
   it('renders a report as a table, csv and json', async () => {

@@ -15,8 +15,11 @@ var __awaiter = (this && this.__awaiter) || function (thisArg, _arguments, P, ge
 // Notice: the code is that of async-await; only the I/O beneath it differs.
 // Set beside async-await, it shows what wrapping a callback API costs. A
 // synchronous throw from the driver lands in the same try/catch as a rejection.
-module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) => function upload(stream, idOrPath, tag) {
-    return __awaiter(this, void 0, void 0, function* () {
+// A caller that gives up passes { signal }, the convention of async
+// functions: the I/O takes no signal, so the step under way runs on, and the
+// check that closes the try turns giving up into a rollback, never a commit.
+module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) => function upload(stream_1, idOrPath_1, tag_1) {
+    return __awaiter(this, arguments, void 0, function* (stream, idOrPath, tag, { signal } = {}) {
         const blob = blobManager.create(account);
         const tx = db.begin();
         try {
@@ -50,6 +53,7 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
             }
             yield FileVersion.insert({ fileId, versionId: version.id }).execWithin(tx);
             yield File.whereUpdate({ id: fileId }, { version: version.id }).execWithin(tx);
+            signal === null || signal === void 0 ? void 0 : signal.throwIfAborted();
         }
         catch (err) {
             tx.rollback();

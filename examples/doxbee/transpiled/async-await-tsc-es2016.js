@@ -13,8 +13,11 @@ var __awaiter = (this && this.__awaiter) || function (thisArg, _arguments, P, ge
 // Library: none; native promises.
 // Notice: reads like the synchronous version; one try/catch covers every step,
 // and a synchronous throw becomes a rejection like any other failure.
-module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) => function upload(stream, idOrPath, tag) {
-    return __awaiter(this, void 0, void 0, function* () {
+// A caller that gives up passes { signal }, the convention of async
+// functions: the I/O takes no signal, so the step under way runs on, and the
+// check that closes the try turns giving up into a rollback, never a commit.
+module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) => function upload(stream_1, idOrPath_1, tag_1) {
+    return __awaiter(this, arguments, void 0, function* (stream, idOrPath, tag, { signal } = {}) {
         const blob = blobManager.create(account);
         const tx = db.begin();
         try {
@@ -48,6 +51,7 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
             }
             yield FileVersion.insert({ fileId, versionId: version.id }).execWithin(tx);
             yield File.whereUpdate({ id: fileId }, { version: version.id }).execWithin(tx);
+            signal === null || signal === void 0 ? void 0 : signal.throwIfAborted();
         }
         catch (err) {
             tx.rollback();

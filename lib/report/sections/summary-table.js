@@ -54,6 +54,7 @@ function summaryTable(cells, at, complexity, debuggability, survival = null) {
       maxRssMB: cell ? cell.maxRssMB : null,
       grade: grades.has(example) ? grades.get(example) : null,
       context: survival && survival.has(example) ? survival.get(example) : null,
+      onCancel: cell ? cell.onCancel : null,
     };
   });
   // Finished cells by time, then those that failed, then examples not run here.
@@ -103,6 +104,18 @@ function summaryTable(cells, at, complexity, debuggability, survival = null) {
             description:
               "Whether each upload's AsyncLocalStorage context reached every operation where it was measured (bench --context als): kept, or ⚠ lost at the first operation that read none or another upload's, a silent observability bug. —: not measured. See The cost of async context.",
             format: (value) => (value === null ? show.DASH : String(value)),
+          },
+        ]
+      : []),
+    // Where the runs recorded it (the batch driver's cancel case): what the example does when its caller gives up.
+    ...(rows.some((row) => typeof row.onCancel === 'string')
+      ? [
+          {
+            key: 'onCancel',
+            title: 'on cancel',
+            description:
+              "What the example does when its caller gives up mid-upload by its style's own means (an AbortSignal, unsubscribing), observed in each run: rolls back, commits anyway, or leaves open (neither committed nor rolled back). n/a (no means to cancel): the example offers its caller none. —: not recorded.",
+            format: (value) => (value === null ? show.DASH : value),
           },
         ]
       : []),
