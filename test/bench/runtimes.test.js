@@ -92,7 +92,7 @@ describe('asyncmark runtimes', function () {
     assert.match(rows[2], new RegExp(`^deno +2\\.9\\.6 +cache +no +no +no +no +no +no +no +no +no +no +- +- +0 +${cache}/deno/bin/deno$`));
     for (const [i, name] of ['chromium', 'chromium-worker', 'firefox', 'firefox-worker'].entries()) {
       const engine = name.split('-')[0];
-      assert.match(rows[3 + i], new RegExp(`^${name} +not installed +system +(- +){12}${cache}/no-${engine}$`));
+      assert.match(rows[3 + i], new RegExp(`^${name} +not installed +system +(- +){13}${cache}/no-${engine}$`));
     }
     assert.equal(rows[7], '');
     assert.equal(rows[8], `cache: ${cache}`);
