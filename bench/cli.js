@@ -5,6 +5,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { Command, CommanderError } = require('commander');
 const { UsageError, Failed } = require('./usage');
+const { refuseRepeats } = require('./repeated-options');
 
 // The asyncmark command line. Each subcommand lives in bench/commands/<name>.js
 // and exports register(program); this file only wires them and turns every bad
@@ -28,6 +29,8 @@ function buildProgram() {
     .sort()) {
     require(path.join(dir, file)).register(program);
   }
+  // After every command has its options, the drivers' generated ones too.
+  refuseRepeats(program);
   return program;
 }
 
@@ -80,4 +83,4 @@ if (require.main === module) {
   );
 }
 
-module.exports = { main };
+module.exports = { main, buildProgram };

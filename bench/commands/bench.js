@@ -67,6 +67,8 @@ function resolveOptions(options) {
   if (options.test) {
     // --test sets the runs itself: a --runs beside it would be silently ignored.
     if (options.runs !== undefined) throw new UsageError('--runs: not with --test, which makes one run of each cell');
+    // --precision would add rounds to the one run --test promises.
+    if (options.precision !== undefined) throw new UsageError('--precision: not with --test, which makes one run of each cell');
     // A cheap mode for CI and smoke tests: the first value of every list, cut small, one run.
     params = testParams(params, driver);
     runs = 1;

@@ -42,6 +42,7 @@ const BAD = [
   [['--runs', 'many'], /--runs: "many"/],
   // Contradictory: --test makes one run.
   [['--test', '--runs', '5'], /--runs: not with --test/],
+  [['--test', '--precision', '5%'], /--precision: not with --test/],
   [['--timeout', '0'], /--timeout: "0" is not allowed; expected a number > 0/],
   [['--seed', '-1'], /--seed: "-1"/],
   [['--baseline', 'nope'], /--baseline: "nope" is not allowed; expected one of the examples that run/],
