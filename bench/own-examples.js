@@ -84,6 +84,9 @@ function ownEntry(file, style, problem, parameter) {
     );
   }
   if (stat.isDirectory()) throw new UsageError(`${parameter}: ${shown(file)} is a directory; expected the path of a JavaScript file`);
+  // A FIFO or device would block the child that loads it, or never end.
+  if (!stat.isFile())
+    throw new UsageError(`${parameter}: ${shown(file)} is not a regular file (a pipe, device or socket); expected the path of a JavaScript file`);
   return entryForFile(file, style);
 }
 
