@@ -278,10 +278,21 @@ function runRound(jobs, settings, options, label) {
         timeoutMs: settings.timeoutMs,
         detailed: !options.bare,
         measure: settings.measure,
-        onRun: (line) => progress.tick(`${label}${line.example} ${'n' in line.params ? `n=${line.params.n}` : show.params(line.params)}`),
+        onRun: (line) => {
+          settings.finished.push(line);
+          progress.tick(`${label}${line.example} ${'n' in line.params ? `n=${line.params.n}` : show.params(line.params)}`);
+        },
         onWarning: (message) => process.stderr.write(`asyncmark: warning: ${message}\n`),
       }),
-    { progress, note: () => `interrupted; finished runs: ${settings.writer ? settings.writer.closing() : 'in no file (--no-out)'}` },
+    {
+      progress,
+      // The runs that finished are shown, not thrown away: under --no-out they are nowhere else.
+      onInterrupt: () => {
+        if (settings.finished.length > 0) process.stdout.write(render(settings.finished, settings));
+      },
+      note: () =>
+        `interrupted; the table above is of the ${settings.finished.length} finished runs; ${settings.writer ? settings.writer.closing() : 'they are in no file (--no-out)'}`,
+    },
   );
 }
 
@@ -326,6 +337,8 @@ async function action(options) {
   const uncountable = settings.measure === 'time' ? null : cannotCount(settings.driver, settings.runtimes);
   if (uncountable) throw new UsageError(`--measure ${settings.measure}: ${uncountable}`);
   await verifyAdded(settings);
+  // Every run that finishes, of every round, for the table printed on Ctrl-C.
+  settings.finished = [];
   settings.writer = settings.out ? createWriter(settings.out, { onWarning: (message) => process.stderr.write(`asyncmark: warning: ${message}\n`) }) : null;
   let lines = await runRound(plan(settings), settings, options, '');
   let precision = null;
