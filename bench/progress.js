@@ -19,15 +19,34 @@ function duration(ms) {
 
 /**
  * One plain progress line: "asyncmark: 12/90 runs, 8 s elapsed, about 52 s left; last: <what>".
- * The estimate assumes the remaining runs take as long as the finished ones did.
+ * The time left is leftMs when given (bench/estimate.js, learned kind by
+ * kind); otherwise the remaining runs are assumed to take as long as the
+ * finished ones did.
  */
-function progressLine({ done, total, elapsedMs, what, unit = 'runs' }) {
-  const left = done > 0 && done < total ? `, about ${duration((elapsedMs / done) * (total - done))} left` : '';
+function progressLine({ done, total, elapsedMs, what, unit = 'runs', leftMs }) {
+  const estimate = leftMs ?? (done > 0 ? (elapsedMs / done) * (total - done) : null);
+  const left = done > 0 && done < total && estimate !== null ? `, about ${duration(estimate)} left` : '';
   return `asyncmark: ${done}/${total} ${unit}, ${duration(elapsedMs)} elapsed${left}${what ? `; last: ${what}` : ''}`;
 }
 
-function lineProgress({ total, stream, unit, every, now }) {
+// Each tick prices the run it ends for the estimate: the time since the last tick.
+function pricing(estimate, now) {
+  let last = now();
+  return (info) => {
+    const at = now();
+    if (estimate && info && info.kind !== undefined) {
+      if (info.skipped) estimate.skip(info.kind);
+      else estimate.done(info.kind, at - last, info.regionMs);
+    }
+    last = at;
+    return estimate ? estimate.leftMs() : undefined;
+  };
+}
+
+function lineProgress({ total, stream, unit, every, now, estimate }) {
   const start = now();
+  const price = pricing(estimate, now);
+  let leftMs;
   let done = 0;
   let lastWrite = start;
   let written = 0;
@@ -36,10 +55,11 @@ function lineProgress({ total, stream, unit, every, now }) {
   const write = () => {
     lastWrite = now();
     written = done;
-    stream.write(`${progressLine({ done, total, elapsedMs: lastWrite - start, what: lastWhat, unit })}\n`);
+    stream.write(`${progressLine({ done, total, elapsedMs: lastWrite - start, what: lastWhat, unit, leftMs })}\n`);
   };
   return {
-    tick(what = '') {
+    tick(what = '', info = null) {
+      leftMs = price(info);
       done++;
       lastWhat = what;
       if (now() - lastWrite >= every) write();
@@ -53,21 +73,25 @@ function lineProgress({ total, stream, unit, every, now }) {
   };
 }
 
-function barProgress({ total, stream, unit }) {
+function barProgress({ total, stream, unit, now, estimate }) {
+  const price = pricing(estimate, now);
+  // cli-progress's own eta is the mean so far; an estimate of ours replaces it.
+  const eta = estimate ? '{left} left' : 'eta {eta_formatted}';
   const bar = new cliProgress.SingleBar(
     {
       stream,
-      format: `${unit} {bar} {value}/{total} | {duration_formatted} elapsed | eta {eta_formatted} | {what}`,
+      format: `${unit} {bar} {value}/{total} | {duration_formatted} elapsed | ${eta} | {what}`,
       hideCursor: true,
       etaBuffer: 20,
     },
     cliProgress.Presets.shades_classic,
   );
-  bar.start(total, 0, { what: '' });
+  bar.start(total, 0, { what: '', left: '?' });
   let stopped = false;
   return {
-    tick(what = '') {
-      bar.increment(1, { what });
+    tick(what = '', info = null) {
+      const leftMs = price(info);
+      bar.increment(1, { what, left: Number.isFinite(leftMs) ? duration(leftMs) : '?' });
     },
     stop() {
       if (!stopped) bar.stop();
@@ -84,12 +108,14 @@ function barProgress({ total, stream, unit }) {
  * @param {string} [options.unit] what is counted ("runs", "probes")
  * @param {number} [options.every] ms between plain lines
  * @param {() => number} [options.now] the clock, for tests
- * @returns {{ tick(what?: string): void, stop(): void }}
+ * @param {object} [options.estimate] bench/estimate.js createEstimate of the jobs; tick then takes
+ *   { kind, regionMs, skipped } of the run it ends
+ * @returns {{ tick(what?: string, info?: { kind: string, regionMs?: number, skipped?: boolean }): void, stop(): void }}
  */
-function createProgress({ total, quiet = false, stream = process.stderr, unit = 'runs', every = EVERY_MS, now = Date.now }) {
+function createProgress({ total, quiet = false, stream = process.stderr, unit = 'runs', every = EVERY_MS, now = Date.now, estimate = null }) {
   if (quiet) return { tick() {}, stop() {} };
-  if (stream.isTTY) return barProgress({ total, stream, unit });
-  return lineProgress({ total, stream, unit, every, now });
+  if (stream.isTTY) return barProgress({ total, stream, unit, now, estimate });
+  return lineProgress({ total, stream, unit, every, now, estimate });
 }
 
 module.exports = { createProgress, progressLine, duration };

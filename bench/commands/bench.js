@@ -16,6 +16,7 @@ const { formatRows } = require('../../lib/report/render/rows');
 const { UsageError, refuse, shown, parseNames, parseNumber, parseChoice, parsePath } = require('../usage');
 const { optionsFor, resolveParams, testParams } = require('../params');
 const { createProgress } = require('../progress');
+const { createEstimate, sizeOf } = require('../estimate');
 const { VERIFIABLE, styleOptions, resolveStyle, ownEntry, refuseUnloadable, refuseStyleWithout, verifyCommand } = require('../own-examples');
 const { firstFailure } = require('../../lib/verify');
 const { verifyFenced } = require('../../lib/verify-fenced');
@@ -28,6 +29,10 @@ const { MEASURES, SLOWDOWN, cannotCount } = require('../../lib/runner/count');
 
 const FORMATS = ['table', 'markdown', 'csv', 'json'];
 const DEFAULT_OUT = 'asyncmark-results.jsonl';
+// Three runs a cell keep the main job (asyncmark bench, no options) near 3
+// minutes on 2 cores with every row of the grid; five took 5 min 10 s there.
+// More runs narrow the intervals the tables show: --runs 5, or --precision.
+const DEFAULT_RUNS = 3;
 
 /**
  * Turns the command's options into a validated session: scenario, examples,
@@ -55,7 +60,7 @@ function resolveOptions(options) {
   const driver = drivers[scenario.driver];
   let params = resolveParams(scenario, driver, options, scenarios);
 
-  let runs = options.runs === undefined ? 5 : parseNumber('--runs', options.runs, { min: 1, max: 1000, integer: true });
+  let runs = options.runs === undefined ? DEFAULT_RUNS : parseNumber('--runs', options.runs, { min: 1, max: 1000, integer: true });
   const timeoutMs = parseNumber('--timeout', options.timeout ?? 60, { min: 0, max: 86400, minExclusive: true }) * 1000;
   const format = parseChoice('--format', options.format ?? 'table', FORMATS);
   // The problem's reference is the baseline when it runs; otherwise the first
@@ -266,8 +271,14 @@ function precisionText(precision, format) {
   return format === 'markdown' ? `### Precision\n\n${lines.join('\n\n')}\n` : `${lines.join('\n')}\n`;
 }
 
+// A kind of run for the estimate: its parameters and runtime (the example's
+// own speed differs less than n's does, and every example runs each kind).
+const kindOf = (job) => `${fullParamsKey(job.params)}|${job.runtime ?? ''}`;
+
 function runRound(jobs, settings, options, label) {
-  const progress = createProgress({ total: jobs.length, quiet: options.quiet });
+  const size = sizeOf(jobs);
+  const estimate = createEstimate(jobs.map((job) => ({ kind: kindOf(job), size: size(job) })));
+  const progress = createProgress({ total: jobs.length, quiet: options.quiet, estimate });
   return interruptible(
     () =>
       runSession(jobs, {
@@ -278,9 +289,13 @@ function runRound(jobs, settings, options, label) {
         timeoutMs: settings.timeoutMs,
         detailed: !options.bare,
         measure: settings.measure,
-        onRun: (line) => {
+        onRun: (line, how) => {
           settings.finished.push(line);
-          progress.tick(`${label}${line.example} ${'n' in line.params ? `n=${line.params.n}` : show.params(line.params)}`);
+          progress.tick(`${label}${line.example} ${'n' in line.params ? `n=${line.params.n}` : show.params(line.params)}`, {
+            kind: kindOf(line),
+            regionMs: line.metrics ? line.metrics.wallMs : null,
+            skipped: Boolean(how && how.skipped),
+          });
         },
         onWarning: (message) => process.stderr.write(`asyncmark: warning: ${message}\n`),
       }),
@@ -356,7 +371,7 @@ function register(program) {
     .option('--scenario <name>', `scenario to run (${Object.keys(scenarios).join(', ')})`, DEFAULT_SCENARIO.name)
     .option('--examples <a,b>', "only these examples (default: all of the scenario's problem)")
     .option('--exclude <a,b>', 'every example but these')
-    .option('--runs <count>', 'runs per cell, each in a fresh process (default: 5)')
+    .option('--runs <count>', `runs per cell, each in a fresh process; more narrow each cell's 95% interval (docs/results uses 5) (default: ${DEFAULT_RUNS})`)
     .option('--timeout <seconds>', 'a run still going after this is killed and reported T/O (default: 60)')
     .option(
       '--baseline <name>',
@@ -393,7 +408,7 @@ function register(program) {
   for (const option of styleOptions()) command.addOption(option);
   // Every driver's parameters, generated from their declarations (lib/drivers).
   for (const option of optionsFor(drivers, scenarios)) command.addOption(option);
-  command.addHelpText('after', benchHelp(VERIFIABLE)).action(action);
+  command.addHelpText('after', benchHelp(VERIFIABLE, DEFAULT_RUNS)).action(action);
 }
 
 module.exports = { register, resolveOptions, render };
