@@ -3,16 +3,19 @@
 // How long the rest of a session will take, learned from its finished runs
 // kind by kind. A session runs its cells one grid point at a time (all the
 // runs at n=100, then n=1000, then n=10000), and a run at n=10000 costs many
-// times one at n=100: the mean of the runs so far would promise the rest at
-// the price of the first kind (it said "about 112 s" of a 5-minute session).
-// So each kind of run (its parameters and runtime) is priced by the mean of
-// its own finished runs; a kind not run yet is priced from what has been:
-// a run's fixed cost (start-up: the run's time less its measured region) plus
-// its region scaled by size, taken from the largest kind seen so far.
+// times one at n=100: the mean of the runs so far priced the rest at the
+// first kind's cost (it said "about 112 s" of a 5-minute session). So each
+// kind of run (its parameters and runtime) is priced by the mean of its own
+// finished runs. A kind not run yet has no price of its own, and how cost
+// grows with n depends on the machine (start-up, latency or CPU bound), so
+// none is made up: it is priced at what it costs at least (the mean of the
+// largest kind run so far that is no larger, or else the start-up every run
+// pays), and the estimate says "at least" until every kind left has run.
 
 /**
  * @param {Array<{ kind: string, size: number }>} jobs every job of the session, in any order
- * @returns {{ done(kind: string, ms: number, regionMs?: number|null): void, skip(kind: string): void, leftMs(): number|null }}
+ * @returns {{ done(kind: string, ms: number, regionMs?: number|null): void, skip(kind: string): void,
+ *   left(): { ms: number, atLeast: boolean } | null }}
  */
 function createEstimate(jobs) {
   const pending = new Map();
@@ -21,8 +24,9 @@ function createEstimate(jobs) {
     pending.set(kind, (pending.get(kind) ?? 0) + 1);
     sizes.set(kind, size);
   }
-  // kind -> { count, ms, withRegion, regionMs, fixedMs }
+  // kind -> { count, ms }; and the start-up of runs whose region is known.
   const seen = new Map();
+  const startUp = { count: 0, ms: 0 };
 
   const take = (kind) => {
     if (pending.get(kind) > 0) pending.set(kind, pending.get(kind) - 1);
@@ -30,45 +34,41 @@ function createEstimate(jobs) {
 
   function done(kind, ms, regionMs = null) {
     take(kind);
-    const entry = seen.get(kind) ?? { count: 0, ms: 0, withRegion: 0, regionMs: 0, fixedMs: 0 };
+    const entry = seen.get(kind) ?? { count: 0, ms: 0 };
     entry.count++;
     entry.ms += ms;
+    seen.set(kind, entry);
     // A run that failed early has no region; it still costs what it took.
     if (Number.isFinite(regionMs) && regionMs >= 0 && regionMs <= ms) {
-      entry.withRegion++;
-      entry.regionMs += regionMs;
-      entry.fixedMs += ms - regionMs;
+      startUp.count++;
+      startUp.ms += ms - regionMs;
     }
-    seen.set(kind, entry);
   }
 
-  // The price of a run of a kind not seen yet.
-  function guess(size) {
-    const entries = [...seen.entries()];
-    const measured = entries.filter(([, e]) => e.withRegion > 0);
-    if (measured.length === 0) {
-      // No region known: the mean of all runs, scaled by size from the largest kind.
-      const [kind, e] = entries.reduce((a, b) => (sizes.get(b[0]) > sizes.get(a[0]) ? b : a));
-      return (e.ms / e.count) * (size / sizes.get(kind));
-    }
-    const fixed = measured.reduce((sum, [, e]) => sum + e.fixedMs, 0) / measured.reduce((sum, [, e]) => sum + e.withRegion, 0);
-    const [kind, e] = measured.reduce((a, b) => (sizes.get(b[0]) > sizes.get(a[0]) ? b : a));
-    return fixed + (e.regionMs / e.withRegion) * (size / sizes.get(kind));
+  const mean = (entry) => entry.ms / entry.count;
+
+  // What a run of a kind not seen yet costs at least, if cost does not fall as size grows.
+  function floor(size) {
+    const below = [...seen.entries()].filter(([kind]) => sizes.get(kind) <= size);
+    const nearest = below.length ? Math.max(...below.map(([, entry]) => mean(entry))) : 0;
+    return Math.max(nearest, startUp.count ? startUp.ms / startUp.count : 0);
   }
 
-  /** Milliseconds left, or null before any run has finished. */
-  function leftMs() {
+  /** { ms, atLeast } left, or null before any run has finished. */
+  function left() {
     if (seen.size === 0) return null;
-    let left = 0;
+    let ms = 0;
+    let atLeast = false;
     for (const [kind, count] of pending) {
       if (count === 0) continue;
       const entry = seen.get(kind);
-      left += count * (entry ? entry.ms / entry.count : guess(sizes.get(kind)));
+      if (!entry) atLeast = true;
+      ms += count * (entry ? mean(entry) : floor(sizes.get(kind)));
     }
-    return left;
+    return { ms, atLeast };
   }
 
-  return { done, skip: take, leftMs };
+  return { done, skip: take, left };
 }
 
 /**

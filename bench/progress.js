@@ -19,13 +19,13 @@ function duration(ms) {
 
 /**
  * One plain progress line: "asyncmark: 12/90 runs, 8 s elapsed, about 52 s left; last: <what>".
- * The time left is leftMs when given (bench/estimate.js, learned kind by
- * kind); otherwise the remaining runs are assumed to take as long as the
- * finished ones did.
+ * The time left is `left` when given (bench/estimate.js, learned kind by
+ * kind: "at least" while some kind has not run); otherwise the remaining runs
+ * are assumed to take as long as the finished ones did.
  */
-function progressLine({ done, total, elapsedMs, what, unit = 'runs', leftMs }) {
-  const estimate = leftMs ?? (done > 0 ? (elapsedMs / done) * (total - done) : null);
-  const left = done > 0 && done < total && estimate !== null ? `, about ${duration(estimate)} left` : '';
+function progressLine({ done, total, elapsedMs, what, unit = 'runs', left: given }) {
+  const estimate = given ?? (done > 0 ? { ms: (elapsedMs / done) * (total - done), atLeast: false } : null);
+  const left = done > 0 && done < total && estimate ? `, ${leftText(estimate)} left` : '';
   return `asyncmark: ${done}/${total} ${unit}, ${duration(elapsedMs)} elapsed${left}${what ? `; last: ${what}` : ''}`;
 }
 
@@ -39,14 +39,17 @@ function pricing(estimate, now) {
       else estimate.done(info.kind, at - last, info.regionMs);
     }
     last = at;
-    return estimate ? estimate.leftMs() : undefined;
+    return estimate ? (estimate.left() ?? undefined) : undefined;
   };
 }
+
+// "about 52 s", "at least 1 min 40 s"
+const leftText = ({ ms, atLeast }) => `${atLeast ? 'at least' : 'about'} ${duration(ms)}`;
 
 function lineProgress({ total, stream, unit, every, now, estimate }) {
   const start = now();
   const price = pricing(estimate, now);
-  let leftMs;
+  let left;
   let done = 0;
   let lastWrite = start;
   let written = 0;
@@ -55,11 +58,11 @@ function lineProgress({ total, stream, unit, every, now, estimate }) {
   const write = () => {
     lastWrite = now();
     written = done;
-    stream.write(`${progressLine({ done, total, elapsedMs: lastWrite - start, what: lastWhat, unit, leftMs })}\n`);
+    stream.write(`${progressLine({ done, total, elapsedMs: lastWrite - start, what: lastWhat, unit, left })}\n`);
   };
   return {
     tick(what = '', info = null) {
-      leftMs = price(info);
+      left = price(info);
       done++;
       lastWhat = what;
       if (now() - lastWrite >= every) write();
@@ -90,8 +93,8 @@ function barProgress({ total, stream, unit, now, estimate }) {
   let stopped = false;
   return {
     tick(what = '', info = null) {
-      const leftMs = price(info);
-      bar.increment(1, { what, left: Number.isFinite(leftMs) ? duration(leftMs) : '?' });
+      const left = price(info);
+      bar.increment(1, { what, left: left ? leftText(left) : '?' });
     },
     stop() {
       if (!stopped) bar.stop();

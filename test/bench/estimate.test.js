@@ -16,51 +16,62 @@ const PER_KIND = 10;
 function session() {
   const jobs = NS.flatMap((n) => Array.from({ length: PER_KIND }, () => ({ params: { n, t: 1 }, kind: `n=${n}` })));
   const size = sizeOf(jobs);
-  return { jobs, estimate: createEstimate(jobs.map((job) => ({ kind: job.kind, size: size(job) }))) };
+  return createEstimate(jobs.map((job) => ({ kind: job.kind, size: size(job) })));
 }
 
+const finish = (estimate, n, runs = PER_KIND) => {
+  for (let i = 0; i < runs; i++) estimate.done(`n=${n}`, cost(n).ms, cost(n).regionMs);
+};
 const truth = (from) => NS.slice(from).reduce((sum, n) => sum + PER_KIND * cost(n).ms, 0);
 
 describe('the estimate of the time left', () => {
   it('says nothing before the first run', () => {
-    assert.equal(session().estimate.leftMs(), null);
+    assert.equal(session().left(), null);
   });
 
-  it('prices kinds not run yet from start-up plus the region scaled by n, within 10% here', () => {
-    const { estimate } = session();
-    for (let i = 0; i < PER_KIND; i++) estimate.done('n=100', cost(100).ms, cost(100).regionMs);
-    const left = estimate.leftMs();
-    assert.ok(Math.abs(left / truth(1) - 1) < 0.1, `${left} for ${truth(1)}`);
-    // The planted instance: the mean of the finished runs, as the estimate was, is off by more than 3x.
-    const naive = ((PER_KIND * cost(100).ms) / PER_KIND) * (2 * PER_KIND);
-    assert.ok(truth(1) / naive > 3, `${naive} for ${truth(1)}`);
-    const line = progressLine({ done: PER_KIND, total: 3 * PER_KIND, elapsedMs: PER_KIND * cost(100).ms, leftMs: left, what: 'x n=100' });
-    assert.equal(line, 'asyncmark: 10/30 runs, 1 s elapsed, about 7 s left; last: x n=100');
+  it('says "at least" while a kind has not run, and never more than the truth', () => {
+    const estimate = session();
+    finish(estimate, 100);
+    const { ms, atLeast } = estimate.left();
+    assert.equal(atLeast, true);
+    assert.ok(ms <= truth(1), `${ms} for ${truth(1)}`);
+    // Each kind not run is priced at the kind below it: 20 runs at 105 ms.
+    assert.equal(ms, 2 * PER_KIND * cost(100).ms);
+    const line = progressLine({ done: PER_KIND, total: 3 * PER_KIND, elapsedMs: PER_KIND * cost(100).ms, left: { ms, atLeast }, what: 'x n=100' });
+    assert.equal(line, 'asyncmark: 10/30 runs, 1 s elapsed, at least 2 s left; last: x n=100');
   });
 
-  it('takes a kind at its own mean once it has run, and ends at zero', () => {
-    const { estimate } = session();
-    for (const n of NS.slice(0, 2)) for (let i = 0; i < PER_KIND; i++) estimate.done(`n=${n}`, cost(n).ms, cost(n).regionMs);
-    assert.ok(Math.abs(estimate.leftMs() / truth(2) - 1) < 0.1);
-    estimate.done('n=10000', 700, 450);
-    // Nine runs left of a kind whose one run took 700 ms.
-    assert.equal(estimate.leftMs(), 9 * 700);
-    for (let i = 1; i < PER_KIND; i++) estimate.done('n=10000', 700, 450);
-    assert.equal(estimate.leftMs(), 0);
+  it('planted: the mean so far, as the estimate was, says "about" a third of the time left', () => {
+    const naive = progressLine({ done: PER_KIND, total: 3 * PER_KIND, elapsedMs: PER_KIND * cost(100).ms });
+    assert.match(naive, /, about 2 s left$/);
+    assert.ok(truth(1) > 3 * 2 * PER_KIND * cost(100).ms);
+  });
+
+  it('takes each kind at its own mean once it has run: "about", exact here, and zero at the end', () => {
+    const estimate = session();
+    finish(estimate, 100);
+    finish(estimate, 1000);
+    estimate.done('n=10000', cost(10000).ms, cost(10000).regionMs);
+    assert.deepEqual(estimate.left(), { ms: (PER_KIND - 1) * cost(10000).ms, atLeast: false });
+    finish(estimate, 10000, PER_KIND - 1);
+    assert.deepEqual(estimate.left(), { ms: 0, atLeast: false });
+  });
+
+  it('prices a kind smaller than any run yet at the start-up every run pays', () => {
+    const jobs = [
+      { kind: 'big', size: 10000 },
+      { kind: 'small', size: 100 },
+    ];
+    const estimate = createEstimate(jobs);
+    estimate.done('big', 600, 500);
+    assert.deepEqual(estimate.left(), { ms: 100, atLeast: true });
   });
 
   it('counts a skipped run (--resume) as done, at no cost', () => {
-    const { estimate } = session();
+    const estimate = session();
     estimate.done('n=100', 105, 4.5);
     for (let i = 0; i < PER_KIND; i++) estimate.skip('n=10000');
-    const left = estimate.leftMs();
-    assert.equal(Math.round(left), Math.round(9 * 105 + PER_KIND * (100.5 + 45)));
-  });
-
-  it('scales runs without a region (failed early) by size alone', () => {
-    const { estimate } = session();
-    estimate.done('n=100', 100, null);
-    assert.equal(Math.round(estimate.leftMs()), Math.round(9 * 100 + PER_KIND * 1000 + PER_KIND * 10000));
+    assert.deepEqual(estimate.left(), { ms: (PER_KIND - 1) * 105 + PER_KIND * 105, atLeast: true });
   });
 
   it('sizes a job by the numeric parameters that vary between jobs', () => {
