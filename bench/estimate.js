@@ -1,43 +1,56 @@
 'use strict';
 
-// How long the rest of a session will take, learned from its finished runs
-// kind by kind. A session runs its cells one grid point at a time (all the
-// runs at n=100, then n=1000, then n=10000), and a run at n=10000 costs many
-// times one at n=100: the mean of the runs so far priced the rest at the
-// first kind's cost (it said "about 112 s" of a 5-minute session). So each
-// kind of run (its parameters and runtime) is priced by the mean of its own
-// finished runs. A kind not run yet has no price of its own, and how cost
+// How long the rest of a session will take, learned from its finished runs.
+// A session runs its cells one grid point at a time (all the runs at n=100,
+// then n=1000, then n=10000), and a run at n=10000 costs many times one at
+// n=100: the mean of the runs so far priced the rest at the first grid
+// point's cost (it said "about 112 s" of a 5-minute session). Examples differ
+// as much, and run in the same order at each point. So a run is priced by
+// what it is: the mean of the finished runs of its own cell (grid point and
+// example); or, for a cell not run yet at a grid point that has begun, its
+// cell at the grid point before, times how much dearer the examples that ran
+// at both were. A grid point not begun has no price of its own, and how cost
 // grows with n depends on the machine (start-up, latency or CPU bound), so
-// none is made up: it is priced at what it costs at least (the mean of the
-// largest kind run so far that is no larger, or else the start-up every run
-// pays), and the estimate says "at least" until every kind left has run.
+// none is made up: it is priced at what it costs at least (its cell at the
+// point before, or else the start-up every run pays), and the estimate says
+// "at least" until every grid point left has begun.
 
 /**
- * @param {Array<{ kind: string, size: number }>} jobs every job of the session, in any order
- * @returns {{ done(kind: string, ms: number, regionMs?: number|null): void, skip(kind: string): void,
+ * @param {Array<{ kind: string, example: string, size: number }>} jobs every job of the session;
+ *   kind: its grid point (parameters and runtime); size: what its cost grows with (sizeOf)
+ * @returns {{ done(kind, example, ms, regionMs?): void, skip(kind, example): void,
  *   left(): { ms: number, atLeast: boolean } | null }}
  */
 function createEstimate(jobs) {
+  const key = (kind, example) => `${kind}\u0000${example}`;
   const pending = new Map();
   const sizes = new Map();
-  for (const { kind, size } of jobs) {
-    pending.set(kind, (pending.get(kind) ?? 0) + 1);
+  const cellOf = new Map();
+  for (const { kind, example, size } of jobs) {
+    const cell = key(kind, example);
+    pending.set(cell, (pending.get(cell) ?? 0) + 1);
+    cellOf.set(cell, { kind, example });
     sizes.set(kind, size);
   }
-  // kind -> { count, ms }; and the start-up of runs whose region is known.
+  // cell -> { count, ms }; the examples run at each kind; the start-up of runs whose region is known.
   const seen = new Map();
+  const examplesAt = new Map();
   const startUp = { count: 0, ms: 0 };
 
-  const take = (kind) => {
-    if (pending.get(kind) > 0) pending.set(kind, pending.get(kind) - 1);
+  const take = (kind, example) => {
+    const cell = key(kind, example);
+    if (pending.get(cell) > 0) pending.set(cell, pending.get(cell) - 1);
   };
 
-  function done(kind, ms, regionMs = null) {
-    take(kind);
-    const entry = seen.get(kind) ?? { count: 0, ms: 0 };
+  function done(kind, example, ms, regionMs = null) {
+    take(kind, example);
+    const cell = key(kind, example);
+    const entry = seen.get(cell) ?? { count: 0, ms: 0 };
     entry.count++;
     entry.ms += ms;
-    seen.set(kind, entry);
+    seen.set(cell, entry);
+    if (!examplesAt.has(kind)) examplesAt.set(kind, new Set());
+    examplesAt.get(kind).add(example);
     // A run that failed early has no region; it still costs what it took.
     if (Number.isFinite(regionMs) && regionMs >= 0 && regionMs <= ms) {
       startUp.count++;
@@ -45,13 +58,35 @@ function createEstimate(jobs) {
     }
   }
 
-  const mean = (entry) => entry.ms / entry.count;
+  const mean = (kind, example) => {
+    const entry = seen.get(key(kind, example));
+    return entry ? entry.ms / entry.count : null;
+  };
+  // The mean of a kind's cells, each cell once.
+  const kindMean = (kind) => {
+    const means = [...examplesAt.get(kind)].map((example) => mean(kind, example));
+    return means.reduce((a, b) => a + b, 0) / means.length;
+  };
+  // The largest kind begun before `kind` whose size is no larger.
+  function before(kind) {
+    const size = sizes.get(kind);
+    const earlier = [...examplesAt.keys()].filter((other) => other !== kind && sizes.get(other) <= size);
+    return earlier.length ? earlier.reduce((a, b) => (sizes.get(b) > sizes.get(a) ? b : a)) : null;
+  }
 
-  // What a run of a kind not seen yet costs at least, if cost does not fall as size grows.
-  function floor(size) {
-    const below = [...seen.entries()].filter(([kind]) => sizes.get(kind) <= size);
-    const nearest = below.length ? Math.max(...below.map(([, entry]) => mean(entry))) : 0;
-    return Math.max(nearest, startUp.count ? startUp.ms / startUp.count : 0);
+  // { ms, atLeast } of one run of a cell.
+  function price(kind, example) {
+    const own = mean(kind, example);
+    if (own !== null) return { ms: own, atLeast: false };
+    const prior = before(kind);
+    const base = prior === null ? null : (mean(prior, example) ?? kindMean(prior));
+    if (examplesAt.has(kind)) {
+      const common = prior === null ? [] : [...examplesAt.get(kind)].filter((e) => mean(prior, e) !== null);
+      if (common.length === 0) return { ms: kindMean(kind), atLeast: false };
+      const ratio = common.reduce((sum, e) => sum + mean(kind, e), 0) / common.reduce((sum, e) => sum + mean(prior, e), 0);
+      return { ms: base * ratio, atLeast: false };
+    }
+    return { ms: Math.max(base ?? 0, startUp.count ? startUp.ms / startUp.count : 0), atLeast: true };
   }
 
   /** { ms, atLeast } left, or null before any run has finished. */
@@ -59,11 +94,12 @@ function createEstimate(jobs) {
     if (seen.size === 0) return null;
     let ms = 0;
     let atLeast = false;
-    for (const [kind, count] of pending) {
+    for (const [cell, count] of pending) {
       if (count === 0) continue;
-      const entry = seen.get(kind);
-      if (!entry) atLeast = true;
-      ms += count * (entry ? mean(entry) : floor(sizes.get(kind)));
+      const { kind, example } = cellOf.get(cell);
+      const one = price(kind, example);
+      ms += count * one.ms;
+      atLeast = atLeast || one.atLeast;
     }
     return { ms, atLeast };
   }

@@ -35,8 +35,8 @@ function pricing(estimate, now) {
   return (info) => {
     const at = now();
     if (estimate && info && info.kind !== undefined) {
-      if (info.skipped) estimate.skip(info.kind);
-      else estimate.done(info.kind, at - last, info.regionMs);
+      if (info.skipped) estimate.skip(info.kind, info.example);
+      else estimate.done(info.kind, info.example, at - last, info.regionMs);
     }
     last = at;
     return estimate ? (estimate.left() ?? undefined) : undefined;
@@ -112,8 +112,8 @@ function barProgress({ total, stream, unit, now, estimate }) {
  * @param {number} [options.every] ms between plain lines
  * @param {() => number} [options.now] the clock, for tests
  * @param {object} [options.estimate] bench/estimate.js createEstimate of the jobs; tick then takes
- *   { kind, regionMs, skipped } of the run it ends
- * @returns {{ tick(what?: string, info?: { kind: string, regionMs?: number, skipped?: boolean }): void, stop(): void }}
+ *   { kind, example, regionMs, skipped } of the run it ends
+ * @returns {{ tick(what?: string, info?: { kind: string, example: string, regionMs?: number, skipped?: boolean }): void, stop(): void }}
  */
 function createProgress({ total, quiet = false, stream = process.stderr, unit = 'runs', every = EVERY_MS, now = Date.now, estimate = null }) {
   if (quiet) return { tick() {}, stop() {} };

@@ -271,13 +271,12 @@ function precisionText(precision, format) {
   return format === 'markdown' ? `### Precision\n\n${lines.join('\n\n')}\n` : `${lines.join('\n')}\n`;
 }
 
-// A kind of run for the estimate: its parameters and runtime (the example's
-// own speed differs less than n's does, and every example runs each kind).
+// A kind of run for the estimate: its grid point, parameters and runtime.
 const kindOf = (job) => `${fullParamsKey(job.params)}|${job.runtime ?? ''}`;
 
 function runRound(jobs, settings, options, label) {
   const size = sizeOf(jobs);
-  const estimate = createEstimate(jobs.map((job) => ({ kind: kindOf(job), size: size(job) })));
+  const estimate = createEstimate(jobs.map((job) => ({ kind: kindOf(job), example: job.example, size: size(job) })));
   const progress = createProgress({ total: jobs.length, quiet: options.quiet, estimate });
   return interruptible(
     () =>
@@ -293,6 +292,7 @@ function runRound(jobs, settings, options, label) {
           settings.finished.push(line);
           progress.tick(`${label}${line.example} ${'n' in line.params ? `n=${line.params.n}` : show.params(line.params)}`, {
             kind: kindOf(line),
+            example: line.example,
             regionMs: line.metrics ? line.metrics.wallMs : null,
             skipped: Boolean(how && how.skipped),
           });

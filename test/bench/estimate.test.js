@@ -1,28 +1,35 @@
 'use strict';
 
-// The time left of a session, learned kind by kind (bench/estimate.js), on
+// The time left of a session, learned cell by cell (bench/estimate.js), on
 // made-up runs whose cost is a fixed start-up plus a region that grows with
-// n, run one grid point at a time as bench runs them. No clock is read.
+// n, run one grid point at a time as bench runs them; one example is twice as
+// dear as the other. No clock is read.
 
 const assert = require('node:assert/strict');
 const { createEstimate, sizeOf } = require('../../bench/estimate');
 const { progressLine } = require('../../bench/progress');
 
-// A run costs 100 ms of start-up and a measured region of 0.045 ms per upload.
-const cost = (n) => ({ ms: 100 + 0.05 * n, regionMs: 0.045 * n });
+// A run costs 100 ms of start-up and a measured region of 0.045 ms per upload, twice that for the dear example.
+const EXAMPLES = { cheap: 1, dear: 2 };
+const cost = (n, example = 'cheap') => ({ ms: 100 + 0.05 * n * EXAMPLES[example], regionMs: 0.045 * n * EXAMPLES[example] });
 const NS = [100, 1000, 10000];
-const PER_KIND = 10;
+const RUNS = 5;
+const PER_KIND = RUNS * 2;
 
 function session() {
-  const jobs = NS.flatMap((n) => Array.from({ length: PER_KIND }, () => ({ params: { n, t: 1 }, kind: `n=${n}` })));
+  const jobs = NS.flatMap((n) =>
+    Array.from({ length: RUNS }, () => Object.keys(EXAMPLES).map((example) => ({ params: { n, t: 1 }, kind: `n=${n}`, example }))).flat(),
+  );
   const size = sizeOf(jobs);
-  return createEstimate(jobs.map((job) => ({ kind: job.kind, size: size(job) })));
+  return createEstimate(jobs.map((job) => ({ kind: job.kind, example: job.example, size: size(job) })));
 }
 
-const finish = (estimate, n, runs = PER_KIND) => {
-  for (let i = 0; i < runs; i++) estimate.done(`n=${n}`, cost(n).ms, cost(n).regionMs);
+const finish = (estimate, n, runs = RUNS) => {
+  for (let i = 0; i < runs; i++) {
+    for (const example of Object.keys(EXAMPLES)) estimate.done(`n=${n}`, example, cost(n, example).ms, cost(n, example).regionMs);
+  }
 };
-const truth = (from) => NS.slice(from).reduce((sum, n) => sum + PER_KIND * cost(n).ms, 0);
+const truth = (from) => NS.slice(from).reduce((sum, n) => sum + RUNS * (cost(n, 'cheap').ms + cost(n, 'dear').ms), 0);
 
 describe('the estimate of the time left', () => {
   it('says nothing before the first run', () => {
@@ -35,43 +42,58 @@ describe('the estimate of the time left', () => {
     const { ms, atLeast } = estimate.left();
     assert.equal(atLeast, true);
     assert.ok(ms <= truth(1), `${ms} for ${truth(1)}`);
-    // Each kind not run is priced at the kind below it: 20 runs at 105 ms.
-    assert.equal(ms, 2 * PER_KIND * cost(100).ms);
-    const line = progressLine({ done: PER_KIND, total: 3 * PER_KIND, elapsedMs: PER_KIND * cost(100).ms, left: { ms, atLeast }, what: 'x n=100' });
+    // Each cell not run is priced at its cell of the grid point below.
+    assert.equal(ms, 2 * RUNS * (cost(100, 'cheap').ms + cost(100, 'dear').ms));
+    const line = progressLine({ done: PER_KIND, total: 3 * PER_KIND, elapsedMs: 1000, left: { ms, atLeast }, what: 'x n=100' });
     assert.equal(line, 'asyncmark: 10/30 runs, 1 s elapsed, at least 2 s left; last: x n=100');
   });
 
-  it('planted: the mean so far, as the estimate was, says "about" a third of the time left', () => {
-    const naive = progressLine({ done: PER_KIND, total: 3 * PER_KIND, elapsedMs: PER_KIND * cost(100).ms });
+  it('planted: the mean so far, as the estimate was, says "about" a fraction of the time left', () => {
+    const spent = RUNS * (cost(100, 'cheap').ms + cost(100, 'dear').ms);
+    const naive = progressLine({ done: PER_KIND, total: 3 * PER_KIND, elapsedMs: spent });
     assert.match(naive, /, about 2 s left$/);
-    assert.ok(truth(1) > 3 * 2 * PER_KIND * cost(100).ms);
+    assert.ok(truth(1) > 3 * 2 * spent);
   });
 
-  it('takes each kind at its own mean once it has run: "about", exact here, and zero at the end', () => {
+  it('prices a cell not run yet at a begun grid point by how much dearer the examples that ran there were', () => {
     const estimate = session();
     finish(estimate, 100);
     finish(estimate, 1000);
-    estimate.done('n=10000', cost(10000).ms, cost(10000).regionMs);
-    assert.deepEqual(estimate.left(), { ms: (PER_KIND - 1) * cost(10000).ms, atLeast: false });
-    finish(estimate, 10000, PER_KIND - 1);
+    // Only the cheap example has run at n=10000: the dear one is priced at its n=1000 cost times the cheap one's ratio.
+    estimate.done('n=10000', 'cheap', cost(10000).ms, cost(10000).regionMs);
+    const ratio = cost(10000).ms / cost(1000).ms;
+    const expected = (RUNS - 1) * cost(10000).ms + RUNS * cost(1000, 'dear').ms * ratio;
+    const { ms, atLeast } = estimate.left();
+    assert.equal(atLeast, false);
+    assert.ok(Math.abs(ms - expected) < 1e-6, `${ms} for ${expected}`);
+    assert.ok(Math.abs(ms / truth(2) - 1) < 0.25, `${ms} for ${truth(2)}`);
+  });
+
+  it('takes each cell at its own mean once it has run: exact here, and zero at the end', () => {
+    const estimate = session();
+    finish(estimate, 100);
+    finish(estimate, 1000);
+    finish(estimate, 10000, 1);
+    assert.deepEqual(estimate.left(), { ms: (RUNS - 1) * (cost(10000, 'cheap').ms + cost(10000, 'dear').ms), atLeast: false });
+    finish(estimate, 10000, RUNS - 1);
     assert.deepEqual(estimate.left(), { ms: 0, atLeast: false });
   });
 
-  it('prices a kind smaller than any run yet at the start-up every run pays', () => {
-    const jobs = [
-      { kind: 'big', size: 10000 },
-      { kind: 'small', size: 100 },
-    ];
-    const estimate = createEstimate(jobs);
-    estimate.done('big', 600, 500);
+  it('prices a grid point smaller than any run yet at the start-up every run pays', () => {
+    const estimate = createEstimate([
+      { kind: 'big', example: 'a', size: 10000 },
+      { kind: 'small', example: 'a', size: 100 },
+    ]);
+    estimate.done('big', 'a', 600, 500);
     assert.deepEqual(estimate.left(), { ms: 100, atLeast: true });
   });
 
   it('counts a skipped run (--resume) as done, at no cost', () => {
     const estimate = session();
-    estimate.done('n=100', 105, 4.5);
-    for (let i = 0; i < PER_KIND; i++) estimate.skip('n=10000');
-    assert.deepEqual(estimate.left(), { ms: (PER_KIND - 1) * 105 + PER_KIND * 105, atLeast: true });
+    estimate.done('n=100', 'cheap', 105, 4.5);
+    for (let i = 0; i < RUNS; i++) for (const example of Object.keys(EXAMPLES)) estimate.skip('n=10000', example);
+    // n=100: 4 cheap at 105 and 5 dear priced at the kind's mean so far (105); n=1000: at least the cells below.
+    assert.deepEqual(estimate.left(), { ms: 9 * 105 + 2 * RUNS * 105, atLeast: true });
   });
 
   it('sizes a job by the numeric parameters that vary between jobs', () => {
