@@ -72,6 +72,12 @@ async function main(argv = process.argv) {
 }
 
 if (require.main === module) {
+  // Output piped into a reader that stops early (asyncmark help bench | head)
+  // is not an error of asyncmark's: end quietly instead of a stack trace.
+  process.stdout.on('error', (error) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
   main().then(
     (code) => {
       process.exitCode = code;
