@@ -15,6 +15,7 @@ const show = require('../../lib/report/display');
 const { formatRows } = require('../../lib/report/render/rows');
 const { UsageError, refuse, shown, parseNames, parseNumber, parseChoice, parsePath } = require('../usage');
 const { optionsFor, resolveParams, testParams } = require('../params');
+const { namesOf } = require('../example-names');
 const { createProgress } = require('../progress');
 const { createEstimate, sizeOf } = require('../estimate');
 const { VERIFIABLE, styleOptions, resolveStyle, ownEntry, refuseUnloadable, refuseStyleWithout, verifyCommand } = require('../own-examples');
@@ -47,9 +48,9 @@ function resolveOptions(options) {
   const given = (value) => value !== undefined;
   if (given(options.examples) && given(options.exclude)) throw new UsageError('--examples and --exclude: give one or the other, not both');
   let examples = all;
-  if (given(options.examples)) examples = parseNames('--examples', options.examples, all);
+  if (given(options.examples)) examples = namesOf('--examples', options.examples, all, scenario);
   if (given(options.exclude)) {
-    const excluded = parseNames('--exclude', options.exclude, all);
+    const excluded = namesOf('--exclude', options.exclude, all, scenario);
     examples = all.filter((name) => !excluded.includes(name));
     if (examples.length === 0) throw new UsageError('--exclude: every example is excluded; nothing would run');
   }

@@ -48,6 +48,10 @@ const BAD = [
   [['--baseline', 'nope'], /--baseline: "nope" is not allowed; expected one of the examples that run/],
   [['--examples', 'async-await', '--baseline', 'callbacks-original'], /--baseline: "callbacks-original" is not allowed/],
   [['--format', 'xml'], /^asyncmark: --format: "xml" is not allowed; expected one of table, markdown, csv, json$/],
+  [
+    ['--examples', 'sync'],
+    /^asyncmark: --examples: "sync" is an example of fib, not of doxbee \(scenario doxbee-sequential\); expected --scenario fib with it/,
+  ],
   [['--out', path.join(os.tmpdir(), 'no-such-dir-asyncmark', 'r.jsonl')], /--out: .*its folder does not exist/],
   [['--out', os.tmpdir()], /--out: .*expected a regular file \(it is a folder\)/],
   [['--bogus'], /unknown option '--bogus'/],
