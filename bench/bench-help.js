@@ -45,9 +45,26 @@ function scenarioUsage() {
     .join('\n');
 }
 
-/** The text after bench's options; `verifiable`, the problems --add takes files of. */
-function benchHelp(verifiable) {
+// What asyncmark bench with no options runs, counted from the default scenario.
+function mainJob(runs) {
+  const registry = problems[DEFAULT_SCENARIO.problem];
+  const lists = Object.entries(DEFAULT_SCENARIO.params).filter(([, value]) => Array.isArray(value) && value.length > 1);
+  const points = lists.reduce((product, [, value]) => product * value.length, 1);
+  const grid = lists.map(([name, value]) => `${name} = ${value.join(', ')}`).join('; ');
+  const total = registry.examples.length * points * runs;
+  return wrapText(
+    `With no options, asyncmark bench runs the main job: every example of ${DEFAULT_SCENARIO.name} (${registry.examples.length}) at ${grid || 'its parameters'}, ` +
+      `${runs} runs each, ${total} runs in all (README.md says how long that took on 2 cores). --runs 5 narrows the intervals, ` +
+      `at 5/${runs} of the time; --precision adds runs only where a cell needs them.`,
+    '',
+  );
+}
+
+/** The text after bench's options; `verifiable`, the problems --add takes files of; `runs`, the default runs a cell. */
+function benchHelp(verifiable, runs) {
   return `
+${mainJob(runs)}
+
 Each run is a fresh child process: load the example, warm up, collect garbage,
 then measure. A scenario's driver says what a run does and when it checks out:
 

@@ -4,7 +4,8 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { Command, CommanderError } = require('commander');
-const { UsageError, Failed } = require('./usage');
+const { UsageError, Failed, shown } = require('./usage');
+const { refuseRepeats } = require('./repeated-options');
 
 // The asyncmark command line. Each subcommand lives in bench/commands/<name>.js
 // and exports register(program); this file only wires them and turns every bad
@@ -18,7 +19,7 @@ function buildProgram() {
     .name('asyncmark')
     .description('Compare JavaScript async coding styles on one realistic problem, with measurements.')
     .version(version)
-    .configureOutput({ outputError: (text, write) => write(`asyncmark: ${text.replace(/^error: /, '')}`) })
+    .configureOutput({ outputError: (text, write) => write(`asyncmark: ${commanderMessage(text.replace(/^error: /, ''))}`) })
     .configureHelp({ optionDescription })
     .exitOverride();
   const dir = path.join(__dirname, 'commands');
@@ -28,7 +29,16 @@ function buildProgram() {
     .sort()) {
     require(path.join(dir, file)).register(program);
   }
+  // After every command has its options, the drivers' generated ones too.
+  refuseRepeats(program);
   return program;
+}
+
+// commander's refusal of a value outside an option's choices, worded as every
+// other refusal is: "--format: "xml" is not allowed; expected one of table, json".
+function commanderMessage(text) {
+  const choice = /^option '(-[^ ']+)[^']*' argument '(.*)' is invalid\. Allowed choices are (.*)\.\n?$/s.exec(text);
+  return choice ? `${choice[1]}: ${shown(choice[2])} is not allowed; expected one of ${choice[3]}\n` : text;
 }
 
 // Every default in --help is written one way, "(default: 5)", as the
@@ -69,6 +79,12 @@ async function main(argv = process.argv) {
 }
 
 if (require.main === module) {
+  // Output piped into a reader that stops early (asyncmark help bench | head)
+  // is not an error of asyncmark's: end quietly instead of a stack trace.
+  process.stdout.on('error', (error) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
   main().then(
     (code) => {
       process.exitCode = code;
@@ -80,4 +96,4 @@ if (require.main === module) {
   );
 }
 
-module.exports = { main };
+module.exports = { main, buildProgram };

@@ -10,15 +10,17 @@ const { closeAll: closeDatabases } = require('../lib/database/session');
 /**
  * Runs `task` with the signal handlers in place, and removes them after.
  * @param {() => Promise<T>} task
- * @param {{ progress: { stop(): void }, note: string | (() => string) }} options note: the line printed on interrupt
+ * @param {{ progress: { stop(): void }, note: string | (() => string), onInterrupt?: () => void }} options note: the line
+ *   printed on interrupt; onInterrupt: what else to print first, once every child is gone (the finished runs' table)
  * @returns {Promise<T>}
  * @template T
  */
-async function interruptible(task, { progress, note }) {
+async function interruptible(task, { progress, note, onInterrupt = () => {} }) {
   // The shell's convention: 128 + the signal's number (SIGINT 130, SIGTERM 143).
   const onSignal = async (signal) => {
     progress.stop();
     await killAll();
+    onInterrupt();
     // A session's database server stopped and its folder deleted, or its schema dropped.
     await closeDatabases();
     process.stderr.write(`\nasyncmark: ${typeof note === 'function' ? note() : note}\n`);

@@ -9,6 +9,7 @@ const { SYNC_BEHAVIOURS, FAILURE_BEHAVIOURS } = require('../lib/conformance');
 const { VERIFIABLE, entryForFile, callFor, throwsFor } = require('../lib/verify');
 const { UsageError, shown, parseChoice, parsePath } = require('./usage');
 const { NEEDS, lacking } = require('../lib/runtimes/syntax');
+const { parse, SourceError } = require('../metrics/complexity');
 
 // The problem a file of one's own solves unless --problem says: the first
 // verifiable one (DoxBee, the main problem).
@@ -83,21 +84,61 @@ function ownEntry(file, style, problem, parameter) {
     );
   }
   if (stat.isDirectory()) throw new UsageError(`${parameter}: ${shown(file)} is a directory; expected the path of a JavaScript file`);
+  // A FIFO or device would block the child that loads it, or never end.
+  if (!stat.isFile())
+    throw new UsageError(`${parameter}: ${shown(file)} is not a regular file (a pipe, device or socket); expected the path of a JavaScript file`);
   return entryForFile(file, style);
 }
 
 /** A UsageError when the fenced child could not load the file or found no function exported; null otherwise. */
 function refuseUnloadable(verdict, file, problem, parameter) {
   if (verdict.loadError !== undefined) {
-    // A syntax error may be syntax this node lacks: say which, so that it is not taken for a typo.
-    const lacks = verdict.syntax ? NEEDS.map((needs) => lacking(needs, null)).filter(Boolean) : [];
-    const hint = lacks.length ? `; this node cannot parse all syntax: it ${lacks.join(', and it ')}` : '';
+    // A file that no parser of today's JavaScript reads (prose, Markdown,
+    // a typo) is said to be so, where it stops; only one that espree reads
+    // and this node does not gets the hint of the syntax this node lacks.
+    const read = verdict.syntax ? readJavaScript(file) : null;
+    if (read && read.error) {
+      const { line, column, description } = read.error;
+      return new UsageError(`${parameter}: ${shown(file)} is not valid JavaScript (${line}:${column}: ${description})`);
+    }
+    const lacks = read ? read.uses.map((needs) => lacking(needs, null)).filter(Boolean) : [];
+    const hint = lacks.map((reason) => `; this node cannot parse all syntax: it ${reason}`).join('');
     return new UsageError(`${parameter}: ${shown(file)} cannot be loaded (${firstLine(verdict.loadError)}${hint})`);
   }
   if (verdict.exports !== undefined) {
     return new UsageError(`${parameter}: ${shown(file)} exports ${verdict.exports}; expected a function (io) => upload, as examples/${problem}/*.js do`);
   }
   return null;
+}
+
+/**
+ * A file read by the parsers of metrics/complexity.js (espree knows today's
+ * JavaScript): { error } with the SourceError of one that is not JavaScript,
+ * or { uses } with the declarations of NEEDS it is written in (`await using x`,
+ * plain `using x`); null when it cannot be read.
+ */
+function readJavaScript(file) {
+  let source;
+  try {
+    source = fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  let ast;
+  try {
+    ({ ast } = parse(source));
+  } catch (error) {
+    if (error instanceof SourceError) return { error };
+    throw error;
+  }
+  const kinds = new Set();
+  const visit = (node) => {
+    if (!node || typeof node !== 'object') return;
+    if (node.type === 'VariableDeclaration') kinds.add(node.kind);
+    for (const value of Object.values(node)) if (value && typeof value === 'object') visit(value);
+  };
+  visit(ast);
+  return { uses: NEEDS.filter((needs) => kinds.has(needs)) };
 }
 
 /** The asyncmark verify command line that checks `entry` as it was given. */

@@ -3,6 +3,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { refuse } = require('./usage');
+const { SCHEMA } = require('../lib/results');
 
 // The --out of bench, checked before anything runs: a file asyncmark may
 // append its runs to. Anything else is refused in one line (exit code 2):
@@ -91,10 +92,33 @@ function checkOut(file) {
   } catch (error) {
     throw refuse('--out', file, `a file asyncmark can read and write (${error.code})`);
   }
-  if (stat.size > 0 && !isResultsHead(head(file))) {
+  const first = stat.size > 0 ? head(file) : null;
+  if (first && !isResultsHead(first)) {
     throw refuse('--out', file, `a new file or a results file of asyncmark bench (its first line is not a run of ${SCHEMA_PREFIX}N, so it is left as it is)`);
   }
+  // A file of a schema this asyncmark does not read (a newer one's) would get
+  // lines of another schema after its own: left as it is.
+  const schema = first ? schemaOf(first.first) : null;
+  if (schema && !READABLE.includes(schema)) {
+    throw refuse(
+      '--out',
+      file,
+      `a results file of a schema this asyncmark reads (${READABLE.join(' or ')}); its first line is ${schema}, so it is left as it is`,
+    );
+  }
   return file;
+}
+
+// The schemas this asyncmark reads: its own, and the first (lib/results upgrade).
+const READABLE = [SCHEMA, 'asyncmark/run@1'];
+
+function schemaOf(line) {
+  try {
+    const run = JSON.parse(line.trim());
+    return run && typeof run.schema === 'string' ? run.schema : null;
+  } catch {
+    return null;
+  }
 }
 
 module.exports = { checkOut, isResultsHead };

@@ -16,10 +16,10 @@ const { problemNamed } = require('./problems');
 const CHILD = path.join(__dirname, 'verify-child.js');
 const CASE_LIMIT_MS = 10000;
 
-// One child from case `from`: the events it printed, and how it ended.
-function runChild(request, limitMs) {
+// One child from case `from`, under `runtime` (a node binary): the events it printed, and how it ended.
+function runChild(request, limitMs, runtime) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CHILD, JSON.stringify(request)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(runtime, [CHILD, JSON.stringify(request)], { stdio: ['ignore', 'pipe', 'pipe'] });
     const events = [];
     let buffered = '';
     let stderr = '';
@@ -77,11 +77,13 @@ function reasonOf({ code, signal, timedOut, stderr }, limitMs) {
 /**
  * @param {string} problem one of VERIFIABLE
  * @param {{ file: string, name: string, io, call, throws, onFailure }} entry as entryForFile makes it
- * @param {{ limitMs?: number }} [options] the time limit of one case (and of loading the file)
+ * @param {{ limitMs?: number, runtime?: string }} [options] limitMs: the time limit of one case (and of
+ *   loading the file); runtime: the node binary the child runs under (the test suite's node@24, for
+ *   examples in a syntax this node cannot parse), the one running asyncmark unless given
  * @returns {Promise<{ problem, reference, example, total, passed, failures, loadError?, exports? }>}
  *   loadError / exports: the file could not be loaded, or exports no function; no case ran
  */
-async function verifyFenced(problem, entry, { limitMs = CASE_LIMIT_MS } = {}) {
+async function verifyFenced(problem, entry, { limitMs = CASE_LIMIT_MS, runtime = process.execPath } = {}) {
   const { registry, model } = problemNamed(problem);
   const all = cases(model);
   const style = { io: entry.io, call: entry.call, throws: entry.throws, onFailure: entry.onFailure };
@@ -98,7 +100,7 @@ async function verifyFenced(problem, entry, { limitMs = CASE_LIMIT_MS } = {}) {
   });
   let from = 0;
   while (from < all.length) {
-    const ended = await runChild({ problem, file: entry.file, style, from }, limitMs);
+    const ended = await runChild({ problem, file: entry.file, style, from }, limitMs, runtime);
     const first = ended.events[0];
     if (first && first.loadError !== undefined) return verdict({ loadError: first.loadError, syntax: first.syntax });
     if (first && first.exports !== undefined) return verdict({ exports: first.exports });

@@ -15,7 +15,9 @@ const show = require('../../lib/report/display');
 const { formatRows } = require('../../lib/report/render/rows');
 const { UsageError, refuse, shown, parseNames, parseNumber, parseChoice, parsePath } = require('../usage');
 const { optionsFor, resolveParams, testParams } = require('../params');
+const { namesOf } = require('../example-names');
 const { createProgress } = require('../progress');
+const { createEstimate, sizeOf } = require('../estimate');
 const { VERIFIABLE, styleOptions, resolveStyle, ownEntry, refuseUnloadable, refuseStyleWithout, verifyCommand } = require('../own-examples');
 const { firstFailure } = require('../../lib/verify');
 const { verifyFenced } = require('../../lib/verify-fenced');
@@ -31,6 +33,10 @@ const { openSessionDatabase } = require('../../lib/database/session');
 
 const FORMATS = ['table', 'markdown', 'csv', 'json'];
 const DEFAULT_OUT = 'asyncmark-results.jsonl';
+// Three runs a cell keep the main job (asyncmark bench, no options) near 3
+// minutes on 2 cores with every row of the grid; five took 5 min 10 s there.
+// More runs narrow the intervals the tables show: --runs 5, or --precision.
+const DEFAULT_RUNS = 3;
 
 /**
  * Turns the command's options into a validated session: scenario, examples,
@@ -45,9 +51,9 @@ function resolveOptions(options) {
   const given = (value) => value !== undefined;
   if (given(options.examples) && given(options.exclude)) throw new UsageError('--examples and --exclude: give one or the other, not both');
   let examples = all;
-  if (given(options.examples)) examples = parseNames('--examples', options.examples, all);
+  if (given(options.examples)) examples = namesOf('--examples', options.examples, all, scenario);
   if (given(options.exclude)) {
-    const excluded = parseNames('--exclude', options.exclude, all);
+    const excluded = namesOf('--exclude', options.exclude, all, scenario);
     examples = all.filter((name) => !excluded.includes(name));
     if (examples.length === 0) throw new UsageError('--exclude: every example is excluded; nothing would run');
   }
@@ -58,7 +64,7 @@ function resolveOptions(options) {
   const driver = drivers[scenario.driver];
   let params = resolveParams(scenario, driver, options, scenarios);
 
-  let runs = options.runs === undefined ? 5 : parseNumber('--runs', options.runs, { min: 1, max: 1000, integer: true });
+  let runs = options.runs === undefined ? DEFAULT_RUNS : parseNumber('--runs', options.runs, { min: 1, max: 1000, integer: true });
   const timeoutMs = parseNumber('--timeout', options.timeout ?? 60, { min: 0, max: 86400, minExclusive: true }) * 1000;
   const format = parseChoice('--format', options.format ?? 'table', FORMATS);
   // The problem's reference is the baseline when it runs; otherwise the first
@@ -70,6 +76,8 @@ function resolveOptions(options) {
   if (options.test) {
     // --test sets the runs itself: a --runs beside it would be silently ignored.
     if (options.runs !== undefined) throw new UsageError('--runs: not with --test, which makes one run of each cell');
+    // --precision would add rounds to the one run --test promises.
+    if (options.precision !== undefined) throw new UsageError('--precision: not with --test, which makes one run of each cell');
     // A cheap mode for CI and smoke tests: the first value of every list, cut small, one run.
     params = testParams(params, driver);
     runs = 1;
@@ -269,8 +277,13 @@ function precisionText(precision, format) {
   return format === 'markdown' ? `### Precision\n\n${lines.join('\n\n')}\n` : `${lines.join('\n')}\n`;
 }
 
+// A kind of run for the estimate: its grid point, parameters and runtime.
+const kindOf = (job) => `${fullParamsKey(job.params)}|${job.runtime ?? ''}`;
+
 function runRound(jobs, settings, options, label) {
-  const progress = createProgress({ total: jobs.length, quiet: options.quiet });
+  const size = sizeOf(jobs);
+  const estimate = createEstimate(jobs.map((job) => ({ kind: kindOf(job), example: job.example, size: size(job) })));
+  const progress = createProgress({ total: jobs.length, quiet: options.quiet, estimate });
   return interruptible(
     () =>
       runSession(jobs, {
@@ -281,10 +294,26 @@ function runRound(jobs, settings, options, label) {
         timeoutMs: settings.timeoutMs,
         detailed: !options.bare,
         measure: settings.measure,
-        onRun: (line) => progress.tick(`${label}${line.example} ${'n' in line.params ? `n=${line.params.n}` : show.params(line.params)}`),
+        onRun: (line, how) => {
+          settings.finished.push(line);
+          progress.tick(`${label}${line.example} ${'n' in line.params ? `n=${line.params.n}` : show.params(line.params)}`, {
+            kind: kindOf(line),
+            example: line.example,
+            regionMs: line.metrics ? line.metrics.wallMs : null,
+            skipped: Boolean(how && how.skipped),
+          });
+        },
         onWarning: (message) => process.stderr.write(`asyncmark: warning: ${message}\n`),
       }),
-    { progress, note: () => `interrupted; finished runs: ${settings.writer ? settings.writer.closing() : 'in no file (--no-out)'}` },
+    {
+      progress,
+      // The runs that finished are shown, not thrown away: under --no-out they are nowhere else.
+      onInterrupt: () => {
+        if (settings.finished.length > 0) process.stdout.write(render(settings.finished, settings));
+      },
+      note: () =>
+        `interrupted; the table above is of the ${settings.finished.length} finished runs; ${settings.writer ? settings.writer.closing() : 'they are in no file (--no-out)'}`,
+    },
   );
 }
 
@@ -360,6 +389,8 @@ async function openDatabase(settings, options) {
 }
 
 async function runAll(settings, options, started) {
+  // Every run that finishes, of every round, for the table printed on Ctrl-C.
+  settings.finished = [];
   settings.writer = settings.out ? createWriter(settings.out, { onWarning: (message) => process.stderr.write(`asyncmark: warning: ${message}\n`) }) : null;
   let lines = await runRound(plan(settings), settings, options, '');
   let precision = null;
@@ -377,7 +408,7 @@ function register(program) {
     .option('--scenario <name>', `scenario to run (${Object.keys(scenarios).join(', ')})`, DEFAULT_SCENARIO.name)
     .option('--examples <a,b>', "only these examples (default: all of the scenario's problem)")
     .option('--exclude <a,b>', 'every example but these')
-    .option('--runs <count>', 'runs per cell, each in a fresh process (default: 5)')
+    .option('--runs <count>', `runs per cell, each in a fresh process; more narrow each cell's 95% interval (docs/results uses 5) (default: ${DEFAULT_RUNS})`)
     .option('--timeout <seconds>', 'a run still going after this is killed and reported T/O (default: 60)')
     .option(
       '--baseline <name>',
@@ -419,7 +450,7 @@ function register(program) {
   for (const option of styleOptions()) command.addOption(option);
   // Every driver's parameters, generated from their declarations (lib/drivers).
   for (const option of optionsFor(drivers, scenarios)) command.addOption(option);
-  command.addHelpText('after', benchHelp(VERIFIABLE)).action(action);
+  command.addHelpText('after', benchHelp(VERIFIABLE, DEFAULT_RUNS)).action(action);
 }
 
 module.exports = { register, resolveOptions, render };

@@ -2,7 +2,7 @@
 
 const fs = require('node:fs');
 const { UsageError, refuse, parseChoice } = require('../usage');
-const { parseResults, dropDuplicates } = require('../../lib/results');
+const { parseResults, dropDuplicates, runKey } = require('../../lib/results');
 const drivers = require('../../lib/drivers');
 const { FORMATS } = require('../../lib/report/render/rows');
 const { chooseSides, compare } = require('../../lib/compare');
@@ -21,7 +21,7 @@ function readRuns(parameter, file) {
   } catch {
     throw refuse(parameter, file, 'an existing results file (JSON lines from asyncmark bench)');
   }
-  if (!stat.isFile()) throw refuse(parameter, file, 'a results file, not a folder');
+  if (!stat.isFile()) throw refuse(parameter, file, `a regular results file (it is ${stat.isDirectory() ? 'a folder' : 'a pipe, device or socket'})`);
   const { runs, skipped } = parseResults(fs.readFileSync(file, 'utf8'), file);
   const first = skipped[0];
   const why = first ? ` (line ${first.line}: ${first.reason}${skipped.length > 1 ? `, and ${skipped.length - 1} more lines` : ''})` : '';
@@ -84,14 +84,39 @@ function usageError(error, names) {
   }
 }
 
+/**
+ * Runs on both sides (compare f f, or a file and its copy) would compare a
+ * run with itself and show no change as if it had been measured: sides that
+ * are the same runs are refused, and a few runs shared are said.
+ */
+function sameRuns(sides, names) {
+  const oldKeys = new Set(sides.old.runs.map(runKey));
+  const shared = sides.new.runs.filter((run) => oldKeys.has(runKey(run))).length;
+  if (shared === 0) return;
+  const what = names.new ? `${names.old} and ${names.new}` : `${names.file}'s two sides`;
+  if (shared === oldKeys.size && shared === sides.new.runs.length) {
+    throw new UsageError(
+      `${what}: both sides are the same ${shared} runs (same session, scenario, example, parameters, run and runtime); expected two different sets of runs, e.g. two sessions`,
+    );
+  }
+  process.stderr.write(`asyncmark: warning: ${what}: ${shared} runs are on both sides; a run compared with itself shows no change\n`);
+}
+
 function action(oldFile, newFile, options) {
   const format = parseChoice('--format', options.format, FORMATS);
   const choice = choiceOf(options);
   const names = newFile === undefined ? { file: 'FILE', oldFile } : { old: 'OLD', new: 'NEW', oldFile, newFile };
   const files = newFile === undefined ? [readRuns('FILE', oldFile)] : [readRuns('OLD', oldFile), readRuns('NEW', newFile)];
+  let sides;
+  try {
+    sides = chooseSides(files, choice);
+  } catch (error) {
+    throw usageError(error, names);
+  }
+  sameRuns(sides, names);
   let result;
   try {
-    result = compare(chooseSides(files, choice));
+    result = compare(sides);
   } catch (error) {
     throw usageError(error, names);
   }

@@ -49,7 +49,10 @@ function generatedFrom(entry) {
   return entry && entry.transpiled ? entry.transpiled.from : null;
 }
 
-function readSource(file) {
+// A path that names a file that can be read to its end: a FIFO, a device or
+// a socket could block forever or never end (/dev/zero), so only a regular
+// file is read.
+function checkFile(file) {
   parsePath('FILE', file, 'the path of a JavaScript file');
   let stat;
   try {
@@ -58,6 +61,11 @@ function readSource(file) {
     throw new UsageError(error.code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot read (${error.code})`);
   }
   if (stat.isDirectory()) throw new UsageError(`${file}: is a directory, not a JavaScript file`);
+  if (!stat.isFile()) throw new UsageError(`${file}: is not a regular file (a pipe, device or socket); expected the path of a JavaScript file`);
+}
+
+function readSource(file) {
+  checkFile(file);
   try {
     return fs.readFileSync(file, 'utf8');
   } catch (error) {
@@ -172,10 +180,28 @@ function render(rows, { format, byProblem }) {
   return renderTables(groups, { key: 'example', title: 'example' }, format);
 }
 
+/**
+ * Each file once: a file named twice (f.js f.js, or f.js ./f.js, or through a
+ * link) would print its row twice and be scored against itself. The note on
+ * stderr says which names were dropped.
+ */
+function distinctFiles(files) {
+  const byReal = new Map();
+  const dropped = [];
+  for (const file of files) {
+    checkFile(file);
+    const real = fs.realpathSync(file);
+    if (byReal.has(real)) dropped.push(`${file} (the same file as ${byReal.get(real)})`);
+    else byReal.set(real, file);
+  }
+  if (dropped.length) process.stderr.write(`asyncmark: note: given more than once, measured once: ${dropped.join(', ')}\n`);
+  return [...byReal.values()];
+}
+
 function action(files, options) {
   const format = parseChoice('--format', options.format, FORMATS);
   if (files.length > 0) {
-    process.stdout.write(render(fileRows(problems, files), { format, byProblem: false }));
+    process.stdout.write(render(fileRows(problems, distinctFiles(files)), { format, byProblem: false }));
     return;
   }
   const { rows, missing } = exampleRows(problems);

@@ -1,6 +1,7 @@
 'use strict';
 
 const fs = require('node:fs');
+const { readMetricFile } = require('../../lib/report/inputs');
 const path = require('node:path');
 const { refuse, parseChoice, parsePath } = require('../usage');
 const { buildReport, FORMATS } = require('../../lib/report');
@@ -48,7 +49,15 @@ function readOptional(parameter, file, what) {
     throw refuse(parameter, file, `an existing file (the JSON output of asyncmark ${what} --format json)`);
   }
   if (!stat.isFile()) throw refuse(parameter, file, `a regular file (the JSON output of asyncmark ${what} --format json)`);
-  return { name: file, text: fs.readFileSync(file, 'utf8') };
+  const read = { name: file, text: fs.readFileSync(file, 'utf8') };
+  // A file named on the command line that cannot be read as what it should
+  // be is refused, as a missing one is, not left out of the report with a warning.
+  const { note } = readMetricFile(read, what);
+  if (note) {
+    const why = /is not JSON/.test(note) ? 'it is not JSON' : 'it is JSON, but not a table of rows';
+    throw refuse(parameter, file, `the JSON output of asyncmark ${what} --format json (${why})`);
+  }
+  return read;
 }
 
 function quote(arg) {

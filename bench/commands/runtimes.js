@@ -1,7 +1,7 @@
 'use strict';
 
 const { Option } = require('commander');
-const { resolveRuntimes, listRuntimes, listBrowsers, cacheFolder, CAPABILITIES } = require('../../lib/runtimes');
+const { resolveRuntimes, listRuntimes, listBrowsers, usableCacheFolder, CAPABILITIES } = require('../../lib/runtimes');
 const { formatRows } = require('../../lib/report/render/rows');
 const { SYNTAX } = require('../../lib/runtimes/syntax');
 
@@ -44,7 +44,7 @@ function render(records, format, cache) {
 
 async function action(options) {
   const { format } = options;
-  const cache = cacheFolder();
+  const cache = usableCacheFolder();
   let asked = [];
   if (options.install !== undefined) {
     asked = await resolveRuntimes(options.install, {

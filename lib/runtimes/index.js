@@ -4,7 +4,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { RUNTIMES, ALLOWED, parseSpec, parseSpecs, folderName } = require('./spec');
-const { cacheFolder } = require('./cache-folder');
+const { cacheFolder, usableCacheFolder } = require('./cache-folder');
 const { installRuntime, readRecord, TEMP_PREFIX } = require('./install');
 const { readVersion, readBrowserVersion, probeCapabilities, CAPABILITIES } = require('./probe');
 const { KEYS: SYNTAX_KEYS } = require('./syntax');
@@ -194,7 +194,7 @@ async function installed(spec, { cache, install, parameter, npm, timeoutMs, onPr
  */
 async function resolveRuntimes(
   list,
-  { install = true, cache = cacheFolder(), cwd = process.cwd(), parameter = '--runtime', onProgress = () => {}, npm, timeoutMs } = {},
+  { install = true, cache = usableCacheFolder(), cwd = process.cwd(), parameter = '--runtime', onProgress = () => {}, npm, timeoutMs } = {},
 ) {
   const specs = parseSpecs(list, { parameter, cwd });
   for (const spec of specs) if (spec.path) checkExecutable(spec, parameter);
@@ -228,7 +228,7 @@ function compareVersions(a, b) {
  * abandoned are not installs and are not listed. Browsers: listBrowsers.
  * @param {{ cache?: string }} [options]
  */
-async function listRuntimes({ cache = cacheFolder() } = {}) {
+async function listRuntimes({ cache = usableCacheFolder() } = {}) {
   const found = [current(parseSpec('node'))];
   const broken = [];
   const names = fs.existsSync(cache) ? fs.readdirSync(cache).filter((name) => !name.startsWith(TEMP_PREFIX)) : [];
@@ -274,4 +274,4 @@ async function listBrowsers() {
   return records;
 }
 
-module.exports = { resolveRuntimes, listRuntimes, listBrowsers, cacheFolder, parseSpec, parseSpecs, ALLOWED, CAPABILITIES, compareVersions };
+module.exports = { resolveRuntimes, listRuntimes, listBrowsers, cacheFolder, usableCacheFolder, parseSpec, parseSpecs, ALLOWED, CAPABILITIES, compareVersions };

@@ -184,7 +184,7 @@ describe('asyncmark compare', function () {
     });
 
     it('a folder', async () => {
-      await refused([dir, at('new.jsonl')], /^asyncmark: OLD: ".*" is not allowed; expected a results file, not a folder$/);
+      await refused([dir, at('new.jsonl')], /^asyncmark: OLD: ".*" is not allowed; expected a regular results file \(it is a folder\)$/);
     });
 
     it('a file with no usable run', async () => {

@@ -60,7 +60,7 @@ describe('asyncmark bench on Ctrl-C', function () {
       cli.kill(signal);
       const { code } = await exited;
       assert.equal(code, exitCode);
-      assert.match(stderr, /interrupted; finished runs: \d+ runs? in /);
+      assert.match(stderr, /interrupted; the table above is of the \d+ finished runs; \d+ runs? in /);
       await sleep(200);
       for (const pid of child) assert.equal(alive(pid), false, `child ${pid} outlived the CLI`);
       const lines = fs
@@ -72,4 +72,32 @@ describe('asyncmark bench on Ctrl-C', function () {
       assert.ok(lines.every((line) => line.status === 'ok'));
       fs.rmSync(dir, { recursive: true, force: true });
     });
+
+  // Under --no-out the finished runs are nowhere else: their table is printed before the exit.
+  it("SIGINT under --no-out: prints the finished runs' table, then exits 130", async () => {
+    const cli = spawn(process.execPath, [CLI, 'bench', '--examples', 'callbacks-original,async-await', '--n', '2000', '--runs', '200', '--no-out'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    cli.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    // A progress line (every 5 s on a pipe) says runs have finished.
+    const progressed = new Promise((resolve) => {
+      cli.stderr.on('data', (chunk) => {
+        stderr += chunk;
+        if (/asyncmark: [1-9]\d*\/\d+ runs/.test(stderr)) resolve();
+      });
+    });
+    const exited = new Promise((resolve) => cli.on('exit', (code) => resolve(code)));
+    await progressed;
+    assert.equal(stdout, '', 'nothing printed before the signal');
+    cli.kill('SIGINT');
+    assert.equal(await exited, 130);
+    const [, finished] = /interrupted; the table above is of the (\d+) finished runs; they are in no file \(--no-out\)\n$/.exec(stderr);
+    assert.ok(Number(finished) >= 1);
+    assert.match(stdout, /^doxbee-sequential: n=2000/m);
+    assert.match(stdout, /^callbacks-original /m);
+  });
 });

@@ -68,6 +68,19 @@ describe('asyncmark bench --out: only a results file', function () {
     assert.deepEqual(fs.readdirSync(dir).sort(), ['notes.txt', 'other.json']);
   });
 
+  it('refuses a results file of a schema this asyncmark does not read (a newer one) and leaves it byte-identical', async () => {
+    const newer = path.join(dir, 'newer.jsonl');
+    const text = '{"schema":"asyncmark/run@99","session":"s"}\n';
+    fs.writeFileSync(newer, text);
+    const { code, stderr } = await runCli('bench', '--test', '--quiet', '--examples', 'async-await', '--out', newer);
+    assert.equal(code, 2);
+    assert.match(
+      stderr,
+      /^asyncmark: --out: .*newer\.jsonl.* expected a results file of a schema this asyncmark reads \(asyncmark\/run@2 or asyncmark\/run@1\); its first line is asyncmark\/run@99, so it is left as it is\n$/,
+    );
+    assert.equal(fs.readFileSync(newer, 'utf8'), text);
+  });
+
   it('appends to an empty file and to a results file', async () => {
     const empty = path.join(dir, 'empty.jsonl');
     fs.writeFileSync(empty, '');
