@@ -10,6 +10,7 @@ const { forestSpec } = require('../charts/forest-plot');
 const { againstNSpec } = require('../charts/against-n');
 const { responsivenessSpec } = require('../charts/responsiveness');
 const { throughputSpec } = require('../charts/throughput');
+const { cpuWorkForestSpec, workAgainstTimeSpec } = require('../charts/cpu-work');
 
 // The report's sections of each environment and scenario: the time tables at
 // the reference cells and the charts their driver draws. Pure: the charts are
@@ -18,7 +19,12 @@ const { throughputSpec } = require('../charts/throughput');
 // The charts of a section drawn once per reference parameter set, below its
 // tables, when its driver lists them: each spec function returns null when
 // there is nothing to draw there.
-const REFERENCE_CHARTS = { responsiveness: responsivenessSpec, throughput: throughputSpec };
+const REFERENCE_CHARTS = {
+  responsiveness: responsivenessSpec,
+  throughput: throughputSpec,
+  'cpu-work-forest': cpuWorkForestSpec,
+  'cpu-work-against-time': workAgainstTimeSpec,
+};
 // Every chart a driver may list in its charts.
 const CHART_KINDS = ['forest', ...Object.keys(REFERENCE_CHARTS), 'time-against-n', 'memory-against-n'];
 
