@@ -5,7 +5,7 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const batch = require('../../lib/drivers/batch');
 const drivers = require('../../lib/drivers');
-const { findValgrind, cannotCount, estimatedCycles, runCounted, readCounts, roundsFor } = require('../../lib/runner/count');
+const { findValgrind, cannotCount, estimatedCycles, runCounted, runMeasured, readCounts, roundsFor } = require('../../lib/runner/count');
 
 const CLI = path.join(__dirname, '..', '..', 'bench', 'cli.js');
 const bench = (args, env = {}) =>
@@ -60,7 +60,19 @@ describe('bench --measure instructions: refusals, one line, exit code 2', () => 
 
   it('only drivers that declare it are counted', () => {
     assert.ok(drivers.batch.counted);
+    assert.ok(drivers.compute.counted);
     assert.equal(drivers['http-load'].counted, undefined);
+  });
+
+  it('a cell under Bun or Deno is UNSUPPORTED, with the reason', async () => {
+    for (const [name, reason] of [
+      ['bun', /Bun runs JavaScriptCore/],
+      ['deno', /Deno's V8 flags/],
+    ]) {
+      const result = await runMeasured(job(), {}, { measure: 'instructions', runner: { name, spec: name } });
+      assert.equal(result.status, 'unsupported');
+      assert.match(result.error, reason);
+    }
   });
 });
 
@@ -137,7 +149,10 @@ describe('counted cycles: the formula', () => {
     const fs = require('node:fs');
     const os = require('node:os');
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'count-')), 'out');
-    fs.writeFileSync(file, 'desc: x\ncmd: y\nevents: Ir Dr\nfl=a\n0 1 2\nsummary: 10 4\n');
+    fs.writeFileSync(file, 'desc: x\ncmd: y\nevents: Ir Dr\nfl=a\nfn=work\n0 1 2\nsummary: 10 4\n');
     assert.deepEqual(readCounts(file), { Ir: 10, Dr: 4 });
+    // libuv spinning at exit until another thread is done is waiting, not work: left out.
+    fs.writeFileSync(file, 'events: Ir Dr\nfl=a\nfn=work\n0 1 2\nfl=uv/async.c\nfn=uv__async_close\n108 3 1\n109 2\nfn=after\n5 4 1\nsummary: 10 4\n');
+    assert.deepEqual(readCounts(file), { Ir: 5, Dr: 3 });
   });
 });
