@@ -23,7 +23,7 @@ async function run(job) {
   const fib = loaded.value({ w, k, threads });
   if (job.counted) {
     const answers = { doubles: 0 };
-    const result = await countCalls({
+    return countCalls({
       callOnce: (arg) => callOnce(entry.call, fib, arg, answers),
       n,
       rounds: job.repeat ?? 1,
@@ -31,21 +31,6 @@ async function run(job) {
       gc: global.gc ? (options) => global.gc(options) : null,
       answers,
     });
-    return {
-      ...result,
-      metrics: {
-        wallMs: null,
-        cpuUserMs: null,
-        cpuSystemMs: null,
-        maxRssMB: null,
-        heapBeforeMB: null,
-        heapPeakMB: null,
-        gcCount: null,
-        gcMs: null,
-        elu: null,
-        ...result.metrics,
-      },
-    };
   }
   return measureCalls({
     fib,
