@@ -54,6 +54,12 @@ function splitParams(rows) {
   return { varying, common };
 }
 
+// Signed, three decimals, for counts, whose changes are that small: +1.408%.
+function percent3(value) {
+  if (!Number.isFinite(value)) return show.DASH;
+  return `${value < 0 ? '-' : '+'}${Math.abs(value).toFixed(3)}%`;
+}
+
 // Unsigned, three decimals, for a spread: 0.012%; n/a with one run.
 const spread = (value) => (Number.isFinite(value) ? `${value.toFixed(3)}%` : 'n/a');
 
@@ -69,12 +75,15 @@ function scenarioTable(scenario, rows, format) {
     ...(counted ? [{ key: 'oldSpreadPercent', title: 'old spread', align: 'right', format: spread }] : []),
     { key: 'newMean', title: `new ${unit}`, align: 'right', format: show.number },
     ...(counted ? [{ key: 'newSpreadPercent', title: 'new spread', align: 'right', format: spread }] : []),
-    { key: 'changePercent', title: 'change', align: 'right', format: counted ? (value) => `${value < 0 ? '-' : '+'}${Math.abs(value).toFixed(3)}%` : percent },
+    { key: 'changePercent', title: 'change', align: 'right', format: counted ? percent3 : percent },
     {
       key: 'lowPercent',
       title: '95% interval',
       align: 'right',
-      format: (_, row) => (Number.isFinite(row.lowPercent) ? `${percent(row.lowPercent)} to ${percent(row.highPercent)}` : 'n/a'),
+      format: (_, row) => {
+        const format = counted ? percent3 : percent;
+        return Number.isFinite(row.lowPercent) ? `${format(row.lowPercent)} to ${format(row.highPercent)}` : 'n/a';
+      },
     },
     { key: 'pValue', title: 'p-value', align: 'right', format: (p) => (Number.isFinite(p) ? show.pValue(p).replace(/^p (= )?/, '') : 'n/a') },
     { key: 'stars', title: '', format: (stars) => stars },
