@@ -145,6 +145,21 @@ describe('counted cycles: the formula', () => {
     assert.match(crashed.error, /^under valgrind: child ended with exit code 1: Error: fixture crash/);
   });
 
+  it('counts the compute driver per call: two counts of one cell agree', async () => {
+    const compute = drivers.compute;
+    const fib = { scenario: 'fib', problem: 'fib', driver: 'compute', example: 'async', params: { n: 10, w: 0, threads: 1, minTime: 50 }, run: 0 };
+    const counts = [];
+    for (let i = 0; i < 2; i++) {
+      const result = await runCounted(fib, { driver: compute, script: compute.child, execArgv: compute.execArgv, timeoutMs: 60000 });
+      assert.equal(result.status, 'ok', result.error);
+      assert.equal(result.metrics.callMs, null);
+      assert.deepEqual([result.metrics.warmRounds, result.metrics.countedRounds], [4, 4]);
+      counts.push(result.metrics.instructionsPerInvocation);
+    }
+    assert.ok(counts[0] > 0);
+    assert.ok(relative(counts[1], counts[0]) < TOLERANCE, `${counts[1]} vs ${counts[0]}`);
+  });
+
   it('reads the events of a cachegrind file', () => {
     const fs = require('node:fs');
     const os = require('node:os');
