@@ -24,6 +24,7 @@ const { UsageError, refuse } = require('./usage');
 const { checkOutFolder, isReportFile } = require('./commands/report');
 const { SCHEMA, isJson, upgrade } = require('../lib/results');
 const { machine } = require('../lib/runner/environment');
+const { findValgrind } = require('../lib/runner/count');
 
 const ROOT = path.join(__dirname, '..');
 const DEFAULT_OUT = path.join(ROOT, 'docs', 'results');
@@ -53,6 +54,13 @@ const SCENARIO_ARGS = {
   'http-server': THREE_RUNS,
   'http-client': THREE_RUNS,
 };
+// The cells whose CPU work is counted, each a cell of its scenario's default
+// grid: DoxBee sequential and the parallel queries at n=1000, fib(20).
+const COUNTED_CELLS = [
+  ['doxbee-sequential', '1000'],
+  ['madeup-parallel', '1000'],
+  ['fib', '20'],
+];
 // The headline runtime: every table but the runtime matrices is measured on
 // the current Node LTS (node@26 in November 2026), installed on demand.
 const HEADLINE_RUNTIME = 'node@26';
@@ -134,7 +142,7 @@ function parseOptions(argv) {
 }
 
 /** The steps of the pipeline, in order: the command's arguments and where its stdout goes. Pure. */
-function plan({ out, test, resume, reportOnly }) {
+function plan({ out, test, resume, reportOnly, valgrind = false }) {
   const runs = path.join(out, 'runs.jsonl');
   const complexity = path.join(out, 'complexity.json');
   const debuggability = path.join(out, 'debuggability.json');
@@ -167,6 +175,17 @@ function plan({ out, test, resume, reportOnly }) {
       stdout: debuggability,
     });
     for (const name of Object.keys(scenarios)) steps.push(bench(['--scenario', name, ...(SCENARIO_ARGS[name] ?? [])], `bench-${name}.md`));
+    // Counted CPU work (bench --measure instructions, docs/benchmark.md) at
+    // cells the default grids time too, so that the report sets the CPU-work
+    // ratios beside the wall-time ratios: one run a cell, since counts repeat
+    // to about 0.01%. Where valgrind is missing, main says so and they are
+    // left out; --test leaves them out too (a counted cell takes tens of
+    // seconds even cut small).
+    if (valgrind && !test) {
+      for (const [scenario, n] of COUNTED_CELLS) {
+        steps.push(bench(['--scenario', scenario, '--n', n, '--measure', 'instructions', '--runs', '1'], `bench-${scenario}-instructions.md`));
+      }
+    }
     // The 2013 article's reference cell, n=1000 at t=10 ms, beside the default grid.
     steps.push(bench(['--scenario', 'doxbee-sequential', '--n', '1000', '--t', '10'], 'bench-doxbee-sequential-t10.md'));
     // Slicing where a sync call blocks for longer than the heartbeat's 1 ms
@@ -331,7 +350,13 @@ function main(argv) {
   let pipeline;
   try {
     settings = parseOptions(argv);
-    pipeline = plan(settings);
+    const valgrind = Boolean(findValgrind());
+    if (!valgrind && !settings.reportOnly && !settings.test) {
+      process.stderr.write(
+        'asyncmark docs: valgrind not found, so the counted CPU work steps are left out; install it (Debian/Ubuntu: apt-get install valgrind)\n',
+      );
+    }
+    pipeline = plan({ ...settings, valgrind });
     checkReplaceable(settings, pipeline);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;

@@ -27,6 +27,23 @@ class CompareInputError extends Error {
 
 const SIDES = ['old', 'new'];
 
+// What a comparison can be of: the driver's time (its metric, as summarize
+// picks it), or the counted CPU work per invocation (bench --measure
+// instructions|both, lib/runner/count.js), which repeats from run to run.
+const MEASURES = ['time', 'instructions'];
+
+// A cell's values of the measure compared: one per finished run.
+function valuesOf(cell, measure) {
+  if (measure === 'instructions') return cell.instructions ? cell.instructions.values : [];
+  return cell.times;
+}
+
+// The observed spread of values, (max - min) / median; null under 2.
+function spreadOf(values) {
+  if (values.length < 2) return null;
+  return (Math.max(...values) - Math.min(...values)) / stats.median(values);
+}
+
 /** The environments of a file's runs, in the order they first appear: { key, label, runs }. */
 function environments(runs) {
   const found = new Map();
@@ -116,15 +133,17 @@ function failures(cell) {
 }
 
 /** Why a cell cannot be compared, or null when it can. */
-function whyNot(cells) {
+function whyNot(cells, measure) {
   if (!cells.old) return 'only in new';
   if (!cells.new) return 'only in old';
   const reasons = [];
   for (const side of SIDES) {
     const cell = cells[side];
+    const finished = valuesOf(cell, measure).length;
     if (cell.okRuns < cell.runs) reasons.push(`${side}: ${failures(cell)}`);
-    else if (cell.times.length < 2)
-      reasons.push(`${side}: ${cell.times.length} finished ${cell.times.length === 1 ? 'run' : 'runs'}; at least 2 on each side are needed`);
+    else if (measure === 'instructions' && finished === 0) reasons.push(`${side}: no counted run (bench --measure instructions or both)`);
+    else if (measure === 'time' && finished < 2)
+      reasons.push(`${side}: ${finished} finished ${finished === 1 ? 'run' : 'runs'}; at least 2 on each side are needed`);
   }
   return reasons.length ? reasons.join('; ') : null;
 }
@@ -133,26 +152,51 @@ function sideCounts(cell) {
   return cell ? { runs: cell.runs, finished: cell.times.length, statuses: cell.statuses } : null;
 }
 
-function comparedRow(cells) {
+// The change new/old with its interval and p-value (stats.ratio: Welch's
+// t-test on the log ratio of the means). Counts repeat, so a side of one
+// counted run still gives a change, but no interval, p-value or stars: one run
+// shows no spread, and none is assumed. And a counted change within the
+// spread observed on either side is never starred, however small its p-value:
+// runs that repeat closely give a tiny standard error, and a difference
+// inside the runs' own spread is not a change of the work.
+function changeOf(after, before, measure) {
+  const spreads = { old: spreadOf(before), new: spreadOf(after) };
+  if (after.length < 2 || before.length < 2) {
+    const value = stats.mean(after) / stats.mean(before);
+    return { ratio: value, low: NaN, high: NaN, p: NaN, stars: '', spreads, note: 'one run on a side: its spread is unknown, so no significance is claimed' };
+  }
+  const r = stats.ratio(after, before);
+  const within = measure === 'instructions' && Math.abs(r.ratio - 1) <= Math.max(spreads.old, spreads.new);
+  return { ...r, stars: within ? '' : stats.stars(r.p), spreads, note: within ? 'within the spread of the runs' : null };
+}
+
+function comparedRow(cells, measure) {
   const { old: before, new: after } = cells;
-  // New over old: above 1 (a positive change) is slower.
-  const r = stats.ratio(after.times, before.times);
+  const olds = valuesOf(before, measure);
+  const news = valuesOf(after, measure);
+  // New over old: above 1 (a positive change) is slower, or more work.
+  const r = changeOf(news, olds, measure);
+  const driver = drivers[before.driver];
   return {
     scenario: before.scenario,
     example: before.example,
     params: before.params,
     driver: before.driver,
-    metric: drivers[before.driver].time.metric,
-    oldRuns: before.times.length,
-    newRuns: after.times.length,
-    oldMean: before.time.mean,
-    newMean: after.time.mean,
+    measure,
+    metric: measure === 'instructions' ? 'instructionsPerInvocation' : driver.time.metric,
+    oldRuns: olds.length,
+    newRuns: news.length,
+    oldMean: stats.mean(olds),
+    newMean: stats.mean(news),
+    oldSpreadPercent: r.spreads.old === null ? null : r.spreads.old * 100,
+    newSpreadPercent: r.spreads.new === null ? null : r.spreads.new * 100,
     changePercent: (r.ratio - 1) * 100,
     lowPercent: (r.low - 1) * 100,
     highPercent: (r.high - 1) * 100,
     // Not "p": madeup-parallel has a parameter of that name.
     pValue: r.p,
-    stars: stats.stars(r.p),
+    stars: r.stars,
+    note: r.note,
   };
 }
 
@@ -175,7 +219,7 @@ function order(pairs) {
  *   expectedFalsePositives: { comparisons, levels: [{ stars, alpha, expected }] }
  * Throws CompareInputError NO_COMMON_CELL when the sides share no cell at all.
  */
-function compare(sides) {
+function compare(sides, { measure = 'time' } = {}) {
   const cells = { old: cellsOf(sides.old.runs), new: cellsOf(sides.new.runs) };
   if (![...cells.old.keys()].some((key) => cells.new.has(key))) {
     throw new CompareInputError('NO_COMMON_CELL', { cells: { old: cells.old.size, new: cells.new.size } });
@@ -185,8 +229,8 @@ function compare(sides) {
   const rows = [];
   const notCompared = [];
   for (const pair of pairs) {
-    const reason = whyNot(pair);
-    if (reason === null) rows.push(comparedRow(pair));
+    const reason = whyNot(pair, measure);
+    if (reason === null) rows.push(comparedRow(pair, measure));
     else {
       const { scenario, example, params } = pair.cell;
       notCompared.push({ scenario, example, params, reason, old: sideCounts(pair.old), new: sideCounts(pair.new) });
@@ -196,10 +240,15 @@ function compare(sides) {
   return {
     old: describe(sides.old),
     new: describe(sides.new),
+    measure,
     rows,
     notCompared,
-    expectedFalsePositives: { comparisons: rows.length, levels: stats.expectedFalsePositives(rows.length) },
+    // Only a row with a p-value is a test that chance could star.
+    expectedFalsePositives: (() => {
+      const tests = rows.filter((row) => Number.isFinite(row.pValue)).length;
+      return { comparisons: tests, levels: stats.expectedFalsePositives(tests) };
+    })(),
   };
 }
 
-module.exports = { CompareInputError, SIDES, environments, chooseSides, compare };
+module.exports = { CompareInputError, SIDES, MEASURES, environments, chooseSides, compare };

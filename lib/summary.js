@@ -98,6 +98,7 @@ function countsOf(values) {
     max: Math.max(...values),
     spread: values.length > 1 ? (Math.max(...values) - Math.min(...values)) / median : null,
     runs: values.length,
+    values,
   };
 }
 

@@ -423,7 +423,7 @@ function register(program) {
     .addOption(
       new Option(
         '--measure <measure>',
-        `time: wall time, CPU and memory; instructions: the CPU work of the measured region, counted by valgrind under V8 --single-threaded --predictable (a deterministic configuration, not a time; each child ${SLOWDOWN}x --timeout); both: each run timed, then counted`,
+        `time: wall time, CPU and memory; instructions: the CPU work of the measured region, counted by valgrind under V8 --single-threaded --predictable (a deterministic configuration, not a time; each child ${SLOWDOWN}x --timeout), per upload (batch) or per call (compute); both: each run timed, then counted`,
       ).default('time'),
     )
     .option('--resume', 'skip runs already present in --out')

@@ -5,7 +5,7 @@ const { UsageError, refuse, parseChoice } = require('../usage');
 const { parseResults, dropDuplicates, runKey } = require('../../lib/results');
 const drivers = require('../../lib/drivers');
 const { FORMATS } = require('../../lib/report/render/rows');
-const { chooseSides, compare } = require('../../lib/compare');
+const { chooseSides, compare, MEASURES } = require('../../lib/compare');
 const { renderComparison } = require('../../lib/report/render/comparison');
 
 // asyncmark compare OLD NEW, or asyncmark compare FILE: two sets of runs, cell
@@ -104,6 +104,7 @@ function sameRuns(sides, names) {
 
 function action(oldFile, newFile, options) {
   const format = parseChoice('--format', options.format, FORMATS);
+  const measure = parseChoice('--measure', options.measure, MEASURES);
   const choice = choiceOf(options);
   const names = newFile === undefined ? { file: 'FILE', oldFile } : { old: 'OLD', new: 'NEW', oldFile, newFile };
   const files = newFile === undefined ? [readRuns('FILE', oldFile)] : [readRuns('OLD', oldFile), readRuns('NEW', newFile)];
@@ -116,7 +117,7 @@ function action(oldFile, newFile, options) {
   sameRuns(sides, names);
   let result;
   try {
-    result = compare(sides);
+    result = compare(sides, { measure });
   } catch (error) {
     throw usageError(error, names);
   }
@@ -131,6 +132,11 @@ function register(program) {
     .argument('[new]', 'results file of the new side')
     .option('--old <text>', 'the environment of the old side: text its label contains, e.g. v22 (needed where a file holds several)')
     .option('--new <text>', 'the environment of the new side: text its label contains, e.g. v26')
+    .option(
+      '--measure <measure>',
+      `what is compared: ${MEASURES.join(', ')} (the counted CPU work per invocation of bench --measure instructions|both)`,
+      'time',
+    )
     .option('--format <format>', `output format: ${FORMATS.join(', ')}`, 'table')
     .addHelpText(
       'after',
@@ -154,6 +160,16 @@ under 2 runs are listed below it with the reason. csv has one row per cell,
 compared or not; json the rows, the cells not compared and the false
 positives to expect. Exit code 0 when the comparison ran, 2 on bad input.
 
+--measure instructions compares the CPU work counted by bench --measure
+instructions or both (instructions per invocation under valgrind, V8
+--single-threaded --predictable: a deterministic configuration, not a time).
+Counts repeat closely, so a cell with one counted run on a side is compared
+too, but with no interval, p-value or stars: one run shows no spread, and none
+is assumed. Each side's spread, (max - min) / median of its runs, is shown,
+and a change within either side's spread is never starred. Counts of two
+machines may stand side by side only for one architecture and one runtime
+build (docs/benchmark.md, Counted CPU work).
+
 Each driver's time:
 ${Object.values(drivers)
   .map((driver) => `  ${driver.name.padEnd(10)} ${driver.time.title}`)
@@ -166,6 +182,7 @@ Examples:
   asyncmark compare both.jsonl --old v26 --new v22
   asyncmark compare laptop.jsonl ci.jsonl --new v24 --format csv > change.csv
   asyncmark compare before.jsonl after.jsonl --format markdown
+  asyncmark compare before.jsonl after.jsonl --measure instructions
 `,
     )
     .action(action);

@@ -51,10 +51,11 @@ const path = require('node:path');
  * @property {string} [browserWhyNot] why it has no browser child, for the cells of a browser runtime
  * @property {string[]} [calls] how its examples are called, where they are not the batch conventions
  * @property {string[]} [families] how its examples are written, where they are not the DoxBee style families
- * @property {{ invocations: string, per: string, timed: string[] }} [counted] that its child repeats its measured
- *   region job.repeat times, so bench --measure instructions can count it (lib/runner/count.js): invocations, the
- *   metric a count is divided by; per, what one invocation is called in tables; timed, its metrics that are times
- *   (n/a in a counted run)
+ * @property {{ invocations: string, per: string, timed: string[], roundSize: Function, rounds?: object }} [counted] that
+ *   its child repeats its measured region job.repeat times, so bench --measure instructions can count it
+ *   (lib/runner/count.js): invocations, the metric a count is divided by; per, what one invocation is called in
+ *   tables; timed, its metrics that are times (n/a in a counted run); roundSize(job), invocations per repetition;
+ *   rounds, { warm, counted } repetitions where they are not chosen from roundSize
  */
 
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -107,8 +108,14 @@ const MEMBERS = {
   families: { required: false, check: isTexts, expected: TEXTS },
   counted: {
     required: false,
-    check: (value) => isObject(value) && isText(value.invocations) && isText(value.per) && isTexts(value.timed),
-    expected: 'an object { invocations, per, timed }',
+    check: (value) =>
+      isObject(value) &&
+      isText(value.invocations) &&
+      isText(value.per) &&
+      isTexts(value.timed) &&
+      typeof value.roundSize === 'function' &&
+      (value.rounds === undefined || (isObject(value.rounds) && Number.isInteger(value.rounds.warm) && Number.isInteger(value.rounds.counted))),
+    expected: 'an object { invocations, per, timed, roundSize(job), rounds? { warm, counted } }',
   },
 };
 

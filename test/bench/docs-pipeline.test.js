@@ -85,6 +85,8 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
         'bench-fib-runtimes.md',
         'bench-fib-browsers.md',
         'bench-doxbee-sequential-context.md',
+        'bench-doxbee-sequential-pglite.md',
+        'bench-doxbee-sequential-postgres.md',
       ].sort(),
     );
     for (const name of benches) {
@@ -129,7 +131,7 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
   });
 
   it('runs, by default, the commands that made the committed docs/results', () => {
-    const { steps } = plan({ out: path.join(ROOT, 'docs', 'results'), test: false, reportOnly: false });
+    const { steps } = plan({ out: path.join(ROOT, 'docs', 'results'), test: false, reportOnly: false, valgrind: true });
     // Every table on the current LTS but the runtime matrices.
     const runs = ['--runtime', 'node@26', '--out', 'docs/results/runs.jsonl', '--format', 'markdown'];
     const matrix = ['--runtime', 'node@20,node@22,node@24,node@26,bun,deno', '--runs', '3'];
@@ -164,6 +166,14 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
         ...Object.keys(scenarios).map((name) => [
           ['bench', '--scenario', name, ...(trimmed[name] ?? []), ...(trimmed[name]?.includes('--runs') ? [] : ['--runs', '5']), ...runs],
           `docs/results/bench-${name}.md`,
+        ]),
+        ...[
+          ['doxbee-sequential', '1000'],
+          ['madeup-parallel', '1000'],
+          ['fib', '20'],
+        ].map(([name, n]) => [
+          ['bench', '--scenario', name, '--n', n, '--measure', 'instructions', '--runs', '1', ...runs],
+          `docs/results/bench-${name}-instructions.md`,
         ]),
         [['bench', '--scenario', 'doxbee-sequential', '--n', '1000', '--t', '10', '--runs', '5', ...runs], 'docs/results/bench-doxbee-sequential-t10.md'],
         [['bench', '--scenario', 'slicing', '--n', '28', '--exclude', 'set-timeout', '--runs', '3', ...runs], 'docs/results/bench-slicing-n28.md'],
@@ -248,6 +258,14 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
         [report, undefined],
       ],
     );
+  });
+
+  it('leaves the counted CPU work steps out where valgrind is missing, and in --test', () => {
+    const counted = (options) =>
+      plan({ out: path.join(ROOT, 'docs', 'results'), reportOnly: false, ...options }).steps.filter((s) => s.args.includes('--measure')).length;
+    assert.equal(counted({ test: false, valgrind: true }), 3);
+    assert.equal(counted({ test: false, valgrind: false }), 0);
+    assert.equal(counted({ test: true, valgrind: true }), 0);
   });
 
   it('with --resume, passes --resume to every bench step, so only missing runs run', () => {

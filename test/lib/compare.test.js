@@ -331,7 +331,7 @@ describe('compare', () => {
 
     it('json: the sides, the rows, the cells not compared and the false positives to expect', () => {
       const json = JSON.parse(renderComparison(result, 'json'));
-      assert.deepEqual(Object.keys(json), ['old', 'new', 'rows', 'notCompared', 'expectedFalsePositives']);
+      assert.deepEqual(Object.keys(json), ['old', 'new', 'measure', 'rows', 'notCompared', 'expectedFalsePositives']);
       assert.deepEqual(json.old, { source: 'old.jsonl', env: 'node v22.12.0 on Fixture CPU @ 2.00GHz', runs: 40 });
       assert.equal(json.rows.length, 7);
       assert.equal(json.rows[0].params.n, 100);

@@ -26,7 +26,9 @@ function ioOptions(params, childOptions) {
 // their latencies and how many failed. A second callback is remembered. With
 // context, each invocation runs inside uploadContext.run with a store of its
 // own, as a request does under an APM agent.
-function batch(entry, upload, model, n, onDouble, context) {
+// Timed is false in a counted run: converting a latency costs instructions
+// that depend on its value, so that a count would depend on the clock.
+function batch(entry, upload, model, n, onDouble, context, timed = true) {
   return new Promise((resolve) => {
     const latencies = new Float64Array(n);
     const heard = new Uint8Array(n);
@@ -37,7 +39,7 @@ function batch(entry, upload, model, n, onDouble, context) {
       const args = model.invocationArgs(i);
       const done = (error) => {
         if (heard[i]++) return onDouble(i);
-        latencies[i] = Number(process.hrtime.bigint() - start) / 1e6;
+        if (timed) latencies[i] = Number(process.hrtime.bigint() - start) / 1e6;
         if (error) failed++;
         if (--remaining === 0) resolve({ latencies, failed });
       };
@@ -68,7 +70,7 @@ async function run(job) {
   if (job.warmup !== false) {
     const warm = await backend.createIO(entry.io, ioOptions(job.params, job.childOptions), job.problem);
     const size = typeof job.warmup === 'number' ? job.warmup : WARMUP;
-    await batch(entry, factory(warm.io), model, Math.min(size, job.params.n), onDouble, state.context);
+    await batch(entry, factory(warm.io), model, Math.min(size, job.params.n), onDouble, state.context, !job.counted);
     await warm.engine.idle();
   }
   // The measured region; job.repeat runs it more than once (--measure
@@ -76,7 +78,7 @@ async function run(job) {
   // each repetition checked, the last one reported.
   let result = null;
   for (let round = 0; round < (job.repeat ?? 1); round++) {
-    result = await measured(state, onDouble);
+    result = await measured(state, onDouble, round);
     if (result.status !== 'ok') break;
   }
   await backend.close();
@@ -102,15 +104,19 @@ async function onCancel(entry, problem) {
 }
 
 // One measured batch, checked: a fresh simulated I/O, a collection, the batch.
-async function measured(state, onDouble) {
+async function measured(state, onDouble, round = 0) {
   const { job, entry, factory, model, backend, context } = state;
   const before = state.doubles;
   const { io, engine } = await backend.createIO(entry.io, ioOptions(job.params, job.childOptions), job.problem);
   const upload = factory(io);
-  if (global.gc) global.gc();
+  // A counted child's later rounds collect only the young generation: a full
+  // collection throws away optimized code that holds the previous round's
+  // objects, and V8 recompiles it within the counted round (measured: 30-40
+  // functions a round), so that no round would be steady.
+  if (global.gc) global.gc(job.counted && round > 0 ? { type: 'minor' } : undefined);
 
   const stop = startMeasuring({ detailed: job.detailed !== false, capabilities: job.capabilities });
-  const { latencies, failed } = await batch(entry, upload, model, job.params.n, onDouble, context);
+  const { latencies, failed } = await batch(entry, upload, model, job.params.n, onDouble, context, !job.counted);
   const metrics = stop();
   backend.afterBatch(engine);
   // Rollbacks are fire-and-forget; let them finish before counting operations.
@@ -120,10 +126,14 @@ async function measured(state, onDouble) {
   const operations = Object.entries(engine.counts)
     .filter(([name]) => name.startsWith('op:'))
     .reduce((total, [, count]) => total + count, 0);
+  // A counted run (job.counted, lib/runner/count.js) leaves the latencies
+  // out: they are times, and sorting them is work that depends on the clock
+  // (it made two counts of one cell differ by up to 0.1%).
+  const quantileOf = (q) => (job.counted ? null : quantile(latencies, q));
   Object.assign(metrics, {
-    latencyP50Ms: quantile(latencies, 0.5),
-    latencyP90Ms: quantile(latencies, 0.9),
-    latencyP99Ms: quantile(latencies, 0.99),
+    latencyP50Ms: quantileOf(0.5),
+    latencyP90Ms: quantileOf(0.9),
+    latencyP99Ms: quantileOf(0.99),
     invocations: job.params.n,
     failed,
     operations,

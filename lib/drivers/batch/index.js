@@ -65,7 +65,8 @@ module.exports = {
   time: { metric: 'wallMs', title: 'wall time', unit: 'ms', description: 'start of the first invocation to the last callback' },
   // The charts of its report section (lib/report/sections/scenarios.js draws them); its
   // table's columns are in columns.js.
-  charts: ['forest', 'time-against-n', 'memory-against-n'],
+  // The CPU-work charts are drawn only where runs were counted.
+  charts: ['forest', 'cpu-work-forest', 'cpu-work-against-time', 'time-against-n', 'memory-against-n'],
   columns: require('./columns'),
   // What each registry entry of its problems must say (the registry test asks).
   entryFaults: require('./entry'),
@@ -85,6 +86,8 @@ module.exports = {
   // valgrind its times are not the example's.
   counted: {
     invocations: 'invocations',
+    // Invocations per repetition of the measured region.
+    roundSize: (job) => job.params.n,
     per: 'upload',
     timed: [
       'wallMs',

@@ -8,7 +8,8 @@
 const { startMeasuring } = require('../../runner/child/measure');
 const { childMain } = require('../../runner/child/main');
 const { entryOf, loadExample } = require('../../runner/child/example');
-const { measureCalls } = require('./loop');
+const { measureCalls, callOnce } = require('./loop');
+const { countCalls } = require('./counted');
 
 // Lets the event loop turn between calls, so that each call is a macrotask of
 // its own, as a request would be: the heartbeat can fire between two calls.
@@ -20,6 +21,17 @@ async function run(job) {
   const loaded = loadExample(job, () => entry.load());
   if (loaded.unsupported) return loaded.unsupported;
   const fib = loaded.value({ w, k, threads });
+  if (job.counted) {
+    const answers = { doubles: 0 };
+    return countCalls({
+      callOnce: (arg) => callOnce(entry.call, fib, arg, answers),
+      n,
+      rounds: job.repeat ?? 1,
+      nextTurn,
+      gc: global.gc ? (options) => global.gc(options) : null,
+      answers,
+    });
+  }
   return measureCalls({
     fib,
     call: entry.call,

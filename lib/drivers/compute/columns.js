@@ -1,5 +1,7 @@
 'use strict';
 
+const { countedColumns } = require('../../report/sections/counted-columns');
+
 // The compute driver's table: time per call, what it costs the rest of the
 // program (heartbeat lateness) and whether it used more than one core.
 // The report hands in the parts of its time columns (lib/report/sections/time-columns.js).
@@ -56,6 +58,8 @@ module.exports = function columns({ EXAMPLE_COLUMN, timeColumn, show }) {
       align: 'right',
       format: (value) => (Number.isFinite(value) ? value.toFixed(3) : show.DASH),
     },
+    // bench --measure instructions|both: the counted CPU work per call.
+    ...countedColumns(show, 'call', 'round'),
     timeColumn('statuses'),
   ];
 };

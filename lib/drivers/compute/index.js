@@ -43,6 +43,17 @@ module.exports = {
   growth: { param: 'n', model: 'exponential', label: 'fib(n) per call' },
   // The columns of its examples in asyncmark list.
   listColumns: [{ key: 'name' }, { key: 'family' }, { key: 'call' }, { key: 'where' }, { key: 'lets', title: 'lets run meanwhile' }, { key: 'libraries' }],
+  // bench --measure instructions counts a fixed number of calls per round
+  // (counted.js) instead of calling until a time has passed: per call. Each
+  // call is large (fib(20) is 21,891 invocations), so V8 is warm after a few
+  // rounds.
+  counted: {
+    invocations: 'calls',
+    per: 'call',
+    roundSize: (job) => require('./counted').callsPerRound(job.params.n),
+    rounds: { warm: 4, counted: 4 },
+    timed: ['wallMs', 'cpuUserMs', 'cpuSystemMs', 'maxRssMB', 'heapBeforeMB', 'heapPeakMB', 'gcCount', 'gcMs', 'elu'],
+  },
   // The JSON Schema of its params and metrics in a results line (lib/results composes it).
   schema: require('./schema.json'),
 };

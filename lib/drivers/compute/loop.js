@@ -108,4 +108,4 @@ async function measureCalls({ fib, call, n, minTime, warmup = WARMUP_CALLS, next
   return { status: 'ok', metrics, error: null };
 }
 
-module.exports = { measureCalls, expectedFib };
+module.exports = { measureCalls, expectedFib, callOnce };

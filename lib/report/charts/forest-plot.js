@@ -116,13 +116,14 @@ function forestRows(cells, at) {
  * @param {{ colors: Map<string, string> }} look
  * @returns {object | null} a Vega-Lite spec, or null when no ratio can be drawn
  */
-function forestSpec(cells, at, { colors }) {
+function forestSpec(cells, at, { colors }, { what: measured, subject = 'time' } = {}) {
   const { rows, notDrawn } = forestRows(cells, at);
   if (!rows.some((row) => row.kind === 'example')) return null;
   const labels = rows.map((row) => row.label);
   const domain = ratioDomain(rows.flatMap((row) => [row.ratio, row.low, row.high]));
-  // What "time" is depends on the driver: a batch's wall time, or the time per call.
-  const what = drivers[cells.find((c) => c.scenario === at.scenario)?.driver]?.time.title ?? 'wall time';
+  // What "time" is depends on the driver: a batch's wall time, or the time per
+  // call; a caller may draw another measure (lib/report/charts/cpu-work.js).
+  const what = measured ?? drivers[cells.find((c) => c.scenario === at.scenario)?.driver]?.time.title ?? 'wall time';
   const x = { field: 'ratio', ...ratioAxis(domain, `mean ${what} ÷ ${at.baseline}'s (log scale)`) };
   const y = {
     field: 'label',
@@ -139,7 +140,7 @@ function forestSpec(cells, at, { colors }) {
   const isExample = { filter: "datum.kind === 'example'" };
   return {
     title: {
-      text: `${at.scenario}: time relative to ${at.baseline}`,
+      text: `${at.scenario}: ${subject} relative to ${at.baseline}`,
       subtitle: [
         show.params(at.params),
         at.envLabel ?? null,

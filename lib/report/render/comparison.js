@@ -26,10 +26,17 @@ function falsePositivesLine({ comparisons, levels }) {
   );
 }
 
-const LEGEND = [
-  'change: the new mean time over the old, minus 1 (+ is slower, - is faster), with its 95% interval.',
-  "p-value: Welch's t-test of the log ratio of the means; * p < 0.05, ** p < 0.01, *** p < 0.001.",
-];
+const LEGEND = {
+  time: [
+    'change: the new mean time over the old, minus 1 (+ is slower, - is faster), with its 95% interval.',
+    "p-value: Welch's t-test of the log ratio of the means; * p < 0.05, ** p < 0.01, *** p < 0.001.",
+  ],
+  instructions: [
+    'CPU work: instructions per invocation counted by valgrind under V8 --single-threaded --predictable (bench --measure instructions): the work of a deterministic configuration, not a time.',
+    'change: the new mean count over the old, minus 1 (+ is more work), with its 95% interval; spread: (max - min) / median of the runs of a side.',
+    "p-value: Welch's t-test of the log ratio of the means; * p < 0.05, ** p < 0.01, *** p < 0.001. No stars for a change within either side's spread, and no p-value with one run on a side (its spread is unknown).",
+  ],
+};
 
 // Signed, one decimal: +30.1%, -0.4%; a change that rounds to zero is +0.0%.
 function percent(value) {
@@ -47,21 +54,44 @@ function splitParams(rows) {
   return { varying, common };
 }
 
+// Signed, three decimals, for counts, whose changes are that small: +1.408%.
+function percent3(value) {
+  if (!Number.isFinite(value)) return show.DASH;
+  return `${value < 0 ? '-' : '+'}${Math.abs(value).toFixed(3)}%`;
+}
+
+// Unsigned, three decimals, for a spread: 0.012%; n/a with one run.
+const spread = (value) => (Number.isFinite(value) ? `${value.toFixed(3)}%` : 'n/a');
+
 function scenarioTable(scenario, rows, format) {
-  const { time } = drivers[rows[0].driver];
+  const driver = drivers[rows[0].driver];
+  const counted = rows[0].measure === 'instructions';
+  const unit = counted ? `instr/${driver.counted.per}` : driver.time.unit;
   const { varying, common } = splitParams(rows);
   const columns = [
     { key: 'example', title: 'example' },
     ...varying.map((key) => ({ key, title: key, align: 'right', format: (_, row) => String(row.params[key] ?? '') })),
-    { key: 'oldMean', title: `old ${time.unit}`, align: 'right', format: show.number },
-    { key: 'newMean', title: `new ${time.unit}`, align: 'right', format: show.number },
-    { key: 'changePercent', title: 'change', align: 'right', format: percent },
-    { key: 'lowPercent', title: '95% interval', align: 'right', format: (_, row) => `${percent(row.lowPercent)} to ${percent(row.highPercent)}` },
-    { key: 'pValue', title: 'p-value', align: 'right', format: (p) => show.pValue(p).replace(/^p (= )?/, '') },
+    { key: 'oldMean', title: `old ${unit}`, align: 'right', format: show.number },
+    ...(counted ? [{ key: 'oldSpreadPercent', title: 'old spread', align: 'right', format: spread }] : []),
+    { key: 'newMean', title: `new ${unit}`, align: 'right', format: show.number },
+    ...(counted ? [{ key: 'newSpreadPercent', title: 'new spread', align: 'right', format: spread }] : []),
+    { key: 'changePercent', title: 'change', align: 'right', format: counted ? percent3 : percent },
+    {
+      key: 'lowPercent',
+      title: '95% interval',
+      align: 'right',
+      format: (_, row) => {
+        const format = counted ? percent3 : percent;
+        return Number.isFinite(row.lowPercent) ? `${format(row.lowPercent)} to ${format(row.highPercent)}` : 'n/a';
+      },
+    },
+    { key: 'pValue', title: 'p-value', align: 'right', format: (p) => (Number.isFinite(p) ? show.pValue(p).replace(/^p (= )?/, '') : 'n/a') },
     { key: 'stars', title: '', format: (stars) => stars },
+    ...(counted ? [{ key: 'note', title: 'note', format: (note) => note ?? '' }] : []),
   ];
   const shared = show.params(common);
-  const title = `${scenario}: ${time.title}, mean of the runs${shared ? `; ${shared}` : ''}`;
+  const what = counted ? `CPU work (instructions per ${driver.counted.per}, a deterministic configuration, not a time)` : driver.time.title;
+  const title = `${scenario}: ${what}, mean of the runs${shared ? `; ${shared}` : ''}`;
   return [format === 'markdown' ? `### ${escapeInline(title)}\n` : title, formatRows(rows, columns, format)];
 }
 
@@ -85,7 +115,7 @@ function renderText(result, format) {
     parts.push(...scenarioTable(scenario, rows, format));
   }
   if (result.rows.length === 0) parts.push('No cell could be compared: each is listed below with the reason.\n');
-  parts.push(`${text([...LEGEND, falsePositivesLine(result.expectedFalsePositives)])}\n`);
+  parts.push(`${text([...LEGEND[result.measure ?? 'time'], falsePositivesLine(result.expectedFalsePositives)])}\n`);
   if (result.notCompared.length) {
     const n = result.notCompared.length;
     parts.push(`Not compared (${n} ${n === 1 ? 'cell' : 'cells'}):${markdown ? '\n' : ''}`);
@@ -96,7 +126,22 @@ function renderText(result, format) {
 
 // csv: one row per cell, compared or not, its parameters spread into columns
 // as in bench's csv; a cell not compared has empty numbers and its reason.
-const CSV_NUMBERS = ['driver', 'metric', 'oldRuns', 'newRuns', 'oldMean', 'newMean', 'changePercent', 'lowPercent', 'highPercent', 'pValue', 'stars'];
+const CSV_NUMBERS = [
+  'driver',
+  'metric',
+  'oldRuns',
+  'newRuns',
+  'oldMean',
+  'newMean',
+  'oldSpreadPercent',
+  'newSpreadPercent',
+  'changePercent',
+  'lowPercent',
+  'highPercent',
+  'pValue',
+  'stars',
+  'note',
+];
 
 function renderCsv(result) {
   const rows = [
@@ -109,7 +154,10 @@ function renderCsv(result) {
     })),
   ];
   const params = show.orderedParamKeys(Object.assign({}, ...[...result.rows, ...result.notCompared].map((row) => row.params)));
-  const keys = ['scenario', 'example', ...params, ...CSV_NUMBERS, 'reason'];
+  // The spreads and notes are a counted comparison's only.
+  const counted = result.measure === 'instructions';
+  const numbers = CSV_NUMBERS.filter((key) => counted || !['oldSpreadPercent', 'newSpreadPercent', 'note'].includes(key));
+  const keys = ['scenario', 'example', ...params, ...numbers, 'reason'];
   return formatRows(
     rows,
     keys.map((key) => ({ key })),

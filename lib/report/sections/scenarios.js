@@ -11,6 +11,7 @@ const { againstNSpec } = require('../charts/against-n');
 const { responsivenessSpec } = require('../charts/responsiveness');
 const { throughputSpec } = require('../charts/throughput');
 const { sessionCounts, poolingNote, oneGrid } = require('./sessions');
+const { cpuWorkForestSpec, workAgainstTimeSpec } = require('../charts/cpu-work');
 
 // The report's sections of each environment and scenario: the time tables at
 // the reference cells and the charts their driver draws. Pure: the charts are
@@ -19,7 +20,12 @@ const { sessionCounts, poolingNote, oneGrid } = require('./sessions');
 // The charts of a section drawn once per reference parameter set, below its
 // tables, when its driver lists them: each spec function returns null when
 // there is nothing to draw there.
-const REFERENCE_CHARTS = { responsiveness: responsivenessSpec, throughput: throughputSpec };
+const REFERENCE_CHARTS = {
+  responsiveness: responsivenessSpec,
+  throughput: throughputSpec,
+  'cpu-work-forest': cpuWorkForestSpec,
+  'cpu-work-against-time': workAgainstTimeSpec,
+};
 // Every chart a driver may list in its charts.
 const CHART_KINDS = ['forest', ...Object.keys(REFERENCE_CHARTS), 'time-against-n', 'memory-against-n'];
 

@@ -51,6 +51,8 @@ function summaryTable(cells, at, complexity, debuggability, survival = null) {
       tokens: tokens.has(example) ? tokens.get(example) : null,
       ratio: cell ? (cell.baseline && cell.mean !== null ? 1 : cell.ratio) : null,
       significant: cell && !cell.baseline ? cell.significant : null,
+      // bench --measure instructions|both: the counted CPU work's ratio (lib/runner/count.js).
+      workRatio: cell && Number.isFinite(cell.instructionsPerInvocation) ? (cell.baseline ? 1 : cell.instructionRatio) : null,
       maxRssMB: cell ? cell.maxRssMB : null,
       grade: grades.has(example) ? grades.get(example) : null,
       context: survival && survival.has(example) ? survival.get(example) : null,
@@ -61,6 +63,8 @@ function summaryTable(cells, at, complexity, debuggability, survival = null) {
   const rank = (row) => (Number.isFinite(row.ratio) ? 0 : row.measured ? 1 : 2);
   rows.sort((a, b) => rank(a) - rank(b) || (rank(a) === 0 ? a.ratio - b.ratio : 0) || a.example.localeCompare(b.example));
 
+  // Where runs were counted, each ratio's title says which measure it is of.
+  const counted = rows.some((row) => Number.isFinite(row.workRatio));
   const columns = [
     EXAMPLE_COLUMN,
     {
@@ -72,7 +76,7 @@ function summaryTable(cells, at, complexity, debuggability, survival = null) {
     },
     {
       key: 'ratio',
-      title: '× baseline time',
+      title: counted ? '× baseline wall time' : '× baseline time',
       description:
         'Mean wall time divided by the baseline\'s at the cell named above; rows are sorted by it. ≈: not significantly different from the baseline (p ≥ 0.05); "not run": the example was not measured there.',
       align: 'right',
@@ -83,6 +87,18 @@ function summaryTable(cells, at, complexity, debuggability, survival = null) {
         return show.ratioText({ ratio: value, significant: row.significant }, { interval: false });
       },
     },
+    ...(counted
+      ? [
+          {
+            key: 'workRatio',
+            title: '× baseline CPU work',
+            description:
+              "Instructions per invocation divided by the baseline's (medians), counted by valgrind under V8 --single-threaded --predictable (bench --measure instructions): a ratio of the CPU work of a deterministic configuration, not of time.",
+            align: 'right',
+            format: (value) => (Number.isFinite(value) ? `${value.toFixed(3)}×` : show.DASH),
+          },
+        ]
+      : []),
     {
       key: 'maxRssMB',
       title: 'peak RSS',

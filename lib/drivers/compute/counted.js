@@ -1,0 +1,82 @@
+'use strict';
+
+// A counted run of the compute driver (bench --measure instructions,
+// lib/runner/count.js): instead of calling until a time has passed, which
+// would make the work depend on the clock, the child makes a fixed number of
+// calls per round, job.repeat rounds, each call on a turn of its own as in a
+// timed run, and checks every value. Valgrind counts the process; the parent
+// takes the difference of two children that differ only in their rounds. No
+// timer, heartbeat or clock is read: the times are null.
+
+const { expectedFib } = require('./loop');
+
+// Invocations of the recursion per round, at least: fib(15) makes 1,973, so
+// its rounds are of 11 calls; fib(20) and up, of one.
+const RECURSIVE_CALLS_PER_ROUND = 20000;
+
+// What a timed run records and a counted one cannot: times, and what is read
+// from the clock or the process.
+const TIMED = [
+  'wallMs',
+  'cpuUserMs',
+  'cpuSystemMs',
+  'maxRssMB',
+  'heapBeforeMB',
+  'heapPeakMB',
+  'gcCount',
+  'gcMs',
+  'elu',
+  'callMs',
+  'callP50Ms',
+  'opsPerSec',
+  'coresUsed',
+  'beats',
+  'latenessP50Ms',
+  'latenessP99Ms',
+  'latenessMaxMs',
+];
+
+/** How many recursive invocations fib(n) makes: 2 fib(n + 1) - 1. */
+function recursiveCalls(n) {
+  return 2 * expectedFib(n + 1) - 1;
+}
+
+/** Calls of fib(n) per counted round. */
+function callsPerRound(n) {
+  return Math.max(1, Math.ceil(RECURSIVE_CALLS_PER_ROUND / recursiveCalls(n)));
+}
+
+/**
+ * @param {object} options
+ * @param {(n: number) => Promise<number>} options.callOnce one call by the example's convention
+ * @param {number} options.n
+ * @param {number} options.rounds how many rounds (the job's repeat)
+ * @param {() => Promise<void>} options.nextTurn
+ * @param {((options?: object) => void)|null} options.gc global.gc: full, or { type: 'minor' }
+ * @param {{ doubles: number }} options.answers
+ */
+async function countCalls({ callOnce, n, rounds, nextTurn, gc, answers }) {
+  const expected = expectedFib(n);
+  const perRound = callsPerRound(n);
+  let wrong = null;
+  if (gc) gc();
+  for (let round = 0; round < rounds; round++) {
+    // Each round starts with an empty young generation, as the batch driver's
+    // counted rounds do, so that where a scavenge falls does not move work
+    // from one round into the next (two counts of async fib(20) were 2% apart
+    // without it).
+    if (gc && round > 0) gc({ type: 'minor' });
+    for (let i = 0; i < perRound; i++) {
+      const value = await callOnce(n);
+      if (value !== expected && wrong === null) wrong = `fib(${n}) returned ${value}, expected ${expected}`;
+      await nextTurn();
+    }
+  }
+  const metrics = { calls: perRound };
+  for (const name of TIMED) metrics[name] = null;
+  if (answers.doubles > 0) return { status: 'double', metrics, error: `${answers.doubles} call(s) answered more than once` };
+  if (wrong) return { status: 'invalid', metrics, error: wrong };
+  return { status: 'ok', metrics, error: null };
+}
+
+module.exports = { countCalls, callsPerRound, recursiveCalls };

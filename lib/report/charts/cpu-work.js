@@ -1,0 +1,149 @@
+'use strict';
+
+const stats = require('../../stats');
+const drivers = require('../../drivers');
+const show = require('../display');
+const { cellsAt } = require('../sections/cells');
+const { forestSpec } = require('./forest-plot');
+const { exampleColorEncoding } = require('./colors');
+const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioAxis, notDrawnNote } = require('./vega');
+
+// The counted CPU work of a scenario at one parameter set (bench --measure
+// instructions|both, lib/runner/count.js), drawn two ways: a forest plot of
+// each example's CPU work relative to the baseline's, and the CPU-work ratio
+// against the wall-time ratio, one point per example, with the diagonal where
+// the two measures agree and Spearman's rank correlation between them. Every
+// title says what a count is: the work of a deterministic configuration (V8
+// --single-threaded --predictable, under valgrind), not a time. Pure.
+
+const WIDTH = 420;
+const HEIGHT = 360;
+
+// What the counts are, in the words of every chart that shows them.
+function workTitle(driver) {
+  return `CPU work (instructions per ${driver.counted?.per ?? 'invocation'}, counted in a deterministic configuration, not a time)`;
+}
+
+/**
+ * The CPU work of `cell` relative to `base`'s: the ratio of the mean counts
+ * with its 95% interval and t-test (stats.ratio) when each side has at least
+ * two counted runs, else the ratio alone, untested: one run shows no spread.
+ * @returns {{ ratio, low, high, significant?: boolean } | null}
+ */
+function cpuWorkRatio(cell, base) {
+  const a = cell.instructions?.values ?? [];
+  const b = base?.instructions?.values ?? [];
+  if (a.length === 0 || b.length === 0) return null;
+  if (a.length < 2 || b.length < 2) return { ratio: stats.mean(a) / stats.mean(b), low: null, high: null };
+  return stats.ratio(a, b);
+}
+
+// The cells at `at` as forestSpec reads them, with the counts in place of the times.
+function countedCells(cells, at) {
+  const here = cellsAt(cells, at);
+  const base = here.find((cell) => cell.example === at.baseline);
+  return here.map((cell) => ({ ...cell, time: cell.instructions, ratio: cpuWorkRatio(cell, base) }));
+}
+
+/**
+ * The forest plot of CPU-work ratios; null where no cell was counted.
+ * @param {object[]} cells every summarized cell
+ * @param {{ env, scenario, params, baseline, envLabel? }} at
+ */
+function cpuWorkForestSpec(cells, at, look) {
+  const here = countedCells(cells, at);
+  if (!here.some((cell) => cell.instructions)) return null;
+  const driver = drivers[here[0].driver];
+  return forestSpec(here, at, look, { what: workTitle(driver), subject: 'CPU work' });
+}
+
+/**
+ * The points of the CPU work against wall time chart: every example with both
+ * ratios, and Spearman's rho between them (null under three points).
+ */
+function workAgainstTimePoints(cells, at) {
+  const here = cellsAt(cells, at);
+  const base = here.find((cell) => cell.example === at.baseline);
+  const points = [];
+  const left = [];
+  for (const cell of here) {
+    const work = cpuWorkRatio(cell, base);
+    const time = cell.example === at.baseline && cell.time ? 1 : cell.ratio?.ratio;
+    if (!work || !isFinitePositive(work.ratio) || !isFinitePositive(time)) {
+      left.push(cell.example);
+      continue;
+    }
+    points.push({
+      example: cell.example,
+      time,
+      work: work.ratio,
+      description: `${cell.example}${DETAIL}wall time ${show.ratio(time)}${DETAIL}CPU work ${show.ratio(work.ratio)} ${at.baseline}'s`,
+    });
+  }
+  const examples = points.filter((point) => point.example !== at.baseline);
+  const correlation = stats.spearman(
+    examples.map((point) => point.time),
+    examples.map((point) => point.work),
+  );
+  return { points, rho: correlation ? correlation.rho : null, left: left.sort() };
+}
+
+/**
+ * CPU-work ratio against wall-time ratio, with the diagonal; null where fewer
+ * than two examples have both.
+ */
+function workAgainstTimeSpec(cells, at, { colors }) {
+  const { points, rho, left } = workAgainstTimePoints(cells, at);
+  if (points.filter((point) => point.example !== at.baseline).length < 2) return null;
+  const driver = drivers[cellsAt(cells, at)[0].driver];
+  const domain = ratioDomain(points.flatMap((point) => [point.time, point.work]));
+  const color = exampleColorEncoding(
+    points.map((point) => point.example),
+    colors,
+  );
+  const x = { field: 'time', ...ratioAxis(domain, `mean ${driver.time.title} ÷ ${at.baseline}'s`) };
+  const y = { field: 'work', ...ratioAxis(domain, `CPU work ÷ ${at.baseline}'s`) };
+  const description = { field: 'description' };
+  return {
+    title: {
+      text: `${at.scenario}: CPU work against ${driver.time.title}`,
+      subtitle: [
+        show.params(at.params),
+        at.envLabel ?? null,
+        `y: ${workTitle(driver)}; x: ${driver.time.title}; both relative to ${at.baseline}, log scales.`,
+        `On the diagonal the two agree; above it an example does more work than its time shows. Spearman's rho between them: ${
+          Number.isFinite(rho) ? rho.toFixed(2) : 'n/a (fewer than 3 examples, or no spread in rank)'
+        }.`,
+        notDrawnNote(left, { most: 3, what: 'examples', reason: 'no count or no time' }),
+      ].filter(Boolean),
+    },
+    width: WIDTH,
+    height: HEIGHT,
+    usermeta: { rho },
+    layer: [
+      {
+        data: {
+          values: [
+            { time: domain[0], work: domain[0] },
+            { time: domain[1], work: domain[1] },
+          ],
+        },
+        mark: { type: 'line', color: '#888', strokeDash: [4, 4] },
+        encoding: { x, y },
+      },
+      {
+        data: { values: points },
+        mark: { type: 'point', filled: true, size: 80, opacity: 0.95 },
+        encoding: { x, y, color, description },
+      },
+      {
+        data: { values: points },
+        mark: { type: 'text', align: 'left', baseline: 'middle', dx: 7, fontSize: 10 },
+        encoding: { x, y, text: { field: 'example' }, color, description },
+      },
+    ],
+    config: CONFIG,
+  };
+}
+
+module.exports = { cpuWorkRatio, cpuWorkForestSpec, workAgainstTimePoints, workAgainstTimeSpec };

@@ -1,0 +1,53 @@
+'use strict';
+
+// The table columns of counted CPU work (bench --measure instructions|both,
+// lib/runner/count.js), for any driver that declares `counted`: instructions
+// and estimated cycles per invocation, and the ratio to the baseline's, each
+// labelled as the work of a deterministic configuration, not a time. Shown
+// only in a table with counts. Pure, and requires nothing: the drivers'
+// column files use it, and the report's display module requires the drivers.
+
+const counted = (rows) => rows.some((row) => Number.isFinite(row.instructionsPerInvocation));
+
+/**
+ * @param {object} show lib/report/display.js, as the report hands it to a driver's columns
+ * @param {string} per what one invocation is called: upload, call
+ * @param {string} round what one repetition of the measured region is: batch, round of calls
+ * @returns {object[]} the columns
+ */
+function countedColumns(show, per, round) {
+  return [
+    {
+      key: 'instructionsPerInvocation',
+      title: `CPU work: instructions/${per}`,
+      when: counted,
+      counted: true,
+      description: `Instructions of one ${per}, counted by valgrind (cachegrind) in steady measured ${round}es (a process running warm + counted ${round}es minus one running warm, divided by counted), under V8 --single-threaded --predictable: the CPU work of a deterministic configuration, not a time; median of the runs, in brackets half their spread (max - min) / median.`,
+      align: 'right',
+      format: (value, row) =>
+        Number.isFinite(value)
+          ? `${show.number(Math.round(value))}${Number.isFinite(row.instructionSpread) ? ` (±${(row.instructionSpread * 50).toFixed(2)}%)` : ''}`
+          : show.DASH,
+    },
+    {
+      key: 'estimatedCyclesPerInvocation',
+      title: `CPU work: est. cycles/${per}`,
+      when: counted,
+      counted: true,
+      description: `Cycles of one ${per} estimated from cachegrind's cache simulation, L1 hits + 5 x last-level hits + 35 x RAM accesses (iai's formula): the work of a deterministic configuration, not a time; median of the runs.`,
+      align: 'right',
+      format: (value) => (Number.isFinite(value) ? show.number(Math.round(value)) : show.DASH),
+    },
+    {
+      key: 'instructionRatio',
+      title: 'CPU work vs baseline',
+      when: counted,
+      counted: true,
+      description: `Instructions per ${per} divided by the baseline's (medians): a ratio of counted CPU work, not of time.`,
+      align: 'right',
+      format: (value) => (Number.isFinite(value) ? `${value.toFixed(3)}×` : show.DASH),
+    },
+  ];
+}
+
+module.exports = { countedColumns };

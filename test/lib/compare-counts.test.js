@@ -1,0 +1,120 @@
+'use strict';
+
+// asyncmark compare --measure instructions on planted counted runs: a 1%
+// change is starred, two identical sessions are not, one run a side gives a
+// change but no significance, and a side without counts is not compared.
+// Seeded made-up runs; nothing here is timed or counted for real.
+
+const assert = require('node:assert/strict');
+const { parseResults } = require('../../lib/results');
+const { chooseSides, compare } = require('../../lib/compare');
+const { renderComparison } = require('../../lib/report/render/comparison');
+const { mulberry32 } = require('../../lib/fakes/random');
+const { sessionLines, jsonl } = require('../fixtures/compare/make-runs');
+
+// Counts per upload, planted per example, each run's off by up to ±noise (the
+// repeatability measured under valgrind is about 0.006%).
+function counted(lines, counts, { noise = 0.00005, seed = 1 } = {}) {
+  const random = mulberry32(seed);
+  return lines.map((line) => {
+    if (line.status !== 'ok') return line;
+    const value = counts[line.example] * (1 + noise * (2 * random() - 1));
+    const instructions = value * line.params.n;
+    return {
+      ...line,
+      metrics: {
+        ...line.metrics,
+        instructions,
+        instructionsPerInvocation: value,
+        estimatedCycles: null,
+        estimatedCyclesPerInvocation: null,
+        countedRounds: 4,
+        warmRounds: 8,
+      },
+    };
+  });
+}
+
+function file(name, lines) {
+  const { runs, skipped } = parseResults(jsonl(lines), name);
+  assert.deepEqual(skipped, []);
+  return { name, runs };
+}
+
+const EXAMPLES = { 'callbacks-original': 100, 'promises-native': 130, 'async-await': 150 };
+const COUNTS = { 'callbacks-original': 23800, 'promises-native': 29000, 'async-await': 41000 };
+
+function sides({ runs = 3, newCounts = COUNTS, seeds = [1, 2] } = {}) {
+  const old = counted(sessionLines({ examples: EXAMPLES, ns: [1000], runs, seed: seeds[0] }), COUNTS, { seed: seeds[0] });
+  const now = counted(sessionLines({ examples: EXAMPLES, ns: [1000], runs, seed: seeds[1] }), newCounts, { seed: seeds[1] });
+  return chooseSides([file('old.jsonl', old), file('new.jsonl', now)]);
+}
+
+const byExample = (result) => Object.fromEntries(result.rows.map((row) => [row.example, row]));
+
+describe('compare --measure instructions', () => {
+  it('stars a planted 1% more work, and not the examples left alone', () => {
+    const result = compare(sides({ newCounts: { ...COUNTS, 'async-await': COUNTS['async-await'] * 1.01 } }), { measure: 'instructions' });
+    const rows = byExample(result);
+    assert.equal(rows['async-await'].stars, '***');
+    assert.ok(Math.abs(rows['async-await'].changePercent - 1) < 0.02, String(rows['async-await'].changePercent));
+    assert.equal(rows['callbacks-original'].stars, '');
+    assert.equal(rows['promises-native'].stars, '');
+    assert.equal(rows['async-await'].metric, 'instructionsPerInvocation');
+    assert.ok(rows['async-await'].oldSpreadPercent < 0.01);
+  });
+
+  it('two identical sessions: no change starred', () => {
+    const result = compare(sides(), { measure: 'instructions' });
+    assert.equal(result.rows.length, 3);
+    assert.deepEqual(
+      result.rows.map((row) => row.stars),
+      ['', '', ''],
+    );
+  });
+
+  it('a change within the spread of the runs is never starred, however small its p-value', () => {
+    // 20 runs a side alternating 0.01% apart, the new side 0.005% higher:
+    // Welch's test finds it (p < 0.01), but it is inside the runs' spread.
+    const alternate = (lines, base) => {
+      let i = 0;
+      return counted(lines, COUNTS, { noise: 0 }).map((line) => ({ ...line, metrics: { ...line.metrics, instructionsPerInvocation: base + (i++ % 2) * 0.1 } }));
+    };
+    const only = { 'async-await': 150 };
+    const old = alternate(sessionLines({ examples: only, ns: [1000], runs: 20 }), 1000);
+    const now = alternate(sessionLines({ examples: only, ns: [1000], runs: 20, seed: 2 }), 1000.05);
+    const [row] = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', now)]), { measure: 'instructions' }).rows;
+    assert.ok(row.pValue < 0.01, String(row.pValue));
+    assert.equal(row.stars, '');
+    assert.equal(row.note, 'within the spread of the runs');
+  });
+
+  it('one run a side: the change, but no interval, p-value or stars, and the reason', () => {
+    const result = compare(sides({ runs: 1, newCounts: { ...COUNTS, 'async-await': COUNTS['async-await'] * 1.01 } }), { measure: 'instructions' });
+    const row = byExample(result)['async-await'];
+    assert.ok(Math.abs(row.changePercent - 1) < 0.02);
+    assert.ok(Number.isNaN(row.pValue));
+    assert.equal(row.stars, '');
+    assert.equal(row.oldSpreadPercent, null);
+    assert.match(row.note, /one run on a side: its spread is unknown/);
+    assert.equal(result.expectedFalsePositives.comparisons, 0);
+    const text = renderComparison(result, 'table');
+    assert.match(text, /CPU work \(instructions per upload, a deterministic configuration, not a time\)/);
+    assert.match(text, /n\/a/);
+  });
+
+  it('a side without counted runs is not compared, with the reason', () => {
+    const old = sessionLines({ examples: EXAMPLES, ns: [1000], runs: 2 });
+    const now = counted(sessionLines({ examples: EXAMPLES, ns: [1000], runs: 2, seed: 2 }), COUNTS);
+    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', now)]), { measure: 'instructions' });
+    assert.equal(result.rows.length, 0);
+    assert.match(result.notCompared[0].reason, /^old: no counted run \(bench --measure instructions or both\)$/);
+  });
+
+  it('time stays the default measure', () => {
+    const result = compare(sides());
+    assert.equal(result.measure, 'time');
+    assert.equal(result.rows[0].metric, 'wallMs');
+    assert.doesNotMatch(renderComparison(result, 'csv').split('\n')[0], /Spread/);
+  });
+});

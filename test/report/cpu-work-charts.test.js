@@ -1,0 +1,132 @@
+'use strict';
+
+// The counted CPU work's charts (lib/report/charts/cpu-work.js) on made-up
+// runs: the forest plot's intervals come from the counts' own spread (tiny
+// where they repeat, none with one run), the scatter has one point per
+// example and the diagonal, and Spearman's rho is printed. Nothing is counted.
+
+const assert = require('node:assert/strict');
+const registries = require('../../examples');
+const { summarize } = require('../../lib/summary');
+const { exampleColors } = require('../../lib/report/charts/colors');
+const { renderSvg } = require('../../lib/report/charts/vega');
+const { cpuWorkRatio, cpuWorkForestSpec, workAgainstTimePoints, workAgainstTimeSpec } = require('../../lib/report/charts/cpu-work');
+const { SIGNIFICANCE } = require('../../lib/report/charts/forest-plot');
+const { summaryTable } = require('../../lib/report/sections/summary-table');
+
+const BASELINE = 'callbacks-original';
+// Relative time and relative CPU work per example: their ranks agree but for
+// the last two, swapped.
+const PLANTED = {
+  'callbacks-original': { time: 1, work: 1 },
+  'promises-native': { time: 1.3, work: 1.2 },
+  'async-await': { time: 1.5, work: 1.9 },
+  'generators-co': { time: 1.7, work: 1.6 },
+  'promises-bluebird': { time: 2.1, work: 1.8 },
+};
+const NOISE = [0.95, 1, 1.05];
+const COUNT_NOISE = [1 - 1e-5, 1, 1 + 1e-5];
+
+function runs({ counted = 3 } = {}) {
+  const out = [];
+  for (const [example, { time, work }] of Object.entries(PLANTED)) {
+    NOISE.forEach((noise, run) => {
+      const wallMs = 100 * time * noise;
+      const perUpload = 24000 * work * COUNT_NOISE[run];
+      out.push({
+        session: 's',
+        time: '2026-01-01T00:00:00.000Z',
+        scenario: 'doxbee-sequential',
+        problem: 'doxbee',
+        example,
+        params: { n: 1000, t: 1, latency: 'constant', e: 0, seed: 1 },
+        run,
+        status: 'ok',
+        error: null,
+        metrics: {
+          wallMs,
+          cpuUserMs: wallMs / 2,
+          cpuSystemMs: 1,
+          ...(run < counted ? { instructions: perUpload * 1000, instructionsPerInvocation: perUpload, estimatedCyclesPerInvocation: perUpload * 1.5 } : {}),
+        },
+        env: { node: 'v20', cpu: 'test' },
+      });
+    });
+  }
+  return out;
+}
+
+const at = { env: 'node v20|test', scenario: 'doxbee-sequential', params: { n: 1000, t: 1, latency: 'constant', e: 0, seed: 1 }, baseline: BASELINE };
+const look = (summary) => ({ colors: exampleColors(new Set(summary.cells.map((c) => c.example)), registries), registries });
+const whereAt = (summary) => ({ ...at, env: summary.cells[0].env });
+
+describe('report: the CPU work charts', () => {
+  const summary = summarize(runs());
+
+  it('the ratio of counts, with a tiny interval where they repeat', () => {
+    const cells = Object.fromEntries(summary.cells.map((cell) => [cell.example, cell]));
+    const r = cpuWorkRatio(cells['async-await'], cells[BASELINE]);
+    assert.ok(Math.abs(r.ratio - 1.9) < 1e-6);
+    assert.ok(r.high / r.low < 1.001, `${r.low}..${r.high}`);
+    assert.equal(r.significant, true);
+  });
+
+  it('one counted run a side: the ratio, no interval, untested', () => {
+    const one = summarize(runs({ counted: 1 }));
+    const cells = Object.fromEntries(one.cells.map((cell) => [cell.example, cell]));
+    const r = cpuWorkRatio(cells['async-await'], cells[BASELINE]);
+    assert.equal(r.low, null);
+    assert.equal(r.significant, undefined);
+    const spec = cpuWorkForestSpec(one.cells, whereAt(one), look(one));
+    const rows = spec.data.values.filter((row) => row.kind === 'example');
+    assert.ok(rows.every((row) => row.significance === SIGNIFICANCE.untested));
+  });
+
+  it('the forest plot says it is of CPU work in a deterministic configuration, not a time', async () => {
+    const spec = cpuWorkForestSpec(summary.cells, whereAt(summary), look(summary));
+    assert.equal(spec.title.text, `doxbee-sequential: CPU work relative to ${BASELINE}`);
+    assert.match(spec.title.subtitle.join(' '), /CPU work \(instructions per upload, counted in a deterministic configuration, not a time\)/);
+    const rows = spec.data.values.filter((row) => row.kind === 'example');
+    assert.deepEqual(
+      rows.map((row) => row.example),
+      ['promises-native', 'generators-co', 'promises-bluebird', 'async-await'],
+    );
+    const messages = [];
+    await renderSvg(spec, { messages });
+    assert.deepEqual(messages, []);
+  });
+
+  it('no counts, no CPU work charts', () => {
+    const timed = summarize(runs({ counted: 0 }));
+    assert.equal(cpuWorkForestSpec(timed.cells, whereAt(timed), look(timed)), null);
+    assert.equal(workAgainstTimeSpec(timed.cells, whereAt(timed), look(timed)), null);
+  });
+
+  it('CPU work against wall time: one point per example, the diagonal, and Spearman rho', async () => {
+    const { points, rho } = workAgainstTimePoints(summary.cells, whereAt(summary));
+    assert.equal(points.length, 5);
+    // Ranks by time 1 2 3 4 against by work 1 4 2 3: rho = 1 - 6 * (0 + 4 + 1 + 1) / (4 * 15) = 0.4.
+    assert.ok(Math.abs(rho - 0.4) < 1e-9, String(rho));
+    const spec = workAgainstTimeSpec(summary.cells, whereAt(summary), look(summary));
+    assert.match(spec.title.subtitle.join(' '), /Spearman's rho between them: 0\.40/);
+    const diagonal = spec.layer[0].data.values;
+    assert.deepEqual(
+      diagonal.map((p) => p.time),
+      diagonal.map((p) => p.work),
+    );
+    const messages = [];
+    await renderSvg(spec, { messages });
+    assert.deepEqual(messages, []);
+  });
+
+  it('the headline table says which measure each ratio is of, where runs were counted', () => {
+    const table = summaryTable(summary.cells, whereAt(summary), null, null);
+    const titles = table.columns.map((column) => column.title);
+    assert.ok(titles.includes('× baseline wall time') && titles.includes('× baseline CPU work'), titles.join(', '));
+    const row = table.rows.find((r) => r.example === 'async-await');
+    assert.ok(Math.abs(row.workRatio - 1.9) < 1e-6);
+    const timed = summarize(runs({ counted: 0 }));
+    const plain = summaryTable(timed.cells, whereAt(timed), null, null).columns.map((column) => column.title);
+    assert.ok(plain.includes('× baseline time') && !plain.includes('× baseline CPU work'));
+  });
+});
