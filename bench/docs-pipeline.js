@@ -7,7 +7,9 @@
 // `npm run docs -- --report-only` only rebuilds the reports and the README summary.
 // `npm run docs -- --resume` keeps docs/results/runs.jsonl and runs only the
 // runs it lacks (an interrupted pipeline goes on; a finished one only renders
-// its tables again).
+// its tables again). `--only FILE,...` (with --resume) runs only the steps that
+// write those files (bench-doxbee-sequential.md, complexity.json, ...), then
+// the reports: a part of the docs measured again without the rest.
 // `--out DIR` writes elsewhere, and then leaves the top-level README and
 // docs/article-2013.md alone unless `--readme FILE` or `--article FILE` names
 // a page to copy into; `--test` runs every step in its cheap mode.
@@ -122,11 +124,14 @@ function parseOptions(argv) {
         test: { type: 'boolean' },
         resume: { type: 'boolean' },
         'report-only': { type: 'boolean' },
+        only: { type: 'string' },
       },
     }));
   } catch (error) {
-    throw new UsageError(`${error.message}; expected --out DIR, --readme FILE, --article FILE, --test, --resume, --report-only`);
+    throw new UsageError(`${error.message}; expected --out DIR, --readme FILE, --article FILE, --test, --resume, --report-only, --only FILE,...`);
   }
+  // A part of the pipeline must not start with a fresh results file, which would throw the rest away.
+  if (values.only !== undefined && !values.resume) throw new UsageError('--only: only with --resume, which keeps the runs of the steps left out');
   const out = checkOutFolder('--out', values.out ?? DEFAULT_OUT);
   const readme = pageOption('--readme', values.readme, SUMMARY) ?? (out === DEFAULT_OUT ? path.join(ROOT, 'README.md') : null);
   const article = pageOption('--article', values.article, ARTICLE) ?? (out === DEFAULT_OUT ? ARTICLE_PAGE : null);
@@ -138,6 +143,7 @@ function parseOptions(argv) {
     test: Boolean(values.test),
     resume: Boolean(values.resume),
     reportOnly: Boolean(values['report-only']),
+    only: values.only === undefined ? null : values.only.split(',').map((name) => name.trim()),
   };
 }
 
@@ -265,6 +271,16 @@ function plan({ out, test, resume, reportOnly, valgrind = false }) {
   return { runs, steps };
 }
 
+// With --only, the steps that write the files named, then the reports (the
+// steps that write no file of their own); every name must be a step's file.
+function onlySteps(pipeline, only) {
+  if (only === null) return pipeline;
+  const names = pipeline.steps.filter((s) => s.stdout).map((s) => path.basename(s.stdout));
+  const unknown = only.filter((name) => !names.includes(name));
+  if (unknown.length > 0 || only.length === 0) throw refuse('--only', only.join(','), `the names of files the pipeline writes: ${names.join(', ')}`);
+  return { ...pipeline, steps: pipeline.steps.filter((s) => !s.stdout || only.includes(path.basename(s.stdout))) };
+}
+
 // Whether a file the pipeline is about to replace is one its steps generated:
 // markdown carries the generated-by line; JSON cannot, so complexity and
 // debuggability files must be JSON and a results file must hold asyncmark runs.
@@ -356,7 +372,7 @@ function main(argv) {
         'asyncmark docs: valgrind not found, so the counted CPU work steps are left out; install it (Debian/Ubuntu: apt-get install valgrind)\n',
       );
     }
-    pipeline = plan({ ...settings, valgrind });
+    pipeline = onlySteps(plan({ ...settings, valgrind }), settings.only);
     checkReplaceable(settings, pipeline);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;

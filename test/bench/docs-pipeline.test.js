@@ -357,6 +357,41 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
     assert.ok(!fs.existsSync(path.join(dir, 'none.md')));
   });
 
+  it('with --only, runs only the steps writing the files named, then the reports, keeping the other runs', () => {
+    const out = path.join(dir, 'results');
+    fs.mkdirSync(out);
+    fs.copyFileSync(path.join(ROOT, 'docs', 'results', 'debuggability.json'), path.join(out, 'debuggability.json'));
+    const kept =
+      fs
+        .readFileSync(path.join(ROOT, 'docs', 'results', 'runs.jsonl'), 'utf8')
+        .split('\n')
+        .slice(0, 3)
+        .join('\n') + '\n';
+    fs.writeFileSync(path.join(out, 'runs.jsonl'), kept);
+    const { code, stderr } = pipeline(['--test', '--resume', '--only', 'complexity.json,bench-fib-busy.md', '--out', out], 240000);
+    assert.equal(code, 0, stderr);
+    const names = fs.readdirSync(out);
+    assert.deepEqual(
+      names.filter((name) => /^bench-.*\.md$/.test(name)),
+      ['bench-fib-busy.md'],
+    );
+    assert.ok(names.includes('complexity.json') && names.includes('README.md') && names.includes('index.html'));
+    assert.ok(fs.readFileSync(path.join(out, 'runs.jsonl'), 'utf8').startsWith(kept), 'the runs of the steps left out are kept');
+  });
+
+  it('refuses --only without --resume, and a name that is not a file the pipeline writes', () => {
+    const alone = pipeline(['--test', '--only', 'complexity.json', '--out', dir]);
+    assert.equal(alone.code, 2);
+    assert.equal(alone.stderr, 'asyncmark docs: --only: only with --resume, which keeps the runs of the steps left out\n');
+    const unknown = pipeline(['--test', '--resume', '--only', 'bench-nosuch.md', '--out', dir]);
+    assert.equal(unknown.code, 2);
+    assert.match(
+      unknown.stderr,
+      /^asyncmark docs: --only: "bench-nosuch\.md" is not allowed; expected the names of files the pipeline writes: complexity\.json, .*bench-fib-busy\.md/,
+    );
+    assert.deepEqual(fs.readdirSync(dir), []);
+  });
+
   it('refuses an --out whose parent folder does not exist, a --readme or --article without markers, and an unknown option', () => {
     const missing = pipeline(['--test', '--out', path.join(dir, 'no', 'results')]);
     assert.equal(missing.code, 2);
