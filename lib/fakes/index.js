@@ -1,7 +1,7 @@
 'use strict';
 
 const { Engine, InjectedError, FAULT_MODES, PLACEMENTS, ORDERS } = require('./engine');
-const { typesFor, flavourMissing, NAMES } = require('./flavours');
+const { typesFor, NAMES } = require('./flavours');
 const { MODELS } = require('./latency');
 const { uploadContext, CONTEXTS } = require('./context');
 const { problems } = require('../problems');
@@ -42,7 +42,6 @@ function createIO(flavour, options = {}, problem = Object.keys(MODELS_BY_PROBLEM
 
 module.exports = {
   createIO,
-  flavourMissing,
   Engine,
   InjectedError,
   FLAVOURS: [...NAMES, ...BARE_FLAVOURS],

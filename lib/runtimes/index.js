@@ -77,7 +77,10 @@ async function withCapabilities(runtime, cache) {
     'compiledChild' in cached.flags;
   if (valid) return { ...record, capabilities: cached.capabilities, flags: cached.flags, syntax: cached.syntax };
   const probed = await probeCapabilities(runtime.path, { ...runtime, cache });
-  writeJsonQuietly(file, { path: runtime.path, version: runtime.version, ...probed, probedAt: new Date().toISOString() });
+  // A runtime that could not even answer as a forked child is probed again
+  // next time rather than remembered: that failure may be passing (a loaded
+  // machine past the time limit, a preload in NODE_OPTIONS it cannot parse).
+  if (probed.capabilities.ipcFork) writeJsonQuietly(file, { path: runtime.path, version: runtime.version, ...probed, probedAt: new Date().toISOString() });
   return { ...record, ...probed };
 }
 

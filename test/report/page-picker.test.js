@@ -122,6 +122,9 @@ describe('report: picking on the results page, in a headless browser', function 
     await pickSection(page, 'doxbee-sequential', 'node 20');
     await page.select('#pick-a', 'promises-bluebird');
     await page.select('#pick-b', 'callbacks-original');
+    // The page fills the comparison on the change event; on a loaded machine
+    // that may come after select() returns.
+    await page.waitForFunction(() => document.querySelectorAll('#comparison tbody tr').length > 0, { timeout: 20000 });
     const rows = await page.$$eval('#comparison tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
     const section = built.model.sections.find((s) => s.scenario === 'doxbee-sequential' && s.env.id === 'node 20');
     assert.equal(rows.length, section.tables.length);

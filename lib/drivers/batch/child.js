@@ -4,7 +4,9 @@
 // collect garbage, then start n invocations at once and wait for all. The
 // result goes to the parent over IPC as { status, metrics, error }.
 
-const { flavourMissing, MODELS_BY_PROBLEM, uploadContext } = require('../../fakes');
+const { MODELS_BY_PROBLEM, uploadContext } = require('../../fakes');
+// Not part of the package's API: which I/O flavour a runtime cannot make.
+const { flavourMissing } = require('../../fakes/flavours');
 const { openBackend } = require('./backend');
 const { invoke } = require('../../invoke');
 const { startMeasuring } = require('../../runner/child/measure');
