@@ -80,7 +80,7 @@ function measureFile(file) {
     return measureSource(source);
   } catch (error) {
     if (error instanceof SourceError) {
-      throw new UsageError(`${file}:${error.line}:${error.column}: not JavaScript (${error.description})`);
+      throw new UsageError(`${file}:${error.line}:${error.column}: not valid JavaScript (${error.description})`);
     }
     throw error;
   }

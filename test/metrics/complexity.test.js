@@ -260,7 +260,7 @@ describe('asyncmark complexity', () => {
     assert.equal(code, 2);
     assert.equal(stdout, '');
     assert.equal(stderr.split('\n').filter(Boolean).length, 1, stderr);
-    assert.ok(stderr.includes(`${file}:2:6:`), stderr);
+    assert.ok(stderr.includes(`${file}:2:6: not valid JavaScript (`), stderr);
   });
 
   it('refuses a file that does not exist: exit 2, naming it', async () => {
