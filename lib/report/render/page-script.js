@@ -15,6 +15,17 @@ const show = require('../display');
 // from their source, so the page says what the tables and `compare` say.
 
 const STATS_SOURCE = fs.readFileSync(require.resolve('../../stats'), 'utf8');
+// number() as display.js's file has it, not as Function.prototype.toString
+// gives it: under coverage (nyc) the loaded function is instrumented and calls
+// counters the page does not have.
+const NUMBER_SOURCE = functionSource(fs.readFileSync(require.resolve('../display'), 'utf8'), 'number');
+
+function functionSource(source, name) {
+  const start = source.indexOf(`\nfunction ${name}(`);
+  const end = source.indexOf('\n}\n', start);
+  if (start === -1 || end === -1) throw new Error(`page-script: no top-level function ${name} in its source file`);
+  return source.slice(start + 1, end + 2);
+}
 
 const SCRIPT = `
 (function () {
@@ -22,7 +33,7 @@ const SCRIPT = `
   var stats = (function () { var module = { exports: {} }; ${STATS_SOURCE}
     return module.exports; })();
   var DASH = ${JSON.stringify(show.DASH)};
-  var number = ${show.number.toString()};
+  var number = ${NUMBER_SOURCE};
   var tip = document.getElementById('tip');
   var packed = JSON.parse((document.getElementById('chart-data') || { textContent: '{}' }).textContent);
 
