@@ -2,8 +2,11 @@
 
 const { UsageError, refuse, parseNumber } = require('./usage');
 const { MODELS_BY_PROBLEM } = require('../lib/fakes');
+const { openSessionDatabase } = require('../lib/database/session');
+const show = require('../lib/report/display');
 
-// --db and --pool: what a bench session's uploads run against. fake (the
+// --db and --pool: what a bench session's uploads run against, and the
+// session's database opened for its runs. fake (the
 // default) is the simulated I/O; pglite, postgres and a URL are real databases,
 // for a problem whose model has one (its `database`).
 
@@ -53,4 +56,25 @@ function resolveDatabaseOption(options, scenario, scenarios) {
   return choice;
 }
 
-module.exports = { resolveDatabaseOption, DEFAULT_POOL };
+// Opens the session's database and tells every run of it: its kind in the
+// results line (params.db, and pool), how to reach it in the child's options.
+async function openDatabase(settings, options) {
+  let database;
+  try {
+    const { prepareSession } = MODELS_BY_PROBLEM[settings.scenario.problem].database();
+    database = await openSessionDatabase(settings.database, {
+      prepare: prepareSession,
+      onWarning: (message) => process.stderr.write(`asyncmark: warning: ${message}\n`),
+    });
+  } catch (error) {
+    if (error.database) throw new UsageError(`--db: ${error.message}`);
+    throw error;
+  }
+  if (database.startMs !== null && !options.quiet) process.stderr.write(`asyncmark: database server started in ${show.number(database.startMs / 1000)} s\n`);
+  const { scenario } = settings;
+  settings.scenario = { ...scenario, childOptions: { ...scenario.childOptions, database: database.childOptions } };
+  settings.params = { ...settings.params, db: database.label, ...(settings.database.pool ? { pool: settings.database.pool } : {}) };
+  return database;
+}
+
+module.exports = { resolveDatabaseOption, openDatabase, DEFAULT_POOL };

@@ -27,9 +27,7 @@ const { DEFAULT_SCENARIO, BROWSER_PROBLEMS, benchHelp } = require('../bench-help
 const { checkOut } = require('../results-file');
 const { createWriter } = require('../../lib/runner/results-writer');
 const { MEASURES, SLOWDOWN, cannotCount } = require('../../lib/runner/count');
-const { resolveDatabaseOption, DEFAULT_POOL } = require('../db-option');
-const { MODELS_BY_PROBLEM } = require('../../lib/fakes');
-const { openSessionDatabase } = require('../../lib/database/session');
+const { resolveDatabaseOption, openDatabase, DEFAULT_POOL } = require('../db-option');
 
 const FORMATS = ['table', 'markdown', 'csv', 'json'];
 const DEFAULT_OUT = 'asyncmark-results.jsonl';
@@ -365,27 +363,6 @@ async function action(options) {
   } finally {
     if (database) await database.close();
   }
-}
-
-// Opens the session's database and tells every run of it: its kind in the
-// results line (params.db, and pool), how to reach it in the child's options.
-async function openDatabase(settings, options) {
-  let database;
-  try {
-    const { prepareSession } = MODELS_BY_PROBLEM[settings.scenario.problem].database();
-    database = await openSessionDatabase(settings.database, {
-      prepare: prepareSession,
-      onWarning: (message) => process.stderr.write(`asyncmark: warning: ${message}\n`),
-    });
-  } catch (error) {
-    if (error.database) throw new UsageError(`--db: ${error.message}`);
-    throw error;
-  }
-  if (database.startMs !== null && !options.quiet) process.stderr.write(`asyncmark: database server started in ${show.number(database.startMs / 1000)} s\n`);
-  const { scenario } = settings;
-  settings.scenario = { ...scenario, childOptions: { ...scenario.childOptions, database: database.childOptions } };
-  settings.params = { ...settings.params, db: database.label, ...(settings.database.pool ? { pool: settings.database.pool } : {}) };
-  return database;
 }
 
 async function runAll(settings, options, started) {

@@ -3,22 +3,14 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { CHROMIUM_ARGS } = require('../../lib/runner/child/browser');
 
 // A headless Chromium for the report's page tests, through puppeteer-core:
 // Debian's /usr/bin/chromium (or CHROMIUM_PATH), offline, in a profile of its
-// own that closing removes. Without Chromium a test is skipped, except in CI.
+// own that closing removes, with the flags a run's browser gets. Without
+// Chromium a test is skipped, except in CI.
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * Launches Chromium for a mocha suite, or skips the suite when it is not installed.
@@ -37,7 +29,11 @@ async function launchChromium(context, prefix) {
   }
   const puppeteer = require('puppeteer-core');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: [...ARGS, `--user-data-dir=${path.join(dir, 'profile')}`] });
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...CHROMIUM_ARGS, `--user-data-dir=${path.join(dir, 'profile')}`],
+  });
   return {
     browser,
     dir,

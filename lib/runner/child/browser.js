@@ -180,4 +180,4 @@ async function startBrowser({ engine, path: binary, timeoutMs = 30000 }) {
   return { browser, close };
 }
 
-module.exports = { startBrowser };
+module.exports = { startBrowser, CHROMIUM_ARGS };
