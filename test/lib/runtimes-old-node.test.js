@@ -6,7 +6,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { resolveRuntimes } = require('../../lib/runtimes');
 const { describeVersions } = require('../../lib/runtimes/versions');
-const { ownFiles, ROOT } = require('../../lib/runtimes/compiled-child/build');
+const { compiledPreload, mirrorName, ownFiles, ROOT, STALE_MS } = require('../../lib/runtimes/compiled-child/build');
 const { plan, runSession } = require('../../lib/runner/session');
 const batch = require('../../lib/drivers/batch');
 const problems = require('../../examples');
@@ -77,6 +77,34 @@ describe('runtimes: what is compiled for an old Node', () => {
     assert.ok(files.has(path.join('lib', 'drivers', 'batch', 'child.js')));
     assert.ok(files.has(path.join('examples', 'doxbee', 'model.js')));
     assert.ok(![...files].some((file) => file.startsWith(path.join('examples', 'libraries'))), 'the libraries the examples share are example code');
+  });
+
+  it('is compiled per checkout: two clones of the same sources get two mirrors, since the preload maps files by their place', () => {
+    const parts = { esbuildVersion: '0.1', target: 'node6.17.1', files: ['lib/a.js'], sources: ['1'], uncompiled: [Buffer.from('p')] };
+    assert.notEqual(mirrorName({ ...parts, root: '/work/one' }), mirrorName({ ...parts, root: '/work/two' }));
+    assert.equal(mirrorName({ ...parts, root: '/work/one' }), mirrorName({ ...parts, root: '/work/one' }));
+  });
+
+  it('writes its checkout into the mirror and deletes this checkout’s mirrors unused for a day, never another’s', () => {
+    const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-mirrors-'));
+    try {
+      const compiled = path.join(cache, 'compiled');
+      const plant = (name, root) => {
+        fs.mkdirSync(path.join(compiled, name), { recursive: true });
+        fs.writeFileSync(path.join(compiled, name, 'mirror.json'), JSON.stringify({ root }));
+        const old = new Date(Date.now() - STALE_MS - 60000);
+        fs.utimesSync(path.join(compiled, name), old, old);
+      };
+      plant('node6.17.1-000000000000', ROOT);
+      plant('node6.17.1-111111111111', '/another/clone');
+      plant('node8.17.0-222222222222', ROOT);
+      const preload = compiledPreload('6.17.1', { cache });
+      const mirror = JSON.parse(fs.readFileSync(path.join(path.dirname(preload), 'mirror.json'), 'utf8'));
+      assert.equal(mirror.root, ROOT);
+      assert.deepEqual(fs.readdirSync(compiled).sort(), [path.basename(path.dirname(preload)), 'node6.17.1-111111111111', 'node8.17.0-222222222222'].sort());
+    } finally {
+      fs.rmSync(cache, { recursive: true, force: true });
+    }
   });
 });
 

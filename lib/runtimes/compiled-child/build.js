@@ -74,17 +74,52 @@ function compiledPreload(version, { cache } = {}) {
 
 const built = new Map();
 
+/**
+ * The mirror's folder name: the target, and a hash of everything the mirror
+ * holds. The checkout's folder is part of it, since preload.js maps files by
+ * their place under it: two clones with the same sources need two mirrors.
+ * @param {{ esbuildVersion: string, target: string, root: string, files: string[], sources: string[], uncompiled: Buffer[] }} parts
+ */
+function mirrorName({ esbuildVersion, target, root, files, sources, uncompiled }) {
+  const hash = crypto.createHash('sha256').update(`${esbuildVersion}\n${target}\n${root}\n`);
+  files.forEach((file, i) => hash.update(`${file}\n${sources[i]}\n`));
+  for (const content of uncompiled) hash.update(content);
+  return `${target}-${hash.digest('hex').slice(0, 12)}`;
+}
+
+// A mirror of this checkout for this target that has not been used for a day
+// was made from sources since edited: it is deleted when a new one is made.
+const STALE_MS = 24 * 60 * 60 * 1000;
+
+function pruneStale(compiledFolder, target, keep) {
+  for (const name of fs.readdirSync(compiledFolder)) {
+    if (name === keep || !name.startsWith(`${target}-`) || name.endsWith('.tmp')) continue;
+    const folder = path.join(compiledFolder, name);
+    try {
+      const { root } = JSON.parse(fs.readFileSync(path.join(folder, 'mirror.json'), 'utf8'));
+      if (root === ROOT && Date.now() - fs.statSync(folder).mtimeMs > STALE_MS) fs.rmSync(folder, { recursive: true, force: true });
+    } catch {
+      // Not a mirror asyncmark can read: someone else's, left alone.
+    }
+  }
+}
+
 function buildPreload(version, { cache }) {
   const esbuild = require('esbuild');
   const target = targetFor(version);
   const files = ownFiles();
-  const hash = crypto.createHash('sha256').update(`${esbuild.version}\n${target}\n`);
   const sources = files.map((file) => fs.readFileSync(path.join(ROOT, file), 'utf8'));
-  files.forEach((file, i) => hash.update(`${file}\n${sources[i]}\n`));
-  for (const file of UNCOMPILED) hash.update(fs.readFileSync(path.join(__dirname, file)));
-  const mirror = path.join(cache ?? cacheFolder(), 'compiled', `${target}-${hash.digest('hex').slice(0, 12)}`);
+  const uncompiled = UNCOMPILED.map((file) => fs.readFileSync(path.join(__dirname, file)));
+  const compiledFolder = path.join(cache ?? cacheFolder(), 'compiled');
+  const name = mirrorName({ esbuildVersion: esbuild.version, target, root: ROOT, files, sources, uncompiled });
+  const mirror = path.join(compiledFolder, name);
   const preload = path.join(mirror, 'preload.js');
-  if (fs.existsSync(preload)) return preload;
+  if (fs.existsSync(preload)) {
+    // Used now: not stale for pruneStale.
+    const now = new Date();
+    fs.utimesSync(mirror, now, now);
+    return preload;
+  }
   const temp = `${mirror}.${process.pid}.tmp`;
   fs.rmSync(temp, { recursive: true, force: true });
   files.forEach((file, i) => {
@@ -103,7 +138,8 @@ function buildPreload(version, { cache }) {
     fs.rmSync(temp, { recursive: true, force: true });
     if (!fs.existsSync(preload)) throw error;
   }
+  pruneStale(compiledFolder, target, name);
   return preload;
 }
 
-module.exports = { compiledPreload, ownFiles, targetFor, ROOT };
+module.exports = { compiledPreload, mirrorName, ownFiles, targetFor, ROOT, STALE_MS };
