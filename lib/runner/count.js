@@ -5,16 +5,21 @@ const os = require('node:os');
 const path = require('node:path');
 const { runInChild } = require('./spawn');
 const { isExecutable } = require('../runtimes/browsers');
+const { MARKER } = require('./child/region');
 
 // bench --measure instructions: the CPU work of a run's measured region,
-// counted by valgrind's cachegrind instead of timed. Valgrind cannot be told
-// from JavaScript where the region starts, so the region is counted as the
-// difference of two processes started alike: one repeats the measured region
-// `warm` times, the other `warm + counted` times (the child's job.repeat);
-// everything else (start-up, loading, the warm-up, the first rounds, exit) is
-// the same in both and cancels out, and the difference divided by `counted` is
-// the count of one steady round. V8's flags below make a process's count
-// repeat to about 0.01% (a single thread, no concurrent GC or compilation).
+// counted by valgrind instead of timed. One child under callgrind repeats
+// the measured region `warm + counted` times and marks the edges of the last
+// `counted` rounds (lib/runner/child/region.js): callgrind writes the counts
+// at each mark and starts again from zero, so its second file holds the
+// counted rounds alone, without start-up, loading, the warm-up, the first
+// rounds or exit. Divided by `counted`, it is the count of one steady round.
+// V8's flags below make a process's count repeat to about 0.01% (a single
+// thread, no concurrent GC or compilation).
+//
+// (Until 2026-11 the region was the difference of two cachegrind processes,
+// `warm` and `warm + counted` rounds; valgrind 3.19's cachegrind cannot be
+// told where a region starts. The marks need one process instead of two.)
 //
 // Why several warm rounds, measured rather than assumed (docs/benchmark.md):
 // V8 keeps compiling for the first few thousand invocations, and with
@@ -55,7 +60,7 @@ function roundsFor(size) {
 // A counted child runs about 30-50x slower than a timed one: its --timeout
 // is this many times the session's.
 const SLOWDOWN = 50;
-// Cachegrind writes its counts when the child exits, after the child has
+// Callgrind writes its last file when the child exits, after the child has
 // reported: it gets this long to do so before it is killed.
 const EXIT_GRACE_MS = 120000;
 // What a counted run adds to a run's metrics.
@@ -114,37 +119,45 @@ function cannotCountUnder(runner) {
 
 // Functions whose instructions are waiting, not work, and are left out of a
 // count: libuv's uv__async_close spins until another thread has finished
-// signalling the handle it closes (at exit), so its count depends on the
-// threads' timing. Measured: two runs of one child counted alike but for
-// 442,964 instructions, all of them in this function.
+// signalling the handle it closes, so its count depends on the threads'
+// timing. Measured: two runs of one child counted alike but for 442,964
+// instructions, all of them in this function (at exit, outside the region
+// today; left out wherever it falls).
 const SPINNING = /^uv__async_(close|spin)\b/;
 
 /**
- * The events of a cachegrind output file, by name: its summary line's totals
- * less the instructions of the SPINNING functions.
+ * The events of a callgrind (or cachegrind) output file, by name: its
+ * summary line's totals less the instructions of the SPINNING functions'
+ * own lines. A cost line after `calls=` is the callee's inclusive cost, not
+ * the function's own, and is skipped. An event the file leaves off the end
+ * of a line is zero.
  * @returns {Record<string, number>}
  */
 function readCounts(file) {
   const text = fs.readFileSync(file, 'utf8');
   const events = /^events: (.+)$/m.exec(text);
-  const summary = /^summary: (.+)$/m.exec(text);
+  const summary = /^(?:summary|totals): (.+)$/m.exec(text);
   if (!events || !summary) throw new Error(`${file}: no events or summary line`);
   const names = events[1].trim().split(/\s+/);
   const totals = summary[1].trim().split(/\s+/).map(Number);
-  // Each cost line under fn=NAME is "line event1 event2 ...".
   let spinning = false;
+  let inclusive = false;
   for (const line of text.split('\n')) {
     if (line.startsWith('fn=')) spinning = SPINNING.test(line.slice(3));
-    else if (spinning && /^\d/.test(line)) {
-      const values = line.split(' ');
-      for (let i = 0; i < names.length; i++) totals[i] -= Number(values[i + 1] ?? 0);
+    else if (line.startsWith('calls=')) inclusive = true;
+    else if (/^\d/.test(line)) {
+      if (spinning && !inclusive) {
+        const values = line.split(' ');
+        for (let i = 0; i < names.length; i++) totals[i] -= Number(values[i + 1] ?? 0);
+      }
+      inclusive = false;
     }
   }
   return Object.fromEntries(names.map((name, i) => [name, totals[i] ?? 0]));
 }
 
 /**
- * Cycles estimated from cachegrind's cache simulation, as iai and
+ * Cycles estimated from callgrind's cache simulation, as iai and
  * iai-callgrind do: L1 hits + 5 × last-level hits + 35 × RAM accesses.
  * null when the cache was not simulated.
  */
@@ -156,75 +169,86 @@ function estimatedCycles(c) {
   return accesses - l1Misses + 5 * (l1Misses - llMisses) + 35 * llMisses;
 }
 
-// One child under valgrind, repeating its measured region `repeat` times.
-async function countedChild(job, repeat, { script, timeoutMs, execPath, execArgv, valgrind, cacheSim }) {
+// The files callgrind writes with --dump-before=MARKER and
+// --callgrind-out-file=OUT: OUT.1 at the first mark (everything before the
+// region), OUT.2 at the second (the region), OUT at exit (the rest).
+function regionCounts(out) {
+  const dir = path.dirname(out);
+  const dumps = fs.readdirSync(dir).filter((name) => name.startsWith(`${path.basename(out)}.`));
+  if (dumps.length > 2) return { error: `the region's mark was reached ${dumps.length} times, not 2: something else in the run calls ${MARKER}` };
+  if (!fs.existsSync(`${out}.2`)) return { error: 'valgrind wrote no counts of the region (the child ended before its last counted round)' };
+  return { counts: readCounts(`${out}.2`) };
+}
+
+// One child under callgrind, repeating its measured region `warm + counted`
+// times and marking the last `counted` rounds.
+async function countedChild(job, { warm, counted }, { script, timeoutMs, execPath, execArgv, valgrind, cacheSim }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-count-'));
-  const out = path.join(dir, 'cachegrind.out');
+  const out = path.join(dir, 'callgrind.out');
   try {
     const result = await runInChild(
       // Not detailed: the heap sampler and the event-loop observers fire on
       // timers, so their work would grow with valgrind's slowdown.
-      { ...job, repeat, detailed: false, counted: true },
+      { ...job, repeat: warm + counted, countFrom: warm, detailed: false, counted: true },
       {
         script,
         timeoutMs: timeoutMs * SLOWDOWN,
         exitGraceMs: EXIT_GRACE_MS,
         execPath: valgrind,
-        // -q: valgrind says nothing but its errors, so a crash's stderr ends on its own line.
+        // -q: valgrind says nothing but its errors, so a crash's stderr ends
+        // on its own line. Names and positions uncompressed, so that
+        // readCounts can read a function's lines.
         execArgv: [
           '-q',
-          '--tool=cachegrind',
+          '--tool=callgrind',
           `--cache-sim=${cacheSim ? 'yes' : 'no'}`,
-          `--cachegrind-out-file=${out}`,
+          `--dump-before=${MARKER}`,
+          '--compress-strings=no',
+          '--compress-pos=no',
+          `--callgrind-out-file=${out}`,
           execPath ?? process.execPath,
           ...V8_FLAGS,
           ...execArgv,
         ],
       },
     );
-    if (result.status === 'ok') {
-      if (!fs.existsSync(out)) return { ...result, status: 'crash', error: 'valgrind wrote no counts (the child was killed before it exited)' };
-      result.counts = readCounts(out);
-    }
-    return result;
+    if (result.status !== 'ok') return result;
+    const region = regionCounts(out);
+    if (region.error) return { ...result, status: 'crash', error: region.error };
+    return { ...result, counts: region.counts };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /**
- * One run counted: the two children (`warm` rounds, `warm + counted` rounds)
- * at once, since a count does not depend on what else the machine does. Both
- * are verified as any run is: the first that does not check out is the run's
- * status. Its metrics are the shorter child's, with the driver's timed
- * metrics null (a time under valgrind is not the example's), and the count of
- * one steady round.
+ * One run counted: one child, verified as any run is (a run that does not
+ * check out keeps its status and is never counted). Its metrics are the
+ * child's, with the driver's timed metrics null (a time under valgrind is
+ * not the example's), and the count of one steady round.
  * @param {object} job the job as runInChild takes it
  * @param {object} options runInChild's, and { driver, valgrind, cacheSim }
  */
 async function runCounted(job, { driver, valgrind = findValgrind(), cacheSim = true, ...options }) {
   // A driver whose rounds are large says how many it needs (lib/drivers).
   const rounds = driver.counted.rounds ?? roundsFor(driver.counted.roundSize(job));
-  const [shorter, longer] = await Promise.all(
-    [rounds.warm, rounds.warm + rounds.counted].map((repeat) => countedChild(job, repeat, { ...options, valgrind, cacheSim })),
-  );
-  const failing = [shorter, longer].find((result) => result.status !== 'ok');
-  if (failing) return { ...failing, error: `under valgrind: ${failing.error}` };
-  const metrics = { ...shorter.metrics };
+  const result = await countedChild(job, rounds, { ...options, valgrind, cacheSim });
+  if (result.status !== 'ok') return { ...result, error: `under valgrind: ${result.error}` };
+  const metrics = { ...result.metrics };
   for (const name of driver.counted.timed) if (name in metrics) metrics[name] = null;
   const per = metrics[driver.counted.invocations];
-  const instructions = (longer.counts.Ir - shorter.counts.Ir) / rounds.counted;
-  const one = estimatedCycles(shorter.counts);
-  const cycles = one === null ? null : (estimatedCycles(longer.counts) - one) / rounds.counted;
+  const instructions = result.counts.Ir / rounds.counted;
+  const cycles = estimatedCycles(result.counts);
   Object.assign(metrics, {
     instructions,
     instructionsPerInvocation: instructions / per,
-    estimatedCycles: cycles,
-    estimatedCyclesPerInvocation: cycles === null ? null : cycles / per,
+    estimatedCycles: cycles === null ? null : cycles / rounds.counted,
+    estimatedCyclesPerInvocation: cycles === null ? null : cycles / rounds.counted / per,
     countedRounds: rounds.counted,
     warmRounds: rounds.warm,
   });
-  return { ...shorter, metrics };
+  const { counts, ...rest } = result;
+  return { ...rest, metrics };
 }
 
 /**

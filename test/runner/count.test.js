@@ -145,6 +145,13 @@ describe('counted cycles: the formula', () => {
     assert.match(crashed.error, /^under valgrind: child ended with exit code 1: Error: fixture crash/);
   });
 
+  it('a run that marks the region itself cannot be counted: CRASH, naming the mark', async () => {
+    const marks = await count(job(planted('reads-ppid', path.join(__dirname, '..', 'fixtures', 'count', 'reads-ppid.js'))));
+    assert.equal(marks.status, 'crash');
+    assert.match(marks.error, /^under valgrind: the region's mark was reached \d+ times, not 2: something else in the run calls uv_os_getppid/);
+    assert.equal(marks.metrics.instructions, undefined);
+  });
+
   it('counts the compute driver per call: two counts of one cell agree', async () => {
     const compute = drivers.compute;
     const fib = { scenario: 'fib', problem: 'fib', driver: 'compute', example: 'async', params: { n: 10, w: 0, threads: 1, minTime: 50 }, run: 0 };
@@ -160,7 +167,7 @@ describe('counted cycles: the formula', () => {
     assert.ok(relative(counts[1], counts[0]) < TOLERANCE, `${counts[1]} vs ${counts[0]}`);
   });
 
-  it('reads the events of a cachegrind file', () => {
+  it('reads the events of a callgrind or cachegrind file', () => {
     const fs = require('node:fs');
     const os = require('node:os');
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'count-')), 'out');
@@ -169,5 +176,10 @@ describe('counted cycles: the formula', () => {
     // libuv spinning at exit until another thread is done is waiting, not work: left out.
     fs.writeFileSync(file, 'events: Ir Dr\nfl=a\nfn=work\n0 1 2\nfl=uv/async.c\nfn=uv__async_close\n108 3 1\n109 2\nfn=after\n5 4 1\nsummary: 10 4\n');
     assert.deepEqual(readCounts(file), { Ir: 5, Dr: 3 });
+    // Callgrind's format: a totals line, events left off the end of a line
+    // are zero, and the cost line after calls= is the callee's, not the
+    // spinning function's own (it is not subtracted).
+    fs.writeFileSync(file, 'events: Ir Dr\nfn=uv__async_close\n108 3 1\ncalls=1 0\n109 50 20\n110 2\nfn=work\n5 4 1\ntotals: 100 40\n');
+    assert.deepEqual(readCounts(file), { Ir: 95, Dr: 39 });
   });
 });

@@ -27,6 +27,7 @@ async function run(job) {
       callOnce: (arg) => callOnce(entry.call, fib, arg, answers),
       n,
       rounds: job.repeat ?? 1,
+      countFrom: job.countFrom,
       nextTurn,
       gc: global.gc ? (options) => global.gc(options) : null,
       answers,

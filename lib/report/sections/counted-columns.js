@@ -22,7 +22,7 @@ function countedColumns(show, per, round) {
       title: `CPU work: instructions/${per}`,
       when: counted,
       counted: true,
-      description: `Instructions of one ${per}, counted by valgrind (cachegrind) in steady measured ${round}es (a process running warm + counted ${round}es minus one running warm, divided by counted), under V8 --single-threaded --predictable: the CPU work of a deterministic configuration, not a time; median of the runs, in brackets half their spread (max - min) / median.`,
+      description: `Instructions of one ${per}, counted by valgrind (callgrind) in steady measured ${round}es (the last counted of warm + counted ${round}es of one process, between two marks, divided by counted), under V8 --single-threaded --predictable: the CPU work of a deterministic configuration, not a time; median of the runs, in brackets half their spread (max - min) / median.`,
       align: 'right',
       format: (value, row) =>
         Number.isFinite(value)
@@ -34,7 +34,7 @@ function countedColumns(show, per, round) {
       title: `CPU work: est. cycles/${per}`,
       when: counted,
       counted: true,
-      description: `Cycles of one ${per} estimated from cachegrind's cache simulation, L1 hits + 5 x last-level hits + 35 x RAM accesses (iai's formula): the work of a deterministic configuration, not a time; median of the runs.`,
+      description: `Cycles of one ${per} estimated from callgrind's cache simulation, L1 hits + 5 x last-level hits + 35 x RAM accesses (iai's formula): the work of a deterministic configuration, not a time; median of the runs.`,
       align: 'right',
       format: (value) => (Number.isFinite(value) ? show.number(Math.round(value)) : show.DASH),
     },
