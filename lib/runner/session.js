@@ -1,6 +1,7 @@
 'use strict';
 
 const fs = require('node:fs');
+const os = require('node:os');
 const crypto = require('node:crypto');
 const { runMeasured } = require('./count');
 const { launch, cannotRun } = require('./launch');
@@ -184,14 +185,16 @@ function newSessionId() {
 /**
  * Runs the jobs one at a time (parallel children would disturb each other's
  * timings on a small machine) and appends each result to `out`, one line in
- * one write. It prints nothing: warnings go to `onWarning(message)`.
+ * one write. Counted runs (measure instructions) run one per core at once:
+ * a count does not depend on what else the machine does. It prints nothing:
+ * warnings go to `onWarning(message)`.
  * @param {object[]} jobs of plan()
  * @param {object} options { driver, out, writer, resume, timeoutMs, detailed, measure, onRun, onWarning }: driver, the
  *   declaration of the jobs' driver (lib/drivers), handed by the caller: its child runs each job;
  *   writer, a results-writer of `out` to share across sessions (one is made otherwise);
  *   measure, time | instructions | both (lib/runner/count.js)
  * @returns {Promise<object[]>} the result lines of this session and, with
- *   resume, those already in the file for the same jobs
+ *   resume, those already in the file for the same jobs, in the jobs' order
  */
 async function runSession(
   jobs,
@@ -205,63 +208,83 @@ async function runSession(
   const done = new Map(previous.map((line) => [jobKey(line), line]));
   // Appends each run, and keeps it when the file is deleted or locked meanwhile.
   const sink = out ? (writer ?? createWriter(out, { onWarning })) : null;
-  const lines = [];
-  for (const job of jobs) {
-    const key = jobKey(job);
-    if (done.has(key)) {
-      if (sink) sink.hold([done.get(key)]);
-      lines.push(done.get(key));
-      onRun(done.get(key), { skipped: true });
-      continue;
+  const lines = new Array(jobs.length);
+  let next = 0;
+  let interrupted = false;
+  const work = async () => {
+    while (next < jobs.length && !interrupted) {
+      const index = next++;
+      const job = jobs[index];
+      const key = jobKey(job);
+      if (done.has(key)) {
+        if (sink) sink.hold([done.get(key)]);
+        lines[index] = done.get(key);
+        onRun(done.get(key), { skipped: true });
+        continue;
+      }
+      const result = await runJob(job, { driver, timeoutMs, detailed, measure });
+      // The session was interrupted: the run did not finish and is not recorded.
+      if (result.status === 'interrupted') {
+        interrupted = true;
+        break;
+      }
+      const line = resultLine(job, result, { session, env });
+      if (sink) sink.append(line);
+      lines[index] = line;
+      onRun(line, { skipped: false });
     }
-    // The driver knows what one run does; the session only runs it. An example
-    // that cannot run here is recorded with its reason, and no child is started.
-    // The child knows its time limit too (an HTTP load waits for an answer no longer).
-    // A runtime that cannot parse the example's syntax (the node running
-    // asyncmark included) is told apart before a child fails to load it.
-    const unsupported = cannotRun(job.runner, driver) ?? lacking(job.needs, job.runner);
-    const result = job.unavailable
-      ? { status: 'unavailable', error: job.unavailable, metrics: null, stderrTail: '' }
-      : unsupported
-        ? { status: 'unsupported', error: unsupported, metrics: null, stderrTail: '' }
-        : await runMeasured(
-            {
-              ...job,
-              runner: undefined,
-              capabilities: job.runner ? job.runner.capabilities : undefined,
-              browser: job.runner && job.runner.browser ? job.runner.browser : undefined,
-              detailed,
-              timeoutMs,
-            },
-            { timeoutMs, script: driver.child, driver, ...launch(driver, job.runner) },
-            { measure, runner: job.runner },
-          );
-    // The session was interrupted: the run did not finish and is not recorded.
-    if (result.status === 'interrupted') break;
-    const line = {
-      schema: SCHEMA,
-      session,
-      time: new Date().toISOString(),
+  };
+  const atOnce = measure === 'instructions' ? Math.min(jobs.length, os.availableParallelism()) : 1;
+  await Promise.all(Array.from({ length: Math.max(1, atOnce) }, work));
+  return lines.filter(Boolean);
+}
+
+// One job run by its driver's child, or recorded without a child.
+async function runJob(job, { driver, timeoutMs, detailed, measure }) {
+  // The driver knows what one run does; the session only runs it. An example
+  // that cannot run here is recorded with its reason, and no child is started.
+  // The child knows its time limit too (an HTTP load waits for an answer no longer).
+  // A runtime that cannot parse the example's syntax (the node running
+  // asyncmark included) is told apart before a child fails to load it.
+  if (job.unavailable) return { status: 'unavailable', error: job.unavailable, metrics: null, stderrTail: '' };
+  const unsupported = cannotRun(job.runner, driver) ?? lacking(job.needs, job.runner);
+  if (unsupported) return { status: 'unsupported', error: unsupported, metrics: null, stderrTail: '' };
+  return runMeasured(
+    {
       ...job,
-      status: result.status,
-      error: result.error ?? null,
-      stderrTail: result.status === 'ok' ? '' : (result.stderrTail ?? ''),
-      metrics: result.metrics ?? null,
-      env: runtimeEnv(env, job.runner, result.reported),
-    };
-    // A run's line is the same whether its example is registered or a file:
-    // the example's name says which.
-    delete line.childOptions;
-    delete line.entry;
-    delete line.unavailable;
-    delete line.needs;
-    delete line.runner;
-    line.params = { ...job.params };
-    if (sink) sink.append(line);
-    lines.push(line);
-    onRun(line, { skipped: false });
-  }
-  return lines;
+      runner: undefined,
+      capabilities: job.runner ? job.runner.capabilities : undefined,
+      browser: job.runner && job.runner.browser ? job.runner.browser : undefined,
+      detailed,
+      timeoutMs,
+    },
+    { timeoutMs, script: driver.child, driver, ...launch(driver, job.runner) },
+    { measure, runner: job.runner },
+  );
+}
+
+// A run's line in the results file.
+function resultLine(job, result, { session, env }) {
+  const line = {
+    schema: SCHEMA,
+    session,
+    time: new Date().toISOString(),
+    ...job,
+    status: result.status,
+    error: result.error ?? null,
+    stderrTail: result.status === 'ok' ? '' : (result.stderrTail ?? ''),
+    metrics: result.metrics ?? null,
+    env: runtimeEnv(env, job.runner, result.reported),
+  };
+  // A run's line is the same whether its example is registered or a file:
+  // the example's name says which.
+  delete line.childOptions;
+  delete line.entry;
+  delete line.unavailable;
+  delete line.needs;
+  delete line.runner;
+  line.params = { ...job.params };
+  return line;
 }
 
 module.exports = { cells, plan, jobKey, readResults, runSession };
