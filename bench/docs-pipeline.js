@@ -7,7 +7,8 @@
 // `npm run docs -- --report-only` only rebuilds the reports and the README summary.
 // `npm run docs -- --resume` keeps docs/results/runs.jsonl and runs only the
 // runs it lacks (an interrupted pipeline goes on; a finished one only renders
-// its tables again). `--only FILE,...` (with --resume) runs only the steps that
+// its tables again), and probes only the examples whose debuggability results
+// no longer stand (debuggability --keep). `--only FILE,...` (with --resume) runs only the steps that
 // write those files (bench-doxbee-sequential.md, complexity.json, ...), then
 // the reports: a part of the docs measured again without the rest.
 // `--out DIR` writes elsewhere, and then leaves the top-level README and
@@ -176,8 +177,19 @@ function plan({ out, test, resume, reportOnly, valgrind = false }) {
   // --report-only rebuilds the reports from the measurements already there.
   if (!reportOnly) {
     steps.push({ args: ['complexity', '--format', 'json'], stdout: complexity });
+    // With --resume, the probe keeps the results of the examples whose files
+    // (hashed in debuggability.json), runtime and libraries are unchanged and
+    // probes the rest; the file and the report say which were kept and when
+    // they were probed. Without it, every example is probed afresh.
     steps.push({
-      args: ['debuggability', '--format', 'json', ...runtime(HEADLINE_RUNTIME), ...(test ? ['--examples', TEST_EXAMPLES] : [])],
+      args: [
+        'debuggability',
+        '--format',
+        'json',
+        ...runtime(HEADLINE_RUNTIME),
+        ...(test ? ['--examples', TEST_EXAMPLES] : []),
+        ...(resume ? ['--keep', projectPath(debuggability)] : []),
+      ],
       stdout: debuggability,
     });
     for (const name of Object.keys(scenarios)) steps.push(bench(['--scenario', name, ...(SCENARIO_ARGS[name] ?? [])], `bench-${name}.md`));
