@@ -177,21 +177,12 @@ function plan({ out, test, resume, reportOnly, valgrind = false }) {
   // --report-only rebuilds the reports from the measurements already there.
   if (!reportOnly) {
     steps.push({ args: ['complexity', '--format', 'json'], stdout: complexity });
-    // With --resume, the probe keeps the results of the examples whose files
-    // (hashed in debuggability.json), runtime and libraries are unchanged and
-    // probes the rest; the file and the report say which were kept and when
-    // they were probed. Without it, every example is probed afresh.
-    steps.push({
-      args: [
-        'debuggability',
-        '--format',
-        'json',
-        ...runtime(HEADLINE_RUNTIME),
-        ...(test ? ['--examples', TEST_EXAMPLES] : []),
-        ...(resume ? ['--keep', projectPath(debuggability)] : []),
-      ],
-      stdout: debuggability,
-    });
+    // With --resume, the probe keeps the results that still stand (their
+    // files, runtime and libraries unchanged) and probes the rest; the file
+    // and the report say which were kept and when they were probed.
+    const keep = resume ? ['--keep', projectPath(debuggability)] : [];
+    const probed = test ? ['--examples', TEST_EXAMPLES] : [];
+    steps.push({ args: ['debuggability', '--format', 'json', ...runtime(HEADLINE_RUNTIME), ...probed, ...keep], stdout: debuggability });
     for (const name of Object.keys(scenarios)) steps.push(bench(['--scenario', name, ...(SCENARIO_ARGS[name] ?? [])], `bench-${name}.md`));
     // Counted CPU work (bench --measure instructions, docs/benchmark.md) at
     // cells the default grids time too, so that the report sets the CPU-work
