@@ -84,9 +84,9 @@ ${scenarioUsage()}
 
 --add FILE[,FILE...] runs files of your own beside the registered examples of
 the scenario's problem (${verifiable.join(' or ')}), named after their files (a name a
-registered example has is refused). --io (required), --call, --throws and
---on-failure say how they are called, the same for every file (see
-asyncmark verify --help). Each file must first pass the whole conformance
+registered example has is refused). --io (required), --call, --throws,
+--on-failure and --cancel say how they are called, the same for every file
+(see asyncmark verify --help); --cancel's means fills their "on cancel" cell. Each file must first pass the whole conformance
 suite, as asyncmark verify runs it: one that fails a case is refused with
 that case, exit code 2, and nothing runs.
 `;

@@ -7,7 +7,8 @@
 // `npm run docs -- --report-only` only rebuilds the reports and the README summary.
 // `npm run docs -- --resume` keeps docs/results/runs.jsonl and runs only the
 // runs it lacks (an interrupted pipeline goes on; a finished one only renders
-// its tables again). `--only FILE,...` (with --resume) runs only the steps that
+// its tables again), and probes only the examples whose debuggability results
+// no longer stand (debuggability --keep). `--only FILE,...` (with --resume) runs only the steps that
 // write those files (bench-doxbee-sequential.md, complexity.json, ...), then
 // the reports: a part of the docs measured again without the rest.
 // `--out DIR` writes elsewhere, and then leaves the top-level README and
@@ -176,10 +177,12 @@ function plan({ out, test, resume, reportOnly, valgrind = false }) {
   // --report-only rebuilds the reports from the measurements already there.
   if (!reportOnly) {
     steps.push({ args: ['complexity', '--format', 'json'], stdout: complexity });
-    steps.push({
-      args: ['debuggability', '--format', 'json', ...runtime(HEADLINE_RUNTIME), ...(test ? ['--examples', TEST_EXAMPLES] : [])],
-      stdout: debuggability,
-    });
+    // With --resume, the probe keeps the results that still stand (their
+    // files, runtime and libraries unchanged) and probes the rest; the file
+    // and the report say which were kept and when they were probed.
+    const keep = resume ? ['--keep', projectPath(debuggability)] : [];
+    const probed = test ? ['--examples', TEST_EXAMPLES] : [];
+    steps.push({ args: ['debuggability', '--format', 'json', ...runtime(HEADLINE_RUNTIME), ...probed, ...keep], stdout: debuggability });
     for (const name of Object.keys(scenarios)) steps.push(bench(['--scenario', name, ...(SCENARIO_ARGS[name] ?? [])], `bench-${name}.md`));
     // Counted CPU work (bench --measure instructions, docs/benchmark.md) at
     // cells the default grids time too, so that the report sets the CPU-work

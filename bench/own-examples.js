@@ -5,7 +5,7 @@ const { Option } = require('commander');
 const { MODELS_BY_PROBLEM } = require('../lib/fakes');
 const { NAMES: FLAVOURS } = require('../lib/fakes/flavours');
 const { CONVENTIONS } = require('../lib/invoke');
-const { SYNC_BEHAVIOURS, FAILURE_BEHAVIOURS } = require('../lib/conformance');
+const { SYNC_BEHAVIOURS, FAILURE_BEHAVIOURS, CANCEL_MEANS } = require('../lib/conformance');
 const { VERIFIABLE, entryForFile, callFor, throwsFor } = require('../lib/verify');
 const { UsageError, shown, parseChoice, parsePath } = require('./usage');
 const { NEEDS, lacking } = require('../lib/runtimes/syntax');
@@ -17,6 +17,8 @@ const DEFAULT_PROBLEM = VERIFIABLE[0];
 
 // The verifiable problems that make several calls at once, which --on-failure is for.
 const CONCURRENT_PROBLEMS = VERIFIABLE.filter((problem) => MODELS_BY_PROBLEM[problem].CONCURRENT).join(', ');
+// The verifiable problems whose model says where a caller gives up (lib/conformance/cancel.js), which --cancel is for.
+const CANCELLABLE_PROBLEMS = VERIFIABLE.filter((problem) => MODELS_BY_PROBLEM[problem].CANCEL).join(', ');
 
 // Examples of one's own, given by their file (asyncmark verify FILE, asyncmark
 // bench --add FILE): the options that say how such a file is called, shared by
@@ -38,18 +40,22 @@ function styleOptions() {
       '--on-failure <behaviour>',
       `${CONCURRENT_PROBLEMS} only: when one of the calls made at once fails, ${FAILURE_BEHAVIOURS.join(' or ')} (default: fail-fast)`,
     ),
+    new Option(
+      '--cancel <means>',
+      `how its caller gives up mid-upload, as a registry entry's cancel says: signal (the upload takes { signal } last, an AbortSignal) or unsubscribe (the caller unsubscribes from the observable it returns) (default: none, so the cancel outcome is n/a)`,
+    ),
   ];
 }
 
 function given(options) {
-  return ['io', 'call', 'throws', 'onFailure'].filter((key) => options[key] !== undefined);
+  return ['io', 'call', 'throws', 'onFailure', 'cancel'].filter((key) => options[key] !== undefined);
 }
 
-const FLAG = { io: '--io', call: '--call', throws: '--throws', onFailure: '--on-failure' };
+const FLAG = { io: '--io', call: '--call', throws: '--throws', onFailure: '--on-failure', cancel: '--cancel' };
 
 /**
- * { io, call?, throws?, onFailure? } from the options; what is not given is
- * left to lib/verify.js entryForFile to infer. --io is required.
+ * { io, call?, throws?, onFailure?, cancel? } from the options; what is not
+ * given is left to lib/verify.js entryForFile to infer. --io is required.
  */
 function resolveStyle(options, problem) {
   if (options.io === undefined) throw new UsageError(`--io: missing; expected the I/O flavour the file is given, one of ${FLAVOURS.join(', ')}`);
@@ -61,6 +67,12 @@ function resolveStyle(options, problem) {
       throw new UsageError(`--on-failure: only for a problem with calls made at once (${CONCURRENT_PROBLEMS}); this one is ${problem}`);
     }
     style.onFailure = parseChoice('--on-failure', options.onFailure, FAILURE_BEHAVIOURS);
+  }
+  if (options.cancel !== undefined) {
+    style.cancel = parseChoice('--cancel', options.cancel, CANCEL_MEANS);
+    if (!MODELS_BY_PROBLEM[problem].CANCEL) {
+      throw new UsageError(`--cancel: only for a problem with a cancel case (${CANCELLABLE_PROBLEMS}); this one is ${problem}`);
+    }
   }
   return style;
 }
@@ -149,6 +161,7 @@ function verifyCommand(file, problem, entry) {
   if (entry.call !== callFor(entry.io)) words.push(`--call ${entry.call}`);
   if (entry.throws !== throwsFor(entry.call)) words.push(`--throws ${entry.throws}`);
   if (MODELS_BY_PROBLEM[problem].CONCURRENT && entry.onFailure !== 'fail-fast') words.push(`--on-failure ${entry.onFailure}`);
+  if (entry.cancel !== undefined) words.push(`--cancel ${entry.cancel}`);
   return words.join(' ');
 }
 

@@ -4,16 +4,17 @@
 // of one's own, case by case from `from`, so that what the file does to its
 // process (ends it, hangs it, throws from a timer) ends only this child; see
 // lib/verify-fenced.js, its parent. It prints one JSON line per event:
-// { loaded } or { loadError } first, then { start: i } and { case: i, result } per case.
+// { loaded } or { loadError } first, then { start: i } and { case: i, result } per case;
+// or, asked for the cancel case instead, { onCancel } with its outcome.
 
 const { createVerifier, entryForFile } = require('./verify');
-const { cases } = require('./conformance');
+const { cases, observeCancel } = require('./conformance');
 const { problemNamed } = require('./problems');
 
 const say = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
 async function main() {
-  const { problem, file, style, from } = JSON.parse(process.argv[2]);
+  const { problem, file, style, from, cancel } = JSON.parse(process.argv[2]);
   const entry = entryForFile(file, style);
   let factory;
   try {
@@ -27,6 +28,10 @@ async function main() {
     return;
   }
   say({ loaded: true });
+  if (cancel) {
+    say({ onCancel: (await observeCancel(entry, { problem })).outcome });
+    return;
+  }
   const verifier = createVerifier(problem);
   const all = cases(problemNamed(problem).model);
   for (let i = from; i < all.length; i++) {

@@ -2,7 +2,7 @@
 
 const { spawn } = require('node:child_process');
 const path = require('node:path');
-const { cases, describeCase } = require('./conformance');
+const { cases, describeCase, NO_MEANS } = require('./conformance');
 const { problemNamed } = require('./problems');
 
 // The conformance suite on a file of one's own, run in a child process
@@ -134,4 +134,25 @@ async function verifyFenced(problem, entry, { limitMs = CASE_LIMIT_MS, runtime =
   return verdict();
 }
 
-module.exports = { verifyFenced, CASE_LIMIT_MS };
+/**
+ * The cancel case (lib/conformance/cancel.js) on a file of one's own, in a
+ * child of its own with the time limit of one case: what the file does when
+ * its caller gives up mid-upload by the entry's `cancel`. NO_MEANS, with
+ * nothing run, for an entry without one; "n/a (the cancel case failed: …)"
+ * when the child could not tell, as a bench run says it.
+ * @param {string} problem one of VERIFIABLE whose model declares CANCEL
+ * @param {object} entry as entryForFile makes it
+ * @param {{ limitMs?: number, runtime?: string }} [options] as verifyFenced's
+ * @returns {Promise<string>} an outcome of CANCEL_OUTCOMES, or an n/a with its reason
+ */
+async function cancelFenced(problem, entry, { limitMs = CASE_LIMIT_MS, runtime = process.execPath } = {}) {
+  if (!entry.cancel) return NO_MEANS;
+  const style = { io: entry.io, call: entry.call, throws: entry.throws, onFailure: entry.onFailure, cancel: entry.cancel };
+  const ended = await runChild({ problem, file: entry.file, style, cancel: true }, limitMs, runtime);
+  const answer = ended.events.find((event) => event.onCancel !== undefined);
+  if (answer) return answer.onCancel;
+  const loadError = ended.events.find((event) => event.loadError !== undefined);
+  return `n/a (the cancel case failed: ${loadError ? `the file did not load: ${loadError.loadError}` : reasonOf(ended, limitMs)})`;
+}
+
+module.exports = { verifyFenced, cancelFenced, CASE_LIMIT_MS };

@@ -34,12 +34,16 @@ function throwsFor(call) {
 /**
  * A registry entry for a file outside the registries, named after the file.
  * @param {string} file its path
- * @param {object} style { io, call?, throws?, onFailure? }; a missing call or
- *   throws is inferred (callFor, throwsFor), onFailure is fail-fast unless given
+ * @param {object} style { io, call?, throws?, onFailure?, cancel? }; a missing call or
+ *   throws is inferred (callFor, throwsFor), onFailure is fail-fast unless given,
+ *   cancel (lib/conformance/cancel.js CANCEL_MEANS) is none unless given
  */
-function entryForFile(file, { io, call = callFor(io), throws = throwsFor(call), onFailure = 'fail-fast' }) {
+function entryForFile(file, { io, call = callFor(io), throws = throwsFor(call), onFailure = 'fail-fast', cancel }) {
   const absolute = path.resolve(file);
-  return { name: path.basename(file, '.js'), file: absolute, call, io, throws, onFailure, libraries: [], load: () => require(absolute) };
+  const entry = { name: path.basename(file, '.js'), file: absolute, call, io, throws, onFailure, libraries: [], load: () => require(absolute) };
+  // As in a registry: an entry without `cancel` has no means to cancel.
+  if (cancel !== undefined) entry.cancel = cancel;
+  return entry;
 }
 
 /**

@@ -1,16 +1,18 @@
 'use strict';
 
 const problems = require('../../examples');
+const fs = require('node:fs');
 const { probe } = require('../../metrics/debuggability/probe');
+const { splitKept, mergeKept } = require('../../metrics/debuggability/keep');
 const { prepareRuntimes } = require('../../metrics/debuggability/runtimes');
 const { probedProblems } = require('../../metrics/debuggability/problems');
 const { SETTING_NAMES } = require('../../metrics/debuggability/stack-settings');
 const { describeForm } = require('../../metrics/debuggability/runtime-check');
-const { debuggabilityRows } = require('../../lib/report/sections/debuggability-rows');
+const { debuggabilityRows, keptNote } = require('../../lib/report/sections/debuggability-rows');
 const { resolveRuntimes } = require('../../lib/runtimes');
 const { interruptible } = require('../interrupt');
 const { formatRows, FORMATS } = require('../../lib/report/render/rows');
-const { parseNames, parseNumber, parseChoice } = require('../usage');
+const { UsageError, parseNames, parseNumber, parseChoice, parsePath, shown } = require('../usage');
 const { createProgress } = require('../progress');
 
 // `asyncmark debuggability`: when the I/O fails, does the error reach the
@@ -38,7 +40,25 @@ function resolveOptions(options) {
     settings,
     format,
     timeoutMs,
+    keep: options.keep === undefined ? null : readEarlier(options.keep),
   };
+}
+
+// The earlier report of --keep: null when there is none yet (the first run of
+// an incremental pipeline), refused when the file is not such a report.
+function readEarlier(file) {
+  parsePath('--keep', file, 'the path of an earlier debuggability --format json report');
+  if (!fs.existsSync(file)) return { file, report: null };
+  let report;
+  try {
+    report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    report = null;
+  }
+  if (!report || !Array.isArray(report.examples) || !Array.isArray(report.cases)) {
+    throw new UsageError(`--keep: ${shown(file)} is not a report of asyncmark debuggability --format json; expected the path of one (or of none yet)`);
+  }
+  return { file, report };
 }
 
 // For people, one cell per case: outcome and line distance; for csv, the two
@@ -90,6 +110,8 @@ function render(report, format) {
   for (const e of unavailable) notes.push(`${e.name} cannot run here (not probed): ${e.gradeReason}`);
   for (const e of report.examples.filter((e) => e.status === 'unsupported')) notes.push(`${who(e)}: UNSUPPORTED (not probed): ${e.gradeReason}`);
   if (located.length) notes.push(`Failing call not found in the source of: ${located.join(', ')}`);
+  const kept = keptNote(report);
+  if (kept) notes.push(kept);
   const body = format === 'markdown' ? notes.map((line) => line.replace(/^ {2}/, '- ')).join('\n') : notes.join('\n');
   return `${table}\n${body}\n`;
 }
@@ -137,14 +159,20 @@ async function action(options) {
   // missing files, settings a runtime cannot apply, is not counted).
   let progress = { tick() {}, stop() {} };
   const label = new Map((runtimes ?? []).map((r) => [r.spec, `${r.label} `]));
-  const report = await interruptible(
+  const asked = { problem: settings.problem, settings: settings.settings, timeoutMs: settings.timeoutMs, runtimes };
+  // With --keep, what this run asks and runs under (a probe of no example)
+  // against the earlier report: only the examples whose results cannot stand are probed.
+  let split = { probe: settings.entries, kept: [], reason: null };
+  if (settings.keep && settings.keep.report) {
+    split = splitKept(settings.keep.report, settings.entries, await probe([], asked));
+    const why = split.reason ? `, since ${split.reason}` : '';
+    say(`--keep: ${split.kept.length} results kept from ${settings.keep.file}, ${split.probe.length} examples probed${why}`);
+  } else if (settings.keep) say(`--keep: ${settings.keep.file} does not exist yet; every example is probed`);
+  const fresh = await interruptible(
     () =>
-      probe(settings.entries, {
-        problem: settings.problem,
-        settings: settings.settings,
-        timeoutMs: settings.timeoutMs,
+      probe(split.probe, {
+        ...asked,
         concurrency: CONCURRENCY,
-        runtimes,
         onPlan: (total) => {
           progress = createProgress({ total, quiet: options.quiet, unit: 'probes' });
         },
@@ -152,6 +180,7 @@ async function action(options) {
       }),
     { progress: { stop: () => progress.stop() }, note: 'interrupted' },
   );
+  const report = settings.keep ? mergeKept(fresh, split.kept, settings.entries) : fresh;
   process.stdout.write(render(report, settings.format));
 }
 
@@ -167,6 +196,10 @@ function register(program) {
     .option(
       '--runtime <list>',
       'probe every example under each of these runtimes: node (the one running asyncmark), node@<version>, bun, deno (each optionally @<version>) or a path to a binary; installed on demand into the cache (see asyncmark runtimes); a stack setting a runtime cannot apply reads n/a (default: the node running asyncmark, no runtime column)',
+    )
+    .option(
+      '--keep <file>',
+      "an earlier report of this command (--format json): keep its results of every example whose files (their SHA-256 hashes, in the report), runtime version and installed libraries are unchanged, when the probe's own code and settings are too, and probe only the others; the output lists what was kept and when it was probed (a file that does not exist yet keeps nothing)",
     )
     .option('--quiet', 'no progress on stderr')
     .action(action);

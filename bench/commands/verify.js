@@ -3,14 +3,18 @@
 const { Option } = require('commander');
 const { problemNamed } = require('../../lib/problems');
 const { renderVerdict } = require('../../lib/verify');
-const { verifyFenced } = require('../../lib/verify-fenced');
+const { verifyFenced, cancelFenced } = require('../../lib/verify-fenced');
+const { CANCEL_MEANS, CANCEL_OUTCOMES } = require('../../lib/conformance');
 const { VERIFIABLE, DEFAULT_PROBLEM, styleOptions, resolveStyle, ownEntry, refuseUnloadable } = require('../own-examples');
 const { Failed, parseChoice } = require('../usage');
 
 // `asyncmark verify FILE`: the whole conformance suite of a problem, every
 // case its registered examples face against the same reference, run on a file
 // of one's own. Each failing case is printed with the first difference of its
-// trace; exit code 1 when any fails, 0 when every case passes.
+// trace; exit code 1 when any fails, 0 when every case passes. Then, for a
+// problem with a cancel case, what the file does when its caller gives up
+// mid-upload by --cancel's means: an outcome recorded, as bench's "on cancel"
+// column records it, not a case that fails.
 
 function resolveOptions(file, options) {
   const problem = parseChoice('--problem', options.problem ?? DEFAULT_PROBLEM, VERIFIABLE);
@@ -25,13 +29,27 @@ function heading({ problem, entry }, reference) {
   return `verify ${entry.name} (${entry.file}) as a ${problem} example (${style}) against the reference ${reference}\n\n`;
 }
 
+const GIVES_UP = { signal: 'aborted its signal', unsubscribe: 'unsubscribed' };
+
+// The cancel outcome in a line, with how and where the caller gave up; null
+// for a problem without a cancel case.
+async function cancelLine({ problem, entry }) {
+  const { CANCEL } = problemNamed(problem).model;
+  if (!CANCEL) return null;
+  const outcome = await cancelFenced(problem, entry);
+  if (!entry.cancel) return `on cancel: ${outcome}; --cancel ${CANCEL_MEANS.join(' or ')} says how the file is cancelled`;
+  if (!Object.values(CANCEL_OUTCOMES).includes(outcome)) return `on cancel: ${outcome}`;
+  return `on cancel: ${outcome} (its caller ${GIVES_UP[entry.cancel]} while ${CANCEL.during} was in flight)`;
+}
+
 async function action(file, options) {
   const settings = resolveOptions(file, options);
   // The file runs in a child with a time limit per case, never in this process.
   const verdict = await verifyFenced(settings.problem, settings.entry);
   const refused = refuseUnloadable(verdict, file, settings.problem, 'FILE');
   if (refused) throw refused;
-  process.stdout.write(heading(settings, verdict.reference) + renderVerdict(verdict, { full: settings.full }));
+  const onCancel = await cancelLine(settings);
+  process.stdout.write(heading(settings, verdict.reference) + renderVerdict(verdict, { full: settings.full }) + (onCancel ? `${onCancel}\n` : ''));
   if (verdict.failures.length > 0) throw new Failed(`${verdict.failures.length} of ${verdict.total} cases fail`);
 }
 
@@ -57,11 +75,21 @@ both traces around it, then a line "N of M cases pass". Exit code 0 when every
 case passes, 1 when one fails, 2 on bad input. A file that passes can be
 benched beside the registered examples: asyncmark bench --add FILE.
 
+Then the cancel case, in a child of its own: the caller gives up while the
+upload is mid-way (doxbee: while version.insert is in flight) by --cancel's
+means, and the line "on cancel:" says what the file then does: rolls back,
+commits anyway, or leaves open (neither commits nor rolls back). Without
+--cancel it is n/a (no means to cancel), and nothing is run. The outcome is
+recorded, as bench's "on cancel" column records it; it does not change the
+exit code.
+
 Examples:
   cp examples/doxbee/async-await.js my-style.js     # then change it
   asyncmark verify my-style.js --io promises
   asyncmark verify my-style.js --io callbacks --throws caught
   asyncmark verify my-parallel.js --problem parallel --io bluebird --on-failure wait-all
+  asyncmark verify my-style.js --io promises --cancel signal
+  asyncmark verify my-rx.js --io observables --cancel unsubscribe
 `,
     )
     .action(action);

@@ -16,6 +16,7 @@ const { SOURCE_MAP_SETTING, runsSetting, runsWithSourceMaps, sourceMapsOf } = re
 const { childEnv, runProbeChild, describeRun } = require('./run');
 const { prepareRuntimes, runtimeReport } = require('./runtimes');
 const { probedProblems } = require('./problems');
+const { sourceHashes, probeCodeHash } = require('./sources');
 
 // The debuggability probe. For every example it asks: when the I/O fails, does
 // the error reach the caller, and does its stack trace lead a developer to the
@@ -97,9 +98,12 @@ async function probe(
 
   const examples = [];
   const where = [];
+  // When each example was probed, with the hashes of its files: what a
+  // re-probe that keeps earlier results (bench/docs-pipeline.js) goes by.
+  const probedAt = new Date().toISOString();
   for (const entry of entries) {
     for (const target of targets) {
-      examples.push(exampleReport(entry, target, spec));
+      examples.push(exampleReport(entry, target, spec, probedAt));
       where.push({ entry, target });
     }
   }
@@ -188,6 +192,7 @@ async function probe(
     ...spec.options,
     latency,
     timeoutMs,
+    probeCode: probeCodeHash(problem),
     environment: environment(),
     ...(prepared ? { runtimes: prepared.map(runtimeReport) } : {}),
     ...(mapsOf.has(null) ? { sourceMaps: mapsOf.get(null) } : {}),
@@ -199,11 +204,13 @@ async function probe(
 
 // One example's entry in the report, under one runtime of --runtime or the
 // node running asyncmark (target null), before anything has run.
-function exampleReport(entry, target, spec) {
+function exampleReport(entry, target, spec, probedAt) {
   const report = {
     name: entry.name,
     ...(target ? { runtime: target.spec } : {}),
     file: shortFile(entry.file),
+    sources: sourceHashes(entry),
+    probedAt,
     call: entry.call,
     io: entry.io,
     libraries: entry.libraries ?? [],

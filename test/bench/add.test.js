@@ -37,6 +37,21 @@ describe('asyncmark bench --add', function () {
     assert.match(stdout, /^async-await \(baseline\) /m);
   });
 
+  it('takes its means to cancel from --cancel, and records what the file does then: a planted one that ignores the signal commits anyway', async () => {
+    const out = path.join(dir, 'cancel-runs.jsonl');
+    const ignores = path.join(ROOT, 'test', 'fixtures', 'doxbee', 'async-await-ignores-signal.js');
+    const args = ['bench', '--test', '--examples', 'callbacks-original', '--add', `${mine},${ignores}`, '--io', 'promises', '--cancel', 'signal'];
+    const { code, stdout, stderr } = await runCli(...args, '--out', out, '--quiet');
+    assert.equal(code, 0, stderr);
+    const onCancel = Object.fromEntries(readResults(out).map((run) => [run.example, run.metrics.onCancel]));
+    assert.deepEqual(onCancel, {
+      'callbacks-original': 'n/a (no means to cancel)',
+      'my-style': 'rolls back',
+      'async-await-ignores-signal': 'commits anyway',
+    });
+    assert.match(stdout, /^async-await-ignores-signal .* commits anyway$/m);
+  });
+
   it('plans the jobs of an added file with its entry, for the child to load it from its file', () => {
     const entry = entryForFile(mine, { io: 'promises' });
     const jobs = plan({
@@ -100,6 +115,8 @@ describe('asyncmark bench --add', function () {
       ],
       [['--add', mine], /^--io: missing; /],
       [['--io', 'promises'], /^--io: only with --add$/],
+      [['--cancel', 'signal'], /^--cancel: only with --add$/],
+      [['--add', mine, '--io', 'promises', '--cancel', 'interrupt'], /^--cancel: "interrupt" is not allowed; expected one of signal, unsubscribe$/],
       [['--add', path.join(dir, 'nope.js'), '--io', 'promises'], /^--add: ".*nope\.js": no such file; expected the path of a JavaScript file$/],
     ];
     for (const [args, message] of refusals) {

@@ -130,6 +130,21 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
     assert.equal(again.code, 0, again.stderr);
   });
 
+  it('with --resume, keeps the debuggability results that still stand (debuggability --keep) and probes the rest', () => {
+    const out = path.join(ROOT, 'docs', 'results');
+    const probeStep = (options) => plan({ out, test: false, reportOnly: false, ...options }).steps.find((s) => s.args[0] === 'debuggability');
+    assert.deepEqual(probeStep({ resume: true }).args, [
+      'debuggability',
+      '--format',
+      'json',
+      '--runtime',
+      'node@26',
+      '--keep',
+      'docs/results/debuggability.json',
+    ]);
+    assert.ok(!probeStep({ resume: false }).args.includes('--keep'));
+  });
+
   it('runs, by default, the commands that made the committed docs/results', () => {
     const { steps } = plan({ out: path.join(ROOT, 'docs', 'results'), test: false, reportOnly: false, valgrind: true });
     // Every table on the current LTS but the runtime matrices.

@@ -12,6 +12,7 @@ const { runCli } = require('./capture');
 const { shown } = require('../../bench/usage');
 const doxbeeFixtures = require('../fixtures/doxbee');
 const parallelFixtures = require('../fixtures/parallel');
+const cancelFixtures = require('../fixtures/doxbee/on-cancel');
 const { lacking } = require('../../lib/runtimes/syntax');
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -41,8 +42,43 @@ describe('asyncmark verify', function () {
     assert.equal(stderr, '');
     assert.equal(
       stdout,
-      `verify my-style (${copy}) as a doxbee example (call promise, io promises, throws caught) against the reference callbacks-original\n\n124 of 124 cases pass\n`,
+      `verify my-style (${copy}) as a doxbee example (call promise, io promises, throws caught) against the reference callbacks-original\n\n124 of 124 cases pass\n` +
+        'on cancel: n/a (no means to cancel); --cancel signal or unsubscribe says how the file is cancelled\n',
     );
+  });
+
+  describe('--cancel: what the file does when its caller gives up mid-upload', () => {
+    const onCancel = (stdout) => stdout.split('\n').find((line) => line.startsWith('on cancel: '));
+
+    it('rolls back, for a copy of a registered example that takes a signal', async () => {
+      const { code, stdout } = await spawnCli('verify', copy, '--io', 'promises', '--cancel', 'signal');
+      assert.equal(code, 0);
+      assert.equal(onCancel(stdout), 'on cancel: rolls back (its caller aborted its signal while version.insert was in flight)');
+    });
+
+    it('reports the planted fixtures as they are: one commits anyway, one leaves the transaction open, and neither changes the exit code', async () => {
+      const ignores = await runCli('verify', cancelFixtures.ignoresSignal.file, '--io', 'promises', '--cancel', 'signal');
+      assert.equal(ignores.code, 0, ignores.stderr);
+      assert.equal(onCancel(ignores.stdout), 'on cancel: commits anyway (its caller aborted its signal while version.insert was in flight)');
+      const leaks = await runCli('verify', cancelFixtures.leaksOnUnsubscribe.file, '--io', 'observables', '--cancel', 'unsubscribe');
+      assert.equal(leaks.code, 0, leaks.stderr);
+      assert.equal(onCancel(leaks.stdout), 'on cancel: leaves open (its caller unsubscribed while version.insert was in flight)');
+    });
+
+    it('holds a parallel example to its problem, giving up during its inserts', async () => {
+      const { code, stdout } = await runCli('verify', 'examples/parallel/async-await.js', '--problem', 'parallel', '--io', 'promises', '--cancel', 'signal');
+      assert.equal(code, 0);
+      assert.equal(onCancel(stdout), 'on cancel: rolls back (its caller aborted its signal while fileVersion.insert was in flight)');
+    });
+
+    it('says why when the means does not fit the file, as n/a with the reason', async () => {
+      const { code, stdout } = await runCli('verify', copy, '--io', 'promises', '--cancel', 'unsubscribe');
+      assert.equal(code, 0);
+      assert.match(
+        onCancel(stdout),
+        /^on cancel: n\/a \(the cancel case failed: the process ended with exit code 1: TypeError: .*subscribe is not a function\)$/,
+      );
+    });
   });
 
   it('prints each failing case with its first difference, and exits 1', async () => {
@@ -53,7 +89,7 @@ describe('asyncmark verify', function () {
       /^FAIL file found, success\n {2}first difference at event 10\n {4}expected: call file\.update .*\n {4}actual: {3}call tx\.commit \{"tx":1\}\n/m,
     );
     assert.equal(stdout.match(/^FAIL /gm).length, 54);
-    assert.match(stdout, /\n\n70 of 124 cases pass\n$/);
+    assert.match(stdout, /\n\n70 of 124 cases pass\non cancel: n\/a \(no means to cancel\); [^\n]*\n$/);
   });
 
   it('holds a parallel example to its problem', async () => {
@@ -63,7 +99,7 @@ describe('asyncmark verify', function () {
       stdout,
       /^FAIL success\n {2}first difference at event 26\n {4}expected: complete fileVersion\.insert value=null\n {4}actual: {3}call tx\.commit \{"tx":1\}\n/m,
     );
-    assert.match(stdout, /\n4 of 37 cases pass\n$/);
+    assert.match(stdout, /\n4 of 37 cases pass\non cancel: n\/a \(no means to cancel\); [^\n]*\n$/);
   });
 
   it('exits 1 for every planted-bug fixture', async () => {
@@ -109,6 +145,7 @@ describe('asyncmark verify', function () {
       [[copy, '--io', 'promises', '--call', 'thunk'], '--call: "thunk" is not allowed; expected one of callback, promise, observable'],
       [[copy, '--io', 'promises', '--throws', 'sometimes'], '--throws: "sometimes" is not allowed; expected one of caught, escapes'],
       [[copy, '--io', 'promises', '--on-failure', 'wait-all'], '--on-failure: only for a problem with calls made at once (parallel); this one is doxbee'],
+      [[copy, '--io', 'promises', '--cancel', 'abort'], '--cancel: "abort" is not allowed; expected one of signal, unsubscribe'],
     ];
     for (const [args, message] of refusals) {
       const { code, stdout, stderr } = await runCli('verify', ...args);

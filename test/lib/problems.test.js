@@ -141,6 +141,14 @@ describe('problems: a new problem is one folder', function () {
     });
   }
 
+  it('refuses --cancel for it in one line: its model says nowhere to give up, and verify prints no cancel outcome', async () => {
+    const refused = await withLookup('verify', path.join(LOOKUP, 'async-await.js'), '--problem', 'lookup', '--io', 'promises', '--cancel', 'signal');
+    assert.equal(refused.code, 2);
+    assert.equal(refused.stderr, 'asyncmark: --cancel: only for a problem with a cancel case (doxbee, parallel); this one is lookup\n');
+    const { stdout } = await withLookup('verify', path.join(LOOKUP, 'async-await.js'), '--problem', 'lookup', '--io', 'promises');
+    assert.doesNotMatch(stdout, /on cancel/);
+  });
+
   it('fails a planted third style that forgets to return the value', async () => {
     const planted = path.join(FIXTURES, 'problem-styles', 'lookup-returns-nothing.js');
     const { code, stdout } = await withLookup('verify', planted, '--problem', 'lookup', '--io', 'promises');

@@ -134,4 +134,24 @@ function debuggabilityRows(report, { fromFile = false } = {}) {
   return rows;
 }
 
-module.exports = { SURFACED, OUTCOME_LABELS, caseCell, shownExamples, debuggabilityRows };
+/**
+ * Which results a report kept from an earlier probe (debuggability --keep),
+ * grouped by when each was probed, in a sentence; null when it kept none.
+ * @param {object} report the probe's report, or a file of it
+ * @returns {string | null}
+ */
+function keptNote(report) {
+  const kept = Array.isArray(report.kept) ? report.kept.filter((e) => isPlainObject(e) && typeof e.name === 'string') : [];
+  if (kept.length === 0) return null;
+  const labels = new Map((Array.isArray(report.runtimes) ? report.runtimes : []).filter(isPlainObject).map((r) => [r.spec, r.label]));
+  const when = new Map();
+  for (const e of kept) {
+    const who = typeof e.runtime === 'string' ? `${e.name} under ${labels.get(e.runtime) ?? e.runtime}` : e.name;
+    const at = typeof e.probedAt === 'string' ? e.probedAt : 'at a time not recorded';
+    when.set(at, [...(when.get(at) ?? []), who]);
+  }
+  const parts = [...when].map(([at, names]) => `probed ${at}: ${names.join(', ')}`);
+  return `Kept from an earlier probe, since their files, runtime, libraries and the probe's code and settings are unchanged (debuggability --keep); ${parts.join('; ')}`;
+}
+
+module.exports = { SURFACED, OUTCOME_LABELS, caseCell, shownExamples, debuggabilityRows, keptNote };

@@ -6,7 +6,7 @@
 // grow without a change here. A row is matched to an example by its `example`
 // field, else `name`, else the base name of `file`.
 
-const { OUTCOME_LABELS, shownExamples, debuggabilityRows } = require('./debuggability-rows');
+const { OUTCOME_LABELS, shownExamples, debuggabilityRows, keptNote } = require('./debuggability-rows');
 
 const IDENTITY_KEYS = ['example', 'name'];
 
@@ -139,6 +139,8 @@ function debuggabilityTable(json) {
       notes.push(`${who}, source maps: ${example.sourceMaps.level ?? 'no level'} (${example.sourceMaps.reason})`);
     }
   }
+  const kept = keptNote(json);
+  if (kept) notes.push(kept);
   const byRuntime = shown.some(({ label }) => label !== null);
   // A file written before source-map levels were measured has no such column.
   const withLevels = json.examples.some((example) => isPlainObject(example) && isPlainObject(example.sourceMaps));
