@@ -9,7 +9,10 @@ const { entryIn } = require('../../lib/registry');
 // `concurrency` in flight while that many remain, reads every body, and
 // reports { responses, bytes }. Any status but 200, or any error, fails the
 // load once; the examples use only node:http and the global fetch, so that
-// they run unchanged on Node, Bun and Deno.
+// they run unchanged on Node, Bun and Deno. The three of the 2018 experiment
+// are written in the syntax Node 8 parses (no `??`), so that they also run on
+// the Node versions it ran on; their `node:` requires are resolved there by
+// asyncmark's preload for old Node (lib/runtimes/compiled-child/preload.js).
 //
 // family: the style family, one of lib/registry.js FAMILIES.
 // call: how load is called: 'callback', load(options, done) calling done(error)

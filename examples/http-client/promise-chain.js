@@ -50,7 +50,7 @@ module.exports = function load({ url, requests, concurrency = 1, keepAlive = tru
         return chain();
       },
       (error) => {
-        failure ??= error;
+        if (!failure) failure = error;
       },
     );
   }

@@ -4,7 +4,9 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { spawnSync } = require('node:child_process');
 const { resolveRuntimes } = require('../../lib/runtimes');
+const { ownCodeFlags } = require('../../lib/runtimes/probe');
 const { describeVersions } = require('../../lib/runtimes/versions');
 const { compiledPreload, mirrorName, ownFiles, ROOT, STALE_MS } = require('../../lib/runtimes/compiled-child/build');
 const { plan, runSession } = require('../../lib/runner/session');
@@ -155,6 +157,19 @@ describe('runtimes: Node 6, for real', function () {
       by['async-await'].error,
       /^node@6 cannot load async-await: SyntaxError: .*; this runtime parses none of: async functions and await \(Node 7\.6\+/,
     );
+  });
+
+  it('resolves `node:` requires of built-ins for the examples too, and never a package by the bare name', () => {
+    // bluebird is a package beside the examples, not a built-in: "node:bluebird" must stay unknown.
+    const script = [
+      'const load = require(process.argv[1]);',
+      "let planted = 'found';",
+      "try { require('node:bluebird'); } catch (error) { planted = error.code; }",
+      "console.log(typeof load, require('node:http') === require('http'), planted);",
+    ].join('\n');
+    const example = path.join(ROOT, 'examples', 'http-client', 'recursive-callback.js');
+    const result = spawnSync(node6.path, [...ownCodeFlags(node6), '-e', script, example], { encoding: 'utf8', timeout: 30000, cwd: ROOT });
+    assert.equal(result.stdout.trim(), 'function true MODULE_NOT_FOUND', result.stderr);
   });
 
   it('shows a run with async_hooks UNSUPPORTED on Node 6, which has none, and runs it on the node running the tests', async () => {

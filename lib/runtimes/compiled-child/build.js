@@ -48,11 +48,6 @@ function targetFor(version) {
   return `node${version}`;
 }
 
-// esbuild keeps `require("node:fs")`; Node before 14.18 knows only "fs".
-function withoutNodePrefix(code) {
-  return code.replace(/require\("node:([a-z_/]+)"\)/g, 'require("$1")');
-}
-
 /**
  * Compile asyncmark's own files for `version` into the cache, once per
  * version of those sources and of esbuild; returns the preload to give the
@@ -126,7 +121,8 @@ function buildPreload(version, { cache }) {
     const out = path.join(temp, 'files', file);
     fs.mkdirSync(path.dirname(out), { recursive: true });
     const { code } = esbuild.transformSync(sources[i], { loader: 'js', format: 'cjs', platform: 'node', target, sourcefile: file });
-    fs.writeFileSync(out, withoutNodePrefix(code));
+    // esbuild keeps `require("node:fs")`: preload.js resolves the prefix.
+    fs.writeFileSync(out, code);
   });
   fs.writeFileSync(path.join(temp, 'mirror.json'), `${JSON.stringify({ root: ROOT, target, files }, null, 2)}\n`);
   // The preload is copied last: a mirror with a preload is whole.
