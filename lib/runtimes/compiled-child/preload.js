@@ -20,32 +20,11 @@ Module._extensions['.js'] = function loadCompiled(module, filename) {
   module._compile(fs.readFileSync(path.join(__dirname, 'files', relative), 'utf8'), filename);
 };
 
-// require('node:http') (Node 14.18 and 16): before it, a built-in has only
-// its bare name. The prefix is how a module is found, not a construct of
-// the language, so this resolves it for every file alike, asyncmark's and
-// the examples': an example's code runs as written. Only a built-in's name
-// is stripped, so that "node:x" never finds a package called x.
-function prefixResolves() {
-  try {
-    require('node:path');
-    return true;
-  } catch (unknown) {
-    return unknown && false;
-  }
-}
-if (!prefixResolves()) {
-  // Module.builtinModules is Node 9.3; before it, the natives' names.
-  const builtins = new Set(Module.builtinModules || Object.keys(process.binding('natives')));
-  const resolveFilename = Module._resolveFilename;
-  Module._resolveFilename = function resolveNodePrefix(request) {
-    const args = Array.prototype.slice.call(arguments);
-    if (typeof request === 'string' && request.indexOf('node:') === 0 && builtins.has(request.slice(5))) args[0] = request.slice(5);
-    return resolveFilename.apply(this, args);
-  };
-}
-
 // What no compiler supplies (built-ins and APIs of newer Nodes), where missing.
 require('./builtins');
+
+// The Node APIs the examples are written against, where missing.
+require('./node-apis');
 
 // fs.readdirSync(dir, { withFileTypes: true }) (Node 10.10), with which
 // asyncmark discovers its problems and drivers: before it, Node returns names.
