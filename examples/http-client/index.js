@@ -10,9 +10,11 @@ const { entryIn } = require('../../lib/registry');
 // reports { responses, bytes }. Any status but 200, or any error, fails the
 // load once; the examples use only node:http and the global fetch, so that
 // they run unchanged on Node, Bun and Deno. The three of the 2018 experiment
-// are written in the syntax Node 8 parses (no `??`), so that they also run on
-// the Node versions it ran on; their `node:` requires are resolved there by
-// asyncmark's preload for old Node (lib/runtimes/compiled-child/preload.js).
+// are written in syntax the Node versions it ran on parse (no `??`; no comma
+// after a call's last argument in the two that run before Node 8: the
+// callback and promise ones, from Node 6), so that they run there too. Their
+// `node:` requires and http.get(url, options, callback) are supplied on old
+// Node by asyncmark's preload (lib/runtimes/compiled-child/node-apis.js).
 //
 // family: the style family, one of lib/registry.js FAMILIES.
 // call: how load is called: 'callback', load(options, done) calling done(error)
