@@ -52,6 +52,10 @@ function comparisons(row, lines, basis = row.ours.basis ?? 'time') {
   for (const figure of row.figures) {
     for (const runtime of figure.runtimes) {
       const published = figureRatio(figure);
+      if (figure.notRun) {
+        out.push({ figure, runtime, published, ours: { missing: figure.notRun }, verdict: { verdict: 'not measured', reason: figure.notRun } });
+        continue;
+      }
       if (runtime === null && !crossRuntime) {
         out.push({
           figure,
@@ -104,6 +108,7 @@ function rowSection(row, lines) {
     .join(' ')}`;
   const lines_ = [`### ${row.id}`, '', `${row.claim}`, '', `Source: ${title}${by ? ` (${by})` : ''}. Ours: ${what}.`, ''];
   for (const figure of row.figures) if (figure.note) lines_.push(`Note: ${figure.note}`, '');
+  for (const note of row.notes ?? []) lines_.push(`Note: ${note}`, '');
   lines_.push(
     `| published | made on | as a time ratio | our runtime | ours: ${row.ours.metric} ratio (95% CI) | CPU time ratio (95% CI) | verdict (on ${basis === 'cpu' ? 'CPU time' : row.ours.metric}) |`,
     '| --- | --- | --- | --- | --- | --- | --- |',

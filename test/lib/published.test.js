@@ -77,6 +77,44 @@ describe('published figures: the data file', () => {
   });
 });
 
+describe('published figures: kaizhu256’s per-version table', () => {
+  const KAIZHU = FIGURES.rows.find((row) => row.id === 'kaizhu256-2018');
+  // The lowest and highest callback ÷ promise ratio of a build, to the post's three decimals.
+  const rangeOf = (build) => {
+    const ratios = build.versions.filter((v) => v.promise).map((v) => v.callback[0] / v.promise[0]);
+    return [Math.min(...ratios), Math.max(...ratios)].map((r) => Number(r.toFixed(3)));
+  };
+
+  it('gives the range the post states: the lowest and highest ratio of the judged build (planted: a mistyped rate is caught)', () => {
+    const judged = KAIZHU.perVersion.builds.find((build) => build.judged);
+    assert.deepEqual(rangeOf(judged), KAIZHU.figures[0].range);
+    const mistyped = clone(judged);
+    mistyped.versions.find((v) => v.node === '5.12.0').promise[0] = 2219;
+    assert.notDeepEqual(rangeOf(mistyped), KAIZHU.figures[0].range);
+  });
+
+  it('makes a figure of each version with both rates, on our runtime for it, or not measured with the reason where we run none', () => {
+    const row = loadFigures().find((r) => r.id === 'kaizhu256-2018');
+    const byVersion = Object.fromEntries(row.figures.filter((f) => /, Travis CI build #20:/.test(f.on)).map((f) => [f.on.split(' ')[1], f]));
+    assert.deepEqual(Object.keys(byVersion), ['0.11.16', '0.12.18', '4.9.1', '5.12.0', '6.14.1', '7.10.1', '8.11.1', '9.11.1', '10.0.0']);
+    assert.deepEqual(byVersion['8.11.1'].rate, [4699, 4305]);
+    assert.deepEqual(byVersion['9.11.1'].runtimes, ['node@9.11.2']);
+    assert.equal(byVersion['8.11.1'].notRun, undefined);
+    assert.match(byVersion['4.9.1'].notRun, /nothing before Node 6/);
+    // Every run of ours is on a runtime the table maps, or today's Node.
+    const mapped = Object.values(KAIZHU.perVersion.runtimes);
+    assert.deepEqual(
+      KAIZHU.ours.runtimes.filter((r) => !mapped.includes(r)),
+      ['node@26'],
+    );
+    const page = publishedPage([row], []);
+    assert.match(page, /\| node@4\.9\.1 \| n\/a \(asyncmark runs nothing before Node 6[^|]*\) \| — \| not measured: asyncmark runs nothing before Node 6/);
+    // The rerun and the versions with the callback client alone are on the page, not judged.
+    assert.match(page, /Note: Travis CI build #21 \(the rerun\) \([^)]*\), callback ÷ promise requests\/s, not judged: 0\.11\.16 1\.07, /);
+    assert.match(page, /Note: Travis CI build #20 timed only the callback client on 0\.9\.12 \(456 ± 83\/s\), 0\.10\.48 \(49 ± 1\/s\): no ratio\./);
+  });
+});
+
 describe('published figures: verdicts', () => {
   const published = { value: 1.89, low: 1.89, high: 1.89 };
 
