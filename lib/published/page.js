@@ -148,7 +148,7 @@ function publishedPage(rows, lines, { machine = null, note = null, chart = null 
   ];
   if (machine) out.push(`Measured on ${machine}.${note ? ` ${note}` : ''}`, '');
   out.push(
-    "Each row says which ratio its verdict is made on: the driver's time (wall time, or time per call), or, for runs with no waiting in them (latency tick), CPU time (user + system of the child over the measured region), since on a machine shared with other work a short run's wall time is mostly waiting for a core. Both ratios are shown.",
+    "Each row says which ratio its verdict is made on: the driver's time (wall time, or time per call), or CPU time (user + system of the child over the measured region: for the HTTP clients, of the client's process) for runs with no waiting in them (latency tick) and for the HTTP clients, whose 2018 source flooded a server in its own process, so that CPU time bounded its rate. On a machine shared with other work a short run's wall time is mostly waiting for a core. Both ratios are shown.",
     '',
   );
   if (chart) {
