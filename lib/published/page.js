@@ -75,9 +75,13 @@ function comparisons(row, lines, basis = row.ours.basis ?? 'time') {
   const last = row.figures[row.figures.length - 1];
   for (const runtime of row.ours.runtimes.filter((r) => !covered.has(r))) {
     const ours = oursOn(lines, row.ours, runtime);
-    const published = last ? figureRatio(last) : null;
-    const verdict = published ? verdictOf(published, judged(ours), missingOf(ours)) : { verdict: DASH, reason: 'no published figure recorded' };
-    out.push({ figure: last ?? null, runtime, published, ours, verdict, beside: true });
+    // A row whose source gives no figure is not measured, each runtime a claim of its own.
+    if (!last) {
+      const reason = row.noFigure ? 'no figure of the source is recorded (see the note)' : 'no published figure recorded';
+      out.push({ figure: null, runtime, published: null, ours, verdict: { verdict: 'not measured', reason } });
+      continue;
+    }
+    out.push({ figure: last, runtime, published: figureRatio(last), ours, verdict: verdictOf(figureRatio(last), judged(ours), missingOf(ours)), beside: true });
   }
   return out;
 }
@@ -108,7 +112,7 @@ function rowSection(row, lines) {
     .join(' ')}`;
   const lines_ = [`### ${row.id}`, '', `${row.claim}`, '', `Source: ${title}${by ? ` (${by})` : ''}. Ours: ${what}.`, ''];
   for (const figure of row.figures) if (figure.note) lines_.push(`Note: ${figure.note}`, '');
-  for (const note of row.notes ?? []) lines_.push(`Note: ${note}`, '');
+  for (const note of [...(row.notes ?? []), ...(row.noFigure ? [row.noFigure] : [])]) lines_.push(`Note: ${note}`, '');
   lines_.push(
     `| published | made on | as a time ratio | our runtime | ours: ${row.ours.metric} ratio (95% CI) | CPU time ratio (95% CI) | verdict (on ${basis === 'cpu' ? 'CPU time' : row.ours.metric}) |`,
     '| --- | --- | --- | --- | --- | --- | --- |',

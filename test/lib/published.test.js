@@ -5,7 +5,7 @@ const { checkFigures, figureRatio, loadFigures } = require('../../lib/published/
 const { verdictOf } = require('../../lib/published/verdict');
 const { oursOn } = require('../../lib/published/ours');
 const { benchArgs } = require('../../lib/published/commands');
-const { publishedPage, MARK } = require('../../lib/published/page');
+const { publishedPage, comparisons, MARK } = require('../../lib/published/page');
 const FIGURES = require('../../lib/published/figures.json');
 const problems = require('../../examples');
 const scenarios = require('../../lib/problems').scenarios();
@@ -228,6 +228,36 @@ describe('published figures: our figure and the page', () => {
     assert.match(publishedPage(changed, lines), /Between node@10 and node@12 \(the await change\): not measured on both\./);
     // Today's Node without runs: n/a, never a number from elsewhere.
     assert.match(page, /\| node@26 \| n\/a \(promises-native on node@26: no run\) \|/);
+  });
+});
+
+describe('published figures: rows whose source gives no Node or no figure', () => {
+  const slicingLine = (example, runtime, callMs) => ({
+    scenario: 'slicing',
+    example,
+    runtime,
+    params: { n: 10, minTime: 300 },
+    status: 'ok',
+    error: null,
+    metrics: { callMs },
+  });
+
+  it('judges #34493’s first figures on the Node of their date, and says how the date fixes it', () => {
+    const row = loadFigures().find((r) => r.id === 'node-34493-no-latency');
+    assert.deepEqual(row.figures[0].runtimes, ['node@14.5.0', 'node@14.6.0']);
+    assert.match(row.figures[0].note, /between nodejs\/node #34371, the v14\.6\.0 release proposal .* and #34542/);
+    for (const runtime of row.figures[0].runtimes) assert.ok(row.ours.runtimes.includes(runtime), runtime);
+  });
+
+  it('says not measured, with the note, for a row with no figure, even where our runs exist (planted: a verdict from runs alone)', () => {
+    const row = loadFigures().find((r) => r.id === 'slicing-2015');
+    const lines = [1, 2, 3].flatMap((i) => [slicingLine('set-immediate', 'node@26', 50 + i), slicingLine('sync', 'node@26', 1 + i / 100)]);
+    const node26 = comparisons(row, lines).find((c) => c.runtime === 'node@26');
+    assert.equal(node26.verdict.verdict, 'not measured');
+    assert.ok(Number.isFinite(node26.ours.ratio), 'our figure is still shown');
+    const page = publishedPage([row], lines);
+    assert.match(page, /Verdicts: reproduced 0, same direction, different size 0, not reproduced 0, not measured 3\./);
+    assert.match(page, /Note: The 2015 article's figures are not recorded in asyncmark/);
   });
 });
 
