@@ -193,7 +193,7 @@ describe('published figures: our figure and the page', () => {
       '--examples',
       'promises-bluebird',
       '--runtime',
-      'node@9,node@20,node@26',
+      'node@9,node@20.10.0,node@26',
       '--runs',
       '3',
       '--n',
