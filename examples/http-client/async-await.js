@@ -47,7 +47,7 @@ module.exports = async function load({ url, requests, concurrency = 1, keepAlive
         responses += 1;
         bytes += size;
       } catch (error) {
-        failure ??= error;
+        if (!failure) failure = error;
       }
     }
   }

@@ -9,7 +9,12 @@ const { entryIn } = require('../../lib/registry');
 // `concurrency` in flight while that many remain, reads every body, and
 // reports { responses, bytes }. Any status but 200, or any error, fails the
 // load once; the examples use only node:http and the global fetch, so that
-// they run unchanged on Node, Bun and Deno.
+// they run unchanged on Node, Bun and Deno. The three of the 2018 experiment
+// are written in syntax the Node versions it ran on parse (no `??`; no comma
+// after a call's last argument in the two that run before Node 8: the
+// callback and promise ones, from Node 6), so that they run there too. Their
+// `node:` requires and http.get(url, options, callback) are supplied on old
+// Node by asyncmark's preload (lib/runtimes/compiled-child/node-apis.js).
 //
 // family: the style family, one of lib/registry.js FAMILIES.
 // call: how load is called: 'callback', load(options, done) calling done(error)

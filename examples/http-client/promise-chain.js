@@ -43,16 +43,18 @@ module.exports = function load({ url, requests, concurrency = 1, keepAlive = tru
   function chain() {
     if (failure || issued === requests) return undefined;
     issued += 1;
-    return get(url, { agent, headers }).then(
-      (size) => {
-        responses += 1;
-        bytes += size;
-        return chain();
-      },
-      (error) => {
-        failure ??= error;
-      },
-    );
+    return get(url, { agent, headers }).then(counted, failed);
+  }
+
+  // A response: its size counted, then the next link.
+  function counted(size) {
+    responses += 1;
+    bytes += size;
+    return chain();
+  }
+
+  function failed(error) {
+    if (!failure) failure = error;
   }
 
   return Promise.all(Array.from({ length: concurrency }, chain)).then(() => {

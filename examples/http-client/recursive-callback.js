@@ -39,7 +39,7 @@ module.exports = function load({ url, requests, concurrency = 1, keepAlive = tru
     function report(error) {
       if (reported) return;
       reported = true;
-      if (error) failure ??= error;
+      if (error && !failure) failure = error;
       next();
     }
     const request = http.get(url, { agent, headers }, (response) => {

@@ -8,7 +8,8 @@ const ARTICLE = require('../article-2013.json');
 // read, each turned into the one form the verdicts take: a ratio of two times,
 // numerator ÷ denominator, as a value and, where the source gave a spread, a
 // low and a high. The 2013 article's row is made from lib/article-2013.json,
-// one figure per file it timed, so its numbers are kept in one place.
+// one figure per file it timed, so its numbers are kept in one place; a row
+// with a per-version table (perVersion) gets one figure per version.
 
 const validate = new Ajv({ allErrors: true }).compile(SCHEMA);
 
@@ -68,13 +69,47 @@ function article2013Rows(row) {
     }));
 }
 
+const two = (x) => x.toFixed(2);
+
+// A row with a per-version table (kaizhu256's): one figure per version of
+// the judged build that has both rates, on our runtime for that version or,
+// where we run none, with the reason; every other build, and the versions
+// with no promise rate, as notes, so the page shows every figure.
+function perVersionRow(row) {
+  const { builds, runtimes, notRun } = row.perVersion;
+  const rated = (version) => version.promise !== undefined;
+  const figures = [];
+  const notes = [];
+  for (const build of builds) {
+    if (build.judged) {
+      for (const version of build.versions.filter(rated)) {
+        const [callback, promise] = [version.callback, version.promise];
+        const runtime = runtimes[version.node];
+        figures.push({
+          on: `Node ${version.node} (V8 ${version.v8}), ${build.name}: ${callback[0]} ± ${callback[1]} requests/s with callbacks, ${promise[0]} ± ${promise[1]} with promises`,
+          runtimes: [runtime ?? `node@${version.node}`],
+          rate: [callback[0], promise[0]],
+          url: build.data,
+          ...(runtime ? {} : { notRun }),
+        });
+      }
+    } else {
+      const ratios = build.versions.filter(rated).map((v) => `${v.node} ${two(v.callback[0] / v.promise[0])}`);
+      notes.push(`${build.name} (${build.data}), callback ÷ promise requests/s, not judged: ${ratios.join(', ')}.`);
+    }
+    const alone = build.versions.filter((v) => !rated(v)).map((v) => `${v.node} (${v.callback[0]} ± ${v.callback[1]}/s)`);
+    if (alone.length) notes.push(`${build.name} timed only the callback client on ${alone.join(', ')}: no ratio.`);
+  }
+  return { ...row, figures: [...row.figures, ...figures], notes, perVersion: undefined };
+}
+
 /**
  * Every row, checked, with the 2013 article's expanded.
  * @param {object} [data] the figures file's content
  */
 function loadFigures(data = require('./figures.json')) {
   const rows = checkFigures(data).rows;
-  return rows.flatMap((row) => (row.fromArticle2013 ? article2013Rows(row) : [row]));
+  return rows.flatMap((row) => (row.fromArticle2013 ? article2013Rows(row) : [row.perVersion ? perVersionRow(row) : row]));
 }
 
 module.exports = { checkFigures, figureRatio, figureText, loadFigures };

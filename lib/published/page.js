@@ -52,6 +52,10 @@ function comparisons(row, lines, basis = row.ours.basis ?? 'time') {
   for (const figure of row.figures) {
     for (const runtime of figure.runtimes) {
       const published = figureRatio(figure);
+      if (figure.notRun) {
+        out.push({ figure, runtime, published, ours: { missing: figure.notRun }, verdict: { verdict: 'not measured', reason: figure.notRun } });
+        continue;
+      }
       if (runtime === null && !crossRuntime) {
         out.push({
           figure,
@@ -71,9 +75,13 @@ function comparisons(row, lines, basis = row.ours.basis ?? 'time') {
   const last = row.figures[row.figures.length - 1];
   for (const runtime of row.ours.runtimes.filter((r) => !covered.has(r))) {
     const ours = oursOn(lines, row.ours, runtime);
-    const published = last ? figureRatio(last) : null;
-    const verdict = published ? verdictOf(published, judged(ours), missingOf(ours)) : { verdict: DASH, reason: 'no published figure recorded' };
-    out.push({ figure: last ?? null, runtime, published, ours, verdict, beside: true });
+    // A row whose source gives no figure is not measured, each runtime a claim of its own.
+    if (!last) {
+      const reason = row.noFigure ? 'no figure of the source is recorded (see the note)' : 'no published figure recorded';
+      out.push({ figure: null, runtime, published: null, ours, verdict: { verdict: 'not measured', reason } });
+      continue;
+    }
+    out.push({ figure: last, runtime, published: figureRatio(last), ours, verdict: verdictOf(figureRatio(last), judged(ours), missingOf(ours)), beside: true });
   }
   return out;
 }
@@ -104,6 +112,7 @@ function rowSection(row, lines) {
     .join(' ')}`;
   const lines_ = [`### ${row.id}`, '', `${row.claim}`, '', `Source: ${title}${by ? ` (${by})` : ''}. Ours: ${what}.`, ''];
   for (const figure of row.figures) if (figure.note) lines_.push(`Note: ${figure.note}`, '');
+  for (const note of [...(row.notes ?? []), ...(row.noFigure ? [row.noFigure] : [])]) lines_.push(`Note: ${note}`, '');
   lines_.push(
     `| published | made on | as a time ratio | our runtime | ours: ${row.ours.metric} ratio (95% CI) | CPU time ratio (95% CI) | verdict (on ${basis === 'cpu' ? 'CPU time' : row.ours.metric}) |`,
     '| --- | --- | --- | --- | --- | --- | --- |',
@@ -143,7 +152,7 @@ function publishedPage(rows, lines, { machine = null, note = null, chart = null 
   ];
   if (machine) out.push(`Measured on ${machine}.${note ? ` ${note}` : ''}`, '');
   out.push(
-    "Each row says which ratio its verdict is made on: the driver's time (wall time, or time per call), or, for runs with no waiting in them (latency tick), CPU time (user + system of the child over the measured region), since on a machine shared with other work a short run's wall time is mostly waiting for a core. Both ratios are shown.",
+    "Each row says which ratio its verdict is made on: the driver's time (wall time, or time per call), or CPU time (user + system of the child over the measured region: for the HTTP clients, of the client's process) for runs with no waiting in them (latency tick) and for the HTTP clients, whose 2018 source flooded a server in its own process, so that CPU time bounded its rate. On a machine shared with other work a short run's wall time is mostly waiting for a core. Both ratios are shown.",
     '',
   );
   if (chart) {

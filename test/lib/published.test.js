@@ -5,7 +5,7 @@ const { checkFigures, figureRatio, loadFigures } = require('../../lib/published/
 const { verdictOf } = require('../../lib/published/verdict');
 const { oursOn } = require('../../lib/published/ours');
 const { benchArgs } = require('../../lib/published/commands');
-const { publishedPage, MARK } = require('../../lib/published/page');
+const { publishedPage, comparisons, MARK } = require('../../lib/published/page');
 const FIGURES = require('../../lib/published/figures.json');
 const problems = require('../../examples');
 const scenarios = require('../../lib/problems').scenarios();
@@ -74,6 +74,47 @@ describe('published figures: the data file', () => {
     const co = article.find((row) => row.id === 'article-2013-co');
     assert.deepEqual(co.figures[0].ms, [182, 130]);
     assert.equal(co.ours.numerator.example, 'generators-co-thunks');
+  });
+});
+
+describe('published figures: kaizhu256’s per-version table', () => {
+  const KAIZHU = FIGURES.rows.find((row) => row.id === 'kaizhu256-2018');
+  // The lowest and highest callback ÷ promise ratio of a build, to the post's three decimals.
+  const rangeOf = (build) => {
+    const ratios = build.versions.filter((v) => v.promise).map((v) => v.callback[0] / v.promise[0]);
+    return [Math.min(...ratios), Math.max(...ratios)].map((r) => Number(r.toFixed(3)));
+  };
+
+  it('gives the range the post states: the lowest and highest ratio of the judged build (planted: a mistyped rate is caught)', () => {
+    const judged = KAIZHU.perVersion.builds.find((build) => build.judged);
+    assert.deepEqual(rangeOf(judged), KAIZHU.figures[0].range);
+    // The results report's copy of the range (lib/published-2018.json) says the same.
+    const { low, high } = require('../../lib/published-2018.json').callbackPromiseRatio;
+    assert.deepEqual([low, high], KAIZHU.figures[0].range);
+    const mistyped = clone(judged);
+    mistyped.versions.find((v) => v.node === '5.12.0').promise[0] = 2219;
+    assert.notDeepEqual(rangeOf(mistyped), KAIZHU.figures[0].range);
+  });
+
+  it('makes a figure of each version with both rates, on our runtime for it, or not measured with the reason where we run none', () => {
+    const row = loadFigures().find((r) => r.id === 'kaizhu256-2018');
+    const byVersion = Object.fromEntries(row.figures.filter((f) => /, Travis CI build #20:/.test(f.on)).map((f) => [f.on.split(' ')[1], f]));
+    assert.deepEqual(Object.keys(byVersion), ['0.11.16', '0.12.18', '4.9.1', '5.12.0', '6.14.1', '7.10.1', '8.11.1', '9.11.1', '10.0.0']);
+    assert.deepEqual(byVersion['8.11.1'].rate, [4699, 4305]);
+    assert.deepEqual(byVersion['9.11.1'].runtimes, ['node@9.11.2']);
+    assert.equal(byVersion['8.11.1'].notRun, undefined);
+    assert.match(byVersion['4.9.1'].notRun, /nothing before Node 6/);
+    // Every run of ours is on a runtime the table maps, or today's Node.
+    const mapped = Object.values(KAIZHU.perVersion.runtimes);
+    assert.deepEqual(
+      KAIZHU.ours.runtimes.filter((r) => !mapped.includes(r)),
+      ['node@26'],
+    );
+    const page = publishedPage([row], []);
+    assert.match(page, /\| node@4\.9\.1 \| n\/a \(asyncmark runs nothing before Node 6[^|]*\) \| — \| not measured: asyncmark runs nothing before Node 6/);
+    // The rerun and the versions with the callback client alone are on the page, not judged.
+    assert.match(page, /Note: Travis CI build #21 \(the rerun\) \([^)]*\), callback ÷ promise requests\/s, not judged: 0\.11\.16 1\.07, /);
+    assert.match(page, /Note: Travis CI build #20 timed only the callback client on 0\.9\.12 \(456 ± 83\/s\), 0\.10\.48 \(49 ± 1\/s\): no ratio\./);
   });
 });
 
@@ -155,7 +196,7 @@ describe('published figures: our figure and the page', () => {
       '--examples',
       'promises-bluebird',
       '--runtime',
-      'node@9,node@20,node@26',
+      'node@9,node@20.10.0,node@26',
       '--runs',
       '3',
       '--n',
@@ -190,6 +231,36 @@ describe('published figures: our figure and the page', () => {
     assert.match(publishedPage(changed, lines), /Between node@10 and node@12 \(the await change\): not measured on both\./);
     // Today's Node without runs: n/a, never a number from elsewhere.
     assert.match(page, /\| node@26 \| n\/a \(promises-native on node@26: no run\) \|/);
+  });
+});
+
+describe('published figures: rows whose source gives no Node or no figure', () => {
+  const slicingLine = (example, runtime, callMs) => ({
+    scenario: 'slicing',
+    example,
+    runtime,
+    params: { n: 10, minTime: 300 },
+    status: 'ok',
+    error: null,
+    metrics: { callMs },
+  });
+
+  it('judges #34493’s first figures on the Node of their date, and says how the date fixes it', () => {
+    const row = loadFigures().find((r) => r.id === 'node-34493-no-latency');
+    assert.deepEqual(row.figures[0].runtimes, ['node@14.5.0', 'node@14.6.0']);
+    assert.match(row.figures[0].note, /between nodejs\/node #34371, the v14\.6\.0 release proposal .* and #34542/);
+    for (const runtime of row.figures[0].runtimes) assert.ok(row.ours.runtimes.includes(runtime), runtime);
+  });
+
+  it('says not measured, with the note, for a row with no figure, even where our runs exist (planted: a verdict from runs alone)', () => {
+    const row = loadFigures().find((r) => r.id === 'slicing-2015');
+    const lines = [1, 2, 3].flatMap((i) => [slicingLine('set-immediate', 'node@26', 50 + i), slicingLine('sync', 'node@26', 1 + i / 100)]);
+    const node26 = comparisons(row, lines).find((c) => c.runtime === 'node@26');
+    assert.equal(node26.verdict.verdict, 'not measured');
+    assert.ok(Number.isFinite(node26.ours.ratio), 'our figure is still shown');
+    const page = publishedPage([row], lines);
+    assert.match(page, /Verdicts: reproduced 0, same direction, different size 0, not reproduced 0, not measured 3\./);
+    assert.match(page, /Note: The 2015 article's figures are not recorded in asyncmark/);
   });
 });
 

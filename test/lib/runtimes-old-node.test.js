@@ -4,10 +4,12 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { spawnSync } = require('node:child_process');
 const { resolveRuntimes } = require('../../lib/runtimes');
+const { ownCodeFlags } = require('../../lib/runtimes/probe');
 const { describeVersions } = require('../../lib/runtimes/versions');
 const { compiledPreload, mirrorName, ownFiles, ROOT, STALE_MS } = require('../../lib/runtimes/compiled-child/build');
-const { plan, runSession } = require('../../lib/runner/session');
+const { plan, runSession, readResults } = require('../../lib/runner/session');
 const batch = require('../../lib/drivers/batch');
 const problems = require('../../examples');
 
@@ -155,6 +157,53 @@ describe('runtimes: Node 6, for real', function () {
       by['async-await'].error,
       /^node@6 cannot load async-await: SyntaxError: .*; this runtime parses none of: async functions and await \(Node 7\.6\+/,
     );
+  });
+
+  it('resolves `node:` requires of built-ins for the examples too, and never a package by the bare name', () => {
+    // bluebird is a package beside the examples, not a built-in: "node:bluebird" must stay unknown.
+    const script = [
+      'const load = require(process.argv[1]);',
+      "let planted = 'found';",
+      "try { require('node:bluebird'); } catch (error) { planted = error.code; }",
+      "console.log(typeof load, require('node:http') === require('http'), planted);",
+    ].join('\n');
+    const example = path.join(ROOT, 'examples', 'http-client', 'recursive-callback.js');
+    const result = spawnSync(node6.path, [...ownCodeFlags(node6), '-e', script, example], { encoding: 'utf8', timeout: 30000, cwd: ROOT });
+    assert.equal(result.stdout.trim(), 'function true MODULE_NOT_FOUND', result.stderr);
+  });
+
+  it('closes the idle connections of a server and keeps the busy one (closeIdleConnections, Node 18.2), as the target server needs', () => {
+    const script = path.join(__dirname, '..', 'fixtures', 'runtimes', 'close-connections.js');
+    const closes = (...args) => {
+      const result = spawnSync(node6.path, [...ownCodeFlags(node6), script, ...args], { encoding: 'utf8', timeout: 30000 });
+      assert.equal(result.stderr, '');
+      return JSON.parse(result.stdout);
+    };
+    assert.deepEqual(closes(), { afterIdle: { idle: true, busy: false }, afterAll: { busy: true } });
+    // Planted: a closeIdleConnections that closes every connection is caught.
+    assert.deepEqual(closes('planted').afterIdle, { idle: true, busy: true });
+  });
+
+  it('runs the 2018 callback and promise HTTP clients, n/a for the peak RSS it cannot read, and the async/await one UNSUPPORTED', async () => {
+    const httpLoad = require('../../lib/drivers/http-load');
+    const jobs = plan({
+      driver: httpLoad,
+      scenario: { name: 'http-client', problem: 'http-client', driver: 'http-load' },
+      examples: ['recursive-callback', 'promise-chain', 'async-await'],
+      params: { requests: [5], c: 2, keepAlive: 'on', bytes: 10 },
+      runs: 1,
+      runtimes: [node6],
+    });
+    const lines = await runSession(jobs, { driver: httpLoad, out: path.join(dir, 'http.jsonl'), timeoutMs: 60000 });
+    const by = Object.fromEntries(lines.map((line) => [line.example, line]));
+    for (const example of ['recursive-callback', 'promise-chain']) {
+      assert.equal(by[example].status, 'ok', by[example].error);
+      assert.equal(by[example].metrics.bodyBytes, 50);
+      assert.equal(by[example].metrics.maxRssMB, null);
+    }
+    assert.equal(by['async-await'].status, 'unsupported');
+    // Read back as every report reads it: a line its driver's schema refuses would be skipped.
+    assert.equal(readResults(path.join(dir, 'http.jsonl')).length, lines.length);
   });
 
   it('shows a run with async_hooks UNSUPPORTED on Node 6, which has none, and runs it on the node running the tests', async () => {

@@ -270,7 +270,8 @@ async function run(job) {
     if (exposed.length) failure = `the server listens beyond 127.0.0.1: ${exposed.join(', ')}`;
     const server = processes.usage(before, after);
     const loadCpuMs = (loadCpu.user + loadCpu.system) / 1000;
-    const loadRssMB = (process.resourceUsage().maxRSS * 1024) / MB;
+    // n/a on a Node before 12.6, which has no process.resourceUsage().
+    const loadRssMB = typeof process.resourceUsage === 'function' ? (process.resourceUsage().maxRSS * 1024) / MB : null;
     const subject = serving ? { userMs: loadCpu.user / 1000, systemMs: loadCpu.system / 1000, peakRssMB: loadRssMB } : server;
     const latency = serving ? null : seen.latencies;
     metrics = {

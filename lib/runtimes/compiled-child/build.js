@@ -18,7 +18,7 @@ const { cacheFolder } = require('../cache-folder');
 
 const ROOT = fs.realpathSync(path.join(__dirname, '..', '..', '..'));
 // What runs uncompiled in the old Node, copied into the mirror.
-const UNCOMPILED = ['builtins.js', 'preload.js'];
+const UNCOMPILED = ['builtins.js', 'node-apis.js', 'preload.js'];
 
 // The libraries the examples share, which are example code too.
 const SHARED_LIBRARIES = path.join(ROOT, 'examples', 'libraries');
@@ -46,11 +46,6 @@ function ownFiles() {
  */
 function targetFor(version) {
   return `node${version}`;
-}
-
-// esbuild keeps `require("node:fs")`; Node before 14.18 knows only "fs".
-function withoutNodePrefix(code) {
-  return code.replace(/require\("node:([a-z_/]+)"\)/g, 'require("$1")');
 }
 
 /**
@@ -126,7 +121,8 @@ function buildPreload(version, { cache }) {
     const out = path.join(temp, 'files', file);
     fs.mkdirSync(path.dirname(out), { recursive: true });
     const { code } = esbuild.transformSync(sources[i], { loader: 'js', format: 'cjs', platform: 'node', target, sourcefile: file });
-    fs.writeFileSync(out, withoutNodePrefix(code));
+    // esbuild keeps `require("node:fs")`: node-apis.js resolves the prefix.
+    fs.writeFileSync(out, code);
   });
   fs.writeFileSync(path.join(temp, 'mirror.json'), `${JSON.stringify({ root: ROOT, target, files }, null, 2)}\n`);
   // The preload is copied last: a mirror with a preload is whole.

@@ -100,3 +100,48 @@ define(process.hrtime, 'bigint', function hrtimeNanoseconds() {
   const time = process.hrtime();
   return time[0] * 1e9 + time[1];
 });
+
+// Node 18.2: http.Server's closeIdleConnections() and closeAllConnections(),
+// with which the http-load driver's target server ends the connections a
+// warm-up left idle, and stops. Before it a server keeps no list of its
+// connections, so every server made by http.createServer keeps one here:
+// a map of its sockets to their requests in flight. A server example on such
+// a Node keeps it too, a small cost the newer Node pays in its own way.
+const http = require('http');
+if (typeof http.Server.prototype.closeAllConnections !== 'function') {
+  const CONNECTIONS = Symbol('asyncmark connections');
+  const createServer = http.createServer;
+  http.createServer = function createServerWithConnections() {
+    const server = createServer.apply(this, arguments);
+    const connections = new Map();
+    server[CONNECTIONS] = connections;
+    // Before the server's own listeners, which may act on the request at once.
+    server.prependListener('connection', function track(socket) {
+      connections.set(socket, 0);
+      socket.on('close', function untrack() {
+        connections.delete(socket);
+      });
+    });
+    server.prependListener('request', function busy(request, response) {
+      const socket = request.socket;
+      connections.set(socket, (connections.get(socket) || 0) + 1);
+      response.on('finish', function idle() {
+        if (connections.has(socket)) connections.set(socket, connections.get(socket) - 1);
+      });
+    });
+    return server;
+  };
+  const closeConnections = function closeConnections(server, idleOnly) {
+    const connections = server[CONNECTIONS];
+    if (!connections) return;
+    connections.forEach(function close(inFlight, socket) {
+      if (!idleOnly || inFlight === 0) socket.destroy();
+    });
+  };
+  define(http.Server.prototype, 'closeAllConnections', function closeAllConnections() {
+    closeConnections(this, false);
+  });
+  define(http.Server.prototype, 'closeIdleConnections', function closeIdleConnections() {
+    closeConnections(this, true);
+  });
+}

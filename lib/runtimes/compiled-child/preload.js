@@ -23,6 +23,9 @@ Module._extensions['.js'] = function loadCompiled(module, filename) {
 // What no compiler supplies (built-ins and APIs of newer Nodes), where missing.
 require('./builtins');
 
+// The Node APIs the examples are written against, where missing.
+require('./node-apis');
+
 // fs.readdirSync(dir, { withFileTypes: true }) (Node 10.10), with which
 // asyncmark discovers its problems and drivers: before it, Node returns names.
 const readdirSync = fs.readdirSync;
