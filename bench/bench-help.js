@@ -10,6 +10,7 @@ const drivers = require('../lib/drivers');
 
 // The scenario bench runs when none is named: the first one listed.
 const DEFAULT_SCENARIO = Object.values(scenarios)[0];
+const { representatives } = require('./counted-beside');
 // The problems a browser runtime can run: those of a driver with a browser child.
 const BROWSER_PROBLEMS = Object.values(problems)
   .filter((registry) => drivers[registry.driver].browserChild)
@@ -55,7 +56,13 @@ function mainJob(runs) {
   return wrapText(
     `With no options, asyncmark bench runs the main job: every example of ${DEFAULT_SCENARIO.name} (${registry.examples.length}) at ${grid || 'its parameters'}, ` +
       `${runs} runs each, ${total} runs in all (README.md says how long that took on 2 cores). --runs 5 narrows the intervals, ` +
-      `at 5/${runs} of the time; --precision adds runs only where a cell needs them.`,
+      `at 5/${runs} of the time; --precision adds runs only where a cell needs them.` +
+      (DEFAULT_SCENARIO.counted
+        ? ` Where valgrind is installed, it then counts the CPU work of the first example of each family (${representatives(registry).length}) at ` +
+          `${Object.entries(DEFAULT_SCENARIO.counted.params)
+            .map(([name, value]) => `${name} = ${value}`)
+            .join(', ')}, one run each, for CPU-work ratios beside the time ratios (--measure time: none).`
+        : ''),
     '',
   );
 }

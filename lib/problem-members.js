@@ -18,6 +18,7 @@ const SCENARIO = {
   order: 'number?',
   childOptions: 'object?',
   usage: 'array?',
+  counted: 'object?',
 };
 const PROBE = { op: 'string', options: 'object', args: 'array', callSites: 'object' };
 const MODEL = {

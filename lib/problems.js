@@ -86,6 +86,8 @@ const { checkMembers, checkModel } = require('./problem-members');
  * @property {object} [childOptions] what the driver's child takes as it is, besides the params (the
  *   batch child's engine options: fileExists, DoxBee's branch); not in the results line
  * @property {string[]} [usage] bench --help's examples of it: each line the options it is run with
+ * @property {{ params: object }} [counted] the cell where the main job (bench, no options) counts the
+ *   CPU work of each family's first example beside the times, where valgrind is present
  *
  * @typedef {object} ReportHooks (examples/<problem>/report.js: what the report shows of it beyond its tables)
  * @property {string} [headline] the scenario whose tables lead the report and feed its summary table

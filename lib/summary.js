@@ -87,6 +87,11 @@ function cpuOf(run) {
   return typeof cpuUserMs === 'number' && typeof cpuSystemMs === 'number' ? cpuUserMs + cpuSystemMs : NaN;
 }
 
+// A run counted and not timed: it has a count and no time.
+function countedOnly(line, driver) {
+  return Number.isFinite(line.metrics.instructionsPerInvocation) && line.metrics[driver.time.metric] === null;
+}
+
 // Counted instructions over a cell's runs: median, and the observed spread
 // ((max - min) / median), since counts that repeat need no t-interval to be read.
 function countsOf(values) {
@@ -105,10 +110,15 @@ function countsOf(values) {
 /** One cell's runs summarized. Runs that did not check out are counted, not averaged. */
 function summarizeCell(lines) {
   const first = lines[0];
-  const ok = lines.filter((l) => l.status === 'ok' && l.metrics);
+  const finished = lines.filter((l) => l.status === 'ok' && l.metrics);
   const statuses = {};
   for (const l of lines) statuses[l.status] = (statuses[l.status] ?? 0) + 1;
   const driver = driverOf(first);
+  // Beside timed runs, a run that was only counted (--measure instructions)
+  // gives its count and nothing else: its heap and the rest were measured
+  // under valgrind and V8's deterministic flags, not as a timed run is.
+  const timed = finished.filter((l) => !countedOnly(l, driver));
+  const ok = timed.length ? timed : finished;
   const times = metric(ok, driver.time.metric);
   const interval = times.length ? stats.meanInterval(times) : null;
   // null when no run has the number (the run failed, or the runtime cannot measure it).
@@ -126,8 +136,8 @@ function summarizeCell(lines) {
     example: first.example,
     params: first.params,
     runs: lines.length,
-    okRuns: ok.length,
-    status: ok.length === lines.length ? 'ok' : failing ? failing.status : 'ok',
+    okRuns: finished.length,
+    status: finished.length === lines.length ? 'ok' : failing ? failing.status : 'ok',
     statuses,
     error: failing ? failing.error : null,
     times,
@@ -161,8 +171,10 @@ function summarizeCell(lines) {
     survival: survivalOf(ok),
     onCancel: onCancelOf(ok),
     // bench --measure instructions|both: the CPU work per invocation, counted (lib/runner/count.js).
-    instructions: countsOf(metric(ok, 'instructionsPerInvocation')),
-    estimatedCycles: med('estimatedCyclesPerInvocation'),
+    instructions: countsOf(metric(finished, 'instructionsPerInvocation')),
+    estimatedCycles: finished.some((l) => Number.isFinite(l.metrics.estimatedCyclesPerInvocation))
+      ? stats.median(metric(finished, 'estimatedCyclesPerInvocation'))
+      : null,
     baseline: null,
   };
 }

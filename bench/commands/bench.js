@@ -28,6 +28,7 @@ const { checkOut } = require('../results-file');
 const { createWriter } = require('../../lib/runner/results-writer');
 const { MEASURES, SLOWDOWN, cannotCount } = require('../../lib/runner/count');
 const { resolveDatabaseOption, openDatabase, DEFAULT_POOL } = require('../db-option');
+const { countedBeside } = require('../counted-beside');
 
 const FORMATS = ['table', 'markdown', 'csv', 'json'];
 const DEFAULT_OUT = 'asyncmark-results.jsonl';
@@ -292,6 +293,7 @@ function runRound(jobs, settings, options, label) {
         timeoutMs: settings.timeoutMs,
         detailed: !options.bare,
         measure: settings.measure,
+        cacheSim: settings.cacheSim,
         onRun: (line, how) => {
           settings.finished.push(line);
           progress.tick(`${label}${line.example} ${'n' in line.params ? `n=${line.params.n}` : show.params(line.params)}`, {
@@ -344,9 +346,11 @@ async function refine(lines, settings, options, started) {
   return { all, precision: { target, cells: precisionOf(all, target), rounds, elapsedMs: Date.now() - started, stopped } };
 }
 
-async function action(options) {
+async function action(options, command) {
   const started = Date.now();
   const settings = resolveOptions(options);
+  // The main job also counts CPU work, where valgrind is present.
+  settings.beside = countedBeside(settings, problems[settings.scenario.problem], command);
   // Every runtime asked for is installed (or refused, one line, exit 2) before anything runs.
   settings.runtimes =
     options.runtime === undefined
@@ -372,7 +376,11 @@ async function runAll(settings, options, started) {
   let lines = await runRound(plan(settings), settings, options, '');
   let precision = null;
   if (settings.precision) ({ all: lines, precision } = await refine(lines, settings, options, started));
+  if (settings.beside && settings.beside.jobs) {
+    lines = lines.concat(await runRound(settings.beside.jobs, { ...settings, measure: 'instructions', cacheSim: false }, options, 'CPU work: '));
+  }
   process.stdout.write(render(lines, settings, precision));
+  if (settings.beside && settings.beside.note && !options.quiet) process.stderr.write(`asyncmark: ${settings.beside.note}\n`);
   if (precision && settings.format === 'csv' && !options.quiet) process.stderr.write(precisionText(precision, 'table'));
   // What the files hold, never more: a file deleted or locked meanwhile is said so.
   if (settings.writer && !options.quiet) process.stderr.write(`asyncmark: ${settings.writer.closing()}\n`);

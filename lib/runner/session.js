@@ -189,16 +189,17 @@ function newSessionId() {
  * a count does not depend on what else the machine does. It prints nothing:
  * warnings go to `onWarning(message)`.
  * @param {object[]} jobs of plan()
- * @param {object} options { driver, out, writer, resume, timeoutMs, detailed, measure, onRun, onWarning }: driver, the
+ * @param {object} options { driver, out, writer, resume, timeoutMs, detailed, measure, cacheSim, onRun, onWarning }: driver, the
  *   declaration of the jobs' driver (lib/drivers), handed by the caller: its child runs each job;
  *   writer, a results-writer of `out` to share across sessions (one is made otherwise);
- *   measure, time | instructions | both (lib/runner/count.js)
+ *   measure, time | instructions | both (lib/runner/count.js); cacheSim, whether a count simulates
+ *   the caches for its estimated cycles (twice the cost; default true)
  * @returns {Promise<object[]>} the result lines of this session and, with
  *   resume, those already in the file for the same jobs, in the jobs' order
  */
 async function runSession(
   jobs,
-  { driver, out, writer, resume = false, timeoutMs, detailed = true, measure = 'time', onRun = () => {}, onWarning = () => {} } = {},
+  { driver, out, writer, resume = false, timeoutMs, detailed = true, measure = 'time', cacheSim = true, onRun = () => {}, onWarning = () => {} } = {},
 ) {
   const env = environment();
   const session = newSessionId();
@@ -222,7 +223,7 @@ async function runSession(
         onRun(done.get(key), { skipped: true });
         continue;
       }
-      const result = await runJob(job, { driver, timeoutMs, detailed, measure });
+      const result = await runJob(job, { driver, timeoutMs, detailed, measure, cacheSim });
       // The session was interrupted: the run did not finish and is not recorded.
       if (result.status === 'interrupted') {
         interrupted = true;
@@ -240,7 +241,7 @@ async function runSession(
 }
 
 // One job run by its driver's child, or recorded without a child.
-async function runJob(job, { driver, timeoutMs, detailed, measure }) {
+async function runJob(job, { driver, timeoutMs, detailed, measure, cacheSim }) {
   // The driver knows what one run does; the session only runs it. An example
   // that cannot run here is recorded with its reason, and no child is started.
   // The child knows its time limit too (an HTTP load waits for an answer no longer).
@@ -258,7 +259,7 @@ async function runJob(job, { driver, timeoutMs, detailed, measure }) {
       detailed,
       timeoutMs,
     },
-    { timeoutMs, script: driver.child, driver, ...launch(driver, job.runner) },
+    { timeoutMs, script: driver.child, driver, cacheSim, ...launch(driver, job.runner) },
     { measure, runner: job.runner },
   );
 }

@@ -22,3 +22,51 @@ describe('summary: ratioOf, the one ratio of two cells', () => {
     assert.equal(ratioOf([], [1, 2]), null);
   });
 });
+
+describe('summary: a cell of timed runs and a run only counted (the main job)', () => {
+  const { summarize } = require('../../lib/summary');
+  const summarizeCells = (lines) => summarize(lines).cells;
+  const line = (run, metrics) => ({
+    session: 's',
+    scenario: 'doxbee-sequential',
+    problem: 'doxbee',
+    example: 'callbacks-original',
+    params: { n: 1000, t: 1, latency: 'constant', e: 0, seed: 1 },
+    run,
+    status: 'ok',
+    error: null,
+    metrics,
+    env: { node: 'v20', cpu: 'test' },
+  });
+  const timed = (run, wallMs) => line(run, { wallMs, cpuUserMs: wallMs / 2, cpuSystemMs: 1, maxRssMB: 100, heapBeforeMB: 10, heapPeakMB: 40 });
+  // Counted under valgrind: no time, and a heap that is not a timed run's.
+  const counted = line(0, {
+    wallMs: null,
+    cpuUserMs: null,
+    cpuSystemMs: null,
+    maxRssMB: null,
+    heapBeforeMB: 5,
+    heapPeakMB: 500,
+    instructionsPerInvocation: 24000,
+    estimatedCyclesPerInvocation: null,
+  });
+
+  it('takes the times and the heap from the timed run, the count from the counted one, and counts both runs', () => {
+    const [cell] = summarizeCells([timed(0, 100), counted]);
+    assert.deepEqual(cell.times, [100]);
+    // Not the median of 30 and the counted run's 495.
+    assert.equal(cell.heapGrowthMB, 30);
+    assert.equal(cell.instructions.median, 24000);
+    assert.equal(cell.estimatedCycles, null);
+    assert.equal(cell.runs, 2);
+    assert.equal(cell.okRuns, 2);
+    assert.equal(cell.status, 'ok');
+  });
+
+  it('a cell only counted keeps what its runs give', () => {
+    const [cell] = summarizeCells([counted]);
+    assert.equal(cell.instructions.median, 24000);
+    assert.equal(cell.okRuns, 1);
+    assert.equal(cell.time, null);
+  });
+});

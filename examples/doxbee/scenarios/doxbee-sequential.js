@@ -13,4 +13,7 @@ module.exports = {
   params: { n: [100, 1000, 10000], latency: 'constant', t: [1], dt: 0.1, e: 0, seed: 1, context: 'none', hooks: 'none' },
   // Every operation succeeds: that is what the scenario measures.
   fixed: ['e'],
+  // Where the main job (asyncmark bench, no options) counts CPU work beside
+  // the times, valgrind permitting (bench/counted-beside.js).
+  counted: { params: { n: 1000 } },
 };

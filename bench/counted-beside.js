@@ -1,0 +1,58 @@
+'use strict';
+
+const { plan } = require('../lib/runner/session');
+const { cannotCount } = require('../lib/runner/count');
+
+// The main job's CPU work. `asyncmark bench` with no options times every
+// example; where valgrind is present it then counts the CPU work of the
+// first example of each family (the reference's family first) at the cell
+// its scenario names (`counted`, e.g. n=1000), one run each, so that the
+// table shows CPU-work ratios beside time ratios and the job stays near 3
+// minutes. Counted without the cache simulation, which doubles a count's
+// cost (the estimated cycles are then n/a); `--measure instructions` counts
+// every example with it. Where valgrind is missing, one line says how to
+// get it. Any option but those that only say where and how to show the
+// results makes it a job of the user's own: --measure decides there.
+
+// Options that leave the job the main job.
+const SHOWING = new Set(['out', 'quiet', 'format', 'timeout', 'baseline', 'resume']);
+
+/** Whether the command was given no option but SHOWING ones. */
+function isMainJob(command) {
+  return command.options.every((option) => {
+    const key = option.attributeName();
+    return SHOWING.has(key) || [undefined, 'default'].includes(command.getOptionValueSource(key));
+  });
+}
+
+/**
+ * The first example of each family, in the registry's order, the
+ * reference's family first (its first example is the reference).
+ * @param {{ reference: string, examples: { name: string, family?: string }[] }} registry
+ */
+function representatives(registry) {
+  const first = new Map();
+  for (const entry of registry.examples) if (!first.has(entry.family ?? entry.name)) first.set(entry.family ?? entry.name, entry.name);
+  const names = [...first.values()];
+  return [registry.reference, ...names.filter((name) => name !== registry.reference)];
+}
+
+/**
+ * What the main job counts beside its times: { jobs } to run with --measure
+ * instructions, { note } when it cannot count here (one line), or null when
+ * the job is not the main job or its scenario names no cell to count.
+ * @param {object} settings bench's resolved settings
+ * @param {object} registry the scenario's problem's registry
+ * @param {import('commander').Command} command
+ */
+function countedBeside(settings, registry, command, env = process.env) {
+  const cell = settings.scenario.counted;
+  if (!cell || !settings.driver.counted || !isMainJob(command)) return null;
+  const why = cannotCount(settings.driver, [], env);
+  if (why) return { note: `CPU work not counted beside the times: ${why}; then asyncmark bench counts it for ${representatives(registry).length} examples` };
+  const examples = representatives(registry).filter((name) => settings.examples.includes(name) && !settings.unavailable[name]);
+  const params = { ...settings.params, ...cell.params };
+  return { jobs: plan({ ...settings, examples, params, runs: 1 }), cell: cell.params };
+}
+
+module.exports = { countedBeside, representatives, isMainJob };
