@@ -194,7 +194,7 @@ function plan({ out, test, resume, reportOnly, valgrind = false }) {
     // the rest: not yet run for docs/results (issue 22's grid-speed goal).
     if (valgrind && !test) {
       for (const [scenario, n] of COUNTED_CELLS) {
-        steps.push(bench(['--scenario', scenario, '--n', n, '--measure', 'instructions', '--runs', '1'], `bench-${scenario}-instructions.md`));
+        steps.push(bench(['--scenario', scenario, '--n', n, '--measure', 'instructions', '--cycles', '--runs', '1'], `bench-${scenario}-instructions.md`));
       }
     }
     // The 2013 article's reference cell, n=1000 at t=10 ms, beside the default grid.

@@ -96,6 +96,8 @@ function resolveOptions(options) {
   const measure = parseChoice('--measure', options.measure ?? 'time', MEASURES);
   // --precision stops on the interval of the mean time, which a counted run has not.
   if (measure === 'instructions' && precision) throw new UsageError('--precision: applies to time; use --measure both, or no --precision');
+  // The cache simulation doubles a count's cost: asked for, never by default.
+  if (options.cycles && measure === 'time') throw new UsageError('--cycles: applies only with --measure instructions or both');
   // Examples that cannot run here keep their rows, with the reason instead of a time.
   const unavailable = Object.fromEntries(registry.examples.filter((e) => e.unavailable && examples.includes(e.name)).map((e) => [e.name, e.unavailable]));
   // Examples in a syntax not every runtime parses: each run finds out whether its runtime does.
@@ -114,6 +116,7 @@ function resolveOptions(options) {
     baseline,
     precision,
     measure,
+    cacheSim: Boolean(options.cycles),
     database,
     out: out === false ? null : out,
   };
@@ -377,7 +380,7 @@ async function runAll(settings, options, started) {
   let precision = null;
   if (settings.precision) ({ all: lines, precision } = await refine(lines, settings, options, started));
   if (settings.beside && settings.beside.jobs) {
-    lines = lines.concat(await runRound(settings.beside.jobs, { ...settings, measure: 'instructions', cacheSim: false }, options, 'CPU work: '));
+    lines = lines.concat(await runRound(settings.beside.jobs, { ...settings, measure: 'instructions' }, options, 'CPU work: '));
   }
   process.stdout.write(render(lines, settings, precision));
   if (settings.beside && settings.beside.note && !options.quiet) process.stderr.write(`asyncmark: ${settings.beside.note}\n`);
@@ -410,6 +413,10 @@ function register(program) {
         '--measure <measure>',
         `time: wall time, CPU and memory; instructions: the CPU work of the measured region, counted by valgrind under V8 --single-threaded --predictable (a deterministic configuration, not a time; each child ${SLOWDOWN}x --timeout), per upload (batch) or per call (compute); both: each run timed, then counted`,
       ).default('time'),
+    )
+    .option(
+      '--cycles',
+      "with --measure instructions or both: also estimate each run's cycles from valgrind's cache simulation (L1 hits + 5 x last-level hits + 35 x RAM accesses), at about twice the cost of a count",
     )
     .option('--resume', 'skip runs already present in --out')
     .option(

@@ -227,9 +227,10 @@ async function countedChild(job, { warm, counted }, { script, timeoutMs, execPat
  * child's, with the driver's timed metrics null (a time under valgrind is
  * not the example's), and the count of one steady round.
  * @param {object} job the job as runInChild takes it
- * @param {object} options runInChild's, and { driver, valgrind, cacheSim }
+ * @param {object} options runInChild's, and { driver, valgrind, cacheSim }: cacheSim, simulate the caches
+ *   for the estimated cycles (bench --cycles; about twice the cost of a count)
  */
-async function runCounted(job, { driver, valgrind = findValgrind(), cacheSim = true, ...options }) {
+async function runCounted(job, { driver, valgrind = findValgrind(), cacheSim = false, ...options }) {
   // A driver whose rounds are large says how many it needs (lib/drivers).
   const rounds = driver.counted.rounds ?? roundsFor(driver.counted.roundSize(job));
   const result = await countedChild(job, rounds, { ...options, valgrind, cacheSim });

@@ -193,13 +193,13 @@ function newSessionId() {
  *   declaration of the jobs' driver (lib/drivers), handed by the caller: its child runs each job;
  *   writer, a results-writer of `out` to share across sessions (one is made otherwise);
  *   measure, time | instructions | both (lib/runner/count.js); cacheSim, whether a count simulates
- *   the caches for its estimated cycles (twice the cost; default true)
+ *   the caches for its estimated cycles (bench --cycles: twice the cost; default false)
  * @returns {Promise<object[]>} the result lines of this session and, with
  *   resume, those already in the file for the same jobs, in the jobs' order
  */
 async function runSession(
   jobs,
-  { driver, out, writer, resume = false, timeoutMs, detailed = true, measure = 'time', cacheSim = true, onRun = () => {}, onWarning = () => {} } = {},
+  { driver, out, writer, resume = false, timeoutMs, detailed = true, measure = 'time', cacheSim = false, onRun = () => {}, onWarning = () => {} } = {},
 ) {
   const env = environment();
   const session = newSessionId();

@@ -187,7 +187,7 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
           ['madeup-parallel', '1000'],
           ['fib', '20'],
         ].map(([name, n]) => [
-          ['bench', '--scenario', name, '--n', n, '--measure', 'instructions', '--runs', '1', ...runs],
+          ['bench', '--scenario', name, '--n', n, '--measure', 'instructions', '--cycles', '--runs', '1', ...runs],
           `docs/results/bench-${name}-instructions.md`,
         ]),
         [['bench', '--scenario', 'doxbee-sequential', '--n', '1000', '--t', '10', '--runs', '5', ...runs], 'docs/results/bench-doxbee-sequential-t10.md'],

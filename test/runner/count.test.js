@@ -27,7 +27,7 @@ const planted = (name, file) => ({
   example: name,
   entry: { name, file, call: 'callback', io: 'callbacks', throws: 'escapes' },
 });
-const count = (j) => runCounted(j, { driver: batch, script: batch.child, execArgv: batch.execArgv, timeoutMs: 60000 });
+const count = (j, options = {}) => runCounted(j, { driver: batch, script: batch.child, execArgv: batch.execArgv, timeoutMs: 60000, ...options });
 const relative = (a, b) => Math.abs(a - b) / b;
 // The repeatability goal of docs/benchmark.md: two counts of one cell agree
 // within 0.1% (measured: 0.006% at doxbee n=1000).
@@ -50,6 +50,12 @@ describe('bench --measure instructions: refusals, one line, exit code 2', () => 
 
   it('refuses a browser runtime', () => {
     assert.match(cannotCount(batch, [{ spec: 'chromium', browser: {} }], { ASYNCMARK_VALGRIND: '/bin/sh' }), /^chromium is a browser/);
+  });
+
+  it('refuses --cycles without a count', () => {
+    const result = bench(['--cycles', '--test']);
+    assert.equal(result.status, 2);
+    assert.equal(result.stderr, 'asyncmark: --cycles: applies only with --measure instructions or both\n');
   });
 
   it('refuses an unknown measure', () => {
@@ -89,7 +95,8 @@ describe('counted cycles: the formula', () => {
   let first;
 
   before(async () => {
-    first = await count(job());
+    // With the cache simulation (bench --cycles): the others count without it.
+    first = await count(job(), { cacheSim: true });
     assert.equal(first.status, 'ok', first.error);
   });
 
@@ -106,6 +113,8 @@ describe('counted cycles: the formula', () => {
   it('two counts of the same cell agree within the tolerance', async () => {
     const again = await count(job());
     assert.equal(again.status, 'ok', again.error);
+    // Counted without the cache simulation: the same instructions, no cycles.
+    assert.equal(again.metrics.estimatedCyclesPerInvocation, null);
     assert.ok(relative(again.metrics.instructions, first.metrics.instructions) < TOLERANCE, `${again.metrics.instructions} vs ${first.metrics.instructions}`);
   });
 
