@@ -4,6 +4,7 @@ const { ContextCheck } = require('../../../lib/fakes/context');
 const { describeValue } = require('../../../lib/fakes/engine');
 const { STATEMENTS, commitText } = require('./statements');
 const { StallWatch } = require('./stall');
+const { SteppedDelivery } = require('./stepped');
 
 // The engine behind every flavour when the upload runs against a real
 // database: the same methods as lib/fakes/engine.js's Engine (callback,
@@ -42,7 +43,8 @@ class DatabaseEngine {
     this.ids = new Map();
     this.calls = new Map();
     this.pending = 0;
-    this.held = [];
+    // Stepped delivery (conformance's cases with an order), else each answer as it comes.
+    this.stepped = options.order ? new SteppedDelivery(options.order, options.seed ?? 1, (slot) => this.complete(slot.name, slot.cb, slot.error, slot.value)) : null;
     this.inFlight = 0;
     this.waiting = 0; // operations waiting for a connection
     this.answered = 0;
@@ -109,6 +111,8 @@ class DatabaseEngine {
   // The transactions that hold every connection while operations wait for
   // one and nothing else is on its way; null when the run is not stuck.
   stuckHolders() {
+    // Answers held for stepped delivery are the harness's to release, not a stall.
+    if (this.stepped !== null) return null;
     if (this.waiting === 0 || this.inFlight !== this.waiting) return null;
     const holders = [...this.transactions.values()].filter((t) => t.holding !== null).map((t) => t.id);
     const usage = this.connection.usage();
@@ -185,9 +189,10 @@ class DatabaseEngine {
     this.record({ type: 'call', op: name, args: spec.args.call(self, a, b) });
     if (this.pending++ === 0) this.stall.start();
     this.inFlight++;
+    const slot = this.stepped === null ? null : this.stepped.slot(name, cb);
     this.execute(name, spec, self, a, b, k).then(
-      (value) => this.deliver(name, cb, null, value),
-      (error) => this.deliver(name, cb, this.failure(error), undefined),
+      (value) => this.deliver(name, cb, null, value, slot),
+      (error) => this.deliver(name, cb, this.failure(error), undefined, slot),
     );
   }
 
@@ -200,18 +205,21 @@ class DatabaseEngine {
     return error;
   }
 
-  deliver(name, cb, error, value) {
+  deliver(name, cb, error, value, slot) {
     this.inFlight--;
     this.answered++;
-    process.nextTick(() => {
-      this.record(error ? { type: 'complete', op: name, error: error.message } : { type: 'complete', op: name, value: describeValue(value) });
-      try {
-        if (error) cb(error);
-        else cb(null, value);
-      } finally {
-        if (--this.pending === 0) this.wakeIdle();
-      }
-    });
+    if (slot) this.stepped.answer(slot, error, value);
+    else process.nextTick(() => this.complete(name, cb, error, value));
+  }
+
+  complete(name, cb, error, value) {
+    this.record(error ? { type: 'complete', op: name, error: error.message } : { type: 'complete', op: name, value: describeValue(value) });
+    try {
+      if (error) cb(error);
+      else cb(null, value);
+    } finally {
+      if (--this.pending === 0) this.wakeIdle();
+    }
   }
 
   callbackOn(spec, self, a, b, cb, ctx) {
@@ -222,9 +230,13 @@ class DatabaseEngine {
     return new Promise((resolve, reject) => this.callback(spec, self, a, b, (error, value) => (error ? reject(error) : resolve(value))));
   }
 
-  // Stepped delivery is the simulated I/O's: a database delivers when it answers.
+  // What conformance's harness reads of stepped delivery: the answers held, and release() of one.
+  get held() {
+    return this.stepped === null ? [] : this.stepped.held;
+  }
+
   release() {
-    return false;
+    return this.stepped !== null && this.stepped.release();
   }
 
   idle() {
