@@ -86,15 +86,16 @@ class DatabaseEngine {
     if (transaction.state === 'ended') throw new Error(`transaction ${tx.id} has ended: no statement may run in it`);
     if (transaction.client === null) {
       // A connection that arrives after the run stalled is given back at once.
-      const acquired = this.connection.acquire().then((client) => {
-        if (this.stall.error !== null) {
-          client.release();
-          throw this.stall.error;
-        }
-        transaction.holding = client;
-        return client;
-      });
-      transaction.client = this.waitForConnection(acquired).then(async (client) => {
+      const acquire = () =>
+        this.connection.acquire().then((client) => {
+          if (this.stall.error !== null) {
+            client.release();
+            throw this.stall.error;
+          }
+          transaction.holding = client;
+          return client;
+        });
+      transaction.client = this.waitForConnection(acquire).then(async (client) => {
         await client.query('BEGIN');
         return client;
       });
@@ -102,10 +103,12 @@ class DatabaseEngine {
     return transaction.client;
   }
 
-  // What needs a connection, unless the run stalls first (stall.js).
-  waitForConnection(promise) {
+  // What needs a connection (start() asks for it), unless the run stalls
+  // first (stall.js); once it has, nothing more is sent.
+  waitForConnection(start) {
+    if (this.stall.error !== null) return this.stall.refuse();
     this.waiting++;
-    return this.stall.race(promise).finally(() => this.waiting--);
+    return this.stall.race(start()).finally(() => this.waiting--);
   }
 
   // The transactions that hold every connection while operations wait for
@@ -174,7 +177,7 @@ class DatabaseEngine {
     let rows;
     if (statement.tx) rows = (await (await this.clientOf(statement.tx)).query(statement.text, statement.params)).rows;
     else if (statement.side) rows = await this.connection.ask(statement.text, statement.params);
-    else rows = await this.waitForConnection(this.connection.query(statement.text, statement.params));
+    else rows = await this.waitForConnection(() => this.connection.query(statement.text, statement.params));
     return statement.value(rows);
   }
 

@@ -71,18 +71,19 @@ class StallWatch {
     this.waiters.clear();
   }
 
+  // The stall's error, for a statement that would wait for a connection after it.
+  refuse() {
+    this.failed++;
+    return Promise.reject(this.error);
+  }
+
   /**
    * What promise (a wait for a connection) gives, or the stall's error if the
-   * run stalls first, at once if it has already. The promise may still settle
-   * later; whoever made it must then give back what it got.
+   * run stalls first. The promise may still settle later; whoever made it
+   * must then give back what it got.
    * @returns {Promise}
    */
   race(promise) {
-    if (this.error !== null) {
-      this.failed++;
-      promise.catch(() => {});
-      return Promise.reject(this.error);
-    }
     return new Promise((resolve, reject) => {
       const fail = (error) => {
         this.failed++;
