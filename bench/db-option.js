@@ -45,6 +45,7 @@ function resolveDatabaseOption(options, scenario, scenarios) {
       `--db: scenario ${scenario.name} (problem ${scenario.problem}) has no database model; --db applies to ${takers(scenarios).join(', ')}`,
     );
   }
+  if (choice.kind !== 'fake') refuseCounting(options.measure, choice.kind);
   if (choice.kind === 'fake' || choice.kind === 'pglite') {
     if (poolGiven)
       throw new UsageError(
@@ -54,6 +55,23 @@ function resolveDatabaseOption(options, scenario, scenarios) {
   }
   choice.pool = parseNumber('--pool', options.pool ?? DEFAULT_POOL, { min: 1, max: 1000, integer: true });
   return choice;
+}
+
+// Why a count of instructions (--measure instructions or both) would not be
+// honest against a real database: valgrind counts the Node process it starts
+// and nothing else.
+const UNCOUNTED = {
+  pglite: "PGlite's PostgreSQL runs as WebAssembly inside the Node process, so its work would be counted as the style's",
+  postgres: "the database's work is done in the server's processes, which it does not count",
+  url: "the database's work is done in the server's processes, which it does not count",
+};
+
+function refuseCounting(measure, kind) {
+  if (measure !== 'instructions' && measure !== 'both') return;
+  const named = kind === 'url' ? 'a postgres:// URL' : kind;
+  throw new UsageError(
+    `--measure ${measure}: cannot be used with --db ${named}: valgrind counts only the Node process, and ${UNCOUNTED[kind]}; use --measure time`,
+  );
 }
 
 // Opens the session's database and tells every run of it: its kind in the

@@ -45,14 +45,16 @@ function captureProcessEvents(onEvent) {
  * @param {object} spec { fault, ...branch }: the branch's engine options, e.g. fileExists; and
  *   args (the upload's), together (every model.VARIED_ARGS upload at once), twice (one upload
  *   twice in a row), order (stepped delivery, see lib/fakes/engine.js)
- * @param {object} options { problem (its name), timeoutMs }
+ * @param {object} options { problem (its name), timeoutMs, makeIO }: makeIO(flavour, options, problem),
+ *   the io and engine of the case, or a promise of them (a problem's real database, examples/doxbee/db);
+ *   by default the simulated I/O's
  */
-async function observe(entry, spec, { problem, timeoutMs = 2000 }) {
+async function observe(entry, spec, { problem, timeoutMs = 2000, makeIO = createIO }) {
   const { model } = problemNamed(problem);
   const { fault, args, together, twice, context, ...branch } = spec;
   const argsList = together ? model.VARIED_ARGS : [args ?? model.CASE_ARGS];
   const uploads = twice ? 2 : argsList.length;
-  const { io, engine } = createIO(entry.io, { ...branch, latency: 'tick', fault, context }, problem);
+  const { io, engine } = await makeIO(entry.io, { ...branch, latency: 'tick', fault, context }, problem);
   // With context, the k-th upload (from 1) is made and started inside its own.
   const within = context ? (k, fn) => uploadContext.run(model.contextStore(k, argsList[twice ? 0 : k - 1]), fn) : (k, fn) => fn();
   const upload = entry.load()(io);

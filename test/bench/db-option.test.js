@@ -29,6 +29,18 @@ describe('bench --db', function () {
     [['--db', 'pglite', '--pool', '3'], /^asyncmark: --pool: applies only with --db postgres or a postgres:\/\/ URL, not pglite/],
     [['--pool', '3'], /^asyncmark: --pool: applies only with --db postgres/],
     [['--db', 'postgres', '--pool', '0'], /^asyncmark: --pool: "0" is not allowed; expected a whole number >= 1/],
+    [
+      ['--db', 'pglite', '--measure', 'instructions'],
+      /^asyncmark: --measure instructions: cannot be used with --db pglite: valgrind counts only the Node process, and PGlite's PostgreSQL runs as WebAssembly inside the Node process/,
+    ],
+    [
+      ['--db', 'postgres', '--measure', 'both'],
+      /^asyncmark: --measure both: cannot be used with --db postgres: valgrind counts only the Node process, and the database's work is done in the server's processes/,
+    ],
+    [
+      ['--db', 'postgres://me:secret@127.0.0.1:1/db', '--measure', 'instructions'],
+      /^asyncmark: --measure instructions: cannot be used with --db a postgres:\/\/ URL: /,
+    ],
     [['--scenario', 'fib', '--db', 'pglite'], /^asyncmark: --db: scenario fib \(problem fib\) has no database model; --db applies to doxbee-sequential/],
   ];
   for (const [args, expected] of BAD) {

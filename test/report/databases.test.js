@@ -5,6 +5,9 @@ const { parseResults } = require('../../lib/results');
 const { summarize } = require('../../lib/summary');
 const { buildReport } = require('../../lib/report');
 const { databaseComparison } = require('../../lib/report/sections/databases');
+const { databasePoints, databaseSpec } = require('../../lib/report/charts/database-plot');
+const { checkWellFormed } = require('./well-formed-xml');
+const { unpackPage } = require('./unpack-page');
 
 // The "Against a real database" section from made-up lines: doxbee-sequential
 // at one cell, four styles on fake, pglite and postgres, three runs each
@@ -34,7 +37,7 @@ const TIMES = {
 };
 const SPREAD = [0.98, 1, 1.02];
 
-function lines() {
+function lines({ crashed = [] } = {}) {
   const all = [];
   for (let run = 0; run < 3; run++) {
     for (const [example, { ms, cpu, db }] of Object.entries(TIMES)) {
@@ -49,8 +52,7 @@ function lines() {
           example,
           params: { ...CELL, ...params },
           run,
-          status: 'ok',
-          error: null,
+          ...(crashed.includes(backend) ? { status: 'crash', error: 'planted crash' } : { status: 'ok', error: null }),
           stderrTail: '',
           metrics: {
             wallMs: ms[i] * SPREAD[run],
@@ -78,6 +80,16 @@ function lines() {
     }
   }
   return all;
+}
+
+function reportInput(runs, format = 'markdown') {
+  return {
+    results: [{ name: 'db.jsonl', text: `${runs.map((l) => JSON.stringify(l)).join('\n')}\n` }],
+    complexity: null,
+    debuggability: null,
+    format,
+    generator: { command: 'asyncmark report', argv: ['report'], node: 'v22', cpu: 'Test CPU', time: '2026-11-25T00:00:00.000Z' },
+  };
 }
 
 describe('report: against a real database', () => {
@@ -148,5 +160,66 @@ describe('report: against a real database', () => {
     assert.match(md, /\| example +\| fake × +\| pglite × +\| pglite style share/);
     const html = await buildReport({ ...base, format: 'html' });
     assert.match(html.files.find((f) => f.name.endsWith('.html')).content, /<h2 id="databases">Against a real database<\/h2>/);
+  });
+
+  describe('its chart', () => {
+    it("draws one point per example and backend at the example's ratio, the baseline left to the rule at 1", () => {
+      const runs = lines();
+      const [group] = databaseComparison(summarize(runs), runs).groups;
+      const { points, notDrawn } = databasePoints(group);
+      assert.deepEqual(
+        points.map((p) => `${p.example} ${p.runtime} ${p.ratio.toFixed(3)} ${p.significance}`),
+        [
+          'async-await fake 1.500 significant',
+          'async-await pglite 1.010 same',
+          'async-await postgres (pool 10) 1.012 same',
+          'promises-bluebird fake 2.000 significant',
+          'promises-bluebird pglite 1.020 same',
+          'promises-bluebird postgres (pool 10) 1.025 same',
+          'promises-q fake 4.000 significant',
+          'promises-q pglite 1.080 significant',
+          'promises-q postgres (pool 10) 1.075 significant',
+        ],
+      );
+      assert.deepEqual(notDrawn, []);
+      for (const point of points) assert.ok(point.low < point.ratio && point.ratio < point.high, point.description);
+    });
+
+    it('is drawn in the section, a well-formed SVG with one colour per backend', async () => {
+      const built = await buildReport(reportInput(lines()));
+      assert.deepEqual(built.warnings, []);
+      const svg = built.files.find((f) => f.name === 'doxbee-sequential-databases.svg').content;
+      assert.equal(checkWellFormed(svg).root, 'svg');
+      assert.match(svg, />backend<\/text>/);
+      for (const backend of ['fake', 'pglite', 'postgres \\(pool 10\\)']) assert.match(svg, new RegExp(`>${backend}</text>`));
+      assert.match(svg, /aria-label="promises-q · pglite: 1\.08× \([^)]*\) the baseline's mean wall time on pglite"/);
+      assert.doesNotMatch(svg, /aria-label="callbacks-original · /);
+      const md = built.files.find((f) => f.name.endsWith('.md')).content;
+      const section = md.slice(md.indexOf('## Against a real database'));
+      assert.match(section, /!\[doxbee-sequential: ratio to callbacks-original on each backend\]\(doxbee-sequential-databases\.svg\)/);
+      const html = unpackPage((await buildReport(reportInput(lines(), 'html'))).files[0].content);
+      assert.match(html, /<figure class="chart" aria-label="doxbee-sequential: ratio to callbacks-original on each backend">/);
+    });
+
+    it('is not drawn without the runs: one backend with ratios is no comparison', async () => {
+      // Planted: every pglite run crashed, and postgres never ran.
+      const runs = lines({ crashed: ['pglite'] }).filter((line) => line.params.db !== 'postgres');
+      const [group] = databaseComparison(summarize(runs), runs).groups;
+      assert.deepEqual(
+        databasePoints(group)
+          .points.map((p) => p.runtime)
+          .filter((r) => r !== 'fake'),
+        [],
+      );
+      assert.equal(databaseSpec(group, { backendColors: new Map() }), null);
+      const built = await buildReport(reportInput(runs));
+      assert.equal(
+        built.files.some((f) => f.name.endsWith('-databases.svg')),
+        false,
+      );
+      const md = built.files.find((f) => f.name.endsWith('.md')).content;
+      assert.match(md, /## Against a real database/);
+      assert.doesNotMatch(md, /databases\.svg/);
+    });
   });
 });

@@ -18,14 +18,19 @@ async function openBackend(options, model) {
   let early = 0;
   let before = null;
   let used = null;
+  let last = null;
   return {
     kind: connection.kind,
     // Every batch starts on empty tables, with the run's faults planned in the
     // database: a likelihood e from the seed, or one named operation (fault.op).
+    // What the batch before left open (a warm-up's, unchecked) is rolled back first.
     async createIO(flavour, ioOptions) {
+      if (last) await last.rollbackLeft();
       await serverStill(connection, () => resetDatabase(connection, { seed: ioOptions.seed, e: ioOptions.e, fault: ioOptions.fault }));
       before = server ? processes.snapshot(server) : null;
-      return createDatabaseIO(model, flavour, ioOptions, connection);
+      const made = createDatabaseIO(model, flavour, ioOptions, connection);
+      last = made.engine;
+      return made;
     },
     // When the last upload has called back, every commit of an upload that
     // succeeded has been acknowledged by the database; a commit still on its
@@ -44,9 +49,11 @@ async function openBackend(options, model) {
       // A server that went away explains every other count; nothing more is asked of it.
       const lost = connection.lost?.();
       if (lost) return [`database server exited (${lost})`];
+      // The data's problems first: a stall or a transaction left open explains the counts' problems.
+      const data = await checkData(connection, engine, run);
       const problems = model.checkRun(engine, run);
       if (early > 0) problems.push(`${early} uploads called back before the database acknowledged their commit`);
-      return [...problems, ...(await checkData(connection, engine, run))];
+      return [...data, ...problems];
     },
     usage: () => connection.usage(),
     close: () => connection.close(),

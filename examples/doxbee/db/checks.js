@@ -28,12 +28,20 @@ const QUERIES = [
  */
 async function checkData(connection, engine, { n, failed }) {
   const problems = [];
+  const { stall } = engine;
+  if (stall.error !== null) {
+    problems.push(
+      `the run stalled: ${stall.failed} statements waited for a connection that transaction ${listed(stall.holders)} held with no statement running, and were failed`,
+    );
+  }
   const open = engine.openTransactions();
-  if (open.length) problems.push(`${open.length} transactions left open (neither committed nor rolled back): ${open.slice(0, 5).join(', ')}${open.length > 5 ? ' …' : ''}`);
+  if (open.length) problems.push(`${open.length} transactions left open (neither committed nor rolled back): ${listed(open)}`);
   const usage = connection.usage();
   if (usage.checkedOut > 0) problems.push(`${usage.checkedOut} database connections not given back`);
-  // Only a connection that is free can answer the checks.
-  if (usage.checkedOut > 0) return problems;
+  // What was left open is rolled back, so that its connections can answer the
+  // checks below; only a connection that is free can.
+  await engine.rollbackLeft();
+  if (connection.usage().checkedOut > 0) return problems;
   const onServer = await connection.openOnServer();
   if (onServer) problems.push(`${onServer} transactions open on the database server`);
   const [{ count: committed }] = await connection.query('SELECT count(*)::int AS count FROM commits');
@@ -43,6 +51,10 @@ async function checkData(connection, engine, { n, failed }) {
     if (count > 0) problems.push(problem(count));
   }
   return problems;
+}
+
+function listed(ids) {
+  return `${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ' …' : ''}`;
 }
 
 module.exports = { checkData };

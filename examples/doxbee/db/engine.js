@@ -3,6 +3,8 @@
 const { ContextCheck } = require('../../../lib/fakes/context');
 const { describeValue } = require('../../../lib/fakes/engine');
 const { STATEMENTS, commitText } = require('./statements');
+const { StallWatch } = require('./stall');
+const { SteppedDelivery } = require('./stepped');
 
 // The engine behind every flavour when the upload runs against a real
 // database: the same methods as lib/fakes/engine.js's Engine (callback,
@@ -18,6 +20,7 @@ class Transaction {
   constructor(id) {
     this.id = id;
     this.client = null; // a promise of the connection, once BEGIN is sent
+    this.holding = null; // the connection, from its arrival until it is given back
     this.state = 'begun'; // begun | ended
   }
 }
@@ -40,8 +43,15 @@ class DatabaseEngine {
     this.ids = new Map();
     this.calls = new Map();
     this.pending = 0;
-    this.held = [];
+    // Stepped delivery (conformance's cases with an order), else each answer as it comes.
+    this.stepped = options.order ? new SteppedDelivery(options.order, options.seed ?? 1, (slot) => this.complete(slot.name, slot.cb, slot.error, slot.value)) : null;
     this.inFlight = 0;
+    this.waiting = 0; // operations waiting for a connection
+    this.answered = 0;
+    this.stall = new StallWatch(
+      () => this.stuckHolders(),
+      () => this.answered,
+    );
     this.idleWaiters = [];
     this.transactions = new Map();
     this.commitsInFlight = 0; // COMMITs sent and not yet answered
@@ -75,7 +85,17 @@ class DatabaseEngine {
     if (!transaction) throw new Error(`transaction ${tx.id} was not begun with db.begin`);
     if (transaction.state === 'ended') throw new Error(`transaction ${tx.id} has ended: no statement may run in it`);
     if (transaction.client === null) {
-      transaction.client = this.connection.acquire().then(async (client) => {
+      // A connection that arrives after the run stalled is given back at once.
+      const acquire = () =>
+        this.connection.acquire().then((client) => {
+          if (this.stall.error !== null) {
+            client.release();
+            throw this.stall.error;
+          }
+          transaction.holding = client;
+          return client;
+        });
+      transaction.client = this.waitForConnection(acquire).then(async (client) => {
         await client.query('BEGIN');
         return client;
       });
@@ -83,22 +103,61 @@ class DatabaseEngine {
     return transaction.client;
   }
 
+  // What needs a connection (start() asks for it), unless the run stalls
+  // first (stall.js); once it has, nothing more is sent.
+  waitForConnection(start) {
+    if (this.stall.error !== null) return this.stall.refuse();
+    this.waiting++;
+    return this.stall.race(start()).finally(() => this.waiting--);
+  }
+
+  // The transactions that hold every connection while operations wait for
+  // one and nothing else is on its way; null when the run is not stuck.
+  stuckHolders() {
+    // Answers held for stepped delivery are the harness's to release, not a stall.
+    if (this.stepped !== null) return null;
+    if (this.waiting === 0 || this.inFlight !== this.waiting) return null;
+    const holders = [...this.transactions.values()].filter((t) => t.holding !== null).map((t) => t.id);
+    const usage = this.connection.usage();
+    return usage.waiting > 0 && usage.checkedOut === holders.length ? holders : null;
+  }
+
   // Ends a transaction: text (COMMIT or ROLLBACK) on its connection, which is
   // then given back, even when the text fails (a failed COMMIT rolls back).
   async end(tx, text) {
     const transaction = this.transactions.get(tx.id);
-    const started = transaction.client !== null;
     if (transaction.state === 'ended') throw new Error(`transaction ${tx.id} has already ended`);
-    // A rollback of a transaction with no statement yet has nothing to undo.
-    if (!started && text === 'ROLLBACK') {
-      transaction.state = 'ended';
-      return;
+    // A rollback of a transaction with no statement yet has nothing to undo,
+    // nor has one whose connection never came (the run stalled).
+    let client = null;
+    if (transaction.client !== null || text !== 'ROLLBACK') {
+      try {
+        client = await this.clientOf(tx);
+      } catch (error) {
+        transaction.state = 'ended';
+        if (text === 'ROLLBACK' && transaction.holding === null) return;
+        throw error;
+      }
     }
-    const client = await this.clientOf(tx);
     transaction.state = 'ended';
+    if (client === null) return;
     try {
       await client.exec(text);
     } finally {
+      transaction.holding = null;
+      client.release();
+    }
+  }
+
+  // Rolls back what a run left open, giving back the connections, so that
+  // the checks and the next batch can use them. The transactions stay
+  // counted as left open (openTransactions).
+  async rollbackLeft() {
+    for (const transaction of this.transactions.values()) {
+      const client = transaction.holding;
+      if (client === null) continue;
+      transaction.holding = null;
+      await client.exec('ROLLBACK').catch(() => {});
       client.release();
     }
   }
@@ -118,7 +177,7 @@ class DatabaseEngine {
     let rows;
     if (statement.tx) rows = (await (await this.clientOf(statement.tx)).query(statement.text, statement.params)).rows;
     else if (statement.side) rows = await this.connection.ask(statement.text, statement.params);
-    else rows = await this.connection.query(statement.text, statement.params);
+    else rows = await this.waitForConnection(() => this.connection.query(statement.text, statement.params));
     return statement.value(rows);
   }
 
@@ -131,11 +190,12 @@ class DatabaseEngine {
     this.calls.set(name, k);
     if (this.context !== null) this.context.check(name, spec, self, a, b);
     this.record({ type: 'call', op: name, args: spec.args.call(self, a, b) });
-    this.pending++;
+    if (this.pending++ === 0) this.stall.start();
     this.inFlight++;
+    const slot = this.stepped === null ? null : this.stepped.slot(name, cb);
     this.execute(name, spec, self, a, b, k).then(
-      (value) => this.deliver(name, cb, null, value),
-      (error) => this.deliver(name, cb, this.failure(error), undefined),
+      (value) => this.deliver(name, cb, null, value, slot),
+      (error) => this.deliver(name, cb, this.failure(error), undefined, slot),
     );
   }
 
@@ -148,17 +208,21 @@ class DatabaseEngine {
     return error;
   }
 
-  deliver(name, cb, error, value) {
+  deliver(name, cb, error, value, slot) {
     this.inFlight--;
-    process.nextTick(() => {
-      this.record(error ? { type: 'complete', op: name, error: error.message } : { type: 'complete', op: name, value: describeValue(value) });
-      try {
-        if (error) cb(error);
-        else cb(null, value);
-      } finally {
-        if (--this.pending === 0) this.wakeIdle();
-      }
-    });
+    this.answered++;
+    if (slot) this.stepped.answer(slot, error, value);
+    else process.nextTick(() => this.complete(name, cb, error, value));
+  }
+
+  complete(name, cb, error, value) {
+    this.record(error ? { type: 'complete', op: name, error: error.message } : { type: 'complete', op: name, value: describeValue(value) });
+    try {
+      if (error) cb(error);
+      else cb(null, value);
+    } finally {
+      if (--this.pending === 0) this.wakeIdle();
+    }
   }
 
   callbackOn(spec, self, a, b, cb, ctx) {
@@ -169,9 +233,13 @@ class DatabaseEngine {
     return new Promise((resolve, reject) => this.callback(spec, self, a, b, (error, value) => (error ? reject(error) : resolve(value))));
   }
 
-  // Stepped delivery is the simulated I/O's: a database delivers when it answers.
+  // What conformance's harness reads of stepped delivery: the answers held, and release() of one.
+  get held() {
+    return this.stepped === null ? [] : this.stepped.held;
+  }
+
   release() {
-    return false;
+    return this.stepped !== null && this.stepped.release();
   }
 
   idle() {
@@ -180,6 +248,7 @@ class DatabaseEngine {
   }
 
   wakeIdle() {
+    this.stall.stop();
     const waiters = this.idleWaiters;
     this.idleWaiters = [];
     for (const resolve of waiters) resolve();

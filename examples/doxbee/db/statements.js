@@ -6,6 +6,19 @@
 // A statement with `tx` runs inside that transaction; any other runs on its
 // own (autocommit), as the article's blob store and lookup did.
 
+// The error of a refusal the database answered (file.createQuery's), made
+// here from its message. A class of its own, as a driver's errors are
+// (node-postgres's DatabaseError): bluebird's promisify wraps a plain Error in
+// an OperationalError of its own, so that the caller would not get the error
+// itself (conformance's stepped cases on the database found it).
+class RefusalError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'RefusalError';
+    this.code = 'P0001';
+  }
+}
+
 const STATEMENTS = {
   'blob.put': (self, stream, b, k) => ({
     text: 'SELECT asyncmark_blob_put($1, $2, $3) AS id',
@@ -29,7 +42,7 @@ const STATEMENTS = {
     text: "SELECT asyncmark_refusal('file.createQuery', $1) AS refusal",
     params: [k],
     value: ([{ refusal }]) => {
-      if (refusal !== null) throw Object.assign(new Error(refusal), { code: 'P0001' });
+      if (refusal !== null) throw new RefusalError(refusal);
       const query = spec.value.call(self, idOrPath, fields);
       query.row = { ...query.row, path: idOrPath };
       return query;

