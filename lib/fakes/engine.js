@@ -3,6 +3,7 @@
 const { createDelay } = require('./latency');
 const { hashString, keyedRandom, keyedRandomAt } = require('./random');
 const { ContextCheck } = require('./context');
+const { createVirtualTimers } = require('./virtual-time');
 
 // The one engine behind every I/O flavour. It schedules each simulated operation
 // on the same timer mechanism, decides which calls fail and how, and records a
@@ -103,6 +104,7 @@ class Engine {
    * @param {string[]} [options.operations] the operations that may fail
    * @param {string} [options.order] stepped delivery: issue | reverse | shuffle (see ORDERS)
    * @param {boolean} [options.context] read the upload's async context at every operation (lib/fakes/context.js)
+   * @param {boolean} [options.virtualTime] latencies on a virtual clock, not the real one (a counted run; lib/fakes/virtual-time.js)
    * Any other option is the model's: the branch an upload takes (DoxBee's fileExists).
    */
   constructor(options = {}) {
@@ -144,6 +146,8 @@ class Engine {
     this.held = []; // completions waiting for release(), in the order they were started
     this.releases = 0;
     this.idleWaiters = [];
+    // A counted run's latencies are on a virtual clock (virtual-time.js).
+    this.setTimer = options.virtualTime ? createVirtualTimers().after : setTimeout;
   }
 
   // Ids handed out ('blob', 'tx') and calls per operation ('op:<name>'), made
@@ -215,7 +219,7 @@ class Engine {
     this.inFlight++;
     this.pending++;
     if (this.order !== null) this.held.push({ settle, value });
-    else if (ms > 0) setTimeout(fire, ms, this, settle, value);
+    else if (ms > 0) this.setTimer(fire, ms, this, settle, value);
     else setImmediate(fire, this, settle, value);
   }
 
@@ -305,7 +309,7 @@ class Engine {
     const ms = this.delay(operation, index, this.inFlight);
     this.inFlight++;
     this.pending++;
-    if (ms > 0) setTimeout(fireOn, ms, this, cb, ctx, value);
+    if (ms > 0) this.setTimer(fireOn, ms, this, cb, ctx, value);
     else setImmediate(fireOn, this, cb, ctx, value);
   }
 

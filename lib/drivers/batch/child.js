@@ -20,9 +20,10 @@ const WARMUP = 200; // invocations, unless the job says otherwise
 
 // The simulated I/O's options: the run's parameters, and what its scenario
 // fixes besides them (childOptions: whether the file exists, say).
-function ioOptions(params, childOptions) {
+// A counted run's latencies are on a virtual clock (lib/fakes/virtual-time.js).
+function ioOptions(params, childOptions, counted = false) {
   const { latency, t, dt, e, seed, p } = params;
-  return { latency, t, dt, e, seed, p, ...childOptions, trace: false, context: params.context === 'als' };
+  return { latency, t, dt, e, seed, p, ...childOptions, trace: false, context: params.context === 'als', virtualTime: counted };
 }
 
 // Starts n invocations at once; resolves when every one has called back, with
@@ -71,7 +72,7 @@ async function run(job) {
   const onDouble = () => state.doubles++;
 
   if (job.warmup !== false) {
-    const warm = await backend.createIO(entry.io, ioOptions(job.params, job.childOptions), job.problem);
+    const warm = await backend.createIO(entry.io, ioOptions(job.params, job.childOptions, Boolean(job.counted)), job.problem);
     const size = typeof job.warmup === 'number' ? job.warmup : WARMUP;
     await batch(entry, factory(warm.io), model, Math.min(size, job.params.n), onDouble, state.context, !job.counted);
     await warm.engine.idle();
@@ -112,7 +113,7 @@ async function onCancel(entry, problem) {
 async function measured(state, onDouble, round = 0) {
   const { job, entry, factory, model, backend, context } = state;
   const before = state.doubles;
-  const { io, engine } = await backend.createIO(entry.io, ioOptions(job.params, job.childOptions), job.problem);
+  const { io, engine } = await backend.createIO(entry.io, ioOptions(job.params, job.childOptions, Boolean(job.counted)), job.problem);
   const upload = factory(io);
   // A counted child's later rounds collect only the young generation: a full
   // collection throws away optimized code that holds the previous round's
