@@ -95,11 +95,14 @@ function plan({ scenario, driver, examples, params, runs, added = [], unavailabl
   return jobs;
 }
 
-function jobKey({ scenario, example, params, run, runtime }) {
+function jobKey({ scenario, example, params, run, runtime, measure }) {
   const ordered = Object.keys(params)
     .sort()
     .map((k) => [k, params[k]]);
-  return `${scenario}|${example}|${JSON.stringify(ordered)}|${run}${runtime ? `|${runtime}` : ''}`;
+  // A counted run is another job than the timed run of the same cell: --resume
+  // must not take one for the other.
+  const counted = measure && measure !== 'time' ? `|${measure}` : '';
+  return `${scenario}|${example}|${JSON.stringify(ordered)}|${run}${runtime ? `|${runtime}` : ''}${counted}`;
 }
 
 // The environment of a run under a runtime of --runtime: that runtime's own
@@ -207,6 +210,8 @@ async function runSession(
   if (setAside) onWarning(setAside);
   const previous = resume && out ? readResults(out, { onWarning }) : [];
   const done = new Map(previous.map((line) => [jobKey(line), line]));
+  // The session's measure is every job's: a results line records it (measure) when it is not time.
+  const measured = (job) => (measure === 'time' ? job : { ...job, measure });
   // Appends each run, and keeps it when the file is deleted or locked meanwhile.
   const sink = out ? (writer ?? createWriter(out, { onWarning })) : null;
   const lines = new Array(jobs.length);
@@ -215,7 +220,7 @@ async function runSession(
   const work = async () => {
     while (next < jobs.length && !interrupted) {
       const index = next++;
-      const job = jobs[index];
+      const job = measured(jobs[index]);
       const key = jobKey(job);
       if (done.has(key)) {
         if (sink) sink.hold([done.get(key)]);

@@ -203,4 +203,29 @@ describe('runner: results files with a cut-off last line', function () {
     assert.deepEqual(lines, [JSON.parse(JSON.stringify(first))]);
     assert.equal(fs.readFileSync(file, 'utf8'), `${JSON.stringify(first)}\n`);
   });
+
+  it('resumes a counted session past the timed runs of its cells, and records the measure of a counted line', async () => {
+    // Jobs that start no child (an example unavailable here) are enough to
+    // tell which jobs the session takes as done.
+    const unavailable = jobs.map((job) => ({ ...job, unavailable: 'not installed here' }));
+    const [timed] = await runSession(unavailable, { driver: batch, out: file });
+    assert.equal(timed.measure, undefined);
+    const skipped = [];
+    const [counted] = await runSession(unavailable, {
+      driver: batch,
+      out: file,
+      resume: true,
+      measure: 'instructions',
+      onRun: (line, how) => skipped.push(how.skipped),
+    });
+    assert.deepEqual(skipped, [false]);
+    assert.equal(counted.measure, 'instructions');
+    // Now both are in the file: each session takes its own as done.
+    for (const measure of ['time', 'instructions']) {
+      const again = [];
+      await runSession(unavailable, { driver: batch, out: file, resume: true, measure, onRun: (line, how) => again.push(how.skipped) });
+      assert.deepEqual(again, [true], measure);
+    }
+    assert.equal(readResults(file).length, 2);
+  });
 });
