@@ -90,7 +90,13 @@ describe('counted cycles: the formula', () => {
   });
 });
 
-(findValgrind() ? describe : describe.skip)('counted instructions under valgrind (tiny cells)', function () {
+// Under nyc (npm test's coverage run) every child gets nyc's preload through
+// NODE_OPTIONS and runs instrumented code, whose counts are neither the
+// example's nor repeatable (measured: two counts 1.2% apart); npm test runs
+// this file again without coverage.
+const counting = findValgrind() && !process.env.NYC_CONFIG;
+
+(counting ? describe : describe.skip)('counted instructions under valgrind (tiny cells)', function () {
   this.timeout(600000);
   let first;
 
@@ -155,9 +161,9 @@ describe('counted cycles: the formula', () => {
   });
 
   it('a run that marks the region itself cannot be counted: CRASH, naming the mark', async () => {
-    const marks = await count(job(planted('reads-ppid', path.join(__dirname, '..', 'fixtures', 'count', 'reads-ppid.js'))));
+    const marks = await count(job(planted('reads-loadavg', path.join(__dirname, '..', 'fixtures', 'count', 'reads-loadavg.js'))));
     assert.equal(marks.status, 'crash');
-    assert.match(marks.error, /^under valgrind: the region's mark was reached \d+ times, not 2: something else in the run calls uv_os_getppid/);
+    assert.match(marks.error, /^under valgrind: the region's mark was reached \d+ times, not 2: something else in the run calls uv_loadavg/);
     assert.equal(marks.metrics.instructions, undefined);
   });
 
