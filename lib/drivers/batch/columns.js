@@ -15,7 +15,7 @@ const ON_CANCEL_MEANING =
 module.exports = function columns({ TIME_COLUMNS, show }) {
   return [
     ...TIME_COLUMNS,
-    ...countedColumns(show, 'upload', 'batch'),
+    ...countedColumns(show, 'upload', 'batches'),
     {
       key: 'onCancel',
       title: 'on cancel',

@@ -59,7 +59,7 @@ module.exports = function columns({ EXAMPLE_COLUMN, timeColumn, show }) {
       format: (value) => (Number.isFinite(value) ? value.toFixed(3) : show.DASH),
     },
     // bench --measure instructions|both: the counted CPU work per call.
-    ...countedColumns(show, 'call', 'round'),
+    ...countedColumns(show, 'call', 'rounds'),
     timeColumn('statuses'),
   ];
 };

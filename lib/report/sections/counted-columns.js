@@ -12,17 +12,17 @@ const counted = (rows) => rows.some((row) => Number.isFinite(row.instructionsPer
 /**
  * @param {object} show lib/report/display.js, as the report hands it to a driver's columns
  * @param {string} per what one invocation is called: upload, call
- * @param {string} round what one repetition of the measured region is: batch, round of calls
+ * @param {string} rounds what the repetitions of the measured region are: batches, rounds (of calls)
  * @returns {object[]} the columns
  */
-function countedColumns(show, per, round) {
+function countedColumns(show, per, rounds) {
   return [
     {
       key: 'instructionsPerInvocation',
       title: `CPU work: instructions/${per}`,
       when: counted,
       counted: true,
-      description: `Instructions of one ${per}, counted by valgrind (callgrind) in steady measured ${round}es (the last counted of warm + counted ${round}es of one process, between two marks, divided by counted), under V8 --single-threaded --predictable: the CPU work of a deterministic configuration, not a time; median of the runs, in brackets half their spread (max - min) / median.`,
+      description: `Instructions of one ${per}, counted by valgrind (callgrind) in steady measured ${rounds} (the last counted of warm + counted ${rounds} of one process, between two marks, divided by counted), under V8 --single-threaded --predictable: the CPU work of a deterministic configuration, not a time; median of the runs, in brackets half their spread (max - min) / median.`,
       align: 'right',
       format: (value, row) =>
         Number.isFinite(value)
