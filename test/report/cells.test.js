@@ -78,6 +78,17 @@ describe('report: summarizing runs', () => {
     ]);
   });
 
+  it('draws a counted cell too, after the others, so that its CPU work is shown', () => {
+    const cell = (params, counted = false) => ({ params, instructions: counted ? { median: 1 } : null });
+    const grid = [cell({ n: 100, t: 1 }), cell({ n: 1000, t: 1 }), cell({ n: 1000, t: 1 }, true), cell({ n: 10000, t: 1 })];
+    assert.deepEqual(referenceParams(grid), [
+      { n: 10000, t: 1 },
+      { n: 1000, t: 1 },
+    ]);
+    // Planted: the same grid without counts draws only the preferred cell.
+    assert.deepEqual(referenceParams(grid.map((c) => ({ ...c, instructions: null }))), [{ n: 10000, t: 1 }]);
+  });
+
   it('adds the largest n at which every example ran when a narrower run went further', () => {
     const cell = (example, n) => ({ example, params: { n, w: 1 } });
     const cells = ['sync', 'async', 'memo'].flatMap((e) => [cell(e, 20), cell(e, 25)]).concat([cell('sync', 30), cell('async', 30)]);

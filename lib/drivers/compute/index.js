@@ -35,7 +35,7 @@ module.exports = {
   extra: ['calls', 'opsPerSec', 'coresUsed', 'beats', 'latenessP50Ms', 'latenessP99Ms', 'latenessMaxMs'],
   // The charts of its report section (lib/report/sections/scenarios.js draws them); its
   // table's columns are in columns.js.
-  charts: ['forest', 'responsiveness', 'time-against-n', 'memory-against-n'],
+  charts: ['forest', 'responsiveness', 'time-against-n', 'memory-against-n', 'cpu-work-forest', 'cpu-work-against-time'],
   columns: require('./columns'),
   // What each registry entry of its problems must say (the registry test asks).
   entryFaults: require('./entry'),

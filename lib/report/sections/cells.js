@@ -33,6 +33,10 @@ function referenceParams(cells, preferred = PREFERRED_CELLS) {
   const distinct = new Map();
   for (const cell of withoutContext(cells)) distinct.set(fullParamsKey(cell.params), cell.params);
   const all = [...distinct.values()].sort((a, b) => fullParamsKey(a).localeCompare(fullParamsKey(b)));
+  // Cells whose CPU work was counted (bench --measure instructions) are drawn
+  // too, after the others: their tables and charts set the counts beside the times.
+  const counted = all.filter((params) => cells.some((c) => c.instructions && sameParams(c.params, params)));
+  const withCounted = (chosen) => [...chosen, ...counted.filter((params) => !chosen.includes(params))];
   const chosen = [];
   for (const pattern of preferred) {
     for (const params of all) if (matches(params, pattern) && !chosen.includes(params)) chosen.push(params);
@@ -40,14 +44,14 @@ function referenceParams(cells, preferred = PREFERRED_CELLS) {
   // A driver without a size axis (http-load) has no largest n: every cell is a
   // reference, the preferred ones first.
   if (all.some((p) => !('n' in p))) return [...chosen, ...all.filter((p) => !chosen.includes(p))];
-  if (chosen.length > 0) return chosen;
+  if (chosen.length > 0) return withCounted(chosen);
   // Otherwise the largest n at which every example ran, and the largest n of
   // all when a narrower extra run went further (fib at n=30 for a few examples).
   const examples = (params) => new Set(cells.filter((c) => sameParams(c.params, params)).map((c) => c.example)).size;
   const most = Math.max(...all.map(examples));
   const widest = Math.max(...all.filter((p) => examples(p) === most).map((p) => p.n));
   const largest = Math.max(...all.map((p) => p.n));
-  return all.filter((p) => p.n === widest || p.n === largest);
+  return withCounted(all.filter((p) => p.n === widest || p.n === largest));
 }
 
 // Cells run with an async context (batch --context als) have their own
