@@ -124,12 +124,18 @@ const counting = findValgrind() && !process.env.NYC_CONFIG;
     assert.ok(relative(again.metrics.instructions, first.metrics.instructions) < TOLERANCE, `${again.metrics.instructions} vs ${first.metrics.instructions}`);
   });
 
-  it('leaves the warm-up out: the count does not change with its size', async () => {
+  it('leaves the warm-up out: the count barely changes with its size', async () => {
     // Warm-up of 20 uploads by default (min(200, n)); of 5 here: 15 uploads
-    // fewer, which would be 75% less if they were counted.
+    // fewer, which would be 75% less if they were counted. What the warm-up
+    // leaves in the heap still moves the collections of these tiny rounds a
+    // little (measured: 0.113% in one CI run), so the bound is 1%, not the
+    // repeatability's 0.1%: far below what counting the warm-up would add.
     const short = await count(job({ warmup: 5 }));
     assert.equal(short.status, 'ok', short.error);
-    assert.ok(relative(short.metrics.instructions, first.metrics.instructions) < TOLERANCE, `${short.metrics.instructions} vs ${first.metrics.instructions}`);
+    assert.ok(
+      relative(short.metrics.instructions, first.metrics.instructions) < 10 * TOLERANCE,
+      `${short.metrics.instructions} vs ${first.metrics.instructions}`,
+    );
   });
 
   it('rounds: enough warm ones that V8 has stopped compiling, and a few counted', () => {
