@@ -121,7 +121,7 @@ describe('report: against a real database', () => {
     assert.equal(pglite.rho.pairs, 4);
     assert.match(
       group.table.notes.join('\n'),
-      /pglite: Spearman's ρ of the ranking by mean time against fake: 1 over 4 examples; ratios lie on average 1\.\d+× from 1, against 2\.\d+× on fake \(\d+% of the distance gone/,
+      /pglite: Spearman's ρ of the ranking by mean time against fake: 1 over 4 examples; ratios lie on average 1\.\d+× from 1, against 2\.\d+× on fake for the same examples \(\d+% of the distance gone/,
     );
   });
 
@@ -132,8 +132,34 @@ describe('report: against a real database', () => {
     assert.equal(findings.length, 2);
     assert.match(
       findings[0],
-      /^Finding, pglite: the widest gap on fake, promises-q at 4× \(3\.82–4\.19\), is 1\.08× \(1\.03–1\.13\) here; 1 of 3 examples differ significantly from the baseline here, against 3 on fake\.$/,
+      /^Finding, pglite: of the 3 examples run on both, the widest gap on fake, promises-q at 4× \(3\.82–4\.19\), is 1\.08× \(1\.03–1\.13\) here; 1 of them differ significantly from the baseline here, against 3 on fake\.$/,
     );
+  });
+
+  it('sets a backend against the fakes over the examples run on both only', () => {
+    // promises-q, the widest gap on fake, was not run on postgres: the finding
+    // names the widest of the others, and the fakes' spread is theirs alone.
+    const runs = lines().filter((line) => !(line.example === 'promises-q' && line.params.db === 'postgres'));
+    const [group] = databaseComparison(summarize(runs), runs).groups;
+    const finding = group.table.notes.find((note) => note.startsWith('Finding, postgres'));
+    assert.match(finding, /^Finding, postgres \(pool 10\): of the 2 examples run on both, the widest gap on fake, promises-bluebird at 2× /);
+    assert.match(finding, /against 2 on fake\.$/);
+    const spreadNote = group.table.notes.find((note) => note.startsWith('postgres'));
+    // Fake spread over async-await (1.5×) and bluebird (2×): exp(mean(ln 1.5, ln 2)) = 1.73.
+    assert.match(spreadNote, /against 1\.73× on fake for the same examples/);
+  });
+
+  it('says when the ratios spread further from 1 than on the fakes', () => {
+    // Postgres ratios made wider than the fakes': the distance grew, and says so.
+    const runs = lines().map((line) =>
+      line.params.db === 'postgres' && line.example !== 'callbacks-original'
+        ? { ...line, metrics: { ...line.metrics, wallMs: line.metrics.wallMs * 10 } }
+        : line,
+    );
+    const [group] = databaseComparison(summarize(runs), runs).groups;
+    const spreadNote = group.table.notes.find((note) => note.startsWith('postgres'));
+    assert.match(spreadNote, /\(the distance grown by \d+%, on a log scale\)/);
+    assert.doesNotMatch(spreadNote, /-\d+% of the distance gone/);
   });
 
   it('is absent when nothing ran on a real database', () => {
@@ -156,7 +182,10 @@ describe('report: against a real database', () => {
     assert.match(md, /## Against a real database/);
     // The summary says it too, before the section.
     const summary = md.slice(0, md.indexOf('## Against a real database'));
-    assert.match(summary, /Against a real database \(doxbee-sequential: n=100, .*\): pglite: the widest gap on fake, promises-q at 4× /);
+    assert.match(
+      summary,
+      /Against a real database \(doxbee-sequential: n=100, .*\): pglite: of the 3 examples run on both, the widest gap on fake, promises-q at 4× /,
+    );
     assert.match(md, /\| example +\| fake × +\| pglite × +\| pglite style share/);
     const html = await buildReport({ ...base, format: 'html' });
     assert.match(html.files.find((f) => f.name.endsWith('.html')).content, /<h2 id="databases">Against a real database<\/h2>/);

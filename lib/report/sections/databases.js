@@ -109,41 +109,37 @@ function groupOf(cells, runs) {
     if (backend !== 'fake') columns.push({ key: `share${i}`, title: `${backend} style share`, align: 'right', format: shareText });
   });
   const notes = [];
-  // The baseline's own ratio is 1 by construction: left out of the spread.
+  // The baseline's own ratio is 1 by construction: left out. Each backend is
+  // set against the fakes over the examples run on both, so that the widest
+  // gap, the counts and the spreads compare the same rows.
   const others = rows.filter((row) => row.example !== first.baseline);
-  const fakeSpread = backends.includes('fake') ? spread(others.map((row) => row.ratio0)) : null;
-  const comparisons = backends
-    .map((backend, i) => ({ backend, i }))
-    .filter(({ backend }) => backend !== 'fake')
-    .map(({ backend, i }) => {
-      const rho = backends.includes('fake') ? stats.spearman(meanTime('fake'), meanTime(backend)) : null;
-      const own = spread(others.map((row) => row[`ratio${i}`]));
-      return { backend, rho, spread: own };
-    });
-  // The finding, per backend: what became of the fakes' widest gap, and how
-  // many examples still differ significantly from the baseline.
-  const significant = (key) => others.filter((row) => row[key] && row[key].significant === true).length;
-  const widest = backends.includes('fake')
-    ? others.filter((row) => row.ratio0 && Number.isFinite(row.ratio0.ratio)).sort((a, b) => b.ratio0.ratio - a.ratio0.ratio)[0]
-    : null;
+  const finite = (ratio) => ratio && Number.isFinite(ratio.ratio);
+  const significant = (pairs, key) => pairs.filter((row) => row[key] && row[key].significant === true).length;
+  const comparisons = [];
   backends.forEach((backend, i) => {
-    if (backend === 'fake' || !widest) return;
-    const there = widest[`ratio${i}`];
+    if (backend === 'fake' || !backends.includes('fake')) return;
+    const key = `ratio${i}`;
+    const pairs = others.filter((row) => finite(row.ratio0) && finite(row[key]));
+    if (pairs.length === 0) return;
+    const widest = pairs.slice().sort((a, b) => b.ratio0.ratio - a.ratio0.ratio)[0];
     notes.push(
-      `Finding, ${backend}: the widest gap on fake, ${widest.example} at ${ratioText(widest.ratio0)}, is ${ratioText(there)} here; ${significant(`ratio${i}`)} of ${others.length} examples differ significantly from the baseline here, against ${significant('ratio0')} on fake.`,
+      `Finding, ${backend}: of the ${pairs.length} examples run on both, the widest gap on fake, ${widest.example} at ${ratioText(widest.ratio0)}, is ${ratioText(widest[key])} here; ${significant(pairs, key)} of them differ significantly from the baseline here, against ${significant(pairs, 'ratio0')} on fake.`,
     );
-  });
-  for (const { backend, rho, spread: own } of comparisons) {
     const parts = [];
+    const rho = stats.spearman(meanTime('fake'), meanTime(backend));
     if (rho) parts.push(`Spearman's ρ of the ranking by mean time against fake: ${show.number(rho.rho)} over ${rho.pairs} examples`);
-    if (own !== null && fakeSpread !== null) {
-      const shrink = fakeSpread > 1 ? 1 - Math.log(own) / Math.log(fakeSpread) : NaN;
-      parts.push(
-        `ratios lie on average ${show.number(own)}× from 1, against ${show.number(fakeSpread)}× on fake${Number.isFinite(shrink) ? ` (${(shrink * 100).toFixed(0)}% of the distance gone, on a log scale)` : ''}`,
-      );
-    }
-    if (parts.length) notes.push(`${backend}: ${parts.join('; ')}.`);
-  }
+    const own = spread(pairs.map((row) => row[key]));
+    comparisons.push({ backend, rho, spread: own });
+    const fakeSpread = spread(pairs.map((row) => row.ratio0));
+    const shrink = fakeSpread > 1 ? 1 - Math.log(own) / Math.log(fakeSpread) : NaN;
+    const change = !Number.isFinite(shrink)
+      ? ''
+      : shrink >= 0
+        ? ` (${(shrink * 100).toFixed(0)}% of the distance gone, on a log scale)`
+        : ` (the distance grown by ${(-shrink * 100).toFixed(0)}%, on a log scale)`;
+    parts.push(`ratios lie on average ${show.number(own)}× from 1, against ${show.number(fakeSpread)}× on fake for the same examples${change}`);
+    notes.push(`${backend}: ${parts.join('; ')}.`);
+  });
   const tested = rows.flatMap((row) => backends.map((_, i) => row[`ratio${i}`])).filter((r) => r && Number.isFinite(r.p));
   if (tested.length) {
     const chance = stats
