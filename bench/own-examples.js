@@ -153,6 +153,16 @@ function readJavaScript(file) {
   return { uses: NEEDS.filter((needs) => kinds.has(needs)) };
 }
 
+/**
+ * The syntaxes of lib/runtimes/syntax.js's NEEDS a file of one's own is
+ * written in (`await using`, plain `using`), as a registry's `needs` says them:
+ * none for a file the parsers cannot read (the fenced child then says why).
+ */
+function syntaxOf(file) {
+  const read = readJavaScript(file);
+  return read && read.uses ? read.uses : [];
+}
+
 /** The asyncmark verify command line that checks `entry` as it was given. */
 function verifyCommand(file, problem, entry) {
   const words = ['asyncmark verify', file];
@@ -171,4 +181,4 @@ function refuseStyleWithout(options, what) {
   if (stray.length > 0) throw new UsageError(`${FLAG[stray[0]]}: only with ${what}`);
 }
 
-module.exports = { VERIFIABLE, DEFAULT_PROBLEM, styleOptions, resolveStyle, ownEntry, refuseUnloadable, refuseStyleWithout, verifyCommand };
+module.exports = { VERIFIABLE, DEFAULT_PROBLEM, styleOptions, resolveStyle, ownEntry, refuseUnloadable, refuseStyleWithout, verifyCommand, syntaxOf };

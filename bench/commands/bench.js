@@ -18,11 +18,12 @@ const { optionsFor, resolveParams, testParams } = require('../params');
 const { namesOf } = require('../example-names');
 const { createProgress } = require('../progress');
 const { createEstimate, sizeOf } = require('../estimate');
-const { VERIFIABLE, styleOptions, resolveStyle, ownEntry, refuseUnloadable, refuseStyleWithout, verifyCommand } = require('../own-examples');
+const { VERIFIABLE, styleOptions, resolveStyle, ownEntry, refuseUnloadable, refuseStyleWithout, verifyCommand, syntaxOf } = require('../own-examples');
 const { firstFailure } = require('../../lib/verify');
 const { verifyFenced } = require('../../lib/verify-fenced');
 const { precisionOf, wanting, cellKey: precisionKey } = require('../../lib/precision');
 const { resolveRuntimes } = require('../../lib/runtimes');
+const { lacking } = require('../../lib/runtimes/syntax');
 const { DEFAULT_SCENARIO, BROWSER_PROBLEMS, benchHelp } = require('../bench-help');
 const { checkOut } = require('../results-file');
 const { createWriter } = require('../../lib/runner/results-writer');
@@ -178,11 +179,20 @@ function resolveAdded(options, scenario, registered) {
  * anything runs: the first that fails a case is refused in one line, with
  * that case, as a bad parameter is (exit code 2).
  */
-async function verifyAdded({ scenario, added }) {
+async function verifyAdded({ scenario, added, needs, runtimes }) {
   if (added.length === 0) return;
   for (const entry of added) {
+    // A file in a syntax not every runtime parses is a registered example
+    // with `needs`: a run under a runtime that lacks it is UNSUPPORTED with
+    // the reason, and it is verified under the first Node asked for that
+    // parses it when the node running asyncmark does not.
+    const uses = syntaxOf(entry.file);
+    if (uses.length > 0) needs[entry.name] = uses[0];
+    const able = uses.some((syntax) => lacking(syntax, null))
+      ? runtimes.find((runner) => runner.name === 'node' && uses.every((syntax) => !lacking(syntax, runner)))
+      : undefined;
     // In a child with a time limit per case: the file never runs in this process.
-    const verdict = await verifyFenced(scenario.problem, entry);
+    const verdict = await verifyFenced(scenario.problem, entry, able ? { runtime: able.path } : {});
     const file = path.relative(process.cwd(), entry.file);
     const refused = refuseUnloadable(verdict, file, scenario.problem, '--add');
     if (refused) throw refused;

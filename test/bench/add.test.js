@@ -74,6 +74,56 @@ describe('asyncmark bench --add', function () {
     });
   });
 
+  describe('a file in a syntax the node running asyncmark cannot parse', function () {
+    // Node 24 parses `using` and has DisposableStack; the node running the
+    // tests may not. Installed through lib/runtimes on first need, as
+    // test/examples/under-runtime.js gets it.
+    this.timeout(300000);
+    const using = path.join(ROOT, 'examples', 'doxbee', 'async-await-using.js');
+    const lacksUsing = require('../../lib/runtimes/syntax').lacking('using', null);
+
+    it('is verified under the Node asked for that parses it, and is UNSUPPORTED where the runtime cannot', async function () {
+      if (!lacksUsing) this.skip();
+      const own = path.join(dir, 'my-using.js');
+      fs.copyFileSync(using, own);
+      const out = path.join(dir, 'using-runs.jsonl');
+      const { code, stderr } = await runCli(
+        'bench',
+        '--test',
+        '--examples',
+        'callbacks-original',
+        '--add',
+        own,
+        '--io',
+        'promises',
+        '--runtime',
+        'node,node@24',
+        '--out',
+        out,
+        '--quiet',
+      );
+      assert.equal(code, 0, stderr);
+      const status = Object.fromEntries(
+        readResults(out)
+          .filter((run) => run.example === 'my-using')
+          .map((run) => [run.runtime, run.status]),
+      );
+      assert.equal(status['node@24'], 'ok');
+      assert.equal(Object.keys(status).length, 2);
+      const here = readResults(out).find((run) => run.example === 'my-using' && run.runtime !== 'node@24');
+      assert.equal(here.status, 'unsupported');
+      assert.match(here.error, /^needs `using` /);
+    });
+
+    it('is refused when it fails verification there: the planted early disarm', async function () {
+      if (!lacksUsing) this.skip();
+      const fixture = path.join('test', 'fixtures', 'doxbee', 'async-await-using-forgets-rollback.js');
+      const { code, stderr } = await runCli('bench', '--test', '--add', fixture, '--io', 'promises', '--runtime', 'node@24', '--no-out', '--quiet');
+      assert.equal(code, 2);
+      assert.match(stderr, /^asyncmark: --add: \S+ fails verification \(\d+ of \d+ cases pass\); first failing case: /);
+    });
+  });
+
   it('refuses a file that fails verification, naming it and its first failing case, and runs nothing', async () => {
     const out = path.join(dir, 'refused.jsonl');
     const fixture = path.join('test', 'fixtures', 'doxbee', 'skips-file-update.js');
