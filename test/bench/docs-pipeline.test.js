@@ -190,6 +190,10 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
           ['bench', '--scenario', name, '--n', n, '--measure', 'instructions', '--cycles', '--runs', '1', ...runs],
           `docs/results/bench-${name}-instructions.md`,
         ]),
+        [
+          ['bench', '--scenario', 'doxbee-sequential', '--n', '10000', '--measure', 'instructions', '--runs', '1', ...runs],
+          'docs/results/bench-doxbee-sequential-instructions-n10000.md',
+        ],
         [['bench', '--scenario', 'doxbee-sequential', '--n', '1000', '--t', '10', '--runs', '5', ...runs], 'docs/results/bench-doxbee-sequential-t10.md'],
         [['bench', '--scenario', 'slicing', '--n', '28', '--exclude', 'set-timeout', '--runs', '3', ...runs], 'docs/results/bench-slicing-n28.md'],
         [
@@ -278,7 +282,7 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
   it('leaves the counted CPU work steps out where valgrind is missing, and in --test', () => {
     const counted = (options) =>
       plan({ out: path.join(ROOT, 'docs', 'results'), reportOnly: false, ...options }).steps.filter((s) => s.args.includes('--measure')).length;
-    assert.equal(counted({ test: false, valgrind: true }), 3);
+    assert.equal(counted({ test: false, valgrind: true }), 4);
     assert.equal(counted({ test: false, valgrind: false }), 0);
     assert.equal(counted({ test: true, valgrind: true }), 0);
   });
