@@ -57,6 +57,19 @@ function resolveDatabaseOption(options, scenario, scenarios) {
   return choice;
 }
 
+/**
+ * The scenario whose grid a session runs: under a real database, its
+ * parameters with those of its `againstDatabase` over them (a smaller grid:
+ * a run against a database costs seconds where the simulated I/O's costs a
+ * fraction of one), which the options given still override.
+ * @param {object} scenario
+ * @param {object | null} database what resolveDatabaseOption gave
+ */
+function gridScenario(scenario, database) {
+  if (!database || !scenario.againstDatabase) return scenario;
+  return { ...scenario, params: { ...scenario.params, ...scenario.againstDatabase.params } };
+}
+
 // Why a count of instructions (--measure instructions or both) would not be
 // honest against a real database: valgrind counts the Node process it starts
 // and nothing else.
@@ -95,4 +108,4 @@ async function openDatabase(settings, options) {
   return database;
 }
 
-module.exports = { resolveDatabaseOption, openDatabase, DEFAULT_POOL };
+module.exports = { resolveDatabaseOption, gridScenario, openDatabase, DEFAULT_POOL };

@@ -16,4 +16,13 @@ module.exports = {
   // Where the main job (asyncmark bench, no options) counts CPU work beside
   // the times, valgrind permitting (bench/counted-beside.js).
   counted: { params: { n: 1000 } },
+  // Under a real database (bench --db) a run costs seconds, not a fraction of
+  // one: on PGlite about 2.5 s at n=100 on the 2-core VM (a fresh PostgreSQL
+  // in WebAssembly, its template loaded, 100 warm-up uploads, then the 100),
+  // so the default grid's n=1000 and n=10000 (about 6 s and 40 s a run) would
+  // take hours for every example. Its first cell alone, 3 runs of every
+  // example, keeps bench --db pglite near 5 minutes there, and is the cell
+  // where the fake grid, PGlite and a server meet in the report's "Against a
+  // real database". --n asks for more.
+  againstDatabase: { params: { n: [100] } },
 };
