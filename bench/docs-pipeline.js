@@ -250,8 +250,8 @@ function plan({ out, test, resume, reportOnly, valgrind = false }) {
     // extremes of the fake ranking, 3 runs: a PGlite run starts PostgreSQL in
     // WebAssembly (a few seconds), so about 9 minutes for both on the loaded
     // 2-core VM (measured at load average 10: PGlite 14.1 s a run, a served
-    // PostgreSQL 3.4 s, its start 8 s). bench --db's own default, every
-    // example, would take about 24 minutes more there.
+    // PostgreSQL 3.4 s, its start 8 s). bench --db's own defaults, every
+    // example, took 6 minutes (postgres) and would take 24 (pglite) there.
     for (const db of ['pglite', 'postgres']) {
       steps.push(
         bench(
