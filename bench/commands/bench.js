@@ -304,8 +304,13 @@ async function refine(lines, settings, options, started) {
   let rounds = settings.runs;
   let stopped = 'every cell met the target';
   for (;;) {
-    const want = wanting(precisionOf(all, target, settings.measure));
-    if (want.size === 0) break;
+    const cells = precisionOf(all, target, settings.measure);
+    const want = wanting(cells);
+    if (want.size === 0) {
+      // Cells not tried further (a failed run, counts that differ) are not met.
+      if (!cells.every((cell) => cell.met)) stopped = 'no cell left that more runs could bring to the target';
+      break;
+    }
     if (rounds >= maxRuns) {
       stopped = `--max-runs ${maxRuns} reached`;
       break;

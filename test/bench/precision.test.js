@@ -164,5 +164,10 @@ describe('bench --precision', () => {
     assert.equal(spent.code, 0);
     assert.match(spent.stdout, /### Precision\n\nPrecision: target ±0\.000100% .*0 of 1 cells met it after 2 rounds .*; --budget 0\.000100 min reached\./);
     assert.match(spent.stdout, /Not met: callbacks-original .* after 2 runs\./);
+    // Every run past its time limit (planted): no cell met it, and none can.
+    const failing = await runCli(...args, '--runs', '2', '--precision', '3%', '--timeout', '0.001');
+    assert.equal(failing.code, 0);
+    assert.match(failing.stdout, /0 of 1 cells met it after 2 rounds in \d+ s; no cell left that more runs could bring to the target\./);
+    assert.match(failing.stdout, /Not met: callbacks-original .* no interval after 2 runs \(T\/O: not tried further\)\./);
   });
 });
