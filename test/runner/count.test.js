@@ -173,6 +173,19 @@ const counting = findValgrind() && !process.env.NYC_CONFIG;
     assert.equal(marks.metrics.instructions, undefined);
   });
 
+  it('--precision on counts: a second run whose count repeats meets it, and the session stops', () => {
+    const args = ['--examples', 'callbacks-original', '--n', '20', '--latency', 'tick', '--measure', 'instructions', '--runs', '1', '--format', 'json'];
+    const result = bench([...args, '--precision', '0.1%', '--max-runs', '5']);
+    assert.equal(result.status, 0, result.stderr);
+    const { precision } = JSON.parse(result.stdout);
+    assert.equal(precision.measure, 'instructions');
+    assert.equal(precision.rounds, 2);
+    assert.equal(precision.stopped, 'every cell met the target');
+    const [cell] = precision.cells;
+    assert.deepEqual([cell.runs, cell.met], [2, true]);
+    assert.ok(cell.countHalfWidth < TOLERANCE, String(cell.countHalfWidth));
+  });
+
   it('counts the compute driver per call: two counts of one cell agree', async () => {
     const compute = drivers.compute;
     const fib = { scenario: 'fib', problem: 'fib', driver: 'compute', example: 'async', params: { n: 10, w: 0, threads: 1, minTime: 50 }, run: 0 };
