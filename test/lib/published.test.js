@@ -5,7 +5,9 @@ const { checkFigures, figureRatio, loadFigures } = require('../../lib/published/
 const { verdictOf } = require('../../lib/published/verdict');
 const { oursOn } = require('../../lib/published/ours');
 const { benchArgs } = require('../../lib/published/commands');
-const { publishedPage, comparisons, MARK } = require('../../lib/published/page');
+const { publishedPage, MARK } = require('../../lib/published/page');
+const { comparisons } = require('../../lib/published/comparisons');
+const { verdictTotals } = require('../../lib/published/totals');
 const FIGURES = require('../../lib/published/figures.json');
 const problems = require('../../examples');
 const scenarios = require('../../lib/problems').scenarios();
@@ -234,6 +236,85 @@ describe('published figures: our figure and the page', () => {
   });
 });
 
+describe('published figures: the totals count each claim once', () => {
+  // kaizhu256's row, with runs whose CPU ratio is 1.09 on every version: each figure of his table is
+  // judged on its own version's runs, and his range (the table's lowest and highest) on two of them.
+  const row = loadFigures().find((r) => r.id === 'kaizhu256-2018');
+  const clientLine = (example, runtime, cpuMs) => ({
+    scenario: 'http-client',
+    example,
+    runtime,
+    params: { requests: 1000, c: 1, keepAlive: 'off' },
+    status: 'ok',
+    error: null,
+    metrics: { durationMs: cpuMs, cpuUserMs: cpuMs, cpuSystemMs: 0 },
+  });
+  const lines = row.ours.runtimes.flatMap((runtime) =>
+    [100, 101, 99, 100.5].flatMap((ms) => [clientLine('promise-chain', runtime, ms * 1.09), clientLine('recursive-callback', runtime, ms)]),
+  );
+  const counted = (rows) => verdictTotals(rows, lines);
+
+  it('does not count the range figure, whose verdicts reuse the 8.11.1 and 10.0.0 runs (planted: counted, they count twice)', () => {
+    const shown = comparisons(row, lines).filter((c) => c.figure?.summarizes);
+    assert.deepEqual(
+      shown.map((c) => c.runtime),
+      ['node@8.11.1', 'node@10.0.0'],
+    );
+    const { counts, claims } = counted([row]);
+    // 10 claims: the Linode figure and the 9 versions of build #20 with both rates (4 before Node 6); not the range.
+    assert.equal(claims, 10);
+    assert.equal(
+      Object.values(counts).reduce((a, b) => a + b, 0),
+      claims,
+    );
+    assert.equal(counts['not measured'], 4);
+    // Planted: the range is no longer marked a summary, so 8.11.1's and 10.0.0's runs serve two counted rows.
+    const planted = { ...row, figures: row.figures.map((f) => (f.summarizes ? { ...f, summarizes: undefined } : f)) };
+    const twice = counted([planted]);
+    assert.equal(twice.claims, 11);
+    assert.deepEqual(twice.shared, [
+      'kaizhu256-2018 on node@8.11.1 (2 figures)',
+      'kaizhu256-2018 on node@10.0.0 (2 figures)',
+      'kaizhu256-2018 on node@9.11.2 (2 figures)',
+    ]);
+    // Without the plant, the one run set judged twice is 9.11.2's: two published measurements, named on the page.
+    assert.deepEqual(counted([row]).shared, ['kaizhu256-2018 on node@9.11.2 (2 figures)']);
+    const page = publishedPage([row], lines);
+    assert.match(page, /Verdicts, one per published claim \(10\): /);
+    assert.match(page, /Runs judged against two published measurements, each counted: kaizhu256-2018 on node@9\.11\.2 \(2 figures\)\./);
+    assert.match(page, /\| Node 0\.11 to 10 on Travis CI \(the range over its versions\) \(a summary: not counted\) \|/);
+  });
+
+  it('counts a figure judged on two candidate releases once, as the less favourable verdict', () => {
+    const als = loadFigures().find((r) => r.id === 'node-34493-no-latency');
+    const first = { ...als, figures: [als.figures[0]], ours: { ...als.ours, runtimes: als.figures[0].runtimes } };
+    const alsLine = (example, runtime, cpuMs, context) => ({
+      scenario: als.ours.scenario,
+      example,
+      runtime,
+      params: { ...als.ours.params, ...(context ? { context } : {}) },
+      status: 'ok',
+      error: null,
+      metrics: { wallMs: cpuMs, callMs: cpuMs, cpuUserMs: cpuMs, cpuSystemMs: 0 },
+    });
+    const sides = [als.ours.numerator, als.ours.denominator];
+    // The published figure on 14.5.0 (reproduced), no difference on 14.6.0 (not reproduced).
+    const published = require('../../lib/published/figures').figureRatio(als.figures[0]).value;
+    const made = [
+      ['node@14.5.0', published],
+      ['node@14.6.0', 1],
+    ].flatMap(([runtime, ratio]) =>
+      [100, 101, 99].flatMap((ms) => sides.map((side, i) => alsLine(side.example, runtime, i === 0 ? ms * ratio : ms, side.params?.context))),
+    );
+    const verdicts = comparisons(first, made).map((c) => c.verdict.verdict);
+    assert.deepEqual(verdicts, ['reproduced', 'not reproduced']);
+    const { counts, claims } = verdictTotals([first], made);
+    assert.equal(claims, 1);
+    assert.equal(counts['not reproduced'], 1);
+    assert.equal(counts.reproduced, 0);
+  });
+});
+
 describe('published figures: rows whose source gives no Node or no figure', () => {
   const slicingLine = (example, runtime, callMs) => ({
     scenario: 'slicing',
@@ -259,7 +340,8 @@ describe('published figures: rows whose source gives no Node or no figure', () =
     assert.equal(node26.verdict.verdict, 'not measured');
     assert.ok(Number.isFinite(node26.ours.ratio), 'our figure is still shown');
     const page = publishedPage([row], lines);
-    assert.match(page, /Verdicts: reproduced 0, same direction, different size 0, not reproduced 0, not measured 3\./);
+    // One claim with no figure, not one per runtime that ran.
+    assert.match(page, /Verdicts, one per published claim \(1\): reproduced 0, same direction, different size 0, not reproduced 0, not measured 1\./);
     assert.match(page, /Note: The 2015 article's figures are not recorded in asyncmark/);
   });
 });
@@ -325,7 +407,7 @@ describe('npm run published (bench/published.js)', function () {
     }
     const text = fs.readFileSync(page, 'utf8');
     assert.ok(text.startsWith(MARK));
-    assert.match(text, /Verdicts: reproduced 0, same direction, different size 0, not reproduced 0, not measured \d+\./);
+    assert.match(text, /Verdicts, one per published claim \(\d+\): reproduced 0, same direction, different size 0, not reproduced 0, not measured \d+\./);
   });
 
   it('never overwrites a page a person wrote, and refuses a row it does not have, in one line with exit code 2', () => {
