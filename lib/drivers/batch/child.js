@@ -123,7 +123,7 @@ async function measured(state, onDouble, round = 0) {
 
   const stop = startMeasuring({ detailed: job.detailed !== false, capabilities: job.capabilities });
   const { latencies, failed } = await batch(entry, upload, model, job.params.n, onDouble, context, !job.counted);
-  const metrics = stop();
+  const metrics = await stop();
   backend.afterBatch(engine);
   // Rollbacks are fire-and-forget; let them finish before counting operations.
   await engine.idle();
