@@ -83,8 +83,9 @@ function rowSection(row, lines) {
  * The page.
  * @param {object[]} rows loadFigures()
  * @param {object[]} lines result lines of bench/published.js's runs
- * @param {{ machine?: string, note?: string, chart?: { file: string, notDrawn: string[] } }} [options]
- *   chart: the "DoxBee across Node versions" picture, relative to the page, and why points are missing; each row's
+ * @param {{ machine?: string, note?: string, chart?: { file: string, notDrawn: string[], notCounted?: string[]|null } }} [options]
+ *   chart: the "DoxBee across Node versions" picture, relative to the page, why ratios are missing and
+ *   why the CPU-work panel has no count of an example on a version (null: no panel planned); each row's
  *   ours.basis says what its verdicts are made on, 'time' (its metric, the default) or 'cpu' (CPU time)
  * @returns {string}
  */
@@ -111,6 +112,7 @@ function publishedPage(rows, lines, { machine = null, note = null, chart = null 
   if (chart) {
     out.push('## DoxBee across Node versions', '', `![DoxBee across Node versions](${chart.file})`, '');
     if (chart.notDrawn.length) out.push(`Not drawn: ${chart.notDrawn.map(escape).join('; ')}.`, '');
+    if (chart.notCounted?.length) out.push(`No CPU work (not counted): ${chart.notCounted.map(escape).join('; ')}.`, '');
   }
   out.push('## The claims', '');
   for (const row of rows) out.push(...rowSection(row, lines));

@@ -347,7 +347,7 @@ describe('published figures: rows whose source gives no Node or no figure', () =
 });
 
 describe('published figures: DoxBee across Node versions', () => {
-  const { versionPoints, versionSpec } = require('../../lib/published/version-chart');
+  const { versionPoints, workPoints, versionSpec } = require('../../lib/published/version-chart');
   const CHART = {
     scenario: 'doxbee-sequential',
     params: { n: 1000 },
@@ -379,7 +379,67 @@ describe('published figures: DoxBee across Node versions', () => {
     assert.deepEqual(notDrawn, ['async-await on node@6: UNSUPPORTED, node@6 cannot load async-await: SyntaxError: Unexpected token function']);
     const spec = versionSpec(lines, CHART);
     assert.deepEqual(spec.encoding.x.sort, ['node@6', 'node@12']);
+    assert.equal(spec.vconcat, undefined, 'no counts: no second panel');
+    assert.match(spec.title.subtitle.join(' '), /No second panel of CPU work/);
     assert.equal(versionSpec([], CHART), null);
+  });
+
+  // A counted run (bench --measure instructions): no time, instructions per upload.
+  const counted = (example, runtime, perUpload, status = 'ok', error = null) => ({
+    ...line(example, runtime, null, status),
+    measure: 'instructions',
+    error,
+    metrics: status === 'ok' ? { wallMs: null, instructionsPerInvocation: perUpload } : null,
+  });
+
+  it('draws a second panel of CPU work per upload from the counted runs, and says which version has no count and why', () => {
+    const timed = [10, 11, 12].flatMap((ms) => [line('callbacks-original', 'node@12', ms), line('async-await', 'node@12', ms * 1.5)]);
+    const lines = [
+      ...timed,
+      counted('callbacks-original', 'node@12', 30000),
+      counted('async-await', 'node@12', 45000),
+      counted('async-await', 'node@12', 45010),
+      counted(
+        'callbacks-original',
+        'node@6',
+        null,
+        'unsupported',
+        'node@6: its V8 has no --single-threaded, which a count needs to repeat (docs/benchmark.md)',
+      ),
+    ];
+    const { points, notCounted } = workPoints(lines, CHART);
+    assert.deepEqual(
+      points.map((p) => [p.example, p.runtime, p.work, p.low, p.high, p.counts]),
+      [
+        ['callbacks-original', 'node@12', 30000, 30000, 30000, 1],
+        ['async-await', 'node@12', 45005, 45000, 45010, 2],
+      ],
+    );
+    assert.deepEqual(notCounted, [
+      'callbacks-original on node@6: UNSUPPORTED, node@6: its V8 has no --single-threaded, which a count needs to repeat (docs/benchmark.md)',
+      'async-await on node@6: no count',
+    ]);
+    const spec = versionSpec(lines, CHART);
+    assert.equal(spec.vconcat.length, 2);
+    assert.deepEqual(spec.vconcat[1].data.values, points);
+    assert.equal(spec.vconcat[1].layer[0].encoding.y.field, 'work');
+    assert.match(spec.title.subtitle.join(' '), /Bottom: instructions per upload/);
+    // The counted runs are no side of a ratio of times: the first panel is as without them.
+    assert.deepEqual(versionPoints(lines, CHART).points, versionPoints(timed, CHART).points);
+    // Only counts: the chart is still drawn, its ratio panel empty.
+    assert.equal(
+      versionSpec(
+        lines.filter((l) => l.measure),
+        CHART,
+      ).vconcat[0].data.values.length,
+      0,
+    );
+  });
+
+  it('puts on the page the versions with no count, with the reason', () => {
+    const rows = loadFigures().filter((row) => row.id === 'v8-2018-doxbee');
+    const page = publishedPage(rows, [], { chart: { file: 'published/c.svg', notDrawn: [], notCounted: ['async-await on node@6: no count'] } });
+    assert.match(page, /^No CPU work \(not counted\): async-await on node@6: no count\.$/m);
   });
 });
 
