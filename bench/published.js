@@ -101,6 +101,7 @@ async function main(argv) {
     fs.writeFileSync(file, `${await renderSvg(spec)}\n`);
     chart = {
       file: path.relative(path.dirname(opts.page), file),
+      basis: CHART.basis,
       notDrawn: versionPoints(lines, CHART, CHART.basis).notDrawn,
       notCounted: CHART.counted ? workPoints(lines, CHART).notCounted : null,
     };

@@ -83,7 +83,7 @@ function rowSection(row, lines) {
  * The page.
  * @param {object[]} rows loadFigures()
  * @param {object[]} lines result lines of bench/published.js's runs
- * @param {{ machine?: string, note?: string, chart?: { file: string, notDrawn: string[], notCounted?: string[]|null } }} [options]
+ * @param {{ machine?: string, note?: string, chart?: { file: string, basis?: string, notDrawn: string[], notCounted?: string[]|null } }} [options]
  *   chart: the "DoxBee across Node versions" picture, relative to the page, why ratios are missing and
  *   why the CPU-work panel has no count of an example on a version (null: no panel planned); each row's
  *   ours.basis says what its verdicts are made on, 'time' (its metric, the default) or 'cpu' (CPU time)
@@ -111,6 +111,12 @@ function publishedPage(rows, lines, { machine = null, note = null, chart = null 
   );
   if (chart) {
     out.push('## DoxBee across Node versions', '', `![DoxBee across Node versions](${chart.file})`, '');
+    if (chart.notCounted) {
+      out.push(
+        `The upper panel is each style's ${chart.basis === 'time' ? 'wall time' : 'CPU time'} as a multiple of the baseline's on the same version: a ratio, since times made by different engines on a shared machine do not compare. The lower panel is the CPU work of one upload, counted by valgrind (\`bench --measure instructions\`: one count per cell, which repeats to about 0.1%), and does compare across versions.`,
+        '',
+      );
+    }
     if (chart.notDrawn.length) out.push(`Not drawn: ${chart.notDrawn.map(escape).join('; ')}.`, '');
     if (chart.notCounted?.length) out.push(`No CPU work (not counted): ${chart.notCounted.map(escape).join('; ')}.`, '');
   }

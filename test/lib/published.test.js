@@ -438,8 +438,12 @@ describe('published figures: DoxBee across Node versions', () => {
 
   it('puts on the page the versions with no count, with the reason', () => {
     const rows = loadFigures().filter((row) => row.id === 'v8-2018-doxbee');
-    const page = publishedPage(rows, [], { chart: { file: 'published/c.svg', notDrawn: [], notCounted: ['async-await on node@6: no count'] } });
+    const page = publishedPage(rows, [], { chart: { file: 'published/c.svg', basis: 'cpu', notDrawn: [], notCounted: ['async-await on node@6: no count'] } });
     assert.match(page, /^No CPU work \(not counted\): async-await on node@6: no count\.$/m);
+    assert.match(
+      page,
+      /^The upper panel is each style's CPU time as a multiple of the baseline's on the same version: .* The lower panel is the CPU work of one upload/m,
+    );
   });
 });
 
