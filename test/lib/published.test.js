@@ -142,6 +142,15 @@ describe('published figures: verdicts', () => {
     assert.match(flat.reason, /no significant difference/);
   });
 
+  it('never says reproduced for no significant difference against a published direction (planted: 0.72 (0.48–1.09) against "above 1")', () => {
+    const above = figureRatio({ direction: 'above 1' });
+    const flat = verdictOf(above, { ratio: 0.72, low: 0.48, high: 1.09 });
+    assert.equal(flat.verdict, 'not reproduced');
+    assert.match(flat.reason, /no significant difference/);
+    assert.equal(verdictOf(above, { ratio: 1.3, low: 1.1, high: 1.5 }).verdict, 'reproduced');
+    assert.equal(verdictOf(figureRatio({ direction: 'below 1' }), { ratio: 1.3, low: 1.1, high: 1.5 }).verdict, 'not reproduced');
+  });
+
   it('not measured, with the reason, when we have no figure', () => {
     assert.deepEqual(verdictOf(published, null, 'promise-chain on node@8: UNSUPPORTED'), {
       verdict: 'not measured',
