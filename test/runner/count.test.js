@@ -80,6 +80,29 @@ describe('bench --measure instructions: refusals, one line, exit code 2', () => 
       assert.match(result.error, reason);
     }
   });
+
+  it('a Node whose V8 refuses a flag of the count (Node 6: --single-threaded) is UNSUPPORTED, naming it; another refusal stays CRASH', async function () {
+    const fs = require('node:fs');
+    const os = require('node:os');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-refuses-'));
+    try {
+      // A stand-in for valgrind running a Node that refuses the option, as Node 6 does.
+      const refusing = (option) => {
+        const file = path.join(dir, `refuses${option}`);
+        fs.writeFileSync(file, `#!/bin/sh\necho "node: bad option: ${option}" >&2\nexit 9\n`, { mode: 0o755 });
+        return file;
+      };
+      const node6 = await count(job({ runtime: 'node@6' }), { valgrind: refusing('--single-threaded') });
+      assert.equal(node6.status, 'unsupported');
+      assert.equal(node6.error, 'node@6: its V8 has no --single-threaded, which a count needs to repeat (docs/benchmark.md)');
+      // Planted: an option that is not the count's is the child's crash, not a missing flag.
+      const other = await count(job(), { valgrind: refusing('--no-such-option') });
+      assert.equal(other.status, 'crash');
+      assert.match(other.error, /^under valgrind: .*bad option: --no-such-option/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('counted cycles: the formula', () => {
