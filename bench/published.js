@@ -3,8 +3,10 @@
 
 // `npm run published`: measures every row of lib/published/figures.json with
 // the public `asyncmark bench` (old Node versions installed on demand), and
-// the chart "DoxBee across Node versions", then writes docs/published.md
-// (and docs/published/doxbee-across-node.svg) from the figures and those runs alone.
+// the chart "DoxBee across Node versions" (timed, then counted: bench
+// --measure instructions, for its panel of CPU work), then writes
+// docs/published.md (and docs/published/doxbee-across-node.svg) from the
+// figures and those runs alone.
 //   --results FILE   the runs (default docs/published/runs.jsonl); runs
 //                    already in it are kept (bench --resume)
 //   --page FILE      the page (default docs/published.md); a file there that
@@ -23,7 +25,7 @@ const { loadFigures } = require('../lib/published/figures');
 const { benchArgs } = require('../lib/published/commands');
 const { publishedPage, MARK } = require('../lib/published/page');
 const { readResults } = require('../lib/runner/session');
-const { versionSpec, versionPoints } = require('../lib/published/version-chart');
+const { versionSpec, versionPoints, workPoints } = require('../lib/published/version-chart');
 const { renderSvg } = require('../lib/report/charts/vega');
 const FIGURES = require('../lib/published/figures.json');
 const ARTICLE = require('../lib/article-2013.json');
@@ -69,14 +71,24 @@ async function main(argv) {
   fs.mkdirSync(path.dirname(opts.results), { recursive: true });
   if (!opts['report-only']) {
     const chartRow = { id: CHART.id, ours: { ...CHART, numerator: { example: CHART.baseline }, denominator: { example: CHART.baseline } } };
-    for (const row of [...FIGURES.rows, chartRow].filter((r) => opts.only.includes(r.id))) {
-      const examples = row.fromArticle2013 ? articleExamples(row) : row.id === CHART.id ? CHART.examples : undefined;
-      const args = [...benchArgs(row, { examples }), '--out', opts.results, '--resume', '--quiet'];
+    const plan = [...FIGURES.rows, chartRow]
+      .filter((r) => opts.only.includes(r.id))
+      .map((row) => {
+        const examples = row.fromArticle2013 ? articleExamples(row) : row.id === CHART.id ? CHART.examples : undefined;
+        return { id: row.id, args: benchArgs(row, { examples }) };
+      });
+    // The chart's CPU-work panel: the same cell counted on every runtime of the chart.
+    if (opts.only.includes(CHART.id) && CHART.counted) {
+      const counted = benchArgs({ ours: { ...chartRow.ours, runs: CHART.counted.runs } }, { examples: CHART.examples });
+      plan.push({ id: `${CHART.id} (counted)`, args: [...counted, '--measure', 'instructions'] });
+    }
+    for (const { id, args: bench } of plan) {
+      const args = [...bench, '--out', opts.results, '--resume', '--quiet'];
       if (opts.test) args.splice(args.indexOf('--runs'), 2, '--test');
-      process.stderr.write(`published: ${row.id}: asyncmark ${args.join(' ')}\n`);
+      process.stderr.write(`published: ${id}: asyncmark ${args.join(' ')}\n`);
       const run = spawnSync(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
       // A refused or failed bench leaves its row "not measured"; the page says why.
-      if (run.status !== 0) process.stderr.write(`published: ${row.id}: bench ended with exit code ${run.status}\n`);
+      if (run.status !== 0) process.stderr.write(`published: ${id}: bench ended with exit code ${run.status}\n`);
     }
   }
   const lines = fs.existsSync(opts.results) ? readResults(opts.results) : [];
@@ -87,7 +99,12 @@ async function main(argv) {
     const file = path.join(path.dirname(opts.page), 'published', `${CHART.id}.svg`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, `${await renderSvg(spec)}\n`);
-    chart = { file: path.relative(path.dirname(opts.page), file), notDrawn: versionPoints(lines, CHART, CHART.basis).notDrawn };
+    chart = {
+      file: path.relative(path.dirname(opts.page), file),
+      basis: CHART.basis,
+      notDrawn: versionPoints(lines, CHART, CHART.basis).notDrawn,
+      notCounted: CHART.counted ? workPoints(lines, CHART).notCounted : null,
+    };
   }
   fs.writeFileSync(opts.page, publishedPage(loadFigures(), lines, { machine, note: opts.note, chart }));
   process.stderr.write(`published: ${path.relative(process.cwd(), opts.page)} from ${lines.length} runs\n`);

@@ -6,6 +6,14 @@ const { fullParamsKey, driverOf } = require('./summary');
 // Precision on demand (asyncmark bench --precision): how wide each cell's 95%
 // interval of the mean time is, relative to the mean, and which cells still
 // need runs. A cell is one scenario, example, parameter set and runtime. Pure.
+//
+// Counted runs (--measure instructions or both) are judged by their counts'
+// observed spread instead: counts that repeat need no t-interval (the tables
+// show a count as its median ± half the spread, (max - min) / 2 / median).
+// A count is met after two runs whose half-spread is within the target; more
+// runs cannot narrow a spread, only widen it, so a cell whose counts differ
+// by more is not tried further. With both measures a cell is met when its
+// time and its counts each are.
 
 /** The cell a job or a results line belongs to, whatever its run number. */
 function cellKey({ scenario, example, params, runtime }) {
@@ -17,15 +25,32 @@ function timeOf(line) {
   return line.metrics ? line.metrics[driverOf(line).time.metric] : null;
 }
 
+// The finite values of a metric over a cell's finished runs.
+function finished(group, valueOf) {
+  return group
+    .filter((l) => l.status === 'ok')
+    .map(valueOf)
+    .filter((v) => Number.isFinite(v));
+}
+
+// Half the counts' spread relative to their median; NaN under two counts.
+function countHalfWidth(counts) {
+  if (counts.length < 2) return NaN;
+  return (Math.max(...counts) - Math.min(...counts)) / 2 / stats.median(counts);
+}
+
 /**
  * Every cell's precision so far.
  * @param {object[]} lines results lines of the session
  * @param {number} target the largest half-width allowed, relative to the mean (0.03 for 3%)
- * @returns {Array<{ key, scenario, example, params, runtime, runs, okRuns, halfWidth, met, settled }>}
+ * @param {'time'|'instructions'|'both'} [measure] the session's (bench --measure): which half-widths must meet it
+ * @returns {Array<{ key, scenario, example, params, runtime, runs, okRuns, halfWidth, countHalfWidth, met, settled, unsteady }>}
  *   halfWidth: of the 95% t-interval of the mean time, relative to the mean (NaN under two finished runs);
- *   settled: nothing more is to be had from more runs (a run failed, or the example cannot run here)
+ *   countHalfWidth: half the spread of the counted instructions per invocation, relative to their median (NaN under two counts);
+ *   settled: nothing more is to be had from more runs (a run failed, the example cannot run here, or unsteady);
+ *   unsteady: two counts or more already differ by more than the target
  */
-function precisionOf(lines, target) {
+function precisionOf(lines, target, measure = 'time') {
   const groups = new Map();
   for (const line of lines) {
     const key = cellKey(line);
@@ -34,11 +59,13 @@ function precisionOf(lines, target) {
   }
   return [...groups.entries()].map(([key, group]) => {
     const first = group[0];
-    const times = group
-      .filter((l) => l.status === 'ok')
-      .map(timeOf)
-      .filter((v) => Number.isFinite(v));
+    const times = finished(group, timeOf);
     const halfWidth = times.length >= 2 ? stats.meanInterval(times).relative : NaN;
+    const counts = finished(group, (l) => l.metrics.instructionsPerInvocation);
+    const countWidth = countHalfWidth(counts);
+    const timeMet = Number.isFinite(halfWidth) && halfWidth <= target;
+    const countMet = Number.isFinite(countWidth) && countWidth <= target;
+    const unsteady = measure !== 'time' && Number.isFinite(countWidth) && !countMet;
     // A run that did not check out is a fact about the cell, not noise: more
     // runs would not make it precise.
     const failed = group.find((l) => l.status !== 'ok');
@@ -49,10 +76,12 @@ function precisionOf(lines, target) {
       params: first.params,
       runtime: first.runtime ?? null,
       runs: group.length,
-      okRuns: times.length,
+      okRuns: measure === 'instructions' ? counts.length : times.length,
       halfWidth,
-      met: Number.isFinite(halfWidth) && halfWidth <= target,
-      settled: Boolean(failed),
+      countHalfWidth: countWidth,
+      met: { time: timeMet, instructions: countMet, both: timeMet && countMet }[measure],
+      settled: Boolean(failed) || unsteady,
+      unsteady,
       status: failed ? failed.status : 'ok',
     };
   });

@@ -88,6 +88,8 @@ const { checkMembers, checkModel } = require('./problem-members');
  * @property {string[]} [usage] bench --help's examples of it: each line the options it is run with
  * @property {{ params: object }} [counted] the cell where the main job (bench, no options) counts the
  *   CPU work of each family's first example beside the times, where valgrind is present
+ * @property {{ params: object }} [againstDatabase] the parameters that replace params' under a real
+ *   database (bench --db pglite, postgres or a URL), where a run costs seconds: its default grid there
  *
  * @typedef {object} ReportHooks (examples/<problem>/report.js: what the report shows of it beyond its tables)
  * @property {string} [headline] the scenario whose tables lead the report and feed its summary table

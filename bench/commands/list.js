@@ -13,9 +13,12 @@ const { lacking } = require('../../lib/runtimes/syntax');
 // and every example of every problem.
 
 function describeParams(scenario) {
-  return Object.entries(scenario.params)
+  const own = Object.entries(scenario.params)
     .map(([key, value]) => `${key}=${optionText(value)}${(scenario.fixed ?? []).includes(key) ? ' (fixed)' : ''}`)
     .join(' ');
+  // The grid that replaces it under a real database (bench --db).
+  const database = scenario.againstDatabase ? Object.entries(scenario.againstDatabase.params).map(([key, value]) => `${key}=${optionText(value)}`) : [];
+  return database.length ? `${own}; with --db: ${database.join(' ')}` : own;
 }
 
 function describeRange(spec) {

@@ -109,8 +109,13 @@ version: ipcFork (it can be a forked child that reports over IPC), exposeGc
 blocked loop), loopUtilization (performance.eventLoopUtilization counts a busy
 loop) and commonJs (a CommonJS .js file that requires another runs, as
 asyncmark's child scripts do; "commonJs flags" says with which flags, "none"
-when it needs none). "from" says where the runtime is: running (this node),
-cache, path, or system (a browser); MB is its size in the cache.
+when it needs none). What a Node release lacks is n/a in its runs, never a
+number from elsewhere: before 8.5 it has no perf_hooks (no GC count or time,
+no event-loop figures); monitorEventLoopDelay came in 11.10,
+performance.eventLoopUtilization in 12.19 and 14.10, and
+process.resourceUsage (peak RSS) in 12.6. "from" says where the runtime is:
+running (this node), cache, path, or system (a browser); MB is its size in
+the cache.
 
 Browsers are listed whether they are installed or not; asyncmark never
 installs one (apt-get install chromium firefox-esr). They run only the

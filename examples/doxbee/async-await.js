@@ -42,7 +42,7 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
       }
       await FileVersion.insert({ fileId, versionId: version.id }).execWithin(tx);
       await File.whereUpdate({ id: fileId }, { version: version.id }).execWithin(tx);
-      signal?.throwIfAborted();
+      if (signal) signal.throwIfAborted();
     } catch (err) {
       tx.rollback();
       throw err;

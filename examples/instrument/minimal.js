@@ -1,12 +1,15 @@
 'use strict';
 
 const { createHash, FAILABLE } = require('../doxbee/model');
+const { createVirtualTimers } = require('../../lib/fakes/virtual-time');
 
 // The least a fake of the DoxBee API can be: each operation is one setTimeout
 // and its callback, giving the values the engine gives, plus a count per
 // operation so that a run can still be verified (examples/doxbee/model.js checkRun).
 // No latency model, faults, trace or pending count. It is what the engine is
 // weighed against (the instrument-weight scenario, docs/benchmark.md).
+// In a counted run (virtualTime) the timers are the virtual clock's, as the
+// engine's are (lib/fakes/virtual-time.js), so that the three are weighed alike.
 
 // The counts the engine keeps, under the same names.
 const COUNTS = ['blob', 'tx', ...[...FAILABLE, 'tx.rollback'].map((op) => `op:${op}`)];
@@ -22,9 +25,19 @@ function bareDelay({ latency = 'constant', t = 1, e = 0, fault = null } = {}, wh
   return t;
 }
 
+/**
+ * The timer a bare flavour's operations wait on: setTimeout, or in a counted
+ * run the virtual clock's, whose work cannot depend on how fast the process runs.
+ * @returns {(fn: Function, ms: number, ...args: any[]) => void}
+ */
+function bareTimer({ virtualTime = false } = {}) {
+  return virtualTime ? createVirtualTimers().after : setTimeout;
+}
+
 class MinimalFake {
-  constructor(t, fileExists) {
+  constructor(t, fileExists, setTimer) {
     this.t = t;
+    this.setTimer = setTimer;
     // Engine options, as the engine keeps them: the branch the uploads take.
     this.options = { fileExists };
     this.failures = 0;
@@ -34,7 +47,7 @@ class MinimalFake {
   // Timers of one duration fire in the order they were set, so one set now
   // fires after every operation already started: rollbacks included.
   idle() {
-    return new Promise((resolve) => setTimeout(resolve, this.t));
+    return new Promise((resolve) => this.setTimer(resolve, this.t));
   }
 }
 
@@ -46,7 +59,7 @@ class Blob {
 
   put(stream, cb) {
     this.fake.counts['op:blob.put']++;
-    setTimeout(cb, this.fake.t, null, `blob-${this.id}`);
+    this.fake.setTimer(cb, this.fake.t, null, `blob-${this.id}`);
   }
 }
 
@@ -60,7 +73,7 @@ class FileLookup {
     const { fake, idOrPath } = this;
     fake.counts['op:file.get']++;
     const file = fake.options.fileExists ? { id: `file-of:${idOrPath}`, version: `version-of:${idOrPath}` } : null;
-    setTimeout(cb, fake.t, null, file);
+    fake.setTimer(cb, fake.t, null, file);
   }
 }
 
@@ -73,7 +86,7 @@ class Query {
 
   execWithin(tx, cb) {
     this.fake.counts[this.count]++;
-    setTimeout(cb, this.fake.t, null, null);
+    this.fake.setTimer(cb, this.fake.t, null, null);
   }
 }
 
@@ -85,13 +98,13 @@ class Transaction {
 
   commit(cb) {
     this.fake.counts['op:tx.commit']++;
-    setTimeout(cb, this.fake.t, null, null);
+    this.fake.setTimer(cb, this.fake.t, null, null);
   }
 
   // Fire-and-forget, as in the engine: the callback is optional.
   rollback(cb) {
     this.fake.counts['op:tx.rollback']++;
-    setTimeout(cb ?? ignore, this.fake.t, null, null);
+    this.fake.setTimer(cb ?? ignore, this.fake.t, null, null);
   }
 }
 
@@ -106,17 +119,17 @@ class Repository {
 
   createQuery(idOrPath, fields, cb) {
     this.fake.counts['op:file.createQuery']++;
-    setTimeout(cb, this.fake.t, null, new Query(this.fake, 'op:file.insert'));
+    this.fake.setTimer(cb, this.fake.t, null, new Query(this.fake, 'op:file.insert'));
   }
 }
 
 /**
  * The minimal fake of the DoxBee API, node callbacks only.
- * @param {object} [options] { latency: 'constant', t (whole ms), fileExists }
+ * @param {object} [options] { latency: 'constant', t (whole ms), fileExists, virtualTime }
  * @returns {{ io: object, engine: MinimalFake }} engine: its counts, for verification
  */
 function createMinimalIO(options = {}) {
-  const fake = new MinimalFake(bareDelay(options, 'the minimal fake'), options.fileExists ?? false);
+  const fake = new MinimalFake(bareDelay(options, 'the minimal fake'), options.fileExists ?? false, bareTimer(options));
   let fileIds = 0;
   const io = {
     account: { id: 'account-1' },
@@ -132,4 +145,4 @@ function createMinimalIO(options = {}) {
   return { io, engine: fake };
 }
 
-module.exports = { createMinimalIO, bareDelay };
+module.exports = { createMinimalIO, bareDelay, bareTimer };

@@ -1,7 +1,7 @@
 'use strict';
 
 const doxbee = require('../doxbee/model');
-const { createMinimalIO, bareDelay } = require('./minimal');
+const { createMinimalIO, bareDelay, bareTimer } = require('./minimal');
 
 // The "instrument" model: the DoxBee upload weighed on three kinds of I/O, to
 // measure what the simulated I/O itself costs (the instrument-weight scenario).
@@ -9,12 +9,14 @@ const { createMinimalIO, bareDelay } = require('./minimal');
 // behind them: the minimal fake (minimal.js) and bare timers.
 
 // The floor has no fake at all: an upload of the timer-floor example is the
-// reference's sequential path as a chain of bare setTimeout calls. This object
-// only gives it t and the number of steps, and is counted, so that a run can be
-// verified.
+// reference's sequential path as a chain of bare timers. This object only gives
+// it t, the number of steps and the timer (setTimeout itself, or the virtual
+// clock's in a counted run, as the engine's), and is counted, so that a run can
+// be verified.
 class TimerFloor {
-  constructor(t) {
+  constructor(t, setTimer) {
     this.t = t;
+    this.setTimer = setTimer;
     this.steps = doxbee.path({ fileExists: false }).length;
     this.started = 0; // uploads begun
     this.fired = 0; // timers fired
@@ -32,7 +34,7 @@ class TimerFloor {
 }
 
 function createTimerFloor(options = {}) {
-  const floor = new TimerFloor(bareDelay(options, 'the timer floor'));
+  const floor = new TimerFloor(bareDelay(options, 'the timer floor'), bareTimer(options));
   return { io: floor, engine: floor };
 }
 

@@ -18,7 +18,7 @@ module.exports = ({ db, FileVersion, parallelQueries }) =>
         inserts.push(FileVersion.insert({ fileId: idOrPath, index }).execWithin(tx));
       }
       await Promise.all(inserts);
-      signal?.throwIfAborted();
+      if (signal) signal.throwIfAborted();
     } catch (err) {
       tx.rollback();
       throw err;

@@ -18,11 +18,19 @@ function runtimeOf(line) {
   return line.runtime ?? 'node';
 }
 
+// A counted run (bench --measure instructions) has no time: it is the CPU-work
+// panel's, never a side of a ratio of times.
+const timed = (line) => line.measure !== 'instructions';
+
 function sideLines(lines, ours, side, runtime) {
   const params = { ...ours.params, ...side.params };
   return lines.filter(
     (line) =>
-      line.scenario === ours.scenario && line.example === side.example && runtimeOf(line) === (side.runtime ?? runtime) && paramsMatch(line.params, params),
+      timed(line) &&
+      line.scenario === ours.scenario &&
+      line.example === side.example &&
+      runtimeOf(line) === (side.runtime ?? runtime) &&
+      paramsMatch(line.params, params),
   );
 }
 

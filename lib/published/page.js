@@ -1,8 +1,10 @@
 'use strict';
 
-const { figureRatio, figureText } = require('./figures');
-const { verdictOf, VERDICTS } = require('./verdict');
+const { figureText } = require('./figures');
+const { VERDICTS } = require('./verdict');
 const { oursOn } = require('./ours');
+const { comparisons } = require('./comparisons');
+const { verdictTotals } = require('./totals');
 
 // docs/published.md, from the published figures and our runs: nothing in it
 // is typed by hand but the claims and their sources (figures.json). Pure.
@@ -33,57 +35,6 @@ const escape = (text) => String(text).replace(/\|/g, '\\|');
 function sideText(side) {
   const params = Object.entries(side.params ?? {}).map(([k, v]) => `${k}=${v}`);
   return `${side.example}${side.runtime ? ` on ${side.runtime}` : ''}${params.length ? ` (${params.join(', ')})` : ''}`;
-}
-
-/**
- * The comparisons of one row: each published figure against ours on each of
- * its runtimes, then ours on the row's other runtimes against its last figure
- * (today's Node against the latest claim). A figure whose runtime is unknown
- * (null) is set against a ratio across runtimes when the row's sides name
- * their runtimes, and has no runtime of ours otherwise.
- */
-function comparisons(row, lines, basis = row.ours.basis ?? 'time') {
-  // The ratio a verdict is made on: the driver's time, or CPU time (user + system).
-  const judged = (ours) => (ours.missing ? null : basis === 'cpu' ? ours.cpu : ours);
-  const missingOf = (ours) => ours.missing ?? (basis === 'cpu' && !ours.cpu ? 'its runs record no CPU time' : undefined);
-  const crossRuntime = Boolean(row.ours.numerator.runtime || row.ours.denominator.runtime);
-  const out = [];
-  const covered = new Set();
-  for (const figure of row.figures) {
-    for (const runtime of figure.runtimes) {
-      const published = figureRatio(figure);
-      if (figure.notRun) {
-        out.push({ figure, runtime, published, ours: { missing: figure.notRun }, verdict: { verdict: 'not measured', reason: figure.notRun } });
-        continue;
-      }
-      if (runtime === null && !crossRuntime) {
-        out.push({
-          figure,
-          runtime: null,
-          published,
-          ours: { missing: 'the source does not say which Node it was' },
-          verdict: { verdict: 'not measured', reason: 'the source does not say which Node it was' },
-        });
-        continue;
-      }
-      const ours = oursOn(lines, row.ours, runtime);
-      covered.add(runtime);
-      out.push({ figure, runtime, published, ours, verdict: verdictOf(published, judged(ours), missingOf(ours)) });
-    }
-  }
-  if (crossRuntime) return out;
-  const last = row.figures[row.figures.length - 1];
-  for (const runtime of row.ours.runtimes.filter((r) => !covered.has(r))) {
-    const ours = oursOn(lines, row.ours, runtime);
-    // A row whose source gives no figure is not measured, each runtime a claim of its own.
-    if (!last) {
-      const reason = row.noFigure ? 'no figure of the source is recorded (see the note)' : 'no published figure recorded';
-      out.push({ figure: null, runtime, published: null, ours, verdict: { verdict: 'not measured', reason } });
-      continue;
-    }
-    out.push({ figure: last, runtime, published: figureRatio(last), ours, verdict: verdictOf(figureRatio(last), judged(ours), missingOf(ours)), beside: true });
-  }
-  return out;
 }
 
 // Whether our ratio moved between two runtimes where Node changed something:
@@ -118,7 +69,7 @@ function rowSection(row, lines) {
     '| --- | --- | --- | --- | --- | --- | --- |',
   );
   for (const c of comparisons(row, lines, basis)) {
-    const made = c.figure ? (c.beside ? `(beside: ${c.figure.on})` : c.figure.on) : DASH;
+    const made = c.figure ? (c.beside ? `(beside: ${c.figure.on})` : c.figure.summarizes ? `${c.figure.on} (a summary: not counted)` : c.figure.on) : DASH;
     lines_.push(
       `| ${c.figure ? escape(figureText(c.figure)) : DASH} | ${escape(made)} | ${c.published ? publishedText(c.published) : DASH} | ${c.runtime ?? 'across runtimes'} | ${escape(oursText(c.ours))} | ${cpuText(c.ours)} | ${c.verdict.verdict}: ${escape(c.verdict.reason)} |`,
     );
@@ -132,14 +83,14 @@ function rowSection(row, lines) {
  * The page.
  * @param {object[]} rows loadFigures()
  * @param {object[]} lines result lines of bench/published.js's runs
- * @param {{ machine?: string, note?: string, chart?: { file: string, notDrawn: string[] } }} [options]
- *   chart: the "DoxBee across Node versions" picture, relative to the page, and why points are missing; each row's
+ * @param {{ machine?: string, note?: string, chart?: { file: string, basis?: string, notDrawn: string[], notCounted?: string[]|null } }} [options]
+ *   chart: the "DoxBee across Node versions" picture, relative to the page, why ratios are missing and
+ *   why the CPU-work panel has no count of an example on a version (null: no panel planned); each row's
  *   ours.basis says what its verdicts are made on, 'time' (its metric, the default) or 'cpu' (CPU time)
  * @returns {string}
  */
 function publishedPage(rows, lines, { machine = null, note = null, chart = null } = {}) {
-  const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
-  for (const row of rows) for (const c of comparisons(row, lines)) if (!c.beside && c.verdict.verdict in counts) counts[c.verdict.verdict]++;
+  const { counts, claims, shared } = verdictTotals(rows, lines);
   const out = [
     MARK,
     '',
@@ -147,7 +98,10 @@ function publishedPage(rows, lines, { machine = null, note = null, chart = null 
     '',
     'Each claim below is a published ratio of two times, set beside the same ratio measured by asyncmark on the Node the claim was made on (or the nearest npm has) and on today\'s Node. A verdict says whether our 95% interval reproduces it: **reproduced** (same direction, and the interval overlaps the figure or its published spread), **same direction, different size**, **not reproduced** (the other direction, or no significant difference), or **not measured** (with the reason: a version that cannot run the example, say). Rows "beside" compare another runtime of ours with the latest published figure and are not counted.',
     '',
-    `Verdicts: ${VERDICTS.map((v) => `${v} ${counts[v]}`).join(', ')}.`,
+    `Verdicts, one per published claim (${claims}): ${VERDICTS.map((v) => `${v} ${counts[v]}`).join(', ')}.`,
+    '',
+    "Each claim counts once: a figure that summarizes its row's other figures (a range over a per-version table) is shown and not counted, since its verdicts reuse the runs those figures are judged on; a figure judged on two candidate releases counts as the less favourable of its measured verdicts; a row with no figure is one claim, not measured." +
+      (shared.length ? ` Runs judged against two published measurements, each counted: ${shared.join('; ')}.` : ''),
     '',
   ];
   if (machine) out.push(`Measured on ${machine}.${note ? ` ${note}` : ''}`, '');
@@ -157,11 +111,18 @@ function publishedPage(rows, lines, { machine = null, note = null, chart = null 
   );
   if (chart) {
     out.push('## DoxBee across Node versions', '', `![DoxBee across Node versions](${chart.file})`, '');
+    if (chart.notCounted) {
+      out.push(
+        `The upper panel is each style's ${chart.basis === 'time' ? 'wall time' : 'CPU time'} as a multiple of the baseline's on the same version: a ratio, since times made by different engines on a shared machine do not compare. The lower panel is the CPU work of one upload, counted by valgrind (\`bench --measure instructions\`: one count per cell; two counts of one cell agreed to about 0.1% on Node 26, which was not checked on the older lines, and a full collection that falls inside the counted rounds or not moves a count by a step), and does compare across versions.`,
+        '',
+      );
+    }
     if (chart.notDrawn.length) out.push(`Not drawn: ${chart.notDrawn.map(escape).join('; ')}.`, '');
+    if (chart.notCounted?.length) out.push(`No CPU work (not counted): ${chart.notCounted.map(escape).join('; ')}.`, '');
   }
   out.push('## The claims', '');
   for (const row of rows) out.push(...rowSection(row, lines));
   return `${out.join('\n').trimEnd()}\n`;
 }
 
-module.exports = { publishedPage, comparisons, MARK };
+module.exports = { publishedPage, MARK };

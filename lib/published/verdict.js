@@ -18,6 +18,16 @@ function direction(low, high) {
   return 0;
 }
 
+// The published figure's direction: its value's, else its spread's. A
+// direction alone is a spread that reaches 1 ("above 1": 1 to Infinity), so
+// it cannot be tested as our intervals are, against 1 excluded.
+function publishedDirection({ value, low, high }) {
+  if (value !== null) return Math.sign(value - 1);
+  if (low >= 1 && high > 1) return 1;
+  if (high <= 1 && low < 1) return -1;
+  return 0;
+}
+
 const fixed = (x) => (Number.isFinite(x) ? x.toFixed(2) : String(x));
 
 /**
@@ -31,7 +41,7 @@ function verdictOf(published, ours, missing) {
   const ranged = Number.isFinite(ours.low) && Number.isFinite(ours.high);
   // One run each has no interval: its direction is its point, untested.
   const [low, high] = ranged ? [ours.low, ours.high] : [ours.ratio, ours.ratio];
-  const theirs = published.value === null ? direction(published.low, published.high) : Math.sign(published.value - 1);
+  const theirs = publishedDirection(published);
   const mine = direction(low, high);
   const ourText = ranged ? `ours ${fixed(ours.ratio)} (${fixed(low)}–${fixed(high)})` : `ours ${fixed(ours.ratio)} (one run each: untested)`;
   const theirText = published.value === null ? `published ${fixed(published.low)}–${fixed(published.high)}` : `published ${fixed(published.value)}`;

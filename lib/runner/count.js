@@ -32,8 +32,8 @@ const { MARKER } = require('./child/region');
 // scheduling and no time-based decisions; --no-incremental-marking and
 // --no-memory-reducer: a full collection is started by allocation alone,
 // and done at once, not in steps run by tasks whose turn depends on the
-// clock (with them, two counts of async fib(20) were 1% apart; without, 18
-// instructions).
+// clock (without these two, two counts of async fib(20) were 1% apart; with
+// them, 18 instructions).
 const V8_FLAGS = ['--single-threaded', '--predictable', '--no-incremental-marking', '--no-memory-reducer'];
 // A counted child repeats its region until at least WARM_INVOCATIONS
 // invocations, and WARM_ROUNDS rounds, have run; then COUNTED_INVOCATIONS more
@@ -221,6 +221,14 @@ async function countedChild(job, { warm, counted }, { script, timeoutMs, execPat
   }
 }
 
+// The V8 flag of a count that the runtime refused at start ("node: bad
+// option: --single-threaded": Node 6, whose V8 5.1 has none), or null.
+function refusedFlag(result) {
+  if (result.status === 'ok') return null;
+  const flag = /bad option: (--[\w-]+)/.exec(`${result.stderrTail ?? ''}\n${result.error ?? ''}`)?.[1];
+  return V8_FLAGS.includes(flag) ? flag : null;
+}
+
 /**
  * One run counted: one child, verified as any run is (a run that does not
  * check out keeps its status and is never counted). Its metrics are the
@@ -234,6 +242,15 @@ async function runCounted(job, { driver, valgrind = findValgrind(), cacheSim = f
   // A driver whose rounds are large says how many it needs (lib/drivers).
   const rounds = driver.counted.rounds ?? roundsFor(driver.counted.roundSize(job));
   const result = await countedChild(job, rounds, { ...options, valgrind, cacheSim });
+  const refused = refusedFlag(result);
+  if (refused) {
+    return {
+      ...result,
+      status: 'unsupported',
+      error: `${job.runtime ?? 'this node'}: its V8 has no ${refused}, which a count needs to repeat (docs/benchmark.md)`,
+      metrics: null,
+    };
+  }
   if (result.status !== 'ok') return { ...result, error: `under valgrind: ${result.error}` };
   const metrics = { ...result.metrics };
   for (const name of driver.counted.timed) if (name in metrics) metrics[name] = null;

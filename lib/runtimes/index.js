@@ -32,6 +32,23 @@ const { describeVersions } = require('./versions');
 
 const PROBE_FILE = 'asyncmark-probe.json';
 
+// A probe cached by older probe code is probed again: a fixed probe (Node
+// 14.5 importing perf_hooks by its bare name) must reach the runtimes
+// probed before it.
+const PROBE_CODE = (() => {
+  const hash = crypto.createHash('sha256');
+  const folder = path.join(__dirname, 'probe');
+  for (const file of [
+    path.join(__dirname, 'probe.js'),
+    ...fs
+      .readdirSync(folder)
+      .sort()
+      .map((name) => path.join(folder, name)),
+  ])
+    hash.update(fs.readFileSync(file));
+  return hash.digest('hex').slice(0, 16);
+})();
+
 function readJson(file) {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -70,6 +87,7 @@ async function withCapabilities(runtime, cache) {
     cached &&
     cached.path === runtime.path &&
     cached.version === runtime.version &&
+    cached.probeCode === PROBE_CODE &&
     CAPABILITIES.every((key) => typeof cached.capabilities?.[key] === 'boolean') &&
     SYNTAX_KEYS.every((key) => typeof cached.syntax?.[key] === 'boolean') &&
     typeof cached.flags === 'object' &&
@@ -80,7 +98,8 @@ async function withCapabilities(runtime, cache) {
   // A runtime that could not even answer as a forked child is probed again
   // next time rather than remembered: that failure may be passing (a loaded
   // machine past the time limit, a preload in NODE_OPTIONS it cannot parse).
-  if (probed.capabilities.ipcFork) writeJsonQuietly(file, { path: runtime.path, version: runtime.version, ...probed, probedAt: new Date().toISOString() });
+  if (probed.capabilities.ipcFork)
+    writeJsonQuietly(file, { path: runtime.path, version: runtime.version, probeCode: PROBE_CODE, ...probed, probedAt: new Date().toISOString() });
   return { ...record, ...probed };
 }
 

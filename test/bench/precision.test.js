@@ -2,6 +2,7 @@
 
 const assert = require('node:assert/strict');
 const { precisionOf, wanting, cellKey } = require('../../lib/precision');
+const { precisionText } = require('../../bench/precision-text');
 const { runCli } = require('./capture');
 
 // --precision: each cell's 95% interval of the mean time, relative to the
@@ -19,6 +20,13 @@ function line(example, wallMs, status = 'ok', runtime) {
     metrics: status === 'ok' ? { wallMs } : null,
     ...(runtime ? { runtime } : {}),
   };
+}
+
+// A run counted (bench --measure instructions: no time) or timed and counted (both).
+function counted(example, instructionsPerInvocation, wallMs = null) {
+  const run = line(example, wallMs);
+  run.metrics.instructionsPerInvocation = instructionsPerInvocation;
+  return run;
 }
 
 describe('bench --precision', () => {
@@ -57,6 +65,76 @@ describe('bench --precision', () => {
     assert.equal(precisionOf(lines, of('tight').halfWidth * 0.999)[0].met, false);
   });
 
+  it('judges counts by half their spread: met after two that repeat, never tried further once they differ by more (planted)', () => {
+    const lines = [
+      // Half the spread 0.5 / 27830: 0.0018%.
+      counted('repeats', 27830),
+      counted('repeats', 27831),
+      // One count has no spread yet: it wants a second run.
+      counted('once', 50000),
+      // Planted: counts 2% apart, half-spread 1% against a target of 0.1%.
+      counted('wanders', 99000),
+      counted('wanders', 101000),
+    ];
+    const cells = precisionOf(lines, 0.001, 'instructions');
+    const of = (example) => cells.find((c) => c.example === example);
+    assert.ok(Math.abs(of('repeats').countHalfWidth - 0.5 / 27830.5) < 1e-12);
+    assert.ok(Number.isNaN(of('repeats').halfWidth), 'a counted run has no time');
+    assert.deepEqual(
+      ['repeats', 'once', 'wanders'].map((name) => [of(name).met, of(name).settled, of(name).unsteady]),
+      [
+        [true, false, false],
+        [false, false, false],
+        [false, true, true],
+      ],
+    );
+    assert.ok(Math.abs(of('wanders').countHalfWidth - 0.01) < 1e-12);
+    assert.deepEqual([...wanting(cells)], [cellKey(counted('once', 1))]);
+    // Judged by time, as before, the counts are not looked at: no time, no interval.
+    assert.deepEqual(
+      precisionOf(lines, 0.001, 'time').map((cell) => [cell.met, cell.settled]),
+      [
+        [false, false],
+        [false, false],
+        [false, false],
+      ],
+    );
+  });
+
+  it('with --measure both, a cell is met only when its time and its counts each meet the target', () => {
+    const lines = [
+      // Time ±2.48%, counts repeat: met at 3%.
+      ...[99, 100, 101].map((ms) => counted('both-met', 27830, ms)),
+      // Time ±49.7%, counts repeat: wants more runs for its time.
+      ...[80, 100, 120].map((ms) => counted('time-wide', 27830, ms)),
+      // Time met, counts 10% apart (planted): can never meet, not tried further.
+      ...[99, 100, 101].map((ms, i) => counted('counts-wide', [95000, 100000, 105000][i], ms)),
+    ];
+    const cells = precisionOf(lines, 0.03, 'both');
+    const of = (example) => cells.find((c) => c.example === example);
+    assert.deepEqual(
+      ['both-met', 'time-wide', 'counts-wide'].map((name) => [of(name).met, of(name).settled]),
+      [
+        [true, false],
+        [false, false],
+        [false, true],
+      ],
+    );
+    assert.deepEqual([...wanting(cells)], [cellKey(counted('time-wide', 1))]);
+    // Judged by the counts alone, the wide time does not matter.
+    assert.equal(precisionOf(lines, 0.03, 'instructions').find((c) => c.example === 'time-wide').met, true);
+    const text = precisionText({ target: 0.03, measure: 'both', cells, rounds: 3, elapsedMs: 4000, stopped: '--max-runs 3 reached' }, 'table');
+    assert.match(
+      text,
+      /^Precision: target ±3% \(each cell's time .* and its counted instructions .* must both meet it\); 1 of 3 cells met it after 3 rounds in 4 s; --max-runs 3 reached\./,
+    );
+    assert.match(
+      text,
+      /Not met: time-wide \(n=10, .*\) time ±49\.7%, CPU work ±0\.000% after 3 runs; counts-wide \(.*\) time ±2\.5%, CPU work ±5\.000% after 3 runs \(its counts differ by more than the target; more runs cannot narrow a spread: not tried further\)\./,
+    );
+    assert.match(text, /Met: both-met \(.*\) time ±2\.5%, CPU work ±0\.000% after 3 runs\./);
+  });
+
   it('adds rounds of the cells that want them until --max-runs, and says which cells met the target', async () => {
     const args = ['bench', '--examples', 'callbacks-original,async-await', '--n', '5', '--t', '0', '--no-out', '--quiet', '--format', 'json'];
     // An impossible target: every cell gets --max-runs runs, no more.
@@ -86,5 +164,10 @@ describe('bench --precision', () => {
     assert.equal(spent.code, 0);
     assert.match(spent.stdout, /### Precision\n\nPrecision: target ±0\.000100% .*0 of 1 cells met it after 2 rounds .*; --budget 0\.000100 min reached\./);
     assert.match(spent.stdout, /Not met: callbacks-original .* after 2 runs\./);
+    // Every run past its time limit (planted): no cell met it, and none can.
+    const failing = await runCli(...args, '--runs', '2', '--precision', '3%', '--timeout', '0.001');
+    assert.equal(failing.code, 0);
+    assert.match(failing.stdout, /0 of 1 cells met it after 2 rounds in \d+ s; no cell left that more runs could bring to the target\./);
+    assert.match(failing.stdout, /Not met: callbacks-original .* no interval after 2 runs \(T\/O: not tried further\)\./);
   });
 });

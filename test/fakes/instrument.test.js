@@ -8,6 +8,7 @@ const path = require('node:path');
 const { createIO, MODELS_BY_PROBLEM, problems } = require('../../lib');
 const { runInChild } = require('../../lib/runner/spawn');
 const batchDriver = require('../../lib/drivers/batch');
+const { realTimersStartedBy } = require('./real-timers');
 
 const model = MODELS_BY_PROBLEM.instrument;
 const registry = problems.instrument;
@@ -78,6 +79,24 @@ describe('instrument problem', () => {
     for (const name of ['minimal-fake', 'engine']) {
       const problemsFound = await verified(name, 3, () => require(fixture('skips-file-update')));
       assert.deepEqual(problemsFound, ['file.update called 0 times for 3 uploads'], name);
+    }
+  });
+
+  // A counted run (bench --measure instructions) keeps every latency on the
+  // virtual clock (lib/fakes/virtual-time.js): on real timers, how many had
+  // expired at each turn would depend on how fast valgrind ran.
+  it('in a counted run the bare flavours wait on the virtual clock, never a real timer; a timed run does (planted)', async () => {
+    for (const name of ['timer-floor', 'minimal-fake']) {
+      for (const virtualTime of [true, false]) {
+        const started = await realTimersStartedBy(async () => {
+          const { io, engine } = createIO(entry(name).io, { latency: 'constant', t: 1, trace: false, virtualTime }, 'instrument');
+          await batch(entry(name).load()(io), 5);
+          await engine.idle();
+          assert.deepEqual(model.checkRun(engine, { n: 5, failed: 0 }), [], `${name}, virtualTime ${virtualTime}`);
+        });
+        if (virtualTime) assert.equal(started, 0, `${name} started a real timer in a counted run`);
+        else assert.ok(started >= 5 * 8, `${name}: the timed run starts a real timer per operation (${started})`);
+      }
     }
   });
 

@@ -9,6 +9,7 @@ const assert = require('node:assert/strict');
 const { createVirtualTimers } = require('../../lib/fakes/virtual-time');
 const { createIO } = require('../../lib/fakes');
 const upload = require('../../examples/doxbee/callbacks-original');
+const { realTimersStartedBy } = require('./real-timers');
 
 describe('fakes: the virtual clock of a counted run', () => {
   it('runs what is due in due order, each due time in the order it was scheduled, with each one’s microtasks before the next', async () => {
@@ -62,22 +63,13 @@ describe('fakes: the virtual clock of a counted run', () => {
   });
 
   it('a counted run’s I/O never starts a real timer; a timed run’s does (planted)', async () => {
-    const real = global.setTimeout;
-    let started = 0;
-    global.setTimeout = (...args) => {
-      started++;
-      return real(...args);
-    };
-    try {
-      for (const virtualTime of [true, false]) {
-        started = 0;
+    for (const virtualTime of [true, false]) {
+      const started = await realTimersStartedBy(async () => {
         const { io } = createIO('callbacks', { trace: false, t: 1, fileExists: false, virtualTime });
         await new Promise((resolve, reject) => upload(io)({}, 'a/b', 'v1', (error) => (error ? reject(error) : resolve())));
-        if (virtualTime) assert.equal(started, 0);
-        else assert.ok(started > 0, 'the timed run starts real timers');
-      }
-    } finally {
-      global.setTimeout = real;
+      });
+      if (virtualTime) assert.equal(started, 0);
+      else assert.ok(started > 0, 'the timed run starts real timers');
     }
   });
 });

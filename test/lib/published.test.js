@@ -5,7 +5,9 @@ const { checkFigures, figureRatio, loadFigures } = require('../../lib/published/
 const { verdictOf } = require('../../lib/published/verdict');
 const { oursOn } = require('../../lib/published/ours');
 const { benchArgs } = require('../../lib/published/commands');
-const { publishedPage, comparisons, MARK } = require('../../lib/published/page');
+const { publishedPage, MARK } = require('../../lib/published/page');
+const { comparisons } = require('../../lib/published/comparisons');
+const { verdictTotals } = require('../../lib/published/totals');
 const FIGURES = require('../../lib/published/figures.json');
 const problems = require('../../examples');
 const scenarios = require('../../lib/problems').scenarios();
@@ -140,6 +142,15 @@ describe('published figures: verdicts', () => {
     assert.match(flat.reason, /no significant difference/);
   });
 
+  it('never says reproduced for no significant difference against a published direction (planted: 0.72 (0.48–1.09) against "above 1")', () => {
+    const above = figureRatio({ direction: 'above 1' });
+    const flat = verdictOf(above, { ratio: 0.72, low: 0.48, high: 1.09 });
+    assert.equal(flat.verdict, 'not reproduced');
+    assert.match(flat.reason, /no significant difference/);
+    assert.equal(verdictOf(above, { ratio: 1.3, low: 1.1, high: 1.5 }).verdict, 'reproduced');
+    assert.equal(verdictOf(figureRatio({ direction: 'below 1' }), { ratio: 1.3, low: 1.1, high: 1.5 }).verdict, 'not reproduced');
+  });
+
   it('not measured, with the reason, when we have no figure', () => {
     assert.deepEqual(verdictOf(published, null, 'promise-chain on node@8: UNSUPPORTED'), {
       verdict: 'not measured',
@@ -234,6 +245,85 @@ describe('published figures: our figure and the page', () => {
   });
 });
 
+describe('published figures: the totals count each claim once', () => {
+  // kaizhu256's row, with runs whose CPU ratio is 1.09 on every version: each figure of his table is
+  // judged on its own version's runs, and his range (the table's lowest and highest) on two of them.
+  const row = loadFigures().find((r) => r.id === 'kaizhu256-2018');
+  const clientLine = (example, runtime, cpuMs) => ({
+    scenario: 'http-client',
+    example,
+    runtime,
+    params: { requests: 1000, c: 1, keepAlive: 'off' },
+    status: 'ok',
+    error: null,
+    metrics: { durationMs: cpuMs, cpuUserMs: cpuMs, cpuSystemMs: 0 },
+  });
+  const lines = row.ours.runtimes.flatMap((runtime) =>
+    [100, 101, 99, 100.5].flatMap((ms) => [clientLine('promise-chain', runtime, ms * 1.09), clientLine('recursive-callback', runtime, ms)]),
+  );
+  const counted = (rows) => verdictTotals(rows, lines);
+
+  it('does not count the range figure, whose verdicts reuse the 8.11.1 and 10.0.0 runs (planted: counted, they count twice)', () => {
+    const shown = comparisons(row, lines).filter((c) => c.figure?.summarizes);
+    assert.deepEqual(
+      shown.map((c) => c.runtime),
+      ['node@8.11.1', 'node@10.0.0'],
+    );
+    const { counts, claims } = counted([row]);
+    // 10 claims: the Linode figure and the 9 versions of build #20 with both rates (4 before Node 6); not the range.
+    assert.equal(claims, 10);
+    assert.equal(
+      Object.values(counts).reduce((a, b) => a + b, 0),
+      claims,
+    );
+    assert.equal(counts['not measured'], 4);
+    // Planted: the range is no longer marked a summary, so 8.11.1's and 10.0.0's runs serve two counted rows.
+    const planted = { ...row, figures: row.figures.map((f) => (f.summarizes ? { ...f, summarizes: undefined } : f)) };
+    const twice = counted([planted]);
+    assert.equal(twice.claims, 11);
+    assert.deepEqual(twice.shared, [
+      'kaizhu256-2018 on node@8.11.1 (2 figures)',
+      'kaizhu256-2018 on node@10.0.0 (2 figures)',
+      'kaizhu256-2018 on node@9.11.2 (2 figures)',
+    ]);
+    // Without the plant, the one run set judged twice is 9.11.2's: two published measurements, named on the page.
+    assert.deepEqual(counted([row]).shared, ['kaizhu256-2018 on node@9.11.2 (2 figures)']);
+    const page = publishedPage([row], lines);
+    assert.match(page, /Verdicts, one per published claim \(10\): /);
+    assert.match(page, /Runs judged against two published measurements, each counted: kaizhu256-2018 on node@9\.11\.2 \(2 figures\)\./);
+    assert.match(page, /\| Node 0\.11 to 10 on Travis CI \(the range over its versions\) \(a summary: not counted\) \|/);
+  });
+
+  it('counts a figure judged on two candidate releases once, as the less favourable verdict', () => {
+    const als = loadFigures().find((r) => r.id === 'node-34493-no-latency');
+    const first = { ...als, figures: [als.figures[0]], ours: { ...als.ours, runtimes: als.figures[0].runtimes } };
+    const alsLine = (example, runtime, cpuMs, context) => ({
+      scenario: als.ours.scenario,
+      example,
+      runtime,
+      params: { ...als.ours.params, ...(context ? { context } : {}) },
+      status: 'ok',
+      error: null,
+      metrics: { wallMs: cpuMs, callMs: cpuMs, cpuUserMs: cpuMs, cpuSystemMs: 0 },
+    });
+    const sides = [als.ours.numerator, als.ours.denominator];
+    // The published figure on 14.5.0 (reproduced), no difference on 14.6.0 (not reproduced).
+    const published = require('../../lib/published/figures').figureRatio(als.figures[0]).value;
+    const made = [
+      ['node@14.5.0', published],
+      ['node@14.6.0', 1],
+    ].flatMap(([runtime, ratio]) =>
+      [100, 101, 99].flatMap((ms) => sides.map((side, i) => alsLine(side.example, runtime, i === 0 ? ms * ratio : ms, side.params?.context))),
+    );
+    const verdicts = comparisons(first, made).map((c) => c.verdict.verdict);
+    assert.deepEqual(verdicts, ['reproduced', 'not reproduced']);
+    const { counts, claims } = verdictTotals([first], made);
+    assert.equal(claims, 1);
+    assert.equal(counts['not reproduced'], 1);
+    assert.equal(counts.reproduced, 0);
+  });
+});
+
 describe('published figures: rows whose source gives no Node or no figure', () => {
   const slicingLine = (example, runtime, callMs) => ({
     scenario: 'slicing',
@@ -259,13 +349,14 @@ describe('published figures: rows whose source gives no Node or no figure', () =
     assert.equal(node26.verdict.verdict, 'not measured');
     assert.ok(Number.isFinite(node26.ours.ratio), 'our figure is still shown');
     const page = publishedPage([row], lines);
-    assert.match(page, /Verdicts: reproduced 0, same direction, different size 0, not reproduced 0, not measured 3\./);
+    // One claim with no figure, not one per runtime that ran.
+    assert.match(page, /Verdicts, one per published claim \(1\): reproduced 0, same direction, different size 0, not reproduced 0, not measured 1\./);
     assert.match(page, /Note: The 2015 article's figures are not recorded in asyncmark/);
   });
 });
 
 describe('published figures: DoxBee across Node versions', () => {
-  const { versionPoints, versionSpec } = require('../../lib/published/version-chart');
+  const { versionPoints, workPoints, versionSpec } = require('../../lib/published/version-chart');
   const CHART = {
     scenario: 'doxbee-sequential',
     params: { n: 1000 },
@@ -297,7 +388,71 @@ describe('published figures: DoxBee across Node versions', () => {
     assert.deepEqual(notDrawn, ['async-await on node@6: UNSUPPORTED, node@6 cannot load async-await: SyntaxError: Unexpected token function']);
     const spec = versionSpec(lines, CHART);
     assert.deepEqual(spec.encoding.x.sort, ['node@6', 'node@12']);
+    assert.equal(spec.vconcat, undefined, 'no counts: no second panel');
+    assert.match(spec.title.subtitle.join(' '), /No second panel of CPU work/);
     assert.equal(versionSpec([], CHART), null);
+  });
+
+  // A counted run (bench --measure instructions): no time, instructions per upload.
+  const counted = (example, runtime, perUpload, status = 'ok', error = null) => ({
+    ...line(example, runtime, null, status),
+    measure: 'instructions',
+    error,
+    metrics: status === 'ok' ? { wallMs: null, instructionsPerInvocation: perUpload } : null,
+  });
+
+  it('draws a second panel of CPU work per upload from the counted runs, and says which version has no count and why', () => {
+    const timed = [10, 11, 12].flatMap((ms) => [line('callbacks-original', 'node@12', ms), line('async-await', 'node@12', ms * 1.5)]);
+    const lines = [
+      ...timed,
+      counted('callbacks-original', 'node@12', 30000),
+      counted('async-await', 'node@12', 45000),
+      counted('async-await', 'node@12', 45010),
+      counted(
+        'callbacks-original',
+        'node@6',
+        null,
+        'unsupported',
+        'node@6: its V8 has no --single-threaded, which a count needs to repeat (docs/benchmark.md)',
+      ),
+    ];
+    const { points, notCounted } = workPoints(lines, CHART);
+    assert.deepEqual(
+      points.map((p) => [p.example, p.runtime, p.work, p.low, p.high, p.counts]),
+      [
+        ['callbacks-original', 'node@12', 30000, 30000, 30000, 1],
+        ['async-await', 'node@12', 45005, 45000, 45010, 2],
+      ],
+    );
+    assert.deepEqual(notCounted, [
+      'callbacks-original on node@6: UNSUPPORTED, node@6: its V8 has no --single-threaded, which a count needs to repeat (docs/benchmark.md)',
+      'async-await on node@6: no count',
+    ]);
+    const spec = versionSpec(lines, CHART);
+    assert.equal(spec.vconcat.length, 2);
+    assert.deepEqual(spec.vconcat[1].data.values, points);
+    assert.equal(spec.vconcat[1].layer[0].encoding.y.field, 'work');
+    assert.match(spec.title.subtitle.join(' '), /Bottom: instructions per upload/);
+    // The counted runs are no side of a ratio of times: the first panel is as without them.
+    assert.deepEqual(versionPoints(lines, CHART).points, versionPoints(timed, CHART).points);
+    // Only counts: the chart is still drawn, its ratio panel empty.
+    assert.equal(
+      versionSpec(
+        lines.filter((l) => l.measure),
+        CHART,
+      ).vconcat[0].data.values.length,
+      0,
+    );
+  });
+
+  it('puts on the page the versions with no count, with the reason', () => {
+    const rows = loadFigures().filter((row) => row.id === 'v8-2018-doxbee');
+    const page = publishedPage(rows, [], { chart: { file: 'published/c.svg', basis: 'cpu', notDrawn: [], notCounted: ['async-await on node@6: no count'] } });
+    assert.match(page, /^No CPU work \(not counted\): async-await on node@6: no count\.$/m);
+    assert.match(
+      page,
+      /^The upper panel is each style's CPU time as a multiple of the baseline's on the same version: .* The lower panel is the CPU work of one upload/m,
+    );
   });
 });
 
@@ -325,7 +480,7 @@ describe('npm run published (bench/published.js)', function () {
     }
     const text = fs.readFileSync(page, 'utf8');
     assert.ok(text.startsWith(MARK));
-    assert.match(text, /Verdicts: reproduced 0, same direction, different size 0, not reproduced 0, not measured \d+\./);
+    assert.match(text, /Verdicts, one per published claim \(\d+\): reproduced 0, same direction, different size 0, not reproduced 0, not measured \d+\./);
   });
 
   it('never overwrites a page a person wrote, and refuses a row it does not have, in one line with exit code 2', () => {

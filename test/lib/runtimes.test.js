@@ -196,6 +196,14 @@ describe('runtimes: found in the cache, probed and reused', function () {
     const [second] = await resolveRuntimes('node@22', { cache, npm: NO_NPM });
     assert.equal(second.version, '22.99.1');
     assert.equal(lines(log), 2 * probes, 'a new version is probed again');
+    // A probe recorded by other probe code (planted: an older probeCode) is probed again, so that a
+    // fixed probe reaches the runtimes probed before it.
+    const record = path.join(cache, 'node@22', 'asyncmark-probe.json');
+    const cached = JSON.parse(fs.readFileSync(record, 'utf8'));
+    assert.match(cached.probeCode, /^[0-9a-f]{16}$/);
+    fs.writeFileSync(record, JSON.stringify({ ...cached, probeCode: '0000000000000000' }));
+    await resolveRuntimes('node@22', { cache, npm: NO_NPM });
+    assert.equal(lines(log), 3 * probes, 'older probe code: probed again');
   });
 
   it('finds a capability missing when the runtime cannot do it', async function () {

@@ -80,6 +80,29 @@ describe('bench --measure instructions: refusals, one line, exit code 2', () => 
       assert.match(result.error, reason);
     }
   });
+
+  it('a Node whose V8 refuses a flag of the count (Node 6: --single-threaded) is UNSUPPORTED, naming it; another refusal stays CRASH', async function () {
+    const fs = require('node:fs');
+    const os = require('node:os');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-refuses-'));
+    try {
+      // A stand-in for valgrind running a Node that refuses the option, as Node 6 does.
+      const refusing = (option) => {
+        const file = path.join(dir, `refuses${option}`);
+        fs.writeFileSync(file, `#!/bin/sh\necho "node: bad option: ${option}" >&2\nexit 9\n`, { mode: 0o755 });
+        return file;
+      };
+      const node6 = await count(job({ runtime: 'node@6' }), { valgrind: refusing('--single-threaded') });
+      assert.equal(node6.status, 'unsupported');
+      assert.equal(node6.error, 'node@6: its V8 has no --single-threaded, which a count needs to repeat (docs/benchmark.md)');
+      // Planted: an option that is not the count's is the child's crash, not a missing flag.
+      const other = await count(job(), { valgrind: refusing('--no-such-option') });
+      assert.equal(other.status, 'crash');
+      assert.match(other.error, /^under valgrind: .*bad option: --no-such-option/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('counted cycles: the formula', () => {
@@ -171,6 +194,19 @@ const counting = findValgrind() && !process.env.NYC_CONFIG;
     assert.equal(marks.status, 'crash');
     assert.match(marks.error, /^under valgrind: the region's mark was reached \d+ times, not 2: something else in the run calls uv_loadavg/);
     assert.equal(marks.metrics.instructions, undefined);
+  });
+
+  it('--precision on counts: a second run whose count repeats meets it, and the session stops', () => {
+    const args = ['--examples', 'callbacks-original', '--n', '20', '--latency', 'tick', '--measure', 'instructions', '--runs', '1', '--format', 'json'];
+    const result = bench([...args, '--precision', '0.1%', '--max-runs', '5']);
+    assert.equal(result.status, 0, result.stderr);
+    const { precision } = JSON.parse(result.stdout);
+    assert.equal(precision.measure, 'instructions');
+    assert.equal(precision.rounds, 2);
+    assert.equal(precision.stopped, 'every cell met the target');
+    const [cell] = precision.cells;
+    assert.deepEqual([cell.runs, cell.met], [2, true]);
+    assert.ok(cell.countHalfWidth < TOLERANCE, String(cell.countHalfWidth));
   });
 
   it('counts the compute driver per call: two counts of one cell agree', async () => {

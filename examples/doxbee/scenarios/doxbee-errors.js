@@ -13,4 +13,7 @@ module.exports = {
   params: { n: [100, 1000, 10000], latency: 'constant', t: [1], dt: 0.1, e: 0.1, seed: 1, context: 'none' },
   // bench --help's examples of this scenario: the options it is run with.
   usage: ['--e 0.2 --n 1000 --runs 10'],
+  // Under a real database (bench --db), the first cell only, as for
+  // doxbee-sequential: a run there costs seconds.
+  againstDatabase: { params: { n: [100] } },
 };

@@ -89,7 +89,7 @@ module.exports = ({
             version: version.id
           }).execWithin(tx);
         case 9:
-          signal?.throwIfAborted();
+          if (signal) signal.throwIfAborted();
           _context.n = 11;
           break;
         case 10:

@@ -51,7 +51,8 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
             }
             yield FileVersion.insert({ fileId, versionId: version.id }).execWithin(tx);
             yield File.whereUpdate({ id: fileId }, { version: version.id }).execWithin(tx);
-            signal === null || signal === void 0 ? void 0 : signal.throwIfAborted();
+            if (signal)
+                signal.throwIfAborted();
         }
         catch (err) {
             tx.rollback();

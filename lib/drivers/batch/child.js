@@ -123,8 +123,10 @@ async function measured(state, onDouble, round = 0) {
 
   const stop = startMeasuring({ detailed: job.detailed !== false, capabilities: job.capabilities });
   const { latencies, failed } = await batch(entry, upload, model, job.params.n, onDouble, context, !job.counted);
-  const metrics = stop();
+  // stop() reads the region at once; its promise waits for the last collections.
+  const stopped = stop();
   backend.afterBatch(engine);
+  const metrics = await stopped;
   // Rollbacks are fire-and-forget; let them finish before counting operations.
   await engine.idle();
   await new Promise((resolve) => setImmediate(resolve));

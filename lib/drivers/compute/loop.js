@@ -55,9 +55,9 @@ function callOnce(call, fib, n, answers) {
  * @param {number} options.minTime ms of calls after the warm-up
  * @param {number} [options.warmup] calls before the timed region
  * @param {() => Promise<void>} options.nextTurn lets the event loop turn once
- * @param {() => () => object} options.startMeasuring starts the host's
- *   measurement of the timed region; its stop() returns the metrics it has
- *   (wallMs, cpuUserMs, cpuSystemMs ...; null where the host has none)
+ * @param {() => () => object|Promise<object>} options.startMeasuring starts the host's
+ *   measurement of the timed region; its stop() returns (or resolves to) the
+ *   metrics it has (wallMs, cpuUserMs, cpuSystemMs ...; null where the host has none)
  * @param {(() => void)|null} [options.gc] collects garbage, where the host can
  * @returns {Promise<{ status, metrics, error }>}
  */
@@ -85,8 +85,9 @@ async function measureCalls({ fib, call, n, minTime, warmup = WARMUP_CALLS, next
     calls.push(performance.now() - begin);
     await nextTurn();
   } while (performance.now() - start < minTime);
-  const metrics = stop();
+  const stopped = stop();
   const lateness = heartbeat();
+  const metrics = await stopped;
 
   const callMs = mean(calls);
   const cpuMs = metrics.cpuUserMs === null || metrics.cpuSystemMs === null ? null : metrics.cpuUserMs + metrics.cpuSystemMs;

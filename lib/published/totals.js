@@ -1,0 +1,55 @@
+'use strict';
+
+const { comparisons } = require('./comparisons');
+const { VERDICTS } = require('./verdict');
+
+// The page's totals: one verdict per published claim, so that no figure and
+// no run of ours counts twice. Pure.
+//   - A figure that summarizes the row's other figures (kaizhu256's range is
+//     the lowest and highest ratio of his per-version table) is shown, not
+//     counted: its verdicts reuse the runs those figures are judged on.
+//   - A figure judged on several runtimes (a release the source does not pin
+//     down: "Node 14.5.0 or 14.6.0") counts once, as its least favourable
+//     measured verdict.
+//   - A row with no figure is one claim, not measured, whatever runtimes ran.
+//   - Rows "beside" (another runtime against the latest figure) never count.
+// Where one runtime's runs are still judged against two counted figures, they
+// are two published measurements (kaizhu256's Linode figure and his Travis
+// table's, both of Node 9.11.1): both count, and the totals name them.
+
+// The counted verdict of a claim judged several times: the least favourable
+// of those measured (VERDICTS runs from most to least), else not measured.
+function claimVerdict(verdicts) {
+  const measured = verdicts.filter((v) => v !== 'not measured');
+  if (measured.length === 0) return 'not measured';
+  return VERDICTS[Math.max(...measured.map((v) => VERDICTS.indexOf(v)))];
+}
+
+/**
+ * @param {object[]} rows loadFigures()
+ * @param {object[]} lines result lines
+ * @returns {{ counts: object, claims: number, shared: string[] }}
+ *   counts: verdict → claims; claims: how many were counted (the counts' sum);
+ *   shared: "row on runtime (n figures)" for runs judged against several counted figures
+ */
+function verdictTotals(rows, lines) {
+  const claims = new Map();
+  const runsUse = new Map();
+  for (const row of rows) {
+    for (const c of comparisons(row, lines)) {
+      if (c.beside || c.figure?.summarizes) continue;
+      const key = c.figure ?? row;
+      claims.set(key, [...(claims.get(key) ?? []), c.verdict.verdict]);
+      if (c.runtime && !c.ours.missing) {
+        const runs = `${row.id} on ${c.runtime}`;
+        runsUse.set(runs, (runsUse.get(runs) ?? 0) + 1);
+      }
+    }
+  }
+  const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
+  for (const verdicts of claims.values()) counts[claimVerdict(verdicts)]++;
+  const shared = [...runsUse].filter(([, n]) => n > 1).map(([runs, n]) => `${runs} (${n} figures)`);
+  return { counts, claims: claims.size, shared };
+}
+
+module.exports = { verdictTotals, claimVerdict };
