@@ -256,10 +256,10 @@ function plan({ out, test, resume, reportOnly, valgrind = false }) {
     // on PGlite and on a PostgreSQL server of the session's own, beside the
     // fake cell of the default grid, for one example of each family and the
     // extremes of the fake ranking, 3 runs: a PGlite run starts PostgreSQL in
-    // WebAssembly (a few seconds), so about 9 minutes for both on the loaded
-    // 2-core VM (measured at load average 10: PGlite 14.1 s a run, a served
-    // PostgreSQL 3.4 s, its start 8 s). bench --db's own defaults, every
-    // example, took 6 minutes (postgres) and would take 24 (pglite) there.
+    // WebAssembly. Both steps took 2 minutes on the 2-core VM at load average
+    // 1-3 (05:22-05:24 UTC, 2026-11-26); at load average 10 a PGlite run took
+    // 14.1 s and a served PostgreSQL's 3.4 s. bench --db's own defaults, every
+    // example, took 3 min 34 s (pglite) and 69 s (postgres) at load 1-3.
     for (const db of ['pglite', 'postgres']) {
       steps.push(
         bench(
