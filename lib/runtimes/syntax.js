@@ -17,12 +17,14 @@ const SYNTAX = {
     probe: path.join(__dirname, 'probe', 'async-functions.js'),
     what: 'async functions and await',
     where: 'Node 7.6+, every Bun and Deno',
+    mark: /\basync\b|\bawait\b/,
   },
   'await using': {
     key: 'awaitUsing',
     probe: path.join(__dirname, 'probe', 'await-using.js'),
     what: 'explicit resource management',
     where: 'Node 24+, Bun 1.x, Deno 2.x',
+    mark: /\bawait\s+using\s+[A-Za-z_$]/,
   },
   // Plain `using` parses wherever `await using` does, but the examples that
   // use it hold a DisposableStack, a global a runtime may lack even so.
@@ -32,6 +34,7 @@ const SYNTAX = {
     what: 'explicit resource management with DisposableStack',
     where: 'Node 24+, or a runtime whose probe finds DisposableStack',
     globals: ['DisposableStack'],
+    mark: /(^|[^\w$.])using\s+[A-Za-z_$][\w$]*\s*=/m,
   },
 };
 
@@ -81,10 +84,17 @@ function lacking(needs, runner) {
  * The syntaxes of SYNTAX that the node running this does not parse, in words:
  * what a child under an old runtime adds to the SyntaxError of an example it
  * cannot load ("this Node parses none of: async functions and await (Node 7.6+...)").
+ * Given the file's source, only those it is written in (by a plain match
+ * outside comments, since an old runtime cannot load a parser): a file that
+ * failed on a syntax of no entry here (`?.`, say) is not said to use one.
+ * @param {string|null} [source] the text of the file that failed to load
  * @returns {string[]}
  */
-function notParsedHere() {
-  return NEEDS.filter((needs) => !parsesHere(needs)).map((needs) => `${SYNTAX[needs].what} (${SYNTAX[needs].where})`);
+function notParsedHere(source = null) {
+  const code = source === null ? null : source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\n]*/g, '');
+  return NEEDS.filter((needs) => !parsesHere(needs) && (code === null || SYNTAX[needs].mark.test(code))).map(
+    (needs) => `${SYNTAX[needs].what} (${SYNTAX[needs].where})`,
+  );
 }
 
 module.exports = { SYNTAX, NEEDS, KEYS, parsesHere, lacking, notParsedHere };

@@ -1,7 +1,8 @@
 'use strict';
 
 const assert = require('node:assert/strict');
-const { SYNTAX, NEEDS, lacking, parsesHere } = require('../../lib/runtimes/syntax');
+const fs = require('node:fs');
+const { SYNTAX, NEEDS, lacking, parsesHere, notParsedHere } = require('../../lib/runtimes/syntax');
 const { execFileSync } = require('node:child_process');
 const doxbee = require('../../examples/doxbee');
 const { RUNTIME } = require('../examples/under-runtime');
@@ -48,6 +49,24 @@ describe('runtimes: syntax an example may need', () => {
       'needs `using` (explicit resource management with DisposableStack): Node 24+, or a runtime whose probe finds DisposableStack; this is bun (bun 1.0.0)',
     );
     assert.equal(doxbee.examples.find((e) => e.name === 'async-await-using').needs, 'using');
+  });
+
+  it('names only the syntaxes this node lacks that a failed file is written in, outside its comments', function () {
+    const all = notParsedHere();
+    // Under a node that parses every syntax here, there is nothing to name.
+    if (all.length === 0) this.skip();
+    assert.deepEqual(notParsedHere(), all);
+    // A file that failed on a syntax of no entry here (optional chaining) is not said to use one.
+    assert.deepEqual(notParsedHere('const x = a?.b;'), []);
+    // Planted: \`using\` in a comment only.
+    assert.deepEqual(notParsedHere('// using stack = new DisposableStack();\n/* await using tx = x; */\nconst y = 2;'), []);
+    const file = fs.readFileSync(doxbee.examples.find((e) => e.name === 'async-await-using').file, 'utf8');
+    const named = notParsedHere(file);
+    assert.ok(named.length > 0 && named.every((what) => all.includes(what)), String(named));
+    assert.ok(
+      named.some((what) => what.startsWith('explicit resource management with DisposableStack')),
+      String(named),
+    );
   });
 
   it(`has a probe for \`using\` that says false, not a crash, where DisposableStack is missing (under ${RUNTIME})`, async function () {

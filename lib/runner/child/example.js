@@ -1,5 +1,6 @@
 'use strict';
 
+const fs = require('node:fs');
 const problems = require('../../../examples');
 const { requireExample } = require('../../registry');
 const { notParsedHere } = require('../../runtimes/syntax');
@@ -38,8 +39,9 @@ function loadExample(job, load) {
   } catch (error) {
     if (!job.runtime) throw error;
     const reason = String((error && error.message) || error).split('\n')[0];
-    // A syntax error says which token, not which syntax: name those this runtime lacks.
-    const lacks = error instanceof SyntaxError ? notParsedHere() : [];
+    // A syntax error says which token, not which syntax: name those this
+    // runtime lacks that the file is written in.
+    const lacks = error instanceof SyntaxError ? notParsedHere(sourceOf(job)) : [];
     const hint = lacks.length ? `; this runtime parses none of: ${lacks.join(', ')}` : '';
     return {
       unsupported: {
@@ -48,6 +50,15 @@ function loadExample(job, load) {
         error: `${job.runtime} cannot load ${job.example}: ${error && error.name ? `${error.name}: ` : ''}${reason}${hint}`,
       },
     };
+  }
+}
+
+// The text of a job's example file, or null where it cannot be read.
+function sourceOf(job) {
+  try {
+    return fs.readFileSync(entryOf(job).file, 'utf8');
+  } catch {
+    return null;
   }
 }
 
