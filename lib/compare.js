@@ -38,12 +38,6 @@ function valuesOf(cell, measure) {
   return cell.times;
 }
 
-// The observed spread of values, (max - min) / median; null under 2.
-function spreadOf(values) {
-  if (values.length < 2) return null;
-  return (Math.max(...values) - Math.min(...values)) / stats.median(values);
-}
-
 /** The environments of a file's runs, in the order they first appear: { key, label, runs }. */
 function environments(runs) {
   const found = new Map();
@@ -160,7 +154,7 @@ function sideCounts(cell) {
 // runs that repeat closely give a tiny standard error, and a difference
 // inside the runs' own spread is not a change of the work.
 function changeOf(after, before, measure) {
-  const spreads = { old: spreadOf(before), new: spreadOf(after) };
+  const spreads = { old: stats.spread(before), new: stats.spread(after) };
   if (after.length < 2 || before.length < 2) {
     const value = stats.mean(after) / stats.mean(before);
     return { ratio: value, low: NaN, high: NaN, p: NaN, stars: '', spreads, note: 'one run on a side: its spread is unknown, so no significance is claimed' };

@@ -33,12 +33,6 @@ function finished(group, valueOf) {
     .filter((v) => Number.isFinite(v));
 }
 
-// Half the counts' spread relative to their median; NaN under two counts.
-function countHalfWidth(counts) {
-  if (counts.length < 2) return NaN;
-  return (Math.max(...counts) - Math.min(...counts)) / 2 / stats.median(counts);
-}
-
 /**
  * Every cell's precision so far.
  * @param {object[]} lines results lines of the session
@@ -62,7 +56,8 @@ function precisionOf(lines, target, measure = 'time') {
     const times = finished(group, timeOf);
     const halfWidth = times.length >= 2 ? stats.meanInterval(times).relative : NaN;
     const counts = finished(group, (l) => l.metrics.instructionsPerInvocation);
-    const countWidth = countHalfWidth(counts);
+    // Half the counts' observed spread, as the tables show a count; NaN under two.
+    const countWidth = counts.length < 2 ? NaN : stats.spread(counts) / 2;
     const timeMet = Number.isFinite(halfWidth) && halfWidth <= target;
     const countMet = Number.isFinite(countWidth) && countWidth <= target;
     const unsteady = measure !== 'time' && Number.isFinite(countWidth) && !countMet;

@@ -49,6 +49,15 @@ function median(values) {
   return quantile(values, 0.5);
 }
 
+/**
+ * The observed spread of values relative to their median, (max - min) / median:
+ * how counts that repeat are read, with no t-interval. null under two values.
+ */
+function spread(values) {
+  if (values.length < 2) return null;
+  return (Math.max(...values) - Math.min(...values)) / median(values);
+}
+
 /** Median absolute deviation from the median (unscaled). */
 function mad(values) {
   const m = median(values);
@@ -283,6 +292,7 @@ module.exports = {
   standardError,
   quantile,
   median,
+  spread,
   mad,
   incompleteBeta,
   tCdf,

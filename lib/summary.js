@@ -101,7 +101,7 @@ function countsOf(values) {
     median,
     min: Math.min(...values),
     max: Math.max(...values),
-    spread: values.length > 1 ? (Math.max(...values) - Math.min(...values)) / median : null,
+    spread: stats.spread(values),
     runs: values.length,
     values,
   };

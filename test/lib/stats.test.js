@@ -33,6 +33,13 @@ describe('stats', () => {
     assert.ok(Number.isNaN(stats.median([])));
   });
 
+  it('the observed spread, (max - min) / median, none under two values', () => {
+    close(stats.spread([90, 100, 110]), 0.2);
+    close(stats.spread([110, 100, 90, 100]), 0.2);
+    assert.equal(stats.spread([100]), null);
+    assert.equal(stats.spread([]), null);
+  });
+
   it('median absolute deviation', () => {
     close(stats.mad(x), 2);
   });
