@@ -3,29 +3,37 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { execFile } = require('node:child_process');
 const { runInChild } = require('./spawn');
 const { isExecutable } = require('../runtimes/browsers');
 const { MARKER } = require('./child/region');
 
 // bench --measure instructions: the CPU work of a run's measured region,
 // counted by valgrind instead of timed. One child under callgrind repeats
-// the measured region `warm + counted` times and marks the edges of the last
-// `counted` rounds (lib/runner/child/region.js): callgrind writes the counts
-// at each mark and starts again from zero, so its second file holds the
-// counted rounds alone, without start-up, loading, the warm-up, the first
-// rounds or exit. Divided by `counted`, it is the count of one steady round.
+// the measured region `warm + counted` times and cuts the last `counted`
+// rounds into segments of `segment` rounds, marking each segment's edges
+// (lib/runner/child/region.js): callgrind writes the counts at each mark and
+// starts again from zero, so that each segment is a file of its own, without
+// start-up, loading, the warm-up or exit. The count is the least segment's,
+// divided by its rounds: the CPU work of one steady round. The counted
+// segments' spread is kept beside it (countedSpread).
 // V8's flags below make a process's count repeat to about 0.01% (a single
 // thread, no concurrent GC or compilation).
 //
-// (Until 2026-11 the region was the difference of two cachegrind processes,
-// `warm` and `warm + counted` rounds; valgrind 3.19's cachegrind cannot be
-// told where a region starts. The marks need one process instead of two.)
+// Why the least segment and not the mean, and why 20,000 invocations of
+// warm-up, measured rather than assumed (docs/benchmark.md, "The warm-up"):
+// on Node 26 the doxbee rounds of 1,000 uploads settle on Maglev's code by
+// about the 8th round, then TurboFan recompiles the hot functions at about
+// the 16th (one round counts 170-230 million instructions instead of 21-55)
+// and a lower level follows. Later, a full collection now and then makes V8
+// deoptimize and recompile for a few rounds (2-5x a steady round). The mean
+// of a few rounds moved by up to 77% with where it was taken (rounds 24-31
+// against 32-39); the least of 8 moved by 0.02% for half the examples, and
+// by 4% at most but for three whose V8 settles on another level later.
 //
-// Why several warm rounds, measured rather than assumed (docs/benchmark.md):
-// V8 keeps compiling for the first few thousand invocations, and with
-// --single-threaded each compile is counted. At doxbee n=1000 the rounds of
-// one process counted 182, 106, 49, 33 million instructions before settling,
-// and a 1% planted change moved one round by 10% either way.
+// (Until 2026-11 the region was one file, the mean of its rounds, after 8,000
+// warm invocations, which ended before TurboFan's recompilation on Node 26;
+// before that, the difference of two cachegrind processes.)
 
 // --single-threaded: no V8 worker threads (GC and compilation run on the
 // main thread, where they are counted); --predictable: deterministic
@@ -36,24 +44,29 @@ const { MARKER } = require('./child/region');
 // them, 18 instructions).
 const V8_FLAGS = ['--single-threaded', '--predictable', '--no-incremental-marking', '--no-memory-reducer'];
 // A counted child repeats its region until at least WARM_INVOCATIONS
-// invocations, and WARM_ROUNDS rounds, have run; then COUNTED_INVOCATIONS more
-// (at least COUNTED_ROUNDS rounds) are counted. (Measured at doxbee n=1000:
-// V8 compiled 20, 13, 7, 1, 0, 1, 0, 0 functions in the successive rounds.)
-const WARM_INVOCATIONS = 8000;
+// invocations, and WARM_ROUNDS rounds, have run. Then it counts segments of
+// at least SEGMENT_INVOCATIONS invocations (one round of 1,000 uploads, 50
+// rounds of 20), at least SEGMENTS of them and COUNTED_INVOCATIONS in all.
+const WARM_INVOCATIONS = 20000;
 const WARM_ROUNDS = 3;
-const COUNTED_INVOCATIONS = 4000;
-const COUNTED_ROUNDS = 2;
+const SEGMENT_INVOCATIONS = 1000;
+const SEGMENTS = 4;
+const COUNTED_INVOCATIONS = 8000;
 
 /**
- * How many rounds a counted child repeats before the counted ones, and how
- * many are counted, for a round of `size` invocations.
- * @returns {{ warm: number, counted: number }}
+ * How many rounds a counted child repeats before the counted ones, how many
+ * are counted, and how many make a segment, for a round of `size`
+ * invocations.
+ * @returns {{ warm: number, counted: number, segment: number }}
  */
 function roundsFor(size) {
   const per = Math.max(1, size);
+  const segment = Math.ceil(SEGMENT_INVOCATIONS / per);
+  const segments = Math.max(SEGMENTS, Math.ceil(COUNTED_INVOCATIONS / (segment * per)));
   return {
     warm: Math.max(WARM_ROUNDS, Math.ceil(WARM_INVOCATIONS / per)),
-    counted: Math.max(COUNTED_ROUNDS, Math.ceil(COUNTED_INVOCATIONS / per)),
+    counted: segments * segment,
+    segment,
   };
 }
 
@@ -63,8 +76,10 @@ const SLOWDOWN = 50;
 // Callgrind writes its last file when the child exits, after the child has
 // reported: it gets this long to do so before it is killed.
 const EXIT_GRACE_MS = 120000;
+// How long callgrind_control may take to turn the instrumentation on.
+const CONTROL_TIMEOUT_MS = 60000;
 // What a counted run adds to a run's metrics.
-const COUNTED_METRICS = ['instructions', 'instructionsPerInvocation', 'estimatedCycles', 'estimatedCyclesPerInvocation', 'countedRounds', 'warmRounds'];
+const COUNTED_METRICS = ['instructions', 'instructionsPerInvocation', 'estimatedCycles', 'estimatedCyclesPerInvocation', 'countedRounds', 'warmRounds', 'countedSegments', 'countedSpread'];
 const HOW_TO_GET = 'install it (Debian/Ubuntu: apt-get install valgrind)';
 
 /**
@@ -171,38 +186,76 @@ function estimatedCycles(c) {
 
 // The files callgrind writes with --dump-before=MARKER and
 // --callgrind-out-file=OUT: OUT.1 at the first mark (everything before the
-// region), OUT.2 at the second (the region), OUT at exit (the rest).
-function regionCounts(out) {
+// counted rounds), OUT.2 to OUT.(segments + 1) at the next ones (a segment
+// each), OUT at exit (the rest). The segments' counts, in order.
+function segmentCounts(out, segments) {
   const dir = path.dirname(out);
   const dumps = fs.readdirSync(dir).filter((name) => name.startsWith(`${path.basename(out)}.`));
-  if (dumps.length > 2) return { error: `the region's mark was reached ${dumps.length} times, not 2: something else in the run calls ${MARKER}` };
-  if (!fs.existsSync(`${out}.2`)) return { error: 'valgrind wrote no counts of the region (the child ended before its last counted round)' };
-  return { counts: readCounts(`${out}.2`) };
+  if (dumps.length > segments + 1) {
+    return { error: `the region's mark was reached ${dumps.length} times, not ${segments + 1}: something else in the run calls ${MARKER}` };
+  }
+  if (dumps.length < segments + 1) return { error: 'valgrind wrote no counts of the region (the child ended before its last counted round)' };
+  return { segments: Array.from({ length: segments }, (_, i) => readCounts(`${out}.${i + 2}`)) };
+}
+
+/**
+ * The count of one steady round from the segments' counts: the least
+ * segment's instructions (and its estimated cycles) divided by its rounds.
+ * A segment in which V8 recompiled or collected the whole heap counts more
+ * and is not it. spread: (most - least) / least of the instructions.
+ * @param {Record<string, number>[]} segments each segment's events (readCounts)
+ * @param {number} roundsPerSegment
+ * @returns {{ instructions: number, cycles: number|null, spread: number }}
+ */
+function steadyCount(segments, roundsPerSegment) {
+  const least = segments.reduce((a, b) => (b.Ir < a.Ir ? b : a));
+  const most = Math.max(...segments.map((counts) => counts.Ir));
+  const cycles = estimatedCycles(least);
+  return {
+    instructions: least.Ir / roundsPerSegment,
+    cycles: cycles === null ? null : cycles / roundsPerSegment,
+    spread: (most - least.Ir) / least.Ir,
+  };
 }
 
 // One child under callgrind, repeating its measured region `warm + counted`
-// times and marking the last `counted` rounds.
-async function countedChild(job, { warm, counted }, { script, timeoutMs, execPath, execArgv, valgrind, cacheSim }) {
+// times and marking the edges of the last `counted` rounds' segments.
+async function countedChild(job, { warm, counted, segment }, { script, timeoutMs, execPath, execArgv, valgrind, cacheSim, late = true }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-count-'));
   const out = path.join(dir, 'callgrind.out');
+  // Callgrind's instrumentation is off until the counted rounds: the child
+  // asks for it (lib/runner/child/region.js) and callgrind_control turns it
+  // on. Nothing before is counted anyway, and an uninstrumented warm-up runs
+  // several times faster. Where that fails, the run is made again with the
+  // instrumentation on from the start (late: false).
+  const control = late ? controlOf(valgrind) : null;
+  let turnedOn = null;
   try {
     const result = await runInChild(
       // Not detailed: the heap sampler and the event-loop observers fire on
       // timers, so their work would grow with valgrind's slowdown.
-      { ...job, repeat: warm + counted, countFrom: warm, detailed: false, counted: true },
+      { ...job, repeat: warm + counted, countFrom: warm, markEvery: segment, detailed: false, counted: true },
       {
         script,
         timeoutMs: timeoutMs * SLOWDOWN,
         exitGraceMs: EXIT_GRACE_MS,
         execPath: valgrind,
+        ask: (message, child) => {
+          if (!message || message.instrument !== true) return null;
+          turnedOn = control ? instrument(control, child.pid, dir) : Promise.resolve(null);
+          return turnedOn.then(() => ({ instrumented: true }));
+        },
         // -q: valgrind says nothing but its errors, so a crash's stderr ends
         // on its own line. Names and positions uncompressed, so that
-        // readCounts can read a function's lines.
+        // readCounts can read a function's lines. Its gdbserver's pipes in
+        // the run's folder, removed with it (in /tmp they outlived a killed run).
         execArgv: [
           '-q',
           '--tool=callgrind',
           `--cache-sim=${cacheSim ? 'yes' : 'no'}`,
           `--dump-before=${MARKER}`,
+          `--instr-atstart=${control ? 'no' : 'yes'}`,
+          `--vgdb-prefix=${path.join(dir, 'vgdb')}`,
           '--compress-strings=no',
           '--compress-pos=no',
           `--callgrind-out-file=${out}`,
@@ -212,13 +265,31 @@ async function countedChild(job, { warm, counted }, { script, timeoutMs, execPat
         ],
       },
     );
+    const failed = turnedOn && (await turnedOn);
+    if (failed) return countedChild(job, { warm, counted, segment }, { script, timeoutMs, execPath, execArgv, valgrind, cacheSim, late: false });
     if (result.status !== 'ok') return result;
-    const region = regionCounts(out);
+    const region = segmentCounts(out, counted / segment);
     if (region.error) return { ...result, status: 'crash', error: region.error };
-    return { ...result, counts: region.counts };
+    return { ...result, segments: region.segments };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+// callgrind_control beside valgrind, or null.
+function controlOf(valgrind) {
+  const control = path.join(path.dirname(valgrind), 'callgrind_control');
+  return isExecutable(control) ? control : null;
+}
+
+// Turns the instrumentation of callgrind process `pid` on; resolves with
+// null, or with why it could not (never rejects).
+function instrument(control, pid, dir) {
+  return new Promise((resolve) => {
+    execFile(control, [`--vgdb-prefix=${path.join(dir, 'vgdb')}`, '--instr=on', String(pid)], { timeout: CONTROL_TIMEOUT_MS }, (error, stdout, stderr) => {
+      resolve(error ? `callgrind_control: ${String(stderr || error.message).trim().split('\n')[0]}` : null);
+    });
+  });
 }
 
 // The V8 flag of a count that the runtime refused at start ("node: bad
@@ -240,7 +311,7 @@ function refusedFlag(result) {
  */
 async function runCounted(job, { driver, valgrind = findValgrind(), cacheSim = false, ...options }) {
   // A driver whose rounds are large says how many it needs (lib/drivers).
-  const rounds = driver.counted.rounds ?? roundsFor(driver.counted.roundSize(job));
+  const rounds = { segment: 1, ...(driver.counted.rounds ?? roundsFor(driver.counted.roundSize(job))) };
   const result = await countedChild(job, rounds, { ...options, valgrind, cacheSim });
   const refused = refusedFlag(result);
   if (refused) {
@@ -255,17 +326,18 @@ async function runCounted(job, { driver, valgrind = findValgrind(), cacheSim = f
   const metrics = { ...result.metrics };
   for (const name of driver.counted.timed) if (name in metrics) metrics[name] = null;
   const per = metrics[driver.counted.invocations];
-  const instructions = result.counts.Ir / rounds.counted;
-  const cycles = estimatedCycles(result.counts);
+  const { segments, ...rest } = result;
+  const steady = steadyCount(segments, rounds.segment);
   Object.assign(metrics, {
-    instructions,
-    instructionsPerInvocation: instructions / per,
-    estimatedCycles: cycles === null ? null : cycles / rounds.counted,
-    estimatedCyclesPerInvocation: cycles === null ? null : cycles / rounds.counted / per,
+    instructions: steady.instructions,
+    instructionsPerInvocation: steady.instructions / per,
+    estimatedCycles: steady.cycles,
+    estimatedCyclesPerInvocation: steady.cycles === null ? null : steady.cycles / per,
     countedRounds: rounds.counted,
     warmRounds: rounds.warm,
+    countedSegments: segments.length,
+    countedSpread: steady.spread,
   });
-  const { counts, ...rest } = result;
   return { ...rest, metrics };
 }
 
@@ -291,4 +363,4 @@ async function runMeasured(job, options, { measure = 'time', runner } = {}) {
 
 const MEASURES = ['time', 'instructions', 'both'];
 
-module.exports = { MEASURES, COUNTED_METRICS, V8_FLAGS, SLOWDOWN, roundsFor, findValgrind, cannotCount, readCounts, estimatedCycles, runCounted, runMeasured };
+module.exports = { MEASURES, COUNTED_METRICS, V8_FLAGS, SLOWDOWN, roundsFor, findValgrind, cannotCount, readCounts, estimatedCycles, steadyCount, segmentCounts, runCounted, runMeasured };

@@ -21,7 +21,7 @@ const interrupted = new WeakSet();
  * Runs a script in a fresh process with one JSON argument and an IPC channel.
  * @param {string} script the module to fork
  * @param {object} job passed as the JSON argument
- * @param {object} [options] { execPath, execArgv, env, timeoutMs, exitGraceMs, onMessage(message), onSpawn(child) }:
+ * @param {object} [options] { execPath, execArgv, env, timeoutMs, exitGraceMs, onMessage(message, child), onSpawn(child) }:
  *   execPath, the runtime to run it with (the node running asyncmark unless given);
  *   onMessage returns true for the child's last word, after which it has
  *   exitGraceMs to exit before its group is killed
@@ -61,7 +61,7 @@ function runChild(
     // waits for a garbage collection (nodejs/node#64274): a child that has
     // said its last word and then never exits is ended, and what it said kept.
     child.on('message', (message) => {
-      if (onMessage(message) === true && grace === null) {
+      if (onMessage(message, child) === true && grace === null) {
         grace = setTimeout(() => killGroup(child), exitGraceMs);
       }
     });
@@ -130,10 +130,13 @@ function classifyExit(stderr) {
  * One benchmark run in a fresh child (a driver's child script, which the
  * caller names: the runner knows no driver), classified.
  * @param {object} job { problem, example, params, ... }
- * @param {object} options { script, timeoutMs, exitGraceMs, execPath, execArgv, onSpawn(child) }: script, the driver's child
+ * @param {object} options { script, timeoutMs, exitGraceMs, execPath, execArgv, onSpawn(child), ask(message, child) }: script, the driver's child;
+ *   ask, for a message that is a request and not the child's result (a
+ *   counted child asking for callgrind's instrumentation): a promise of the
+ *   reply to send back, or null when the message is not one
  * @returns {Promise<{ status, metrics, error, stderrTail }>}
  */
-async function runInChild(job, { script, timeoutMs = 60000, exitGraceMs, execPath, execArgv = [], onSpawn }) {
+async function runInChild(job, { script, timeoutMs = 60000, exitGraceMs, execPath, execArgv = [], onSpawn, ask = () => null }) {
   let result = null;
   const end = await runChild(script, job, {
     execPath,
@@ -141,7 +144,13 @@ async function runInChild(job, { script, timeoutMs = 60000, exitGraceMs, execPat
     timeoutMs,
     exitGraceMs,
     onSpawn,
-    onMessage: (message) => {
+    onMessage: (message, child) => {
+      const reply = ask(message, child);
+      if (reply) {
+        // A child that is gone by then needs no reply.
+        reply.then((answer) => child.connected && child.send(answer), () => {});
+        return false;
+      }
       result = message;
       return true;
     },

@@ -11,7 +11,7 @@ const { openBackend } = require('./backend');
 const { invoke } = require('../../invoke');
 const { startMeasuring } = require('../../runner/child/measure');
 const { childMain } = require('../../runner/child/main');
-const { markRegionEdge } = require('../../runner/child/region');
+const { markRound, markEnd } = require('../../runner/child/region');
 const { entryOf, loadExample } = require('../../runner/child/example');
 const { installHooks } = require('../../runner/child/async-hooks');
 const { quantile } = require('../../stats');
@@ -78,15 +78,16 @@ async function run(job) {
     await warm.engine.idle();
   }
   // The measured region; job.repeat runs it more than once (--measure
-  // instructions counts the rounds from job.countFrom on, between two marks),
-  // each repetition checked, the last one reported.
+  // instructions counts the rounds from job.countFrom on, a segment of
+  // job.markEvery rounds between two marks), each repetition checked, the
+  // last one reported.
   let result = null;
   for (let round = 0; round < (job.repeat ?? 1); round++) {
-    if (round === job.countFrom) markRegionEdge();
+    await markRound(round, job);
     result = await measured(state, onDouble, round);
     if (result.status !== 'ok') break;
   }
-  if (job.countFrom !== undefined && result.status === 'ok') markRegionEdge();
+  if (result.status === 'ok') markEnd(job);
   await backend.close();
   // Not where instructions are counted (job.repeat): whatever runs after the
   // region may trigger a collection in one counted process and not the other.

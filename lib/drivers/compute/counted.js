@@ -5,11 +5,12 @@
 // would make the work depend on the clock, the child makes a fixed number of
 // calls per round, job.repeat rounds, each call on a turn of its own as in a
 // timed run, and checks every value. Valgrind counts the rounds from
-// job.countFrom on, between two marks (lib/runner/child/region.js). No
+// job.countFrom on, a segment of job.markEvery rounds between two marks
+// (lib/runner/child/region.js). No
 // timer, heartbeat or clock is read: the times are null.
 
 const { expectedFib } = require('./loop');
-const { markRegionEdge } = require('../../runner/child/region');
+const { markRound, markEnd } = require('../../runner/child/region');
 
 // Invocations of the recursion per round, at least: fib(15) makes 1,973, so
 // its rounds are of 11 calls; fib(20) and up, of one.
@@ -52,18 +53,19 @@ function callsPerRound(n) {
  * @param {(n: number) => Promise<number>} options.callOnce one call by the example's convention
  * @param {number} options.n
  * @param {number} options.rounds how many rounds (the job's repeat)
- * @param {number} [options.countFrom] the first counted round (the job's), marked with the region's end
+ * @param {number} [options.countFrom] the first counted round (the job's)
+ * @param {number} [options.markEvery] rounds in a counted segment (the job's)
  * @param {() => Promise<void>} options.nextTurn
  * @param {((options?: object) => void)|null} options.gc global.gc: full, or { type: 'minor' }
  * @param {{ doubles: number }} options.answers
  */
-async function countCalls({ callOnce, n, rounds, countFrom, nextTurn, gc, answers }) {
+async function countCalls({ callOnce, n, rounds, countFrom, markEvery, nextTurn, gc, answers }) {
   const expected = expectedFib(n);
   const perRound = callsPerRound(n);
   let wrong = null;
   if (gc) gc();
   for (let round = 0; round < rounds; round++) {
-    if (round === countFrom) markRegionEdge();
+    await markRound(round, { countFrom, markEvery });
     // Each round starts with an empty young generation, as the batch driver's
     // counted rounds do, so that where a scavenge falls does not move work
     // from one round into the next (two counts of async fib(20) were 2% apart
@@ -75,7 +77,7 @@ async function countCalls({ callOnce, n, rounds, countFrom, nextTurn, gc, answer
       await nextTurn();
     }
   }
-  if (countFrom !== undefined) markRegionEdge();
+  markEnd({ countFrom });
   const metrics = { calls: perRound };
   for (const name of TIMED) metrics[name] = null;
   if (answers.doubles > 0) return { status: 'double', metrics, error: `${answers.doubles} call(s) answered more than once` };
