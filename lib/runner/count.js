@@ -26,10 +26,10 @@ const { MARKER } = require('./child/region');
 // about the 8th round, then TurboFan recompiles the hot functions at about
 // the 16th (one round counts 170-230 million instructions instead of 21-55)
 // and a lower level follows. Later, a full collection now and then makes V8
-// deoptimize and recompile for a few rounds (2-5x a steady round). The mean
-// of a few rounds moved by up to 77% with where it was taken (rounds 24-31
-// against 32-39); the least of 8 moved by 0.02% for half the examples, and
-// by 4% at most but for three whose V8 settles on another level later.
+// deoptimize and recompile for a few rounds (2-5x a steady round). Between
+// two windows of one child 12 rounds apart, the mean of 4 moved by 14% for
+// the median example (up to 154%), the least of 8 by 1.0% (five examples,
+// whose V8 settles later or whose work grows with the heap, by 7-43%).
 //
 // (Until 2026-11 the region was one file, the mean of its rounds, after 8,000
 // warm invocations, which ended before TurboFan's recompilation on Node 26;
