@@ -79,7 +79,16 @@ const EXIT_GRACE_MS = 120000;
 // How long callgrind_control may take to turn the instrumentation on.
 const CONTROL_TIMEOUT_MS = 60000;
 // What a counted run adds to a run's metrics.
-const COUNTED_METRICS = ['instructions', 'instructionsPerInvocation', 'estimatedCycles', 'estimatedCyclesPerInvocation', 'countedRounds', 'warmRounds', 'countedSegments', 'countedSpread'];
+const COUNTED_METRICS = [
+  'instructions',
+  'instructionsPerInvocation',
+  'estimatedCycles',
+  'estimatedCyclesPerInvocation',
+  'countedRounds',
+  'warmRounds',
+  'countedSegments',
+  'countedSpread',
+];
 const HOW_TO_GET = 'install it (Debian/Ubuntu: apt-get install valgrind)';
 
 /**
@@ -287,7 +296,15 @@ function controlOf(valgrind) {
 function instrument(control, pid, dir) {
   return new Promise((resolve) => {
     execFile(control, [`--vgdb-prefix=${path.join(dir, 'vgdb')}`, '--instr=on', String(pid)], { timeout: CONTROL_TIMEOUT_MS }, (error, stdout, stderr) => {
-      resolve(error ? `callgrind_control: ${String(stderr || error.message).trim().split('\n')[0]}` : null);
+      resolve(
+        error
+          ? `callgrind_control: ${
+              String(stderr || error.message)
+                .trim()
+                .split('\n')[0]
+            }`
+          : null,
+      );
     });
   });
 }
@@ -363,4 +380,18 @@ async function runMeasured(job, options, { measure = 'time', runner } = {}) {
 
 const MEASURES = ['time', 'instructions', 'both'];
 
-module.exports = { MEASURES, COUNTED_METRICS, V8_FLAGS, SLOWDOWN, roundsFor, findValgrind, cannotCount, readCounts, estimatedCycles, steadyCount, segmentCounts, runCounted, runMeasured };
+module.exports = {
+  MEASURES,
+  COUNTED_METRICS,
+  V8_FLAGS,
+  SLOWDOWN,
+  roundsFor,
+  findValgrind,
+  cannotCount,
+  readCounts,
+  estimatedCycles,
+  steadyCount,
+  segmentCounts,
+  runCounted,
+  runMeasured,
+};

@@ -148,7 +148,10 @@ async function runInChild(job, { script, timeoutMs = 60000, exitGraceMs, execPat
       const reply = ask(message, child);
       if (reply) {
         // A child that is gone by then needs no reply.
-        reply.then((answer) => child.connected && child.send(answer), () => {});
+        reply.then(
+          (answer) => child.connected && child.send(answer),
+          () => {},
+        );
         return false;
       }
       result = message;

@@ -5,7 +5,17 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const batch = require('../../lib/drivers/batch');
 const drivers = require('../../lib/drivers');
-const { findValgrind, cannotCount, estimatedCycles, runCounted, runMeasured, readCounts, roundsFor, steadyCount, segmentCounts } = require('../../lib/runner/count');
+const {
+  findValgrind,
+  cannotCount,
+  estimatedCycles,
+  runCounted,
+  runMeasured,
+  readCounts,
+  roundsFor,
+  steadyCount,
+  segmentCounts,
+} = require('../../lib/runner/count');
 
 const CLI = path.join(__dirname, '..', '..', 'bench', 'cli.js');
 const bench = (args, env = {}) =>
@@ -130,7 +140,12 @@ describe('counted rounds: the warm-up, the segments and the steady count', () =>
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'count-'));
     const out = path.join(dir, 'callgrind.out');
     try {
-      for (const [i, ir] of [[1, 99], [2, 10], [3, 12]]) fs.writeFileSync(`${out}.${i}`, `events: Ir\nfn=x\n0 ${ir}\nsummary: ${ir}\n`);
+      for (const [i, ir] of [
+        [1, 99],
+        [2, 10],
+        [3, 12],
+      ])
+        fs.writeFileSync(`${out}.${i}`, `events: Ir\nfn=x\n0 ${ir}\nsummary: ${ir}\n`);
       assert.deepEqual(segmentCounts(out, 2), { segments: [{ Ir: 10 }, { Ir: 12 }] });
       assert.match(segmentCounts(out, 1).error, /^the region's mark was reached 3 times, not 2: something else in the run calls uv_loadavg$/);
       assert.match(segmentCounts(out, 3).error, /^valgrind wrote no counts of the region/);
@@ -209,7 +224,10 @@ const counting = findValgrind() && !process.env.NYC_CONFIG;
     // counting nothing, would do.
     const whole = await count(job(), { late: false });
     assert.equal(whole.status, 'ok', whole.error);
-    assert.ok(relative(whole.metrics.instructions, first.metrics.instructions) < 10 * TOLERANCE, `${whole.metrics.instructions} vs ${first.metrics.instructions}`);
+    assert.ok(
+      relative(whole.metrics.instructions, first.metrics.instructions) < 10 * TOLERANCE,
+      `${whole.metrics.instructions} vs ${first.metrics.instructions}`,
+    );
     // Planted: a callgrind_control that fails. The run is made again,
     // instrumented from the start, and still counted.
     const fs = require('node:fs');
@@ -222,7 +240,10 @@ const counting = findValgrind() && !process.env.NYC_CONFIG;
       const failing = await count(job(), { valgrind: path.join(dir, 'valgrind') });
       assert.equal(failing.status, 'ok', failing.error);
       // Made again instrumented from the start: as `whole`, to the tolerance.
-      assert.ok(relative(failing.metrics.instructions, whole.metrics.instructions) < TOLERANCE, `${failing.metrics.instructions} vs ${whole.metrics.instructions}`);
+      assert.ok(
+        relative(failing.metrics.instructions, whole.metrics.instructions) < TOLERANCE,
+        `${failing.metrics.instructions} vs ${whole.metrics.instructions}`,
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
