@@ -189,11 +189,12 @@ function plan({ out, test, resume, reportOnly, valgrind = false }) {
     // ratios beside the wall-time ratios: one run a cell, since counts repeat
     // to about 0.01%. Where valgrind is missing, main says so and they are
     // left out; --test leaves them out too (a counted cell takes tens of
-    // seconds even cut small). The three took 40 minutes on the 2-core VM on
-    // 2026-11-26 with the cache simulation, beyond the 40-minute goal of the
-    // rest. doxbee-sequential is counted at n=10000 too, without the cache
-    // simulation (about 33 s of CPU an example, two at once), so that the
-    // report gives the agreement of work and time at both of its cells.
+    // seconds even cut small). The three took 21 minutes on the 2-core VM on
+    // 2026-11-26 with the cache simulation (doxbee-sequential 12, parallel
+    // about 8, fib 1), beside the 40-minute goal of the rest.
+    // doxbee-sequential is counted at n=10000 too, without the cache
+    // simulation (17 minutes), so that the report gives the agreement of
+    // work and time at both of its cells.
     if (valgrind && !test) {
       for (const [scenario, n] of COUNTED_CELLS) {
         steps.push(bench(['--scenario', scenario, '--n', n, '--measure', 'instructions', '--cycles', '--runs', '1'], `bench-${scenario}-instructions.md`));
