@@ -175,6 +175,8 @@ function summarizeCell(lines) {
     estimatedCycles: finished.some((l) => Number.isFinite(l.metrics.estimatedCyclesPerInvocation))
       ? stats.median(metric(finished, 'estimatedCyclesPerInvocation'))
       : null,
+    // The counts' share in V8's garbage collections (null before it was recorded, 2026-11-26).
+    inCollector: finished.some((l) => Number.isFinite(l.metrics.countedInCollector)) ? stats.median(metric(finished, 'countedInCollector')) : null,
     baseline: null,
   };
 }

@@ -88,6 +88,7 @@ const COUNTED_METRICS = [
   'warmRounds',
   'countedSegments',
   'countedSpread',
+  'countedInCollector',
 ];
 const HOW_TO_GET = 'install it (Debian/Ubuntu: apt-get install valgrind)';
 
@@ -149,12 +150,20 @@ function cannotCountUnder(runner) {
 // today; left out wherever it falls).
 const SPINNING = /^uv__async_(close|spin)\b/;
 
+// V8's garbage collections, scavenges and full ones alike, each run inside
+// this function (called from Heap::CollectGarbage; so named from Node 6 to
+// 26): the instructions of the calls to it are the count's part that the
+// collector did. Lazy sweeping after a full collection, done later while
+// allocating, is not in it.
+const COLLECTION = /^v8::internal::Heap::PerformGarbageCollection\(/;
+
 /**
  * The events of a callgrind (or cachegrind) output file, by name: its
  * summary line's totals less the instructions of the SPINNING functions'
  * own lines. A cost line after `calls=` is the callee's inclusive cost, not
  * the function's own, and is skipped. An event the file leaves off the end
- * of a line is zero.
+ * of a line is zero. Beside them, inCollections: the instructions of the
+ * calls to COLLECTION (inclusive, so every collection is counted once).
  * @returns {Record<string, number>}
  */
 function readCounts(file) {
@@ -166,18 +175,22 @@ function readCounts(file) {
   const totals = summary[1].trim().split(/\s+/).map(Number);
   let spinning = false;
   let inclusive = false;
+  let collecting = false;
+  let inCollections = 0;
   for (const line of text.split('\n')) {
     if (line.startsWith('fn=')) spinning = SPINNING.test(line.slice(3));
+    else if (line.startsWith('cfn=')) collecting = COLLECTION.test(line.slice(4));
     else if (line.startsWith('calls=')) inclusive = true;
     else if (/^\d/.test(line)) {
+      const values = line.split(' ');
+      if (inclusive && collecting) inCollections += Number(values[1] ?? 0);
       if (spinning && !inclusive) {
-        const values = line.split(' ');
         for (let i = 0; i < names.length; i++) totals[i] -= Number(values[i + 1] ?? 0);
       }
       inclusive = false;
     }
   }
-  return Object.fromEntries(names.map((name, i) => [name, totals[i] ?? 0]));
+  return { ...Object.fromEntries(names.map((name, i) => [name, totals[i] ?? 0])), inCollections };
 }
 
 /**
@@ -212,9 +225,12 @@ function segmentCounts(out, segments) {
  * segment's instructions (and its estimated cycles) divided by its rounds.
  * A segment in which V8 recompiled or collected the whole heap counts more
  * and is not it. spread: (most - least) / least of the instructions.
+ * inCollector: the least segment's share in V8's collections, or null when
+ * no segment had any (its V8 names the function otherwise, or nothing was
+ * collected: either way not a measured 0).
  * @param {Record<string, number>[]} segments each segment's events (readCounts)
  * @param {number} roundsPerSegment
- * @returns {{ instructions: number, cycles: number|null, spread: number }}
+ * @returns {{ instructions: number, cycles: number|null, spread: number, inCollector: number|null }}
  */
 function steadyCount(segments, roundsPerSegment) {
   const least = segments.reduce((a, b) => (b.Ir < a.Ir ? b : a));
@@ -224,6 +240,7 @@ function steadyCount(segments, roundsPerSegment) {
     instructions: least.Ir / roundsPerSegment,
     cycles: cycles === null ? null : cycles / roundsPerSegment,
     spread: (most - least.Ir) / least.Ir,
+    inCollector: segments.some((counts) => counts.inCollections > 0) ? least.inCollections / least.Ir : null,
   };
 }
 
@@ -354,6 +371,7 @@ async function runCounted(job, { driver, valgrind = findValgrind(), cacheSim = f
     warmRounds: rounds.warm,
     countedSegments: segments.length,
     countedSpread: steady.spread,
+    countedInCollector: steady.inCollector,
   });
   return { ...rest, metrics };
 }

@@ -69,4 +69,11 @@ describe('summary: a cell of timed runs and a run only counted (the main job)', 
     assert.equal(cell.okRuns, 1);
     assert.equal(cell.time, null);
   });
+
+  it("keeps the counts' median share in V8's collections, null for runs that did not record it", () => {
+    const share = (run, countedInCollector) => line(run, { ...counted.metrics, countedInCollector });
+    assert.equal(summarizeCells([share(0, 0.1), share(1, 0.4), share(2, 0.2)])[0].inCollector, 0.2);
+    assert.equal(summarizeCells([counted])[0].inCollector, null);
+    assert.equal(summarizeCells([share(0, null)])[0].inCollector, null);
+  });
 });

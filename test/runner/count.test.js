@@ -127,11 +127,20 @@ describe('counted rounds: the warm-up, the segments and the steady count', () =>
     const steady = { Ir: 2000, Dr: 900, Dw: 100 };
     const recompiled = { Ir: 6000, Dr: 2000, Dw: 500 };
     // The mean of the three would be 3,333 a segment, 1,667 a round.
-    assert.deepEqual(steadyCount([steady, recompiled, { ...steady, Ir: 2002 }], 2), { instructions: 1000, cycles: null, spread: 2 });
-    assert.deepEqual(steadyCount([steady], 1), { instructions: 2000, cycles: null, spread: 0 });
+    assert.deepEqual(steadyCount([steady, recompiled, { ...steady, Ir: 2002 }], 2), { instructions: 1000, cycles: null, spread: 2, inCollector: null });
+    assert.deepEqual(steadyCount([steady], 1), { instructions: 2000, cycles: null, spread: 0, inCollector: null });
     // The cycles are the least segment's, not the least of each event.
     const cached = (Ir, I1mr) => ({ Ir, Dr: 0, Dw: 0, I1mr, D1mr: 0, D1mw: 0, ILmr: 0, DLmr: 0, DLmw: 0 });
     assert.equal(steadyCount([cached(100, 50), cached(101, 0)], 1).cycles, 50 + 5 * 50);
+  });
+
+  it("the share in V8's collections is the least segment's, and null where no segment collected", () => {
+    const quiet = { Ir: 1000, inCollections: 0 };
+    const collected = { Ir: 1500, inCollections: 600 };
+    assert.equal(steadyCount([collected, { Ir: 1200, inCollections: 300 }], 1).inCollector, 0.25);
+    // The least segment had none while another had some: a measured 0.
+    assert.equal(steadyCount([quiet, collected], 1).inCollector, 0);
+    assert.equal(steadyCount([quiet, { ...quiet }], 1).inCollector, null);
   });
 
   it('reads one file a segment, and refuses a run whose mark was reached more or fewer times', () => {
@@ -146,7 +155,12 @@ describe('counted rounds: the warm-up, the segments and the steady count', () =>
         [3, 12],
       ])
         fs.writeFileSync(`${out}.${i}`, `events: Ir\nfn=x\n0 ${ir}\nsummary: ${ir}\n`);
-      assert.deepEqual(segmentCounts(out, 2), { segments: [{ Ir: 10 }, { Ir: 12 }] });
+      assert.deepEqual(segmentCounts(out, 2), {
+        segments: [
+          { Ir: 10, inCollections: 0 },
+          { Ir: 12, inCollections: 0 },
+        ],
+      });
       assert.match(segmentCounts(out, 1).error, /^the region's mark was reached 3 times, not 2: something else in the run calls uv_loadavg$/);
       assert.match(segmentCounts(out, 3).error, /^valgrind wrote no counts of the region/);
     } finally {
@@ -185,6 +199,8 @@ const counting = findValgrind() && !process.env.NYC_CONFIG;
     const rounds = roundsFor(20);
     assert.deepEqual([rounds.warm, rounds.counted, rounds.counted / rounds.segment], [m.warmRounds, m.countedRounds, m.countedSegments]);
     assert.ok(m.countedSpread >= 0);
+    // A thousand uploads a segment allocate enough for young collections, a small part of the count.
+    assert.ok(m.countedInCollector > 0 && m.countedInCollector < 0.5, String(m.countedInCollector));
     assert.equal(m.instructionsPerInvocation, m.instructions / 20);
     assert.ok(m.estimatedCyclesPerInvocation > m.instructionsPerInvocation);
     assert.equal(m.wallMs, null);
@@ -311,14 +327,45 @@ const counting = findValgrind() && !process.env.NYC_CONFIG;
     const os = require('node:os');
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'count-')), 'out');
     fs.writeFileSync(file, 'desc: x\ncmd: y\nevents: Ir Dr\nfl=a\nfn=work\n0 1 2\nsummary: 10 4\n');
-    assert.deepEqual(readCounts(file), { Ir: 10, Dr: 4 });
+    assert.deepEqual(readCounts(file), { Ir: 10, Dr: 4, inCollections: 0 });
     // libuv spinning at exit until another thread is done is waiting, not work: left out.
     fs.writeFileSync(file, 'events: Ir Dr\nfl=a\nfn=work\n0 1 2\nfl=uv/async.c\nfn=uv__async_close\n108 3 1\n109 2\nfn=after\n5 4 1\nsummary: 10 4\n');
-    assert.deepEqual(readCounts(file), { Ir: 5, Dr: 3 });
+    assert.deepEqual(readCounts(file), { Ir: 5, Dr: 3, inCollections: 0 });
     // Callgrind's format: a totals line, events left off the end of a line
     // are zero, and the cost line after calls= is the callee's, not the
     // spinning function's own (it is not subtracted).
     fs.writeFileSync(file, 'events: Ir Dr\nfn=uv__async_close\n108 3 1\ncalls=1 0\n109 50 20\n110 2\nfn=work\n5 4 1\ntotals: 100 40\n');
-    assert.deepEqual(readCounts(file), { Ir: 95, Dr: 39 });
+    assert.deepEqual(readCounts(file), { Ir: 95, Dr: 39, inCollections: 0 });
+    // The calls to Heap::PerformGarbageCollection are the collections: their
+    // inclusive costs, each once, wherever they are called from; its own
+    // lines and its callees' calls are inside them, and a function whose
+    // name only begins alike is not a collection.
+    const collection = 'v8::internal::Heap::PerformGarbageCollection(v8::internal::GarbageCollector)';
+    fs.writeFileSync(
+      file,
+      [
+        'events: Ir Dr',
+        'fn=v8::internal::Heap::CollectGarbage(v8::internal::AllocationSpace)',
+        '10 5',
+        `cfn=${collection}`,
+        'calls=1 0',
+        '11 300 90',
+        'fn=Builtins_CallFunction',
+        '20 7',
+        `cfn=${collection}`,
+        'calls=2 0',
+        '21 200 60',
+        'cfn=v8::internal::Heap::PerformGarbageCollectionLater(int)',
+        'calls=1 0',
+        '22 50 1',
+        `fn=${collection}`,
+        '30 40 10',
+        'cfn=v8::internal::ScavengerCollector::CollectGarbage()',
+        'calls=1 0',
+        '31 450 140',
+        'totals: 1000 400',
+      ].join('\n'),
+    );
+    assert.deepEqual(readCounts(file), { Ir: 1000, Dr: 400, inCollections: 500 });
   });
 });

@@ -43,6 +43,7 @@ function cellRow(cell) {
     instructionSpread: cell.instructions ? cell.instructions.spread : null,
     instructionRatio: cell.instructionRatio ?? null,
     estimatedCyclesPerInvocation: cell.estimatedCycles ?? null,
+    inCollector: cell.inCollector ?? null,
     onCancel: cell.onCancel ?? null,
     ...cell.extra,
   };

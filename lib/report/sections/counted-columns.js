@@ -39,6 +39,15 @@ function countedColumns(show, per, rounds) {
       format: (value) => (Number.isFinite(value) ? show.number(Math.round(value)) : show.DASH),
     },
     {
+      key: 'inCollector',
+      title: 'CPU work: in GC',
+      when: (rows) => rows.some((row) => Number.isFinite(row.inCollector)),
+      counted: true,
+      description: `The share of the count inside V8's garbage collections (the instructions of its calls to Heap::PerformGarbageCollection: scavenges and full collections, not the lazy sweeping after one), in the counted segment; median of the runs. Where it is large the count depends on where the collections fall, which V8 decides by heap sizes and, on Node 26, not identically from run to run: run more than once and read the spread (docs/benchmark.md).`,
+      align: 'right',
+      format: (value) => (Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : show.DASH),
+    },
+    {
       key: 'instructionRatio',
       title: 'CPU work vs baseline',
       when: counted,
