@@ -151,10 +151,10 @@ function cannotCountUnder(runner) {
 const SPINNING = /^uv__async_(close|spin)\b/;
 
 // V8's garbage collections, scavenges and full ones alike, each run inside
-// this function (called from Heap::CollectGarbage; so named from Node 6 to
-// 26): the instructions of the calls to it are the count's part that the
-// collector did. Lazy sweeping after a full collection, done later while
-// allocating, is not in it.
+// this function, called from Heap::CollectGarbage (so named in the callgrind
+// files of Node 6, 20, 24 and 26): the instructions of the calls to it are
+// the count's part that the collector did. Lazy sweeping after a full
+// collection, done later while allocating, is not in it.
 const COLLECTION = /^v8::internal::Heap::PerformGarbageCollection\(/;
 
 /**
@@ -177,13 +177,14 @@ function readCounts(file) {
   let inclusive = false;
   let collecting = false;
   let inCollections = 0;
+  const ir = names.indexOf('Ir') + 1;
   for (const line of text.split('\n')) {
     if (line.startsWith('fn=')) spinning = SPINNING.test(line.slice(3));
     else if (line.startsWith('cfn=')) collecting = COLLECTION.test(line.slice(4));
     else if (line.startsWith('calls=')) inclusive = true;
     else if (/^\d/.test(line)) {
       const values = line.split(' ');
-      if (inclusive && collecting) inCollections += Number(values[1] ?? 0);
+      if (inclusive && collecting) inCollections += Number(values[ir] ?? 0);
       if (spinning && !inclusive) {
         for (let i = 0; i < names.length; i++) totals[i] -= Number(values[i + 1] ?? 0);
       }
