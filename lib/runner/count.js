@@ -7,6 +7,7 @@ const { execFile } = require('node:child_process');
 const { runInChild } = require('./spawn');
 const { isExecutable } = require('../runtimes/browsers');
 const { MARKER } = require('./child/region');
+const { countable, countedCommand, refusedV8Flag } = require('./count-runtime');
 
 // bench --measure instructions: the CPU work of a run's measured region,
 // counted by valgrind instead of timed. One child under callgrind repeats
@@ -127,19 +128,22 @@ function cannotCount(driver, runtimes = [], env = process.env) {
 }
 
 /**
- * Why one job cannot be counted under its runtime, or null: only Node is
- * counted so far. Valgrind does run Bun and Deno (docs/benchmark.md), but a
- * deterministic configuration of each is not chosen yet: Bun is not V8
- * (JavaScriptCore has no --single-threaded), and Deno takes V8's flags
- * through --v8-flags, which its child is not given.
+ * Why one job cannot be counted under its runtime, or null: Node and Deno
+ * are counted (lib/runner/count-runtime.js says how each is started).
+ * Valgrind runs Bun too, but its counts do not repeat, and JavaScriptCore
+ * has no --single-threaded or --predictable to make them: measured on bun
+ * 1.4.5, 2026-11-26, doxbee callbacks-original at n=1000 counted as Deno is
+ * (os.loadavg reaches libc's sysinfo under Bun too), three children gave
+ * 31,459, 32,657 and 32,700 instructions per upload (3.9% apart; the same
+ * cell under Node or Deno: 0.001-0.015%), and each child's 8 segments were
+ * 51-60% apart.
  */
 function cannotCountUnder(runner) {
-  if (!runner || runner.name === 'node') return null;
+  if (countable(runner)) return null;
   const why = {
     bun: "Bun runs JavaScriptCore, which has no single-threaded, predictable mode like V8's to make its counts repeat",
-    deno: "Deno's V8 flags (--v8-flags=--single-threaded,--predictable) are not passed to its child yet",
   };
-  return `counting instructions is done under Node only: ${why[runner.name] ?? `${runner.spec} was not tried under valgrind`}`;
+  return `counting instructions is done under Node and Deno only: ${why[runner.name] ?? `${runner.spec} was not tried under valgrind`}`;
 }
 
 // Functions whose instructions are waiting, not work, and are left out of a
@@ -211,14 +215,17 @@ function estimatedCycles(c) {
 // --callgrind-out-file=OUT: OUT.1 at the first mark (everything before the
 // counted rounds), OUT.2 to OUT.(segments + 1) at the next ones (a segment
 // each), OUT at exit (the rest). The segments' counts, in order.
-function segmentCounts(out, segments) {
+// A runtime that calls the marker itself at start-up (startupMarks) has as
+// many files more before the first segment (lib/runner/count-runtime.js).
+function segmentCounts(out, segments, { marker = MARKER, startupMarks = 0 } = {}) {
   const dir = path.dirname(out);
   const dumps = fs.readdirSync(dir).filter((name) => name.startsWith(`${path.basename(out)}.`));
-  if (dumps.length > segments + 1) {
-    return { error: `the region's mark was reached ${dumps.length} times, not ${segments + 1}: something else in the run calls ${MARKER}` };
+  const expected = segments + 1 + startupMarks;
+  if (dumps.length > expected) {
+    return { error: `the region's mark was reached ${dumps.length} times, not ${expected}: something else in the run calls ${marker}` };
   }
-  if (dumps.length < segments + 1) return { error: 'valgrind wrote no counts of the region (the child ended before its last counted round)' };
-  return { segments: Array.from({ length: segments }, (_, i) => readCounts(`${out}.${i + 2}`)) };
+  if (dumps.length < expected) return { error: 'valgrind wrote no counts of the region (the child ended before its last counted round)' };
+  return { segments: Array.from({ length: segments }, (_, i) => readCounts(`${out}.${i + 2 + startupMarks}`)) };
 }
 
 /**
@@ -247,7 +254,7 @@ function steadyCount(segments, roundsPerSegment) {
 
 // One child under callgrind, repeating its measured region `warm + counted`
 // times and marking the edges of the last `counted` rounds' segments.
-async function countedChild(job, { warm, counted, segment }, { script, timeoutMs, execPath, execArgv, valgrind, cacheSim, late = true }) {
+async function countedChild(job, { warm, counted, segment }, { script, timeoutMs, execPath, execArgv, runner, valgrind, cacheSim, late = true }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-count-'));
   const out = path.join(dir, 'callgrind.out');
   // Callgrind's instrumentation is off until the counted rounds: the child
@@ -256,6 +263,7 @@ async function countedChild(job, { warm, counted, segment }, { script, timeoutMs
   // several times faster. Where that fails, the run is made again with the
   // instrumentation on from the start (late: false).
   const control = late ? controlOf(valgrind) : null;
+  const { command, marker, startupMarks } = countedCommand(runner, { execPath, execArgv, v8Flags: V8_FLAGS, late: Boolean(control) });
   let turnedOn = null;
   try {
     const result = await runInChild(
@@ -280,22 +288,20 @@ async function countedChild(job, { warm, counted, segment }, { script, timeoutMs
           '-q',
           '--tool=callgrind',
           `--cache-sim=${cacheSim ? 'yes' : 'no'}`,
-          `--dump-before=${MARKER}`,
+          `--dump-before=${marker}`,
           `--instr-atstart=${control ? 'no' : 'yes'}`,
           `--vgdb-prefix=${path.join(dir, 'vgdb')}`,
           '--compress-strings=no',
           '--compress-pos=no',
           `--callgrind-out-file=${out}`,
-          execPath ?? process.execPath,
-          ...V8_FLAGS,
-          ...execArgv,
+          ...command,
         ],
       },
     );
     const failed = turnedOn && (await turnedOn);
-    if (failed) return countedChild(job, { warm, counted, segment }, { script, timeoutMs, execPath, execArgv, valgrind, cacheSim, late: false });
+    if (failed) return countedChild(job, { warm, counted, segment }, { script, timeoutMs, execPath, execArgv, runner, valgrind, cacheSim, late: false });
     if (result.status !== 'ok') return result;
-    const region = segmentCounts(out, counted / segment);
+    const region = segmentCounts(out, counted / segment, { marker, startupMarks });
     if (region.error) return { ...result, status: 'crash', error: region.error };
     return { ...result, segments: region.segments };
   } finally {
@@ -331,7 +337,7 @@ function instrument(control, pid, dir) {
 // option: --single-threaded": Node 6, whose V8 5.1 has none), or null.
 function refusedFlag(result) {
   if (result.status === 'ok') return null;
-  const flag = /bad option: (--[\w-]+)/.exec(`${result.stderrTail ?? ''}\n${result.error ?? ''}`)?.[1];
+  const flag = refusedV8Flag(`${result.stderrTail ?? ''}\n${result.error ?? ''}`);
   return V8_FLAGS.includes(flag) ? flag : null;
 }
 
@@ -341,7 +347,8 @@ function refusedFlag(result) {
  * child's, with the driver's timed metrics null (a time under valgrind is
  * not the example's), and the count of one steady round.
  * @param {object} job the job as runInChild takes it
- * @param {object} options runInChild's, and { driver, valgrind, cacheSim }: cacheSim, simulate the caches
+ * @param {object} options runInChild's, and { driver, runner, valgrind, cacheSim }: runner, the job's
+ *   runtime record (none: the node running asyncmark); cacheSim, simulate the caches
  *   for the estimated cycles (bench --cycles; about twice the cost of a count)
  */
 async function runCounted(job, { driver, valgrind = findValgrind(), cacheSim = false, ...options }) {
@@ -387,10 +394,10 @@ async function runMeasured(job, options, { measure = 'time', runner } = {}) {
   if (measure === 'time') return runInChild(job, options);
   const why = cannotCountUnder(runner);
   if (why) return { status: 'unsupported', error: why, metrics: null, stderrTail: '' };
-  if (measure === 'instructions') return runCounted(job, options);
+  if (measure === 'instructions') return runCounted(job, { ...options, runner });
   const timed = await runInChild(job, options);
   if (timed.status !== 'ok') return timed;
-  const counted = await runCounted(job, options);
+  const counted = await runCounted(job, { ...options, runner });
   if (counted.status !== 'ok') return counted;
   const counts = {};
   for (const name of COUNTED_METRICS) counts[name] = counted.metrics[name];
