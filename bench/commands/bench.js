@@ -401,7 +401,7 @@ function register(program) {
     .addOption(
       new Option(
         '--measure <measure>',
-        `time: wall time, CPU and memory; instructions: the CPU work of the measured region, counted by valgrind under V8 --single-threaded --predictable (a deterministic configuration, not a time; each child ${SLOWDOWN}x --timeout), per upload (batch) or per call (compute); both: each run timed, then counted`,
+        `time: wall time, CPU and memory; instructions: the CPU work of the measured region, counted by valgrind under V8 --single-threaded --predictable (a deterministic configuration, not a time; each child ${SLOWDOWN}x --timeout), per upload (batch) or per call (compute), under Node and Deno (Bun and browsers: n/a); both: each run timed, then counted`,
       ).default('time'),
     )
     .option(
