@@ -254,7 +254,9 @@ function steadyCount(segments, roundsPerSegment) {
 
 // One child under callgrind, repeating its measured region `warm + counted`
 // times and marking the edges of the last `counted` rounds' segments.
-async function countedChild(job, { warm, counted, segment }, { script, timeoutMs, execPath, execArgv, runner, valgrind, cacheSim, late = true }) {
+async function countedChild(job, rounds, how) {
+  const { warm, counted, segment } = rounds;
+  const { script, timeoutMs, execPath, execArgv, runner, valgrind, cacheSim, late = true } = how;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-count-'));
   const out = path.join(dir, 'callgrind.out');
   // Callgrind's instrumentation is off until the counted rounds: the child
@@ -299,7 +301,7 @@ async function countedChild(job, { warm, counted, segment }, { script, timeoutMs
       },
     );
     const failed = turnedOn && (await turnedOn);
-    if (failed) return countedChild(job, { warm, counted, segment }, { script, timeoutMs, execPath, execArgv, runner, valgrind, cacheSim, late: false });
+    if (failed) return countedChild(job, rounds, { ...how, late: false });
     if (result.status !== 'ok') return result;
     const region = segmentCounts(out, counted / segment, { marker, startupMarks });
     if (region.error) return { ...result, status: 'crash', error: region.error };
@@ -320,15 +322,11 @@ function controlOf(valgrind) {
 function instrument(control, pid, dir) {
   return new Promise((resolve) => {
     execFile(control, [`--vgdb-prefix=${path.join(dir, 'vgdb')}`, '--instr=on', String(pid)], { timeout: CONTROL_TIMEOUT_MS }, (error, stdout, stderr) => {
-      resolve(
-        error
-          ? `callgrind_control: ${
-              String(stderr || error.message)
-                .trim()
-                .split('\n')[0]
-            }`
-          : null,
-      );
+      if (!error) return resolve(null);
+      const [why] = String(stderr || error.message)
+        .trim()
+        .split('\n');
+      resolve(`callgrind_control: ${why}`);
     });
   });
 }

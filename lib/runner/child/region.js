@@ -5,9 +5,10 @@
 // the child marks an edge by calling into a C function that nothing else in a
 // run calls: os.loadavg() runs libuv's uv_loadavg, and callgrind, told
 // --dump-before=uv_loadavg, writes the counts so far and starts again from
-// zero there. The counted rounds are cut into segments of job.markEvery
-// rounds: an edge before each segment and one after the last, so that each
-// segment's count is a file of its own.
+// zero there (under Deno, which has no libuv, os.loadavg() reaches libc's
+// sysinfo instead: lib/runner/count-runtime.js). The counted rounds are cut
+// into segments of job.markEvery rounds: an edge before each segment and one
+// after the last, so that each segment's count is a file of its own.
 //
 // (process.ppid, whose uv_os_getppid was the first mark, is read by nyc's
 // preload at a child's start and exit: under coverage a counted run saw four
