@@ -80,6 +80,16 @@ describe('runtimes: browsers', () => {
     });
   });
 
+  it('says a browser that is there cannot run without puppeteer-core, with the command that installs it', () => {
+    const executable = (file) => file === '/usr/bin/chromium';
+    const installed = (name) => name !== 'puppeteer-core';
+    assert.deepEqual(locateBrowser('chromium', { env: {}, executable, installed }), {
+      path: '/usr/bin/chromium',
+      missing: 'chromium needs puppeteer-core, which controls it: npm install puppeteer-core@24.43.1',
+    });
+    assert.equal(locateBrowser('chromium', { env: {}, executable, installed: () => true }).missing, null);
+  });
+
   it('reads the versions Debian’s browsers print', () => {
     assert.equal(parseBrowserVersion('chromium', 'Chromium 156.0.8078.79 built on Debian GNU/Linux 12 (bookworm)\n'), '156.0.8078.79');
     assert.equal(parseBrowserVersion('firefox', 'Mozilla Firefox 153.7.0esr\n'), '153.7.0esr');
