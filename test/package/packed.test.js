@@ -21,16 +21,38 @@ const PACKAGE = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'package');
 
 // What must not ship, and what must: the reason for each is the test's point.
+// The results' pages and charts ship, so that the README's links and images
+// resolve in the package (on the registry's file view, a CDN, node_modules);
+// their runs (JSON lines, megabytes) do not.
 function shipProblems(paths) {
   const problems = [];
-  for (const prefix of ['docs/results/', 'test/', 'reports/', 'node_modules/']) {
+  for (const prefix of ['test/', 'reports/', 'node_modules/']) {
     const found = paths.filter((p) => p.startsWith(prefix));
     if (found.length) problems.push(`${found.length} files under ${prefix}, e.g. ${found[0]}`);
   }
+  const runs = paths.filter((p) => p.startsWith('docs/') && /\.jsonl?$/.test(p));
+  if (runs.length) problems.push(`${runs.length} results files of runs, e.g. ${runs[0]}`);
   for (const needed of ['package.json', 'README.md', 'lib/index.js', 'bench/cli.js', 'examples/index.js', 'metrics/complexity.js', 'docs/README.md']) {
     if (!paths.includes(needed)) problems.push(`${needed} missing`);
   }
   return problems;
+}
+
+// Every relative link and image of the shipped Markdown that names no
+// shipped file: "<page>: <target>". A link to a folder counts when the folder
+// ships a file.
+function brokenLinks(paths, read) {
+  const shipped = new Set(paths);
+  const broken = [];
+  for (const page of paths.filter((p) => p.endsWith('.md'))) {
+    for (const match of read(page).matchAll(/\]\(([^)\s]+)\)|src="([^"]+)"/g)) {
+      const target = (match[1] ?? match[2]).split('#')[0];
+      if (target === '' || /^[a-z]+:/i.test(target)) continue;
+      const file = path.posix.normalize(path.posix.join(path.posix.dirname(page), target));
+      if (!shipped.has(file) && !paths.some((p) => p.startsWith(`${file.replace(/\/$/, '')}/`))) broken.push(`${page}: ${target}`);
+    }
+  }
+  return broken;
 }
 
 // The packages of `names` that a project's node_modules holds.
@@ -74,10 +96,31 @@ describe('package: the packed tarball, installed by npm into an empty project', 
     assert.deepEqual(shipProblems(packed.files.map((f) => f.path)), []);
   });
 
-  it('planted: the check finds docs/results shipped and lib missing', () => {
-    const problems = shipProblems(['package.json', 'docs/results/index.html', 'bench/cli.js']);
-    assert.ok(problems.some((p) => p.startsWith('1 files under docs/results/')));
+  it('planted: the check finds the runs shipped and lib missing', () => {
+    const problems = shipProblems(['package.json', 'docs/results/runs.jsonl', 'docs/results/index.html', 'bench/cli.js']);
+    assert.ok(problems.includes('1 results files of runs, e.g. docs/results/runs.jsonl'));
     assert.ok(problems.includes('lib/index.js missing'));
+  });
+
+  it('resolves every relative link and image of the README and the shipped docs to a file it ships', () => {
+    const unpacked = path.join(project, 'node_modules', 'asyncmark');
+    const paths = packed.files.map((f) => f.path);
+    assert.ok(paths.includes('docs/results/README.md'));
+    assert.deepEqual(
+      brokenLinks(paths, (page) => fs.readFileSync(path.join(unpacked, page), 'utf8')),
+      [],
+    );
+  });
+
+  it('planted: the check names an image that does not ship and a link to a missing page', () => {
+    const pages = {
+      'README.md': '![chart](docs/results/a.svg) [ok](docs/results/) [gone](docs/gone.md#x) [web](https://example.org/)',
+      'docs/results/b.svg': '',
+    };
+    assert.deepEqual(
+      brokenLinks(Object.keys(pages), (page) => pages[page]),
+      ['README.md: docs/results/a.svg', 'README.md: docs/gone.md'],
+    );
   });
 
   it('installs none of the optional dependencies, and no @types/node', () => {
