@@ -28,6 +28,21 @@ function peerProblems({ dependencies = {}, devDependencies = {}, peerDependencie
   return problems;
 }
 
+// Every "<peer>@<version>" the docs print for an optional peer whose version
+// is not the pinned one: "<file>: <name>@<version>".
+function staleVersions(pages, peers) {
+  const stale = [];
+  for (const [file, text] of Object.entries(pages)) {
+    for (const [name, version] of Object.entries(peers)) {
+      const escaped = name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+      for (const match of text.matchAll(new RegExp(`(?<![\\w/-])${escaped}@([\\w.-]*\\w)`, 'g'))) {
+        if (match[1] !== version) stale.push(`${file}: ${name}@${match[1]}`);
+      }
+    }
+  }
+  return stale;
+}
+
 describe('lib/optional-dependency', function () {
   describe('package.json', function () {
     it('declares the database, browser and chart packages as optional peers, pinned, and as development dependencies', function () {
@@ -54,6 +69,29 @@ describe('lib/optional-dependency', function () {
         'pg is also a dependency',
         'vega ^5.33.1 is not an exact version',
         'vega ^5.33.1 is a development dependency at no version',
+      ]);
+    });
+  });
+
+  describe('the docs', function () {
+    it('print each optional peer at its pinned version', function () {
+      const root = path.join(__dirname, '..', '..');
+      const files = [
+        'README.md',
+        ...fs
+          .readdirSync(path.join(root, 'docs'))
+          .filter((name) => name.endsWith('.md'))
+          .map((name) => `docs/${name}`),
+      ];
+      const pages = Object.fromEntries(files.map((file) => [file, fs.readFileSync(path.join(root, file), 'utf8')]));
+      assert.ok(Object.values(pages).some((text) => text.includes(`vega@${PACKAGE.peerDependencies.vega}`)));
+      assert.deepEqual(staleVersions(pages, PACKAGE.peerDependencies), []);
+    });
+
+    it('planted: the check names a version left behind by a bump', function () {
+      const pages = { 'README.md': 'npm install vega@5.30.0 vega-lite@5.23.0 pg@8.23.1; @electric-sql/pglite@0.5.16.' };
+      assert.deepEqual(staleVersions(pages, { vega: '5.33.1', 'vega-lite': '5.23.0', pg: '8.23.1', '@electric-sql/pglite': '0.5.16' }), [
+        'README.md: vega@5.30.0',
       ]);
     });
   });
