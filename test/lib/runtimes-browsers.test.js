@@ -80,13 +80,16 @@ describe('runtimes: browsers', () => {
     });
   });
 
-  it('says a browser that is there cannot run without puppeteer-core, with the command that installs it', () => {
+  it('says a browser that is there cannot run without puppeteer-core and esbuild, with the command that installs them', () => {
     const executable = (file) => file === '/usr/bin/chromium';
-    const installed = (name) => name !== 'puppeteer-core';
-    assert.deepEqual(locateBrowser('chromium', { env: {}, executable, installed }), {
+    assert.deepEqual(locateBrowser('chromium', { env: {}, executable, installed: (name) => name !== 'puppeteer-core' }), {
       path: '/usr/bin/chromium',
-      missing: 'chromium needs puppeteer-core, which controls it: npm install puppeteer-core@24.43.1',
+      missing: 'chromium needs puppeteer-core: npm install puppeteer-core@24.43.1',
     });
+    assert.equal(
+      locateBrowser('chromium', { env: {}, executable, installed: () => false }).missing,
+      'chromium needs puppeteer-core and esbuild: npm install puppeteer-core@24.43.1 esbuild@0.28.2',
+    );
     assert.equal(locateBrowser('chromium', { env: {}, executable, installed: () => true }).missing, null);
   });
 
