@@ -7,7 +7,8 @@ const path = require('node:path');
 // from the registries: each example file by its path without extension, with
 // its problem's declaration (examples/<problem>/example.d.ts) as its types;
 // one written in a syntax not every Node that engines allows runs (`needs`)
-// goes through its guard in lib/needs-syntax/, with and without extension.
+// goes through its guard in its problem's needs-syntax/, with and without
+// extension.
 // Other files under examples/ are reached by the map's patterns, untyped.
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -30,7 +31,7 @@ function exampleExports(registries) {
       const key = file.slice(0, -'.js'.length);
       const types = `./examples/${problem}/example.d.ts`;
       if (entry.needs) {
-        const guard = `./lib/needs-syntax/${file.slice('./examples/'.length)}`;
+        const guard = `./examples/${problem}/needs-syntax/${path.basename(file)}`;
         entries[key] = { types, default: guard };
         entries[file] = { types, default: guard };
       } else {
