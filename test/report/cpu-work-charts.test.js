@@ -109,11 +109,16 @@ describe('report: the CPU work charts', () => {
     assert.ok(Math.abs(rho - 0.4) < 1e-9, String(rho));
     const spec = workAgainstTimeSpec(summary.cells, whereAt(summary), look(summary));
     assert.match(spec.title.subtitle.join(' '), /Spearman's rho between them: 0\.40/);
-    const diagonal = spec.layer[0].data.values;
-    assert.deepEqual(
-      diagonal.map((p) => p.time),
-      diagonal.map((p) => p.work),
-    );
+    // A panel per style family, the diagonal under each, every example in one panel and named there.
+    for (const panel of spec.concat) {
+      const diagonal = panel.layer[0].data.values;
+      assert.deepEqual(
+        diagonal.map((p) => p.xValue),
+        diagonal.map((p) => p.yValue),
+      );
+    }
+    const named = spec.usermeta.panels.flatMap((panel) => panel.labels.map((label) => label.example));
+    assert.deepEqual([...named].sort(), points.map((p) => p.example).sort());
     const messages = [];
     await renderSvg(spec, { messages });
     assert.deepEqual(messages, []);
