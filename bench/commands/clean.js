@@ -25,7 +25,8 @@ async function confirmed(options, count, command) {
     write(`nothing removed: run ${command} --yes to remove ${count === 1 ? 'it' : `these ${count}`}`);
     return false;
   }
-  const prompt = readline.createInterface({ input: process.stdin, output: process.stderr });
+  // The terminal echoes the answer itself: no line editing, so no cursor codes.
+  const prompt = readline.createInterface({ input: process.stdin, output: process.stderr, terminal: false });
   try {
     const answer = await prompt.question(`remove ${count === 1 ? 'it' : `these ${count}`}? [y/N] `);
     if (/^y(es)?$/i.test(answer.trim())) return true;

@@ -83,7 +83,8 @@ function findOrphans({ root = os.tmpdir(), host = os.hostname(), alive = pidAliv
 /** One line that says what an orphan is. */
 function describeOrphan({ folder, holds, owner, processes, bytes }) {
   const what = holds === 'postgres' ? "a PostgreSQL server's folder" : "PGlite's template folder";
-  const whose = owner ? `of session pid ${owner.pid} (ended), started ${owner.started}` : 'of an earlier asyncmark, with no owner record';
+  const since = owner && owner.started ? `, started ${owner.started}` : '';
+  const whose = owner ? `of session pid ${owner.pid} (ended)${since}` : 'of an earlier asyncmark, with no owner record';
   const running = processes ? `, ${processes} process${processes === 1 ? '' : 'es'} still running` : '';
   return `${folder}: ${what} ${whose}, ${(bytes / 1e6).toFixed(1)} MB${running}`;
 }
