@@ -229,10 +229,8 @@ describe('hostile: the server a session starts, and what sessions leave', functi
       assert.equal(mode, '600');
       assert.equal(owner, asRoot ? 'postgres' : os.userInfo().username);
       assert.equal(fs.existsSync(file), false);
-      assert.deepEqual(
-        fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('pg-password-')),
-        [],
-      );
+      // In the session's own folder, not loose in the temporary directory as pg-password-* was.
+      assert.match(file, new RegExp(`^${root}/asyncmark-postgres-[^/]+/password$`));
     });
 
     it("refused by server.js's launch: a postgres that exits at once, with its last log line", async () => {
@@ -333,6 +331,19 @@ describe('hostile: the server a session starts, and what sessions leave', functi
         assert.deepEqual(running(), []);
       });
     }
+
+    it("PGlite's template (40 MB) in an owned folder, its session killed", async () => {
+      const script = `const { makeOwnedFolder } = require(${JSON.stringify(require.resolve('../../lib/database/owned-folder'))});
+        const { folder } = makeOwnedFolder('pglite');
+        require('node:fs').writeFileSync(folder + '/pglite-template.tar', Buffer.alloc(40e6));
+        process.stdout.write('running ' + folder + '\\n');
+        setInterval(() => {}, 1000);`;
+      const child = spawn(process.execPath, ['-e', script], { env: { ...process.env, TMPDIR: root }, stdio: ['ignore', 'pipe', 'inherit'] });
+      const folder = await new Promise((resolve) => child.stdout.once('data', (chunk) => resolve(String(chunk).trim().split(' ')[1])));
+      assert.equal(fs.statSync(path.join(folder, 'pglite-template.tar')).size, 40e6);
+      child.kill('SIGKILL');
+      assert.deepEqual(await leftoversAfter(folder), { pids: [], exists: false });
+    });
 
     it('planted: a session without a supervisor is caught leaving its process and folder', async () => {
       const { child, line, exited } = session('unsupervised-session.js', [], root);
@@ -477,6 +488,29 @@ describe('hostile: the server a session starts, and what sessions leave', functi
       const again = await cli(['clean'], { env: cleanEnv() });
       assert.match(again.stdout, /^nothing left by earlier sessions in /);
     });
+
+    // At a terminal (script(1) gives the CLI one), clean asks, and only a yes removes.
+    for (const answer of ['n', 'y']) {
+      it(`at a terminal, asks before removing, and the answer ${answer} is obeyed`, async function () {
+        if (!fs.existsSync('/usr/bin/script')) this.skip();
+        const folder = path.join(root, 'asyncmark-pglite-ended');
+        fs.mkdirSync(folder);
+        fs.writeFileSync(path.join(folder, OWNER_FILE), JSON.stringify({ kind: 'asyncmark folder', holds: 'pglite', pid: 999999999, host: os.hostname() }));
+        const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} clean`;
+        const child = spawn('/usr/bin/script', ['-qec', command, '/dev/null'], { env: { ...process.env, TMPDIR: root }, stdio: ['pipe', 'pipe', 'inherit'] });
+        let output = '';
+        child.stdout.on('data', (chunk) => {
+          output += chunk;
+          if (output.includes('[y/N] ') && !child.stdin.writableEnded) child.stdin.end(`${answer}\n`);
+        });
+        const code = await new Promise((resolve) => child.once('exit', resolve));
+        assert.equal(code, 0, output);
+        assert.match(output, /remove it\? \[y\/N\] /);
+        assert.equal(output.includes(String.fromCharCode(27)), false, 'no cursor codes');
+        assert.equal(fs.existsSync(folder), answer === 'n');
+        assert.match(output, answer === 'n' ? /nothing removed/ : /removed .*asyncmark-pglite-ended/);
+      });
+    }
 
     it('refused by clean (--db): a value that is not a postgres URL, exit 2, one line', async () => {
       const { code, stdout, stderr } = await cli(['clean', '--db', 'mysql://x']);
