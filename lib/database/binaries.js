@@ -51,13 +51,22 @@ function permits(stat, user, bit) {
   return Boolean(stat.mode & bit);
 }
 
+function realPath(file) {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return path.resolve(file);
+  }
+}
+
 /**
  * The first folder on a path that a user cannot enter, or null.
  * @param {string} file an absolute path
  * @param {{ uid: number, gid: number } | null} user null: this process's own user, who may enter any
  */
 function closedFolder(file, user) {
-  const parts = path.resolve(file).split(path.sep).slice(1, -1);
+  // The folders the kernel walks are those of the real path, past any link.
+  const parts = realPath(file).split(path.sep).slice(1, -1);
   let folder = path.sep;
   for (const part of parts) {
     folder = path.join(folder, part);
@@ -84,7 +93,7 @@ function whyNotRunnable(file, user) {
     const { folder, stat } = closed;
     return `${file} cannot be run by ${who} (PostgreSQL refuses to run as root), who cannot enter ${folder} (mode ${octal(stat.mode)}): chmod o+x ${folder}, or install asyncmark in a folder that user can reach`;
   }
-  const tried = spawnSync(file, ['--version'], { stdio: 'ignore', timeout: 20000, ...(user ? { uid: user.uid, gid: user.gid } : {}) });
+  const tried = spawnSync(file, ['--version'], { cwd: path.sep, stdio: 'ignore', timeout: 20000, ...(user ? { uid: user.uid, gid: user.gid } : {}) });
   if (!tried.error && tried.status === 0) return null;
   const stat = fs.statSync(file);
   if (tried.error && tried.error.code === 'EACCES') {
