@@ -60,13 +60,13 @@ function realPath(file) {
 }
 
 /**
- * The first folder on a path that a user cannot enter, or null.
- * @param {string} file an absolute path
+ * The first folder, from the root down to this one, that a user cannot enter, or null.
+ * @param {string} target an absolute path of a folder
  * @param {{ uid: number, gid: number } | null} user null: this process's own user, who may enter any
  */
-function closedFolder(file, user) {
+function closedFolder(target, user) {
   // The folders the kernel walks are those of the real path, past any link.
-  const parts = realPath(file).split(path.sep).slice(1, -1);
+  const parts = realPath(target).split(path.sep).filter(Boolean);
   let folder = path.sep;
   for (const part of parts) {
     folder = path.join(folder, part);
@@ -88,7 +88,7 @@ function closedFolder(file, user) {
 function whyNotRunnable(file, user) {
   const who = user ? `the user ${user.name}` : 'this user';
   if (!fs.existsSync(file)) return `${file} is missing: reinstall the package ${PLATFORM_PACKAGE} (npm install)`;
-  const closed = closedFolder(file, user);
+  const closed = closedFolder(path.dirname(file), user);
   if (closed) {
     const { folder, stat } = closed;
     return `${file} cannot be run by ${who} (PostgreSQL refuses to run as root), who cannot enter ${folder} (mode ${octal(stat.mode)}): chmod o+x ${folder}, or install asyncmark in a folder that user can reach`;
@@ -104,13 +104,13 @@ function whyNotRunnable(file, user) {
 }
 
 /**
- * Why a user cannot reach a folder the server's files go in (enter every
- * folder above it), in one line with the fix, or null.
+ * Why a user cannot reach the folder where the server's folder is made (the
+ * temporary directory), in one line with the fix, or null.
  */
-function whyNotReachable(folder, user) {
-  const closed = closedFolder(folder, user);
+function whyNotReachable(root, user) {
+  const closed = user && closedFolder(root, user);
   if (!closed) return null;
-  return `the server's folder ${folder} cannot be reached by the user ${user.name} (PostgreSQL refuses to run as root), who cannot enter ${closed.folder} (mode ${octal(closed.stat.mode)}): set TMPDIR to a folder that user can enter, e.g. TMPDIR=/tmp, or chmod o+x ${closed.folder}`;
+  return `the server's files go in ${root}, which the user ${user.name} cannot reach (PostgreSQL refuses to run as root): it cannot enter ${closed.folder} (mode ${octal(closed.stat.mode)}); set TMPDIR to a folder that user can enter, e.g. TMPDIR=/tmp, or chmod o+x ${closed.folder}`;
 }
 
 module.exports = { findBinaries, runAs, whyNotRunnable, whyNotReachable, closedFolder };

@@ -189,8 +189,7 @@ async function startServer({
   } catch (error) {
     throw startFailure(error.message);
   }
-  for (const file of [files.initdb, files.postgres]) {
-    const why = whyNotRunnable(file, user);
+  for (const why of [whyNotRunnable(files.initdb, user), whyNotRunnable(files.postgres, user), whyNotReachable(root, user)]) {
     if (why) throw startFailure(why);
   }
   const owned = makeOwnedFolder('postgres', { root });
@@ -198,8 +197,6 @@ async function startServer({
   const password = given ?? crypto.randomBytes(18).toString('base64url');
   let data;
   try {
-    const unreachable = user && whyNotReachable(folder, user);
-    if (unreachable) throw new Error(unreachable);
     data = await initialise(files.initdb, folder, password, user);
   } catch (error) {
     owned.remove();

@@ -191,7 +191,7 @@ describe('hostile: the server a session starts, and what sessions leave', functi
       const inner = path.join(root, 'tmp');
       fs.mkdirSync(inner, { mode: 0o777 });
       const message = await refusedStart({ root: inner }, inner);
-      assert.match(message, new RegExp(`cannot be reached by the user postgres .* who cannot enter ${root} \\(mode 700\\): set TMPDIR`));
+      assert.match(message, new RegExp(`go in ${inner}, which the user postgres cannot reach .*: it cannot enter ${root} \\(mode 700\\); set TMPDIR`));
     });
 
     it('refused by binaries.js: running as root with no user named postgres', async function () {
