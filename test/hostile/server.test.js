@@ -345,6 +345,22 @@ describe('hostile: the server a session starts, and what sessions leave', functi
       assert.deepEqual(await leftoversAfter(folder), { pids: [], exists: false });
     });
 
+    it("a concurrent session's server survives another's death, and the next start's sweep", async () => {
+      const first = session('server-session.js', [], root);
+      const second = session('server-session.js', [], root);
+      const [, firstFolder] = await first.line('running');
+      const [, secondFolder, secondPid] = await second.line('running');
+      first.child.kill('SIGKILL');
+      await first.exited;
+      assert.deepEqual(await leftoversAfter(firstFolder), { pids: [], exists: false });
+      assert.deepEqual(await removeOrphans({ root }), []);
+      assert.ok(leftovers(secondFolder).pids.includes(Number(secondPid)), 'the other server still runs');
+      assert.ok(fs.existsSync(path.join(secondFolder, 'data', 'PG_VERSION')), 'and keeps its data');
+      second.child.kill('SIGKILL');
+      await second.exited;
+      assert.deepEqual(await leftoversAfter(secondFolder), { pids: [], exists: false });
+    });
+
     it('planted: a session without a supervisor is caught leaving its process and folder', async () => {
       const { child, line, exited } = session('unsupervised-session.js', [], root);
       const [, folder, pid] = await line('running');
