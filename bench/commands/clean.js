@@ -94,7 +94,7 @@ function parseUrl(text) {
   try {
     new URL(text);
   } catch {
-    throw new UsageError(`--db: ${redacted(text)} does not parse as a URL; expected ${allowed}`);
+    throw new UsageError(`--db: a value that does not parse as a URL (not shown: it may hold a password); expected ${allowed}`);
   }
   return text;
 }
