@@ -81,26 +81,57 @@ async function waitForNone(folder, ms) {
   return processesOf(folder).length === 0;
 }
 
-// The postmaster, from the pid file it keeps in its data folder, when it still runs there.
-function postmasterOf(folder, processes) {
+// The pids in the pid files a postmaster keeps in its data folder (data/ in
+// this asyncmark's folders, the folder itself in an older one's).
+function pidFilePids(folder) {
+  const pids = [];
   for (const file of [path.join(folder, 'data', 'postmaster.pid'), path.join(folder, 'postmaster.pid')]) {
     try {
       const pid = Number(fs.readFileSync(file, 'utf8').split('\n')[0]);
-      if (processes.some((p) => p.pid === pid)) return pid;
+      if (Number.isInteger(pid) && pid > 0) pids.push(pid);
     } catch {
       // No server was started there, or it has ended.
     }
   }
-  return null;
+  return pids;
+}
+
+// The postmaster, when the pid file's process still runs in the folder.
+function postmasterOf(folder, processes) {
+  return pidFilePids(folder).find((pid) => processes.some((p) => p.pid === pid)) ?? null;
+}
+
+const hasProc = () => fs.existsSync('/proc/self/environ');
+
+// Where there is no /proc (macOS), only the postmaster of the pid file can be
+// found: it is asked to quit at once, and killed if it does not.
+async function stopPostmasterOf(folder, graceMs) {
+  const [pid] = pidFilePids(folder).filter((candidate) => alive(candidate));
+  if (pid === undefined) return 0;
+  signal(pid, 'SIGQUIT');
+  for (let waited = 0; waited < graceMs && alive(pid); waited += 50) await pause(50);
+  if (alive(pid)) signal(pid, 'SIGKILL');
+  return 1;
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
 }
 
 /**
  * Ends every process of a folder: a PostgreSQL server is asked to quit at
  * once (SIGQUIT: it ends its backends and releases its shared memory), and
  * whatever is left after that is killed.
+ * @param {{ graceMs?: number, proc?: boolean }} [options] proc: whether /proc can be read (a test says no)
  * @returns {Promise<number>} how many processes there were
  */
-async function stopProcessesOf(folder, { graceMs = 5000 } = {}) {
+async function stopProcessesOf(folder, { graceMs = 5000, proc = hasProc() } = {}) {
+  if (!proc) return stopPostmasterOf(folder, graceMs);
   const processes = processesOf(folder);
   if (processes.length === 0) return 0;
   const postmaster = postmasterOf(folder, processes);

@@ -66,6 +66,17 @@ describe('lib/database/folder-processes', function () {
     assert.deepEqual(processesOf(folder), []);
   });
 
+  it('without /proc, stops the postmaster of the pid file, and nothing when its pid has ended', async () => {
+    fs.mkdirSync(path.join(folder, 'data'));
+    const postmaster = start('sh', ['-c', `trap 'exit 0' QUIT; while :; do sleep 0.1; done`]);
+    const exited = new Promise((resolve) => postmaster.once('exit', (code, signal) => resolve(signal ?? code)));
+    fs.writeFileSync(path.join(folder, 'data', 'postmaster.pid'), `${postmaster.pid}\n`);
+    await pause(300);
+    assert.equal(await stopProcessesOf(folder, { proc: false, graceMs: 2000 }), 1);
+    assert.equal(await exited, 0);
+    assert.equal(await stopProcessesOf(folder, { proc: false }), 0);
+  });
+
   it('has nothing to stop in a folder no process uses', async () => {
     assert.equal(await stopProcessesOf(folder), 0);
   });
