@@ -14,6 +14,14 @@ const FOLDER_VARIABLE = 'ASYNCMARK_FOLDER';
 
 const inside = (file, folder) => file === folder || file.startsWith(`${folder}${path.sep}`);
 
+function realPath(folder) {
+  try {
+    return fs.realpathSync(folder);
+  } catch {
+    return folder;
+  }
+}
+
 function environOf(pid) {
   try {
     return fs.readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0');
@@ -53,12 +61,14 @@ function processesOf(folder) {
     return [];
   }
   const marker = `${FOLDER_VARIABLE}=${folder}`;
+  // A working folder reads as its real path: the folder's own, past any link in TMPDIR.
+  const places = [...new Set([folder, realPath(folder)])];
   const found = [];
   for (const name of pids) {
     const pid = Number(name);
     if (pid === process.pid) continue;
     const cwd = cwdOf(pid);
-    if ((cwd && inside(cwd, folder)) || environOf(pid).includes(marker)) found.push({ pid, ppid: parentOf(pid) });
+    if ((cwd && places.some((place) => inside(cwd, place))) || environOf(pid).includes(marker)) found.push({ pid, ppid: parentOf(pid) });
   }
   return found;
 }

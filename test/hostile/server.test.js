@@ -293,6 +293,20 @@ describe('hostile: the server a session starts, and what sessions leave', functi
       assert.deepEqual(await leftoversAfter(folder), { pids: [], exists: false });
     });
 
+    it('while the server runs, its TMPDIR a link to a folder whose name has a space and a quote', async () => {
+      const odd = path.join(root, "a folder's place");
+      fs.mkdirSync(odd, { mode: 0o711 });
+      const link = path.join(root, 'tmp-link');
+      fs.symlinkSync(odd, link);
+      const { child, line, exited } = session('server-session.js', [], link);
+      const [, folder] = await line('running');
+      assert.ok(fs.existsSync(path.join(odd, path.basename(folder), 'data', 'PG_VERSION')));
+      child.kill('SIGKILL');
+      await exited;
+      assert.deepEqual(await leftoversAfter(folder), { pids: [], exists: false });
+      assert.deepEqual(await leftoversAfter(path.join(odd, path.basename(folder))), { pids: [], exists: false });
+    });
+
     it('while the server stops', async () => {
       const { child, line, exited } = session('server-session.js', ['stop'], root);
       const [, folder] = await line('running');
