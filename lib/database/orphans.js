@@ -3,7 +3,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { PREFIX, readOwner } = require('./owned-folder');
+const { FOLDER_PREFIX, readOwner } = require('./owned-folder');
 const { pidAlive } = require('./mark');
 const { processesOf, stopProcessesOf } = require('./folder-processes');
 
@@ -65,7 +65,7 @@ function findOrphans({ root = os.tmpdir(), host = os.hostname(), alive = pidAliv
   }
   const orphans = [];
   for (const name of names) {
-    const holds = KINDS.find((kind) => name.startsWith(`${PREFIX}${kind}-`));
+    const holds = KINDS.find((kind) => name.startsWith(`${FOLDER_PREFIX}${kind}-`));
     if (!holds) continue;
     const folder = path.join(root, name);
     const stat = fs.lstatSync(folder, { throwIfNoEntry: false });

@@ -12,7 +12,7 @@ const { spawn } = require('node:child_process');
 // by a supervisor (supervisor.js) that stops its processes and deletes it when
 // the session's process ends, even by SIGKILL.
 
-const PREFIX = 'asyncmark-';
+const FOLDER_PREFIX = 'asyncmark-';
 const OWNER_FILE = 'asyncmark-owner.json';
 const KIND = 'asyncmark folder';
 
@@ -22,7 +22,7 @@ const KIND = 'asyncmark folder';
  * @returns {{ folder: string, supervisor: number, remove(): void }} remove: deletes it and lets the supervisor go
  */
 function makeOwnedFolder(kind, { root = os.tmpdir() } = {}) {
-  const folder = fs.mkdtempSync(path.join(root, `${PREFIX}${kind}-`));
+  const folder = fs.mkdtempSync(path.join(root, `${FOLDER_PREFIX}${kind}-`));
   // The record first, before anything could take the folder for an orphan.
   fs.writeFileSync(path.join(folder, OWNER_FILE), JSON.stringify(ownerRecord(kind)));
   let supervisor;
@@ -70,4 +70,4 @@ function readOwner(folder) {
   return record;
 }
 
-module.exports = { PREFIX, OWNER_FILE, makeOwnedFolder, readOwner };
+module.exports = { FOLDER_PREFIX, OWNER_FILE, makeOwnedFolder, readOwner };
