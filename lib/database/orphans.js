@@ -6,13 +6,15 @@ const path = require('node:path');
 const { FOLDER_PREFIX, readOwner } = require('./owned-folder');
 const { pidAlive } = require('./mark');
 const { processesOf, stopProcessesOf } = require('./folder-processes');
+const { runAs } = require('./binaries');
 
 // What earlier sessions of this machine left in the temporary directory: a
 // folder of a PostgreSQL server (perhaps still running) or of PGlite's
 // template, whose session's process has ended without removing it (a
 // SIGKILL, a power cut, an asyncmark older than its supervisor). Found at the
 // next start and by `asyncmark clean`. A folder is only ever taken for an
-// orphan when it is a real folder (never a link), made by this user, and
+// orphan when it is a real folder (never a link), made by this user (or, for
+// root, by the user postgres its server ran as), and
 // either its owner record names a process of this host that has ended, or it
 // has no record (an older asyncmark's), is old enough, and no live process
 // outside it runs it.
@@ -51,12 +53,27 @@ function runByLiveParent(processes, alive) {
   return processes.some(({ ppid }) => ppid !== null && ppid > 1 && !own.has(ppid) && alive(ppid));
 }
 
+// The users whose folders may be this user's orphans: this one, and, for
+// root, the user postgres, who owned the whole folder of an older asyncmark's
+// server.
+function ownUids() {
+  if (typeof process.getuid !== 'function') return null;
+  const uids = [process.getuid()];
+  try {
+    const user = runAs();
+    if (user) uids.push(user.uid);
+  } catch {
+    // No such user: no folder of its.
+  }
+  return uids;
+}
+
 /**
- * @param {{ root?: string, host?: string, alive?: (pid: number) => boolean, now?: number, uid?: number }} [options]
+ * @param {{ root?: string, host?: string, alive?: (pid: number) => boolean, now?: number, uids?: number[] | null }} [options]
  * @returns {{ folder: string, holds: string, owner: object | null, processes: number, bytes: number }[]}
  *   the orphans, oldest first; owner null for a folder with no record
  */
-function findOrphans({ root = os.tmpdir(), host = os.hostname(), alive = pidAlive, now = Date.now(), uid = process.getuid?.() } = {}) {
+function findOrphans({ root = os.tmpdir(), host = os.hostname(), alive = pidAlive, now = Date.now(), uids = ownUids() } = {}) {
   let names;
   try {
     names = fs.readdirSync(root);
@@ -69,7 +86,7 @@ function findOrphans({ root = os.tmpdir(), host = os.hostname(), alive = pidAliv
     if (!holds) continue;
     const folder = path.join(root, name);
     const stat = fs.lstatSync(folder, { throwIfNoEntry: false });
-    if (!stat || !stat.isDirectory() || (uid !== undefined && stat.uid !== uid)) continue;
+    if (!stat || !stat.isDirectory() || (uids && !uids.includes(stat.uid))) continue;
     const owner = readOwner(folder);
     const processes = processesOf(folder);
     if (owner) {

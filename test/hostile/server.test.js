@@ -13,7 +13,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { spawn, execFile } = require('node:child_process');
+const { spawn, execFile, execFileSync } = require('node:child_process');
 const { startServer } = require('../../lib/database/server');
 const { processesOf, stopProcessesOf } = require('../../lib/database/folder-processes');
 const { findOrphans, removeOrphans } = require('../../lib/database/orphans');
@@ -482,7 +482,20 @@ describe('hostile: the server a session starts, and what sessions leave', functi
 
     it("refused by orphans.js (another user's): a folder this user did not make", async () => {
       folderIn('asyncmark-pglite-theirs', owner({}));
-      assert.deepEqual(orphanNames({ uid: process.getuid() + 1 }), []);
+      assert.deepEqual(orphanNames({ uids: [process.getuid() + 1] }), []);
+    });
+
+    it("an older asyncmark's server folder, owned by the user postgres, with no record and no process, is removed", async function () {
+      if (!asRoot) this.skip();
+      const folder = folderIn('asyncmark-postgres-legacy');
+      fs.writeFileSync(path.join(folder, 'PG_VERSION'), '18\n');
+      const id = (flag) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }));
+      fs.chownSync(folder, id('-u'), id('-g'));
+      const old = new Date(Date.now() - 120000);
+      fs.utimesSync(folder, old, old);
+      const lines = await removeOrphans({ root });
+      assert.match(lines.join('\n'), /asyncmark-postgres-legacy: a PostgreSQL server's folder of an earlier asyncmark, with no owner record/);
+      assert.equal(fs.existsSync(folder), false);
     });
 
     it('refused by owned-folder.js (a forged record): a record that does not parse counts as none', () => {
