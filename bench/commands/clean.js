@@ -117,8 +117,9 @@ function register(program) {
       `
 What is an orphan:
   a folder asyncmark-postgres-* or asyncmark-pglite-* in the temporary directory, made by
-  this user, whose owner record names a process of this machine that has ended (or, made by
-  an older asyncmark, that has no record and no live process running it); a schema
+  this user (for root, also by the user postgres), whose owner record names a process of
+  this machine that has ended (or, made by an older asyncmark, that has no record, is over
+  a minute old, a day for PGlite's, and has no live process running it); a schema
   asyncmark_<id> whose COMMENT is a session's mark for this machine and a process that has
   ended. A live session's folder or schema, another machine's, and anything without the
   mark are listed at most and never removed. A bench session removes its orphans as it
