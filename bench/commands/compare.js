@@ -256,7 +256,7 @@ Examples:
   asyncmark compare before.jsonl after.jsonl --format markdown
   asyncmark compare before.jsonl after.jsonl --measure instructions
   asyncmark compare before.jsonl after.jsonl --basis absolute
-  asyncmark bench --add v1.js,v2.js --io promises --examples v1,v2 --out ab.jsonl
+  asyncmark bench --add v1.js,v2.js --io promises --examples callbacks-original --out ab.jsonl
   asyncmark compare ab.jsonl --old-example v1 --new-example v2
 `,
     )

@@ -10,6 +10,7 @@ const assert = require('node:assert/strict');
 const { parseResults } = require('../../lib/results');
 const { CompareInputError, chooseSides, compare } = require('../../lib/compare');
 const { renderComparison, shiftLine } = require('../../lib/report/render/comparison');
+const { sessionShift, relativeToShift } = require('../../lib/session-shift');
 const { sessionLines, jsonl } = require('../fixtures/compare/make-runs');
 
 function file(name, lines) {
@@ -35,6 +36,36 @@ const scaled = (times, by, only = {}) => Object.fromEntries(Object.entries(times
 const session = (seed, examples, extra = {}) => sessionLines({ seed, ns: NS, examples, ...extra });
 const starred = (result) => result.rows.filter((row) => row.stars !== '').map((row) => `${row.example} n=${row.params.n}`);
 const chance = (result) => result.expectedFalsePositives.levels[0].expected;
+
+const close = (actual, expected, tolerance = 1e-7) =>
+  assert.ok(Math.abs(actual - expected) <= tolerance * Math.max(1, Math.abs(expected)), `${actual} vs ${expected}`);
+
+// Reference values computed with SciPy 1.17 (stats.norm.ppf, stats.t), by hand.
+describe('the session shift', () => {
+  it('is the median log change with the sign test interval, significant when it excludes no change', () => {
+    const changes = [0.12, 0.15, 0.14, 0.13, 0.16, 0.11, 0.3, -0.02].map(Math.log1p);
+    const shift = sessionShift(changes);
+    close(shift.ratio, Math.exp((Math.log1p(0.13) + Math.log1p(0.14)) / 2));
+    // 8 cells: k = 1 covers 99.2%, k = 2 only 93.0%, so the range.
+    close(shift.low, 0.98);
+    close(shift.high, 1.3);
+    assert.equal(shift.significant, false);
+    close(shift.p, 0.0703125);
+    assert.equal(sessionShift(changes.slice(0, 7)).significant, true);
+  });
+
+  it("a cell's change over the shift adds the shift's error to the cell's", () => {
+    const r = relativeToShift([11.5, 11.9, 11.2, 11.7], [10.0, 10.2, 9.9, 10.1, 9.8], { ratio: 1.1, low: 1.08, high: 1.125 });
+    close(r.ratio, 1.0522727272727272);
+    close(r.low, 1.0112146147130354);
+    close(r.high, 1.0949979128577063);
+    close(r.p, 0.016856100782945495, 1e-5);
+    // No spread anywhere: the change is exact.
+    const exact = relativeToShift([12, 12], [10, 10], { ratio: 1.2, low: 1.2, high: 1.2 });
+    assert.deepEqual(exact, { ratio: 1, low: 1, high: 1, p: 1, significant: false });
+    assert.equal(relativeToShift([13, 13], [10, 10], { ratio: 1.2, low: 1.2, high: 1.2 }).p, 0);
+  });
+});
 
 describe('compare when the machine moved', () => {
   const old = session(1, TIMES);
