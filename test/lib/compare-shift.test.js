@@ -183,6 +183,15 @@ describe('compare when the machine moved', () => {
     );
   });
 
+  it("says the shift may be the environment's when the sides' environments differ", () => {
+    const node26 = session(11, scaled(TIMES, 0.85), { env: { node: 'v26.1.0' } });
+    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', node26)]));
+    assert.match(
+      shiftLine(result),
+      /^Session shift: the new session is 1\d\.\d% faster than the old .*: a move of every cell alike is the machine's or the environment's, not one example's code\.$/,
+    );
+  });
+
   it('says when the sessions did not move as a whole', () => {
     const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', session(6, TIMES))]));
     assert.equal(result.shift.significant, false);

@@ -39,7 +39,7 @@ function howMuch(ratio) {
 }
 
 /** The line on how the whole session moved, or null when no shift was estimated (counts). */
-function shiftLine({ shift, oneSession }) {
+function shiftLine({ shift, oneSession, old: before, new: after }) {
   if (shift === null || shift.cells === 0) return null;
   // In one session the median over too few cells says nothing the table does not.
   if (Number.isNaN(shift.low) && oneSession) return null;
@@ -49,7 +49,9 @@ function shiftLine({ shift, oneSession }) {
     return `Between the sides: the new side is ${howMuch(shift.ratio)} in the median cell (${interval}); they ran interleaved in one session, so this is the difference of the sides, not a move of the machine.`;
   }
   if (!shift.significant) return `Session shift: none found; the median cell changed by ${percent((shift.ratio - 1) * 100)} (${interval}).`;
-  return `Session shift: the new session is ${howMuch(shift.ratio)} than the old in the median cell (${interval}): a move of every cell alike is the machine's, not the code's.`;
+  // Two runtimes or machines move every cell too.
+  const whose = before.env === after.env ? "the machine's, not the code's" : "the machine's or the environment's, not one example's code";
+  return `Session shift: the new session is ${howMuch(shift.ratio)} than the old in the median cell (${interval}): a move of every cell alike is ${whose}.`;
 }
 
 /** What the cells are judged on, and what falls back, as lines. */
