@@ -39,7 +39,9 @@ const MEASURES = ['time', 'instructions'];
 
 // What a time cell's change is judged on. baseline: its ratio to the baseline
 // example measured in the same session, old against new, which a move of the
-// whole machine leaves alone; shift: its change over the session-wide shift;
+// whole machine leaves alone; shift: its change over the shift of its
+// scenario and parameters (a loaded machine slows runs of different lengths
+// differently, so one shift for every n would misjudge them);
 // absolute: the mean times themselves, fair within one interleaved session,
 // and holding the machine's moves across two.
 const BASES = ['baseline', 'shift', 'absolute'];
@@ -199,23 +201,23 @@ function countChange(after, before) {
 }
 
 // A time's change new/old on the cell's basis: of the ratios to the baseline
-// (stats.ratioChange), over the session-wide shift, or of the times themselves
+// (stats.ratioChange), over its parameters' shift, or of the times themselves
 // (stats.ratio). The baseline's own ratio is 1 on both sides: it is shown, and
 // no test.
-function timeChange(after, before, judged, shift) {
+function timeChange(after, before, judged) {
   if (judged.basis === 'absolute') return stats.ratio(after, before);
-  if (judged.basis === 'shift') return relativeToShift(after, before, shift);
+  if (judged.basis === 'shift') return relativeToShift(after, before, judged.shift);
   if (judged.isBaseline) return { ratio: NaN, low: NaN, high: NaN, p: NaN };
   return stats.ratioChange(after, judged.base.new, before, judged.base.old);
 }
 
-function comparedRow(pair, measure, judged, shift) {
+function comparedRow(pair, measure, judged) {
   const { old: before, new: after } = pair;
   const olds = valuesOf(before, measure);
   const news = valuesOf(after, measure);
   // New over old: above 1 (a positive change) is slower, or more work.
   const counted = measure === 'instructions';
-  const r = counted ? countChange(news, olds) : timeChange(news, olds, judged, shift);
+  const r = counted ? countChange(news, olds) : timeChange(news, olds, judged);
   const byBaseline = judged.basis === 'baseline';
   const percent = (ratio) => (ratio - 1) * 100;
   return {
@@ -267,6 +269,11 @@ function oneSession(sides) {
   return sides.new.runs.some((run) => olds.has(run.session));
 }
 
+// The cells that share a shift: one scenario at one set of parameters.
+function groupOf(cell) {
+  return [cell.scenario, fullParamsKey(cell.params)].join('|');
+}
+
 // The example a cell's ratios are to: --baseline, or the problem's reference.
 function baselineOf(cell, baseline) {
   return baseline ?? problems[cell.problem]?.reference;
@@ -278,8 +285,13 @@ function baselineOf(cell, baseline) {
  * estimate, falls back to absolute times with the reason.
  * @returns {{ basis, isBaseline?, base?, fallback?: string }}
  */
-function judge(pair, cells, basis, baseline, shift) {
-  if (basis === 'shift' && Number.isNaN(shift.low)) return { basis: 'absolute', fallback: `under 6 cells (${shift.cells}): too few to estimate the shift` };
+function judge(pair, cells, basis, baseline, shifts) {
+  if (basis === 'shift') {
+    const shift = shifts.get(groupOf(pair.cell));
+    if (Number.isNaN(shift.low))
+      return { basis: 'absolute', fallback: `${shift.cells} cells at these parameters are too few to estimate their shift (6 are needed)` };
+    return { basis, shift };
+  }
   if (basis !== 'baseline') return { basis };
   const name = baselineOf(pair.cell, baseline);
   const key = keyOf(pair.cell.scenario, name, pair.cell.params);
@@ -297,11 +309,12 @@ function judge(pair, cells, basis, baseline, shift) {
  * @param {{ measure?: string, basis?: string, baseline?: string }} options
  *   basis (time only): BASES; default baseline for two sessions, absolute for sides of one session;
  *   baseline: the example of the ratios (default: each problem's reference)
- * @returns {{ old, new, measure, basis, oneSession, shift, rows, notCompared, fallbacks, expectedFalsePositives }}
+ * @returns {{ old, new, measure, basis, oneSession, shift, shifts, rows, notCompared, fallbacks, expectedFalsePositives }}
  *   basis: the one asked for or the default ('counts' for instructions); a row's own may be a fallback's
  *   rows: one per cell compared, in order (scenario as first seen, parameters, example), each with its basis;
  *   notCompared: every other cell with its reason (one side only, failed runs, under 2 runs);
  *   shift (time only): sessionShift over the cells compared, null for counts;
+ *   shifts (time only): the same per scenario and parameters, { scenario, params, ...sessionShift };
  *   fallbacks: the cells judged on absolute times against the basis asked for, with the reason;
  *   expectedFalsePositives: { measure, comparisons, levels: [{ stars, alpha, expected }] }
  * Throws CompareInputError NO_COMMON_CELL when the sides share no cell at all,
@@ -336,12 +349,16 @@ function compare(sides, { measure = 'time', basis, baseline } = {}) {
     }
   }
   // Counts do not move with the machine's load: no shift is estimated for them.
-  const shift = measure === 'instructions' ? null : sessionShift(comparable.map((pair) => Math.log(stats.mean(pair.new.times) / stats.mean(pair.old.times))));
+  const timed = measure !== 'instructions';
+  const logChange = (pair) => Math.log(stats.mean(pair.new.times) / stats.mean(pair.old.times));
+  const groups = new Map();
+  for (const pair of comparable) groups.set(groupOf(pair.cell), [...(groups.get(groupOf(pair.cell)) ?? []), pair]);
+  const shifts = new Map([...groups].map(([key, group]) => [key, sessionShift(group.map(logChange))]));
   const fallbacks = [];
   const rows = comparable.map((pair) => {
-    const judged = measure === 'instructions' ? { basis: 'counts' } : judge(pair, cells, chosen, baseline, shift);
+    const judged = timed ? judge(pair, cells, chosen, baseline, shifts) : { basis: 'counts' };
     if (judged.fallback) fallbacks.push({ scenario: pair.cell.scenario, example: pair.example, params: pair.cell.params, reason: judged.fallback });
-    return comparedRow(pair, measure, judged, shift);
+    return comparedRow(pair, measure, judged);
   });
   const describe = (side) => ({ source: side.source, env: side.label, runs: side.runs.length, ...(side.example ? { example: side.example } : {}) });
   // Only a row with a p-value is a test that chance could star.
@@ -352,7 +369,8 @@ function compare(sides, { measure = 'time', basis, baseline } = {}) {
     measure,
     basis: chosen,
     oneSession: together,
-    shift,
+    shift: timed ? sessionShift(comparable.map(logChange)) : null,
+    shifts: timed ? [...groups].map(([key, group]) => ({ scenario: group[0].cell.scenario, params: group[0].cell.params, ...shifts.get(key) })) : null,
     rows,
     notCompared,
     fallbacks,

@@ -163,7 +163,8 @@ describe('asyncmark compare', function () {
       lines[3],
       /^Session shift: the new session is 1\d\.\d% slower than the old in the median cell \(95% interval .*, sign test over 8 cells, p = 0\.008\): a move of every cell alike is the machine's, not the code's\.$/,
     );
-    assert.match(lines[4], /^Judged on each example's ratio to the baseline \(callbacks-original\) measured in its own session/);
+    assert.match(lines[4], /^By parameters, the median cell moved doxbee-sequential: n=100 \+1\d\.\d%, n=1000 \+1\d\.\d%\.$/);
+    assert.match(lines[5], /^Judged on each example's ratio to the baseline \(callbacks-original\) measured in its own session/);
     assert.deepEqual(starsByCell(byRatio.stdout), {
       'async-await 100': '***',
       'promises-bluebird 100': '',

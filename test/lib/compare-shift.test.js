@@ -40,7 +40,7 @@ const chance = (result) => result.expectedFalsePositives.levels[0].expected;
 const close = (actual, expected, tolerance = 1e-7) =>
   assert.ok(Math.abs(actual - expected) <= tolerance * Math.max(1, Math.abs(expected)), `${actual} vs ${expected}`);
 
-// Reference values computed with SciPy 1.17 (stats.norm.ppf, stats.t), by hand.
+// Reference values computed with SciPy 1.17 (stats.t, stats.median_abs_deviation), by hand.
 describe('the session shift', () => {
   it('is the median log change with the sign test interval, significant when it excludes no change', () => {
     const changes = [0.12, 0.15, 0.14, 0.13, 0.16, 0.11, 0.3, -0.02].map(Math.log1p);
@@ -51,19 +51,21 @@ describe('the session shift', () => {
     close(shift.high, 1.3);
     assert.equal(shift.significant, false);
     close(shift.p, 0.0703125);
+    // sqrt(pi / 2) times the normal-scaled MAD over sqrt(8), as SciPy's median_abs_deviation gives it.
+    close(shift.se, 0.011526814327934771);
     assert.equal(sessionShift(changes.slice(0, 7)).significant, true);
   });
 
   it("a cell's change over the shift adds the shift's error to the cell's", () => {
-    const r = relativeToShift([11.5, 11.9, 11.2, 11.7], [10.0, 10.2, 9.9, 10.1, 9.8], { ratio: 1.1, low: 1.08, high: 1.125 });
+    const r = relativeToShift([11.5, 11.9, 11.2, 11.7], [10.0, 10.2, 9.9, 10.1, 9.8], { ratio: 1.1, se: 0.01 });
     close(r.ratio, 1.0522727272727272);
-    close(r.low, 1.0112146147130354);
-    close(r.high, 1.0949979128577063);
-    close(r.p, 0.016856100782945495, 1e-5);
+    close(r.low, 1.0114697587897445);
+    close(r.high, 1.094721698735587);
+    close(r.p, 0.016573346823624997, 1e-5);
     // No spread anywhere: the change is exact.
-    const exact = relativeToShift([12, 12], [10, 10], { ratio: 1.2, low: 1.2, high: 1.2 });
+    const exact = relativeToShift([12, 12], [10, 10], { ratio: 1.2, se: 0 });
     assert.deepEqual(exact, { ratio: 1, low: 1, high: 1, p: 1, significant: false });
-    assert.equal(relativeToShift([13, 13], [10, 10], { ratio: 1.2, low: 1.2, high: 1.2 }).p, 0);
+    assert.equal(relativeToShift([13, 13], [10, 10], { ratio: 1.2, se: 0 }).p, 0);
   });
 });
 
@@ -120,8 +122,8 @@ describe('compare when the machine moved', () => {
     assert.equal(result.basis, 'shift');
     assert.deepEqual(starred(result), ['async-await n=100', 'async-await n=1000', 'async-await n=10000']);
     const text = renderComparison(result, 'table');
-    assert.match(text, /^Judged on each cell's change over the session shift: /m);
-    assert.match(text, /^doxbee-sequential: wall time, mean of the runs, judged against the session shift; /m);
+    assert.match(text, /^Judged on each cell's change over the shift of its scenario and parameters: /m);
+    assert.match(text, /^doxbee-sequential: wall time, mean of the runs, judged against its parameters' shift; /m);
   });
 
   it('a session without the baseline falls back to absolute times, with a line that says so', () => {
@@ -155,8 +157,9 @@ describe('compare when the machine moved', () => {
   });
 
   it('stars by chance at the nominal rate on every basis: 5% of the unchanged cells over 20 planted pairs of sessions', function () {
-    // Sixty comparisons: seconds on a loaded machine. Planted by hand, a
-    // ratio change that left out the baselines' noise starred 9.4% here.
+    // Sixty comparisons: seconds on a loaded machine. The band is for a gross
+    // error: planted by hand, a ratio change that left out the baselines'
+    // noise starred 9.4% here (over 60 pairs the bases star 3.5-4.5%).
     this.timeout(120000);
     for (const basis of ['baseline', 'shift', 'absolute']) {
       let stars = 0;
@@ -170,7 +173,7 @@ describe('compare when the machine moved', () => {
         stars += unchanged.filter((row) => row.stars !== '').length;
         tests += unchanged.length;
       }
-      assert.ok(stars / tests > 0.025 && stars / tests < 0.075, `${basis}: ${stars} of ${tests}`);
+      assert.ok(stars / tests > 0.02 && stars / tests < 0.08, `${basis}: ${stars} of ${tests}`);
     }
   });
 
@@ -181,7 +184,10 @@ describe('compare when the machine moved', () => {
     assert.equal(shiftLine(result), 'Session shift: not estimated; 2 cells are too few for its 95% interval (6 are needed).');
     assert.deepEqual(
       result.fallbacks.map((f) => f.reason),
-      ['under 6 cells (2): too few to estimate the shift', 'under 6 cells (2): too few to estimate the shift'],
+      [
+        '2 cells at these parameters are too few to estimate their shift (6 are needed)',
+        '2 cells at these parameters are too few to estimate their shift (6 are needed)',
+      ],
     );
   });
 

@@ -54,6 +54,22 @@ function shiftLine({ shift, oneSession, old: before, new: after }) {
   return `Session shift: the new session is ${howMuch(shift.ratio)} than the old in the median cell (${interval}): a move of every cell alike is ${whose}.`;
 }
 
+/**
+ * The shift of each scenario's parameters, where they are several: a loaded
+ * machine slows short runs and long ones differently. Null otherwise.
+ */
+function shiftsLine({ shift, shifts }) {
+  if (shift === null || shift.cells === 0 || shifts.length < 2) return null;
+  const scenarios = [...new Set(shifts.map((group) => group.scenario))];
+  const parts = scenarios.map((scenario) => {
+    const groups = shifts.filter((group) => group.scenario === scenario);
+    const { varying } = splitParams(groups);
+    const label = (group) => (varying.length ? `${varying.map((key) => `${key}=${group.params[key]}`).join(', ')} ` : '');
+    return `${scenario}: ${groups.map((group) => `${label(group)}${percent((group.ratio - 1) * 100)}`).join(', ')}`;
+  });
+  return `By parameters, the median cell moved ${parts.join('; ')}.`;
+}
+
 /** What the cells are judged on, and what falls back, as lines. */
 function basisLines(result) {
   const lines = [];
@@ -63,7 +79,9 @@ function basisLines(result) {
       `Judged on each example's ratio to the baseline (${names.join(', ')}) measured in its own session, old against new: a move of the whole session leaves it alone. --basis absolute compares the times themselves.`,
     );
   } else if (result.basis === 'shift') {
-    lines.push(`Judged on each cell's change over the session shift: a change that every cell shares, the code's or the machine's, is not seen this way.`);
+    lines.push(
+      "Judged on each cell's change over the shift of its scenario and parameters: a change that every cell shares, the code's or the machine's, is not seen this way.",
+    );
   } else if (result.basis === 'absolute') {
     lines.push(
       result.oneSession
@@ -90,7 +108,7 @@ const LEGEND = {
     "p-value: t-test of the log of that change (the four means' delta-method error, Welch-Satterthwaite degrees of freedom); * p < 0.05, ** p < 0.01, *** p < 0.001.",
   ],
   shift: [
-    'change: the new mean time over the old, divided by the session shift, minus 1 (+ is slower than the session moved, - is faster), with its 95% interval.',
+    "change: the new mean time over the old, divided by the shift of the cell's scenario and parameters, minus 1 (+ is slower than they moved, - is faster), with its 95% interval.",
     "p-value: t-test of the log of that change, its error the cell's and the shift's; * p < 0.05, ** p < 0.01, *** p < 0.001.",
   ],
   counts: [
@@ -128,7 +146,7 @@ const spread = (value) => (Number.isFinite(value) ? `${value.toFixed(3)}%` : 'n/
 // What a table's title says its change is of.
 const JUDGED = {
   absolute: 'mean of the runs',
-  shift: 'mean of the runs, judged against the session shift',
+  shift: "mean of the runs, judged against its parameters' shift",
 };
 
 function scenarioTable(scenario, rows, format) {
@@ -190,7 +208,7 @@ function renderText(result, format) {
     return `${side}: ${example ? `${example} on ` : ''}${env}, ${runs} runs of ${source}`;
   });
   parts.push(`${markdown ? sides.map((line) => `- ${escapeInline(line)}`).join('\n') : sides.join('\n')}\n`);
-  const above = [shiftLine(result), ...basisLines(result)].filter(Boolean);
+  const above = [shiftLine(result), shiftsLine(result), ...basisLines(result)].filter(Boolean);
   if (above.length) parts.push(`${text(above)}\n`);
   // A table per scenario and basis (and baseline): a fallback's rows have their own columns.
   const tableOf = (row) => `${row.scenario}|${row.basis}|${row.baseline ?? ''}`;
