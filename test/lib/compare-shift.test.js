@@ -94,6 +94,7 @@ describe('compare when the machine moved', () => {
       text,
       /^Session shift: the new session is 1\d\.\d% slower than the old in the median cell \(95% interval \+1\d\.\d% to \+1\d\.\d%, sign test over 24 cells, p < 0\.001\): a move of every cell alike is the machine's, not the code's\.$/m,
     );
+    assert.match(text, /^By parameters, the median cell moved doxbee-sequential: n=100 \+1\d\.\d%, n=1000 \+1\d\.\d%, n=10000 \+1\d\.\d%\.$/m);
     assert.match(text, /^Judged on each example's ratio to the baseline \(callbacks-original\) measured in its own session, old against new/m);
     assert.match(text, /^doxbee-sequential: wall time, ratio to callbacks-original in each session; t=1, /m);
     assert.match(text, /^example +n +old ratio +new ratio +change +95% interval +p-value +note$/m);

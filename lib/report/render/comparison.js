@@ -55,14 +55,16 @@ function shiftLine({ shift, oneSession, old: before, new: after }) {
 }
 
 /**
- * The shift of each scenario's parameters, where they are several: a loaded
- * machine slows short runs and long ones differently. Null otherwise.
+ * The shift of each scenario's parameters, where several have one: a loaded
+ * machine slows runs of different lengths differently. Null otherwise.
  */
 function shiftsLine({ shift, shifts }) {
-  if (shift === null || shift.cells === 0 || shifts.length < 2) return null;
-  const scenarios = [...new Set(shifts.map((group) => group.scenario))];
+  // A group of under 6 cells has no interval, and is too small to say how the machine moved.
+  const estimated = shift === null ? [] : shifts.filter((group) => !Number.isNaN(group.low));
+  if (estimated.length < 2) return null;
+  const scenarios = [...new Set(estimated.map((group) => group.scenario))];
   const parts = scenarios.map((scenario) => {
-    const groups = shifts.filter((group) => group.scenario === scenario);
+    const groups = estimated.filter((group) => group.scenario === scenario);
     const { varying } = splitParams(groups);
     const label = (group) => (varying.length ? `${varying.map((key) => `${key}=${group.params[key]}`).join(', ')} ` : '');
     return `${scenario}: ${groups.map((group) => `${label(group)}${percent((group.ratio - 1) * 100)}`).join(', ')}`;
