@@ -11,8 +11,9 @@
 // no longer stand (debuggability --keep). `--only FILE,...` (with --resume) runs only the steps that
 // write those files (bench-doxbee-sequential.md, complexity.json, ...), then
 // the reports: a part of the docs measured again without the rest.
-// `--out DIR` writes elsewhere, and then leaves the top-level README and
-// docs/article-2013.md alone unless `--readme FILE` or `--article FILE` names
+// It also writes the command-line reference, docs/reference/cli.md, from --help.
+// `--out DIR` writes elsewhere, and then leaves the top-level README,
+// docs/reference/cli.md and docs/article-2013.md alone unless `--readme FILE` or `--article FILE` names
 // a page to copy into; `--test` runs every step in its cheap mode.
 // It never overwrites a file a person wrote: each file it replaces must be one
 // its steps generated, and that is checked before the first step runs.
@@ -28,6 +29,7 @@ const { checkOutFolder, isReportFile } = require('./commands/report');
 const { SCHEMA, isJson, upgrade } = require('../lib/results');
 const { machine } = require('../lib/runner/environment');
 const { findValgrind } = require('../lib/runner/count');
+const { writeCliReference, REFERENCE } = require('./cli-reference');
 
 const ROOT = path.join(__dirname, '..');
 const DEFAULT_OUT = path.join(ROOT, 'docs', 'results');
@@ -141,6 +143,7 @@ function parseOptions(argv) {
     given: values.out ?? projectPath(DEFAULT_OUT),
     readme,
     article,
+    reference: out === DEFAULT_OUT ? REFERENCE : null,
     test: Boolean(values.test),
     resume: Boolean(values.resume),
     reportOnly: Boolean(values['report-only']),
@@ -391,6 +394,8 @@ function main(argv) {
     }
     pipeline = onlySteps(plan({ ...settings, valgrind }), settings.only);
     checkReplaceable(settings, pipeline);
+    // First, since it runs nothing: the reference is made from --help alone.
+    if (settings.reference) writeCliReference(settings.reference);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`asyncmark docs: ${error.message}\n`);
