@@ -27,7 +27,7 @@ describe('the command-line reference (bench/cli-reference.js)', function () {
   // Loading every command's module and the drivers they discover, on a busy machine.
   this.timeout(30000);
 
-  it('is committed as the CLI prints its help now (run `npm run docs:cli` when this fails)', function () {
+  it('is committed as the CLI prints its help now (run `npm run docs:reference` when this fails)', function () {
     assert.equal(fs.readFileSync(REFERENCE, 'utf8'), cliReference());
   });
 
