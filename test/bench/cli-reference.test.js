@@ -11,6 +11,8 @@ const path = require('node:path');
 const { cliReference, writeCliReference, REFERENCE, MARKER } = require('../../bench/cli-reference');
 const { buildProgram } = require('../../bench/cli');
 
+const ROOT = path.join(__dirname, '..', '..');
+
 // The options of each command that its section of `page` does not name.
 function missingOptions(page) {
   const missing = [];
@@ -21,6 +23,30 @@ function missingOptions(page) {
     for (const option of command.options) if (!section.includes(option.flags)) missing.push(`${command.name()} ${option.flags}`);
   }
   return missing;
+}
+
+// Every option of an `asyncmark <command>` line in `pages` ({ file: text })
+// that the command does not have: "<file>: asyncmark <command> <option>".
+function unknownOptions(pages) {
+  const commands = buildProgram().commands;
+  const options = new Map(commands.map((c) => [c.name(), new Set(['--help', '-h', ...c.options.flatMap((o) => [o.long, o.short])])]));
+  const names = [...options.keys()].join('|');
+  const unknown = [];
+  for (const [file, text] of Object.entries(pages)) {
+    for (const [, command, rest] of text.matchAll(new RegExp(`asyncmark (${names})((?: +[^\\s\`|)#]+)*)`, 'g'))) {
+      for (const [, option] of rest.matchAll(/ (--?[a-z][a-z-]*)/g))
+        if (!options.get(command).has(option)) unknown.push(`${file}: asyncmark ${command} ${option}`);
+    }
+  }
+  return unknown;
+}
+
+// README.md and the pages people wrote under docs/ (not the generated results, reference or published page).
+function writtenPages() {
+  const generated = (name) => name.startsWith('results') || name === path.join('reference', 'cli.md') || name === 'published.md';
+  const names = fs.readdirSync(path.join(ROOT, 'docs'), { recursive: true }).filter((name) => name.endsWith('.md') && !generated(name));
+  const files = ['README.md', ...names.map((name) => path.join('docs', name))];
+  return Object.fromEntries(files.map((file) => [file, fs.readFileSync(path.join(ROOT, file), 'utf8')]));
 }
 
 describe('the command-line reference (bench/cli-reference.js)', function () {
@@ -38,6 +64,15 @@ describe('the command-line reference (bench/cli-reference.js)', function () {
   it('catches a page that lost an option (planted)', function () {
     const page = cliReference().replace('--precision <', '--precisionless <');
     assert.deepEqual(missingOptions(page), ['bench --precision <percent>']);
+  });
+
+  it('the commands README.md and docs/ show use only options their command has', function () {
+    assert.deepEqual(unknownOptions(writtenPages()), []);
+  });
+
+  it('catches a command shown with an option it lacks (planted)', function () {
+    const pages = { 'README.md': '```\nnpx asyncmark report --in runs.jsonl --html\nasyncmark bench --runs 3 # --not-an-option in a comment\n```' };
+    assert.deepEqual(unknownOptions(pages), ['README.md: asyncmark report --html']);
   });
 
   it('writes a fresh page, and rewrites its own', function () {
