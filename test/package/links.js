@@ -26,6 +26,26 @@ function brokenLinks(pages, { read, exists }) {
   return broken;
 }
 
+// The pages of `pages` that no chain of relative links from `start` reaches:
+// a page a reader of the README cannot find.
+function unreachable(pages, start, read) {
+  const seen = new Set([start]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const page = queue.shift();
+    for (const match of withoutCode(read(page)).matchAll(/\]\(([^)\s]+)\)/g)) {
+      const [target] = match[1].split('#');
+      if (target === '' || /^[a-z]+:/i.test(target)) continue;
+      const file = path.posix.normalize(path.posix.join(path.posix.dirname(page), target));
+      if (pages.includes(file) && !seen.has(file)) {
+        seen.add(file);
+        queue.push(file);
+      }
+    }
+  }
+  return pages.filter((page) => !seen.has(page));
+}
+
 // A page's text without its fenced code blocks, whose brackets are code, not links.
 function withoutCode(text) {
   return text.replace(/^```[^\n]*\n[\s\S]*?^```/gm, '');
@@ -50,4 +70,4 @@ function headingAnchors(text) {
   return anchors;
 }
 
-module.exports = { brokenLinks, headingAnchors };
+module.exports = { brokenLinks, headingAnchors, unreachable };

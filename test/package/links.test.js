@@ -2,13 +2,13 @@
 
 // Every relative link and image of README.md and of every page under docs/
 // resolves, in the repository, to a file and, where it names one, to a
-// heading of the page it links to. The packed tarball's test checks the same
-// of what ships.
+// heading of the page it links to; and every page is reached from README.md.
+// The packed tarball's test checks the links of what ships.
 
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { brokenLinks, headingAnchors } = require('./links');
+const { brokenLinks, headingAnchors, unreachable } = require('./links');
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -54,6 +54,18 @@ describe('docs: every link resolves', function () {
     };
     const broken = brokenLinks(['README.md'], { read: (page) => fixture[page], exists: (file) => file in fixture });
     assert.deepEqual(broken, ['README.md: docs/a.md#the-price', 'README.md: docs/results/gone.svg', 'README.md: docs/gone.md']);
+  });
+
+  it('reaches every page under docs/ from README.md, link by link', function () {
+    assert.deepEqual(unreachable(pages(), 'README.md', inRepository.read), []);
+  });
+
+  it('planted: the check names a page no link reaches', function () {
+    const fixture = { 'README.md': '[docs](docs/README.md)', 'docs/README.md': '[a](a.md) [up](../README.md)', 'docs/a.md': '', 'docs/orphan.md': '[a](a.md)' };
+    assert.deepEqual(
+      unreachable(Object.keys(fixture), 'README.md', (page) => fixture[page]),
+      ['docs/orphan.md'],
+    );
   });
 
   it('gives headings the anchors GitHub gives them', function () {
