@@ -77,10 +77,11 @@ describe('lib/optional-dependency', function () {
   describe('the docs', function () {
     it('print each optional peer at its pinned version', function () {
       const root = path.join(__dirname, '..', '..');
+      // README.md and every page under docs/, its subfolders' too.
       const files = [
         'README.md',
         ...fs
-          .readdirSync(path.join(root, 'docs'))
+          .readdirSync(path.join(root, 'docs'), { recursive: true })
           .filter((name) => name.endsWith('.md'))
           .map((name) => `docs/${name}`),
       ];

@@ -7,6 +7,7 @@ const path = require('node:path');
 const util = require('node:util');
 const { run, typeCheck, readmeBlock, ROOT } = require('./consumer');
 const doxbee = require('../../examples/doxbee/model');
+const { brokenLinks } = require('./links');
 
 // The tarball npm would publish, installed by npm into an empty project as a
 // user installs it (its dependencies from the registry, or npm's cache): it
@@ -39,20 +40,14 @@ function shipProblems(paths) {
 }
 
 // Every relative link and image of the shipped Markdown that names no
-// shipped file: "<page>: <target>". A link to a folder counts when the folder
-// ships a file.
-function brokenLinks(paths, read) {
+// shipped file or heading. A link to a folder counts when the folder ships a file.
+function brokenShippedLinks(paths, read) {
   const shipped = new Set(paths);
-  const broken = [];
-  for (const page of paths.filter((p) => p.endsWith('.md'))) {
-    for (const match of read(page).matchAll(/\]\(([^)\s]+)\)|src="([^"]+)"/g)) {
-      const target = (match[1] ?? match[2]).split('#')[0];
-      if (target === '' || /^[a-z]+:/i.test(target)) continue;
-      const file = path.posix.normalize(path.posix.join(path.posix.dirname(page), target));
-      if (!shipped.has(file) && !paths.some((p) => p.startsWith(`${file.replace(/\/$/, '')}/`))) broken.push(`${page}: ${target}`);
-    }
-  }
-  return broken;
+  const exists = (file) => shipped.has(file) || paths.some((p) => p.startsWith(`${file.replace(/\/$/, '')}/`));
+  return brokenLinks(
+    paths.filter((p) => p.endsWith('.md')),
+    { read, exists },
+  );
 }
 
 // The packages of `names` that a project's node_modules holds.
@@ -107,7 +102,7 @@ describe('package: the packed tarball, installed by npm into an empty project', 
     const paths = packed.files.map((f) => f.path);
     assert.ok(paths.includes('docs/results/README.md'));
     assert.deepEqual(
-      brokenLinks(paths, (page) => fs.readFileSync(path.join(unpacked, page), 'utf8')),
+      brokenShippedLinks(paths, (page) => fs.readFileSync(path.join(unpacked, page), 'utf8')),
       [],
     );
   });
@@ -118,8 +113,8 @@ describe('package: the packed tarball, installed by npm into an empty project', 
       'docs/results/b.svg': '',
     };
     assert.deepEqual(
-      brokenLinks(Object.keys(pages), (page) => pages[page]),
-      ['README.md: docs/results/a.svg', 'README.md: docs/gone.md'],
+      brokenShippedLinks(Object.keys(pages), (page) => pages[page]),
+      ['README.md: docs/results/a.svg', 'README.md: docs/gone.md#x'],
     );
   });
 
