@@ -22,6 +22,12 @@ const { entryIn, withSources } = require('../../lib/registry');
 // or another upload's; measured on the default Node (test/examples/
 // context.test.js), and per runtime by bench --context als, whose report shows
 // any runtime that measured otherwise.
+// `cancel` says how a caller gives up (lib/conformance/cancel.js: signal |
+// unsubscribe), and `onCancel` what the example then does by the cancel
+// contract (lib/conformance/cancel-contract.js): 'keeps the contract' or the
+// worst breach, which the tests and asyncmark verify hold it to. A
+// cancellable variant names the plain example it stands beside in
+// `variantOf`: the same routine, made cancellable by its style's own means.
 
 const EXAMPLES = [
   { name: 'callbacks-original', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes', context: 'kept' },
@@ -32,6 +38,18 @@ const EXAMPLES = [
   { name: 'callbacks-catcher', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: [], throws: 'escapes', context: 'kept' },
   { name: 'callbacks-async-waterfall', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: ['async'], throws: 'escapes', context: 'kept' },
   { name: 'callbacks-neo-async-waterfall', family: 'callbacks', call: 'callback', io: 'callbacks', libraries: ['neo-async'], throws: 'escapes', context: 'kept' },
+  {
+    name: 'callbacks-cancellable',
+    family: 'callbacks',
+    call: 'callback',
+    io: 'callbacks',
+    libraries: [],
+    throws: 'escapes',
+    context: 'kept',
+    cancel: 'signal',
+    onCancel: 'keeps the contract',
+    variantOf: 'callbacks-original',
+  },
   { name: 'generators-co', family: 'generators', call: 'promise', io: 'promises', libraries: ['co'], throws: 'caught', context: 'kept' },
   { name: 'generators-co-thunks', family: 'generators', call: 'promise', io: 'thunks', libraries: ['co', 'thunkify'], throws: 'caught', context: 'kept' },
   { name: 'generators-resume', family: 'generators', call: 'callback', io: 'callbacks', libraries: [], throws: 'caught', context: 'kept' },
@@ -55,11 +73,23 @@ const EXAMPLES = [
   { name: 'promises-q-async', family: 'generators', call: 'promise', io: 'q', libraries: ['q'], throws: 'caught', context: 'lost at blob.put' },
   { name: 'promises-when', family: 'promises', call: 'promise', io: 'when', libraries: ['when'], throws: 'caught', context: 'kept' },
   { name: 'promises-all-the-way', family: 'promises', call: 'promise', io: 'when', libraries: ['when'], throws: 'caught', context: 'kept' },
-  { name: 'async-await', family: 'async-await', call: 'promise', io: 'promises', libraries: [], throws: 'caught', context: 'kept', cancel: 'signal' },
-  { name: 'async-await-bluebird', family: 'async-await', call: 'promise', io: 'bluebird', libraries: ['bluebird'], throws: 'caught', context: 'kept', cancel: 'signal' },
-  { name: 'async-await-native-io', family: 'async-await', call: 'promise', io: 'native', libraries: [], throws: 'caught', context: 'kept', cancel: 'signal' },
-  { name: 'async-await-using', family: 'async-await', call: 'promise', io: 'promises', libraries: [], throws: 'caught', needs: 'using', context: 'kept', cancel: 'signal' },
-  { name: 'effect', family: 'generators', call: 'promise', io: 'effect', libraries: ['effect'], throws: 'caught', context: 'kept', cancel: 'signal' },
+  { name: 'async-await', family: 'async-await', call: 'promise', io: 'promises', libraries: [], throws: 'caught', context: 'kept', cancel: 'signal', onCancel: 'writes after the abort' },
+  { name: 'async-await-bluebird', family: 'async-await', call: 'promise', io: 'bluebird', libraries: ['bluebird'], throws: 'caught', context: 'kept', cancel: 'signal', onCancel: 'writes after the abort' },
+  { name: 'async-await-native-io', family: 'async-await', call: 'promise', io: 'native', libraries: [], throws: 'caught', context: 'kept', cancel: 'signal', onCancel: 'writes after the abort' },
+  { name: 'async-await-using', family: 'async-await', call: 'promise', io: 'promises', libraries: [], throws: 'caught', needs: 'using', context: 'kept', cancel: 'signal', onCancel: 'writes after the abort' },
+  {
+    name: 'async-await-cancellable',
+    family: 'async-await',
+    call: 'promise',
+    io: 'promises',
+    libraries: [],
+    throws: 'caught',
+    context: 'kept',
+    cancel: 'signal',
+    onCancel: 'keeps the contract',
+    variantOf: 'async-await',
+  },
+  { name: 'effect', family: 'generators', call: 'promise', io: 'effect', libraries: ['effect'], throws: 'caught', context: 'kept', cancel: 'signal', onCancel: 'reports failure though committed' },
   // Transpiled variants (npm run build:transpiled; examples/doxbee/transpiled/):
   // generated from the example named in `from` by the compiler and target
   // given, with a source map beside each; call, io and throws are their source's.
@@ -74,6 +104,7 @@ const EXAMPLES = [
     context: 'kept',
     transpiled: { from: 'async-await', compiler: 'tsc 7.0.2', target: 'es2016' },
     cancel: 'signal',
+    onCancel: 'writes after the abort',
   },
   {
     name: 'async-await-babel',
@@ -86,6 +117,7 @@ const EXAMPLES = [
     context: 'kept',
     transpiled: { from: 'async-await', compiler: 'babel 8.1.2', target: 'regenerator' },
     cancel: 'signal',
+    onCancel: 'writes after the abort',
   },
   {
     name: 'async-await-native-io-tsc-es2016',
@@ -98,6 +130,7 @@ const EXAMPLES = [
     context: 'kept',
     transpiled: { from: 'async-await-native-io', compiler: 'tsc 7.0.2', target: 'es2016' },
     cancel: 'signal',
+    onCancel: 'writes after the abort',
   },
   {
     name: 'async-await-native-io-babel',
@@ -110,6 +143,7 @@ const EXAMPLES = [
     context: 'kept',
     transpiled: { from: 'async-await-native-io', compiler: 'babel 8.1.2', target: 'regenerator' },
     cancel: 'signal',
+    onCancel: 'writes after the abort',
   },
   {
     name: 'generators-co-babel',
@@ -122,7 +156,7 @@ const EXAMPLES = [
     context: 'kept',
     transpiled: { from: 'generators-co', compiler: 'babel 8.1.2', target: 'regenerator' },
   },
-  { name: 'observables-rxjs', family: 'observables', call: 'observable', io: 'observables', libraries: ['rxjs'], throws: 'caught', context: 'kept', cancel: 'unsubscribe' },
+  { name: 'observables-rxjs', family: 'observables', call: 'observable', io: 'observables', libraries: ['rxjs'], throws: 'caught', context: 'kept', cancel: 'unsubscribe', onCancel: 'keeps the contract' },
 ];
 
 module.exports = {
