@@ -24,6 +24,10 @@ const NO_ABORT_CONTROLLER = 'n/a (no AbortController in this runtime)';
 // Completions are held and released one by one, each once the program is
 // quiet, so that the moment the caller gives up is the same in every style.
 const QUIET_TURNS = 5;
+// Once nothing is held, how long a caller that has not yet heard is waited
+// for: a library may answer from a timer of its own (Effect's scheduler),
+// which quiet turns of the event loop do not see.
+const GRACE_MS = 250;
 
 function turn() {
   return new Promise((resolve) => setImmediate(resolve));
@@ -62,18 +66,20 @@ function whereOf(point, branch, model) {
 // One cancel point: the upload runs with completions one by one, and the
 // caller gives up once `point` is called and the program is quiet (at once,
 // for BEFORE_START). Returns what cancel-contract.js judges.
-async function observePoint(entry, { problem, model, branch, point, deadline }) {
+async function observePoint(entry, factory, { problem, model, branch, point, deadline }) {
   const { io, engine } = createIO(entry.io, { ...branch, latency: 'tick', fault: null, order: 'issue' }, problem);
   const heard = [];
   const hear = (error) => {
     heard.push({ error: error ?? null });
     engine.record({ type: 'heard', error: error == null ? null : String(error.message ?? error) });
   };
-  const upload = entry.load()(io);
+  const upload = factory(io);
   let abortAt = point === BEFORE_START ? 0 : -1;
   const { cancel, reason } = startCancellable(entry, upload, model.CASE_ARGS, hear, point === BEFORE_START);
+  const listens = entry.cancel === 'signal';
   let quiet = 0;
   let seen = engine.trace.length;
+  let idleSince = null;
   while (Date.now() < deadline) {
     await turn();
     const busy = engine.pending > engine.held.length || engine.trace.length !== seen;
@@ -86,10 +92,17 @@ async function observePoint(entry, { problem, model, branch, point, deadline }) 
       cancel();
       continue;
     }
-    if (!engine.release()) break;
+    if (engine.release()) {
+      idleSince = null;
+      continue;
+    }
+    if (abortAt === -1 || !listens || heard.length > 0) break;
+    idleSince = idleSince ?? Date.now();
+    if (Date.now() - idleSince > GRACE_MS) break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
   if (abortAt === -1) throw new Error(`${entry.name}: the upload never called ${point}, where its caller was to give up`);
-  return { point, trace: engine.trace, abortAt, heard, listens: entry.cancel === 'signal', reason: reason() };
+  return { point, trace: engine.trace, abortAt, heard, listens, reason: reason() };
 }
 
 /**
@@ -122,9 +135,11 @@ async function observeCancel(entry, { problem, timeoutMs = 2000 }) {
   if (entry.cancel === 'signal' && typeof AbortController === 'undefined') return { outcome: NO_ABORT_CONTROLLER, worst: null, points: [] };
   const { model } = problemNamed(problem);
   if (!model.CANCEL) throw new RangeError(`problem ${problem} has no cancel case: its model declares no CANCEL`);
+  // Loaded before any point's time starts: loading a library can take seconds.
+  const factory = entry.load();
   const points = [];
   for (const { branch, point } of cancelPoints(entry, model)) {
-    const seen = await observePoint(entry, { problem, model, branch, point, deadline: Date.now() + timeoutMs });
+    const seen = await observePoint(entry, factory, { problem, model, branch, point, deadline: Date.now() + timeoutMs });
     points.push({ where: whereOf(point, branch, model), breaches: breachesAt(seen, model.CANCEL), trace: seen.trace });
   }
   const worst = worstBreach(points);
