@@ -1,0 +1,94 @@
+'use strict';
+
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { cancelCostRows, renderCancelCost } = require('../../lib/cancel-cost');
+const { main, MARK } = require('../../bench/cancel-cost-table');
+
+// What cancellability costs: each variant beside its plain example, from
+// measures passed in; and the script that writes the table, which never
+// replaces a file a person wrote.
+
+const registry = {
+  problem: 'toy',
+  examples: [
+    { name: 'plain', family: 'callbacks' },
+    { name: 'other', family: 'promises' },
+    { name: 'plain-cancellable', family: 'callbacks', variantOf: 'plain', cancel: 'signal' },
+  ],
+};
+const tokens = { plain: 100, other: 50, 'plain-cancellable': 125 };
+const measures = { tokensOf: (entry) => tokens[entry.name], outcomeOf: (entry) => (entry.cancel ? 'keeps the contract' : 'n/a (no means to cancel)') };
+
+describe('the cost of cancellability', () => {
+  it('gives one row per variant, beside the plain example it names, with both outcomes and the extra tokens', () => {
+    assert.deepEqual(cancelCostRows(registry, measures), [
+      {
+        problem: 'toy',
+        family: 'callbacks',
+        plain: 'plain',
+        variant: 'plain-cancellable',
+        plainOutcome: 'n/a (no means to cancel)',
+        variantOutcome: 'keeps the contract',
+        plainTokens: 100,
+        variantTokens: 125,
+        extraTokens: 25,
+        ratio: 1.25,
+      },
+    ]);
+  });
+
+  it('renders a table per problem under the line that says which command made it', () => {
+    const text = renderCancelCost(cancelCostRows(registry, measures), '<!-- first -->');
+    assert.ok(text.startsWith('<!-- first -->\n# What cancellability costs each style\n'));
+    assert.match(text, /\n## toy\n/);
+    assert.match(
+      text,
+      /\| callbacks \| `plain` \| n\/a \(no means to cancel\) \| `plain-cancellable` \| keeps the contract \| 100 → 125 \| \+25 \(1\.25×\) \|\n/,
+    );
+  });
+
+  describe('bench/cancel-cost-table.js', function () {
+    this.timeout(60000);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-cancel-cost-'));
+    after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    it('writes the table of every registry with variants, and replaces a file it wrote', async () => {
+      const out = path.join(dir, 'cost.md');
+      const quiet = process.stdout.write;
+      process.stdout.write = () => true;
+      try {
+        assert.equal(await main(['--out', out]), 0);
+        assert.equal(await main(['--out', out]), 0);
+      } finally {
+        process.stdout.write = quiet;
+      }
+      const text = fs.readFileSync(out, 'utf8');
+      assert.ok(text.split('\n', 1)[0].includes(MARK));
+      assert.match(
+        text,
+        /\| async-await \| `async-await` \| writes after the abort at blob\.put \(file found\) \| `async-await-cancellable` \| keeps the contract \|/,
+      );
+      assert.match(text, /\n## parallel\n/);
+    });
+
+    it('refuses to overwrite a file a person wrote, and a bad option, with exit code 2', async () => {
+      const mine = path.join(dir, 'mine.md');
+      fs.writeFileSync(mine, '# my notes\n');
+      const said = [];
+      const write = process.stderr.write;
+      process.stderr.write = (text) => said.push(text);
+      try {
+        assert.equal(await main(['--out', mine]), 2);
+        assert.equal(await main(['--colour']), 2);
+      } finally {
+        process.stderr.write = write;
+      }
+      assert.equal(fs.readFileSync(mine, 'utf8'), '# my notes\n');
+      assert.match(said[0], /^cancel-cost-table: --out: .*mine\.md.*a file that is absent or one this script generated/);
+      assert.match(said[1], /^cancel-cost-table: Unknown option '--colour'; expected --out FILE\n$/);
+    });
+  });
+});
