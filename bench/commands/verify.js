@@ -94,7 +94,7 @@ both traces around it, then a line "N of M cases pass". Exit code 0 when every
 case passes, 1 when one fails, 2 on bad input. A file that passes can be
 benched beside the registered examples: asyncmark bench --add FILE.
 
-Then the cancel case, in a child of its own: by --cancel's means, the caller
+Then the cancel case, in a child of its own within 30 s: by --cancel's means, the caller
 gives up before the upload starts (an already-aborted signal) and while each
 operation of each branch is in flight, the commit included, and the cancel
 contract judges what follows (docs/conformance.md): no write after the abort;

@@ -66,8 +66,8 @@ function whereOf(point, branch, model) {
 // One cancel point: the upload runs with completions one by one, and the
 // caller gives up once `point` is called and the program is quiet (at once,
 // for BEFORE_START). Returns what cancel-contract.js judges.
-async function observePoint(entry, factory, { problem, model, branch, point, deadline }) {
-  const { io, engine } = createIO(entry.io, { ...branch, latency: 'tick', fault: null, order: 'issue' }, problem);
+async function observePoint(entry, factory, { problem, model, branch, point, deadline, makeIO }) {
+  const { io, engine } = await makeIO(entry.io, { ...branch, latency: 'tick', fault: null, order: 'issue' }, problem);
   const heard = [];
   const hear = (error) => {
     heard.push({ error: error ?? null });
@@ -102,7 +102,7 @@ async function observePoint(entry, factory, { problem, model, branch, point, dea
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   if (abortAt === -1) throw new Error(`${entry.name}: the upload never called ${point}, where its caller was to give up`);
-  return { point, trace: engine.trace, abortAt, heard, listens, reason: reason() };
+  return { point, engine, trace: engine.trace, abortAt, heard, listens, reason: reason() };
 }
 
 /**
@@ -123,11 +123,15 @@ function cancelPoints(entry, model) {
  * NO_MEANS for an entry with no `cancel`, NO_ABORT_CONTROLLER for a signal
  * where the runtime has none.
  * @param {object} entry a registry entry (call, io, load, cancel)
- * @param {object} options { problem (its name), timeoutMs: the limit of each point }
+ * @param {object} options { problem (its name), timeoutMs: the limit of each point, makeIO,
+ *   afterPoint }: makeIO as observe.js takes it (a real database's, examples/doxbee/db),
+ *   the simulated I/O's by default; afterPoint(engine, { committed }), where a
+ *   database checks its data once a point is over, before the next begins: what is
+ *   wrong there, as sentences, each a breach 'leaves wrong data'
  * @returns {Promise<{ outcome: string, worst: object | null, points: object[] }>} worst:
  *   { kind, where, detail }; points: [{ where, breaches, trace }] in order
  */
-async function observeCancel(entry, { problem, timeoutMs = 2000 }) {
+async function observeCancel(entry, { problem, timeoutMs = 2000, makeIO = createIO, afterPoint = null }) {
   if (!entry.cancel) return { outcome: NO_MEANS, worst: null, points: [] };
   if (!CANCEL_MEANS.includes(entry.cancel)) {
     throw new RangeError(`${entry.name}: cancel must be one of ${CANCEL_MEANS.join(', ')}; got ${entry.cancel}`);
@@ -139,8 +143,14 @@ async function observeCancel(entry, { problem, timeoutMs = 2000 }) {
   const factory = entry.load();
   const points = [];
   for (const { branch, point } of cancelPoints(entry, model)) {
-    const seen = await observePoint(entry, factory, { problem, model, branch, point, deadline: Date.now() + timeoutMs });
-    points.push({ where: whereOf(point, branch, model), breaches: breachesAt(seen, model.CANCEL), trace: seen.trace });
+    const seen = await observePoint(entry, factory, { problem, model, branch, point, deadline: Date.now() + timeoutMs, makeIO });
+    const breaches = breachesAt(seen, model.CANCEL);
+    if (afterPoint) {
+      // The upload commits only where its commit was issued before the abort.
+      const committed = seen.trace.slice(0, seen.abortAt).some((e) => e.type === 'call' && e.op === model.CANCEL.commit);
+      for (const detail of await afterPoint(seen.engine, { committed })) breaches.push({ kind: 'leaves wrong data', detail });
+    }
+    points.push({ where: whereOf(point, branch, model), breaches, trace: seen.trace });
   }
   const worst = worstBreach(points);
   return { outcome: worst ? `${worst.kind} at ${worst.where}` : KEEPS, worst, points };
