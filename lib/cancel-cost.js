@@ -38,11 +38,13 @@ function cancelCostRows(registry, { tokensOf, outcomeOf }) {
 }
 
 /**
- * The rows as a markdown table, its generated-by line first. Pure.
+ * The rows as a markdown table, its generated-by line first, then what every
+ * example does on cancel, the column a bench summary shows. Pure.
  * @param {object[]} rows cancelCostRows' of every problem
  * @param {string} firstLine the generated-by comment
+ * @param {{ problem: string, example: string, outcome: string }[]} [every] each example's outcome
  */
-function renderCancelCost(rows, firstLine) {
+function renderCancelCost(rows, firstLine, every = []) {
   const line = (cells) => `| ${cells.join(' | ')} |`;
   const lines = [
     firstLine,
@@ -72,6 +74,11 @@ function renderCancelCost(rows, firstLine) {
         ]),
       );
     }
+  }
+  if (every.length > 0) lines.push('', '# On cancel, every example', '', 'The "on cancel" column of a bench summary, observed here for every example.');
+  for (const problem of [...new Set(every.map((row) => row.problem))]) {
+    lines.push('', `## ${problem}`, '', line(['example', 'on cancel']), line(['---', '---']));
+    for (const row of every.filter((r) => r.problem === problem)) lines.push(line([`\`${row.example}\``, row.outcome]));
   }
   return `${lines.join('\n')}\n`;
 }

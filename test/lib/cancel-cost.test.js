@@ -72,6 +72,9 @@ describe('the cost of cancellability', () => {
         /\| async-await \| `async-await` \| writes after the abort at blob\.put \(file found\) \| `async-await-cancellable` \| keeps the contract \|/,
       );
       assert.match(text, /\n## parallel\n/);
+      // Then every example's outcome, the column of a bench summary.
+      assert.match(text, /\n# On cancel, every example\n[^]*\| `callbacks-original` \| n\/a \(no means to cancel\) \|\n/);
+      assert.match(text, /\| `effect` \| reports failure though committed at tx\.commit \(file found\) \|\n/);
     });
 
     it('refuses to overwrite a file a person wrote, and a bad option, with exit code 2', async () => {
