@@ -3,8 +3,11 @@
 
 // What cancellability costs each style (lib/cancel-cost.js), as a markdown
 // table, then what every example does on cancel: `node
-// bench/cancel-cost-table.js [--out FILE]` writes
-// docs/results/cancel-cost.md unless told otherwise. The outcomes are
+// bench/cancel-cost-table.js [--out FILE] [--runs FILE,FILE --note TEXT]`
+// writes docs/results/cancel-cost.md unless told otherwise. With --runs, the
+// result lines of a bench session of the variants and their plain examples,
+// it adds each variant's wall time against its plain example's, with --note
+// (the load, say) beside the session's machine and hours. The outcomes are
 // observed here, on the simulated I/O; an example in a syntax this node
 // cannot parse shows its registry's declaration, which the tests hold it to
 // under a runtime that can (test/examples/cancel.test.js). It never
@@ -18,7 +21,7 @@ const { UsageError, refuse } = require('./usage');
 const { measureFile } = require('../metrics/complexity');
 const { observeCancel, NO_MEANS } = require('../lib/conformance');
 const { lacking } = require('../lib/runtimes/syntax');
-const { cancelCostRows, renderCancelCost } = require('../lib/cancel-cost');
+const { cancelCostRows, timeRatios, renderCancelCost } = require('../lib/cancel-cost');
 const { htmlComment } = require('../lib/report/render/generated');
 const { machine } = require('../lib/runner/environment');
 
@@ -37,6 +40,32 @@ async function outcomes(registry) {
   return found;
 }
 
+// The result lines of a runs file (asyncmark bench --out): one JSON object a line.
+function readRuns(file) {
+  let text;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    throw refuse('--runs', file, 'a results file of asyncmark bench (--out)');
+  }
+  try {
+    return text
+      .split('\n')
+      .filter((lineText) => lineText.trim() !== '')
+      .map((lineText) => JSON.parse(lineText));
+  } catch {
+    throw refuse('--runs', file, 'a results file of asyncmark bench, a JSON object a line');
+  }
+}
+
+// Where and when the runs were made, for the table's provenance.
+function provenanceOf(runs, note) {
+  if (runs.length === 0) return '';
+  const times = runs.map((run) => run.time).sort();
+  const env = runs[0].env ?? {};
+  return `Runs of one session on node ${env.node}, ${env.cpu}, ${env.cpus} cores, from ${times[0]} to ${times.at(-1)}${note ? `; ${note}` : ''}.`;
+}
+
 function checkOut(file) {
   if (!fs.existsSync(path.dirname(path.resolve(file)))) throw refuse('--out', file, 'a file in an existing folder');
   if (fs.existsSync(file) && !fs.readFileSync(file, 'utf8').split('\n', 1)[0].includes(MARK)) {
@@ -46,12 +75,16 @@ function checkOut(file) {
 
 async function main(argv) {
   let out;
+  let runs;
+  let note;
   try {
-    const { values } = parseArgs({ args: argv, options: { out: { type: 'string' } } });
+    const { values } = parseArgs({ args: argv, options: { out: { type: 'string' }, runs: { type: 'string' }, note: { type: 'string' } } });
     out = values.out ?? DEFAULT_OUT;
     checkOut(out);
+    runs = values.runs === undefined ? [] : values.runs.split(',').flatMap(readRuns);
+    note = values.note ?? '';
   } catch (error) {
-    const usage = error instanceof UsageError ? error : new UsageError(`${error.message}; expected --out FILE`);
+    const usage = error instanceof UsageError ? error : new UsageError(`${error.message}; expected --out FILE, --runs FILE,FILE, --note TEXT`);
     process.stderr.write(`cancel-cost-table: ${usage.message}\n`);
     return 2;
   }
@@ -64,7 +97,8 @@ async function main(argv) {
   }
   const { node, cpu } = machine();
   const words = [SCRIPT, ...argv].join(' ');
-  fs.writeFileSync(out, renderCancelCost(rows, htmlComment({ command: words, node, cpu, time: new Date().toISOString() }), every));
+  const time = { ratios: timeRatios(rows, runs), provenance: provenanceOf(runs, note) };
+  fs.writeFileSync(out, renderCancelCost(rows, htmlComment({ command: words, node, cpu, time: new Date().toISOString() }), every, time));
   process.stdout.write(`wrote ${out}: ${rows.length} cancellable variants\n`);
   return 0;
 }

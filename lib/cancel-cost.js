@@ -5,6 +5,8 @@
 // what each does when its caller gives up and the tokens each takes to write.
 // Pure: the measures are passed in.
 
+const stats = require('./stats');
+
 /**
  * One row per cancellable variant, in registry order.
  * @param {object} registry a problem's registry (problem, examples)
@@ -38,13 +40,44 @@ function cancelCostRows(registry, { tokensOf, outcomeOf }) {
 }
 
 /**
+ * The wall time of each variant against its plain example's, per scenario
+ * and n, from the runs of one session: stats.ratio's ratio of the means with
+ * its 95% interval, a time, not a count. Pure.
+ * @param {object[]} rows cancelCostRows'
+ * @param {object[]} runs result lines (lib/results): scenario, problem, example, params.n, status, metrics.wallMs
+ * @returns {{ scenario: string, n: number, variant: string, plain: string, ratio: object }[]}
+ */
+function timeRatios(rows, runs) {
+  const times = new Map();
+  for (const run of runs.filter((r) => r.status === 'ok')) {
+    const key = `${run.scenario}|${run.problem}|${run.params.n}|${run.example}`;
+    if (!times.has(key)) times.set(key, []);
+    times.get(key).push(run.metrics.wallMs);
+  }
+  const cells = [...new Set(runs.map((run) => `${run.scenario}|${run.problem}|${run.params.n}`))];
+  const ratios = [];
+  for (const cell of cells) {
+    const [scenario, problem, n] = cell.split('|');
+    for (const row of rows.filter((r) => r.problem === problem)) {
+      const variant = times.get(`${cell}|${row.variant}`);
+      const plain = times.get(`${cell}|${row.plain}`);
+      // A ratio needs two runs of each side, for an interval.
+      if (!variant || !plain || variant.length < 2 || plain.length < 2) continue;
+      ratios.push({ scenario, n: Number(n), variant: row.variant, plain: row.plain, ratio: stats.ratio(variant, plain) });
+    }
+  }
+  return ratios;
+}
+
+/**
  * The rows as a markdown table, its generated-by line first, then what every
  * example does on cancel, the column a bench summary shows. Pure.
  * @param {object[]} rows cancelCostRows' of every problem
  * @param {string} firstLine the generated-by comment
  * @param {{ problem: string, example: string, outcome: string }[]} [every] each example's outcome
+ * @param {{ ratios?: object[], provenance?: string }} [time] timeRatios', and where and when the runs were made
  */
-function renderCancelCost(rows, firstLine, every = []) {
+function renderCancelCost(rows, firstLine, every = [], { ratios = [], provenance = '' } = {}) {
   const line = (cells) => `| ${cells.join(' | ')} |`;
   const lines = [
     firstLine,
@@ -75,6 +108,23 @@ function renderCancelCost(rows, firstLine, every = []) {
       );
     }
   }
+  if (ratios.length > 0) {
+    lines.push(
+      '',
+      '# Time of each variant against its plain example',
+      '',
+      `Wall time, the ratio of the means with its 95% interval (≈: not significant). ${provenance}`,
+    );
+    for (const scenario of [...new Set(ratios.map((r) => r.scenario))]) {
+      const ns = [...new Set(ratios.filter((r) => r.scenario === scenario).map((r) => r.n))].sort((a, b) => a - b);
+      lines.push('', `## ${scenario}`, '', line(['cancellable variant', 'plain', ...ns.map((n) => `n=${n}`)]), line(['---', '---', ...ns.map(() => '---:')]));
+      const pairs = [...new Map(ratios.filter((r) => r.scenario === scenario).map((r) => [r.variant, r.plain]))];
+      for (const [variant, plain] of pairs) {
+        const at = (n) => ratios.find((r) => r.scenario === scenario && r.n === n && r.variant === variant);
+        lines.push(line([`\`${variant}\``, `\`${plain}\``, ...ns.map((n) => (at(n) ? ratioText(at(n).ratio) : '–'))]));
+      }
+    }
+  }
   if (every.length > 0) lines.push('', '# On cancel, every example', '', 'The "on cancel" column of a bench summary, observed here for every example.');
   for (const problem of [...new Set(every.map((row) => row.problem))]) {
     lines.push('', `## ${problem}`, '', line(['example', 'on cancel']), line(['---', '---']));
@@ -83,4 +133,8 @@ function renderCancelCost(rows, firstLine, every = []) {
   return `${lines.join('\n')}\n`;
 }
 
-module.exports = { cancelCostRows, renderCancelCost };
+function ratioText({ ratio, low, high, significant }) {
+  return `${ratio.toFixed(2)}× (${low.toFixed(2)}–${high.toFixed(2)})${significant ? '' : ' ≈'}`;
+}
+
+module.exports = { cancelCostRows, timeRatios, renderCancelCost };

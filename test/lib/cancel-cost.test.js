@@ -4,7 +4,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { cancelCostRows, renderCancelCost } = require('../../lib/cancel-cost');
+const { cancelCostRows, timeRatios, renderCancelCost } = require('../../lib/cancel-cost');
 const { main, MARK } = require('../../bench/cancel-cost-table');
 
 // What cancellability costs: each variant beside its plain example, from
@@ -50,6 +50,29 @@ describe('the cost of cancellability', () => {
     );
   });
 
+  it("gives each variant's wall time against its plain example's, per scenario and n, from runs of both", () => {
+    const rows = cancelCostRows(registry, measures);
+    const run = (example, n, wallMs, status = 'ok') => ({ scenario: 's', problem: 'toy', example, params: { n }, status, metrics: { wallMs } });
+    const runs = [
+      ...[10, 11, 12].map((ms) => run('plain', 100, ms)),
+      ...[20, 22, 24].map((ms) => run('plain-cancellable', 100, ms)),
+      run('plain-cancellable', 100, 1000, 'crash'),
+      // One run of a side gives no interval: no ratio at that n.
+      run('plain', 1000, 5),
+      run('plain-cancellable', 1000, 5),
+    ];
+    const ratios = timeRatios(rows, runs);
+    assert.deepEqual(
+      ratios.map(({ scenario, n, variant, plain }) => [scenario, n, variant, plain]),
+      [['s', 100, 'plain-cancellable', 'plain']],
+    );
+    assert.equal(ratios[0].ratio.ratio, 2);
+    assert.ok(ratios[0].ratio.significant && ratios[0].ratio.low < 2 && ratios[0].ratio.high > 2);
+    const text = renderCancelCost(rows, '<!-- first -->', [], { ratios, provenance: 'Made here.' });
+    assert.match(text, /\n# Time of each variant against its plain example\n\nWall time, [^\n]* Made here\.\n\n## s\n/);
+    assert.match(text, /\| `plain-cancellable` \| `plain` \| 2\.00× \([\d.]+–[\d.]+\) \|\n/);
+  });
+
   describe('bench/cancel-cost-table.js', function () {
     this.timeout(60000);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-cancel-cost-'));
@@ -86,12 +109,14 @@ describe('the cost of cancellability', () => {
       try {
         assert.equal(await main(['--out', mine]), 2);
         assert.equal(await main(['--colour']), 2);
+        assert.equal(await main(['--out', path.join(dir, 'other.md'), '--runs', mine]), 2);
       } finally {
         process.stderr.write = write;
       }
       assert.equal(fs.readFileSync(mine, 'utf8'), '# my notes\n');
       assert.match(said[0], /^cancel-cost-table: --out: .*mine\.md.*a file that is absent or one this script generated/);
-      assert.match(said[1], /^cancel-cost-table: Unknown option '--colour'; expected --out FILE\n$/);
+      assert.match(said[1], /^cancel-cost-table: Unknown option '--colour'; expected --out FILE, --runs FILE,FILE, --note TEXT\n$/);
+      assert.match(said[2], /^cancel-cost-table: --runs: .*mine\.md.*a results file of asyncmark bench, a JSON object a line/);
     });
   });
 });
