@@ -6,8 +6,9 @@
 // bench/cancel-cost-table.js [--out FILE] [--runs FILE,FILE --note TEXT]`
 // writes docs/results/cancel-cost.md unless told otherwise. With --runs, the
 // result lines of a bench session of the variants and their plain examples,
-// it adds each variant's wall time against its plain example's, with --note
-// (the load, say) beside the session's machine and hours. The outcomes are
+// it adds each variant's wall time against its plain example's, and its
+// counted CPU work where the runs counted it, with --note (the load, say)
+// beside the session's machine and hours. The outcomes are
 // observed here, on the simulated I/O; an example in a syntax this node
 // cannot parse shows its registry's declaration, which the tests hold it to
 // under a runtime that can (test/examples/cancel.test.js). It never
@@ -21,7 +22,7 @@ const { UsageError, refuse } = require('./usage');
 const { measureFile } = require('../metrics/complexity');
 const { observeCancel, NO_MEANS } = require('../lib/conformance');
 const { lacking } = require('../lib/runtimes/syntax');
-const { cancelCostRows, timeRatios, renderCancelCost } = require('../lib/cancel-cost');
+const { cancelCostRows, timeRatios, workRatios, renderCancelCost } = require('../lib/cancel-cost');
 const { htmlComment } = require('../lib/report/render/generated');
 const { machine } = require('../lib/runner/environment');
 
@@ -63,7 +64,9 @@ function provenanceOf(runs, note) {
   if (runs.length === 0) return '';
   const times = runs.map((run) => run.time).sort();
   const env = runs[0].env ?? {};
-  return `Runs of one session on node ${env.node}, ${env.cpu}, ${env.cpus} cores, from ${times[0]} to ${times.at(-1)}${note ? `; ${note}` : ''}.`;
+  const sessions = new Set(runs.map((run) => run.session)).size;
+  const of = sessions === 1 ? 'one session' : `${sessions} sessions`;
+  return `Runs of ${of} on node ${env.node}, ${env.cpu}, ${env.cpus} cores, from ${times[0]} to ${times.at(-1)}${note ? `; ${note}` : ''}.`;
 }
 
 function checkOut(file) {
@@ -97,7 +100,7 @@ async function main(argv) {
   }
   const { node, cpu } = machine();
   const words = [SCRIPT, ...argv].join(' ');
-  const time = { ratios: timeRatios(rows, runs), provenance: provenanceOf(runs, note) };
+  const time = { ratios: timeRatios(rows, runs), work: workRatios(rows, runs), provenance: provenanceOf(runs, note) };
   fs.writeFileSync(out, renderCancelCost(rows, htmlComment({ command: words, node, cpu, time: new Date().toISOString() }), every, time));
   process.stdout.write(`wrote ${out}: ${rows.length} cancellable variants\n`);
   return 0;

@@ -49,7 +49,7 @@ function cancelCostRows(registry, { tokensOf, outcomeOf }) {
  */
 function timeRatios(rows, runs) {
   const times = new Map();
-  for (const run of runs.filter((r) => r.status === 'ok')) {
+  for (const run of runs.filter((r) => r.status === 'ok' && Number.isFinite(r.metrics.wallMs))) {
     const key = `${run.scenario}|${run.problem}|${run.params.n}|${run.example}`;
     if (!times.has(key)) times.set(key, []);
     times.get(key).push(run.metrics.wallMs);
@@ -70,14 +70,44 @@ function timeRatios(rows, runs) {
 }
 
 /**
+ * The counted CPU work (valgrind instructions per upload, a count, not a
+ * time) of each variant against its plain example's, per scenario and n:
+ * the mean of each side's counted runs. Pure.
+ * @param {object[]} rows cancelCostRows'
+ * @param {object[]} runs result lines with metrics.instructionsPerInvocation
+ * @returns {{ scenario: string, n: number, variant: string, plain: string, plainCount: number, variantCount: number }[]}
+ */
+function workRatios(rows, runs) {
+  const counts = new Map();
+  for (const run of runs.filter((r) => r.status === 'ok' && Number.isFinite(r.metrics.instructionsPerInvocation))) {
+    const key = `${run.scenario}|${run.problem}|${run.params.n}|${run.example}`;
+    if (!counts.has(key)) counts.set(key, []);
+    counts.get(key).push(run.metrics.instructionsPerInvocation);
+  }
+  const cells = [...new Set([...counts.keys()].map((key) => key.split('|').slice(0, 3).join('|')))];
+  const found = [];
+  for (const cell of cells) {
+    const [scenario, problem, n] = cell.split('|');
+    for (const row of rows.filter((r) => r.problem === problem)) {
+      const variant = counts.get(`${cell}|${row.variant}`);
+      const plain = counts.get(`${cell}|${row.plain}`);
+      if (!variant || !plain) continue;
+      found.push({ scenario, n: Number(n), variant: row.variant, plain: row.plain, plainCount: stats.mean(plain), variantCount: stats.mean(variant) });
+    }
+  }
+  return found;
+}
+
+/**
  * The rows as a markdown table, its generated-by line first, then what every
  * example does on cancel, the column a bench summary shows. Pure.
  * @param {object[]} rows cancelCostRows' of every problem
  * @param {string} firstLine the generated-by comment
  * @param {{ problem: string, example: string, outcome: string }[]} [every] each example's outcome
- * @param {{ ratios?: object[], provenance?: string }} [time] timeRatios', and where and when the runs were made
+ * @param {{ ratios?: object[], work?: object[], provenance?: string }} [time] timeRatios', workRatios', and
+ *   where and when the runs were made
  */
-function renderCancelCost(rows, firstLine, every = [], { ratios = [], provenance = '' } = {}) {
+function renderCancelCost(rows, firstLine, every = [], { ratios = [], work = [], provenance = '' } = {}) {
   const line = (cells) => `| ${cells.join(' | ')} |`;
   const lines = [
     firstLine,
@@ -125,6 +155,23 @@ function renderCancelCost(rows, firstLine, every = [], { ratios = [], provenance
       }
     }
   }
+  if (work.length > 0) {
+    lines.push(
+      '',
+      '# Counted CPU work of each variant against its plain example',
+      '',
+      "Instructions per upload under valgrind (a count, not a time), the mean of each side's counted runs.",
+    );
+    lines.push(
+      '',
+      line(['scenario', 'n', 'cancellable variant', 'plain', 'instructions per upload', 'ratio']),
+      line(['---', '---:', '---', '---', '---:', '---:']),
+    );
+    for (const r of work) {
+      const counted = `${Math.round(r.plainCount).toLocaleString('en-US')} → ${Math.round(r.variantCount).toLocaleString('en-US')}`;
+      lines.push(line([r.scenario, r.n, `\`${r.variant}\``, `\`${r.plain}\``, counted, `${(r.variantCount / r.plainCount).toFixed(3)}×`]));
+    }
+  }
   if (every.length > 0) lines.push('', '# On cancel, every example', '', 'The "on cancel" column of a bench summary, observed here for every example.');
   for (const problem of [...new Set(every.map((row) => row.problem))]) {
     lines.push('', `## ${problem}`, '', line(['example', 'on cancel']), line(['---', '---']));
@@ -137,4 +184,4 @@ function ratioText({ ratio, low, high, significant }) {
   return `${ratio.toFixed(2)}× (${low.toFixed(2)}–${high.toFixed(2)})${significant ? '' : ' ≈'}`;
 }
 
-module.exports = { cancelCostRows, timeRatios, renderCancelCost };
+module.exports = { cancelCostRows, timeRatios, workRatios, renderCancelCost };

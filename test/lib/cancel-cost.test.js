@@ -4,7 +4,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { cancelCostRows, timeRatios, renderCancelCost } = require('../../lib/cancel-cost');
+const { cancelCostRows, timeRatios, workRatios, renderCancelCost } = require('../../lib/cancel-cost');
 const { main, MARK } = require('../../bench/cancel-cost-table');
 
 // What cancellability costs: each variant beside its plain example, from
@@ -71,6 +71,23 @@ describe('the cost of cancellability', () => {
     const text = renderCancelCost(rows, '<!-- first -->', [], { ratios, provenance: 'Made here.' });
     assert.match(text, /\n# Time of each variant against its plain example\n\nWall time, [^\n]* Made here\.\n\n## s\n/);
     assert.match(text, /\| `plain-cancellable` \| `plain` \| 2\.00× \([\d.]+–[\d.]+\) \|\n/);
+  });
+
+  it("gives each variant's counted work against its plain example's, from counted runs only", () => {
+    const rows = cancelCostRows(registry, measures);
+    const run = (example, instructionsPerInvocation) => ({
+      scenario: 's',
+      problem: 'toy',
+      example,
+      params: { n: 1000 },
+      status: 'ok',
+      metrics: { wallMs: null, instructionsPerInvocation },
+    });
+    const work = workRatios(rows, [run('plain', 20000), run('plain-cancellable', 21000), run('plain-cancellable', 23000), run('other', null)]);
+    assert.deepEqual(work, [{ scenario: 's', n: 1000, variant: 'plain-cancellable', plain: 'plain', plainCount: 20000, variantCount: 22000 }]);
+    assert.deepEqual(timeRatios(rows, [run('plain', 1), run('plain', 2), run('plain-cancellable', 1), run('plain-cancellable', 2)]), []);
+    const text = renderCancelCost(rows, '<!-- first -->', [], { work });
+    assert.match(text, /\| s \| 1000 \| `plain-cancellable` \| `plain` \| 20,000 → 22,000 \| 1\.100× \|\n/);
   });
 
   describe('bench/cancel-cost-table.js', function () {
