@@ -134,18 +134,21 @@ async function verifyFenced(problem, entry, { limitMs = CASE_LIMIT_MS, runtime =
   return verdict();
 }
 
+// The cancel case runs every cancel point (15 for DoxBee) in one child.
+const CANCEL_LIMIT_MS = 3 * CASE_LIMIT_MS;
+
 /**
  * The cancel case (lib/conformance/cancel.js) on a file of one's own, in a
- * child of its own with the time limit of one case: what the file does when
- * its caller gives up mid-upload by the entry's `cancel`. NO_MEANS, with
+ * child of its own with a time limit (three cases'): what the file does when
+ * its caller gives up at every cancel point by the entry's `cancel`. NO_MEANS, with
  * nothing run, for an entry without one; "n/a (the cancel case failed: …)"
  * when the child could not tell, as a bench run says it.
  * @param {string} problem one of VERIFIABLE whose model declares CANCEL
  * @param {object} entry as entryForFile makes it
- * @param {{ limitMs?: number, runtime?: string }} [options] as verifyFenced's
- * @returns {Promise<string>} an outcome of CANCEL_OUTCOMES, or an n/a with its reason
+ * @param {{ limitMs?: number, runtime?: string }} [options] as verifyFenced's; limitMs for the whole case
+ * @returns {Promise<string>} 'keeps the contract', the worst breach and where, or an n/a with its reason
  */
-async function cancelFenced(problem, entry, { limitMs = CASE_LIMIT_MS, runtime = process.execPath } = {}) {
+async function cancelFenced(problem, entry, { limitMs = CANCEL_LIMIT_MS, runtime = process.execPath } = {}) {
   if (!entry.cancel) return NO_MEANS;
   const style = { io: entry.io, call: entry.call, throws: entry.throws, onFailure: entry.onFailure, cancel: entry.cancel };
   const ended = await runChild({ problem, file: entry.file, style, cancel: true }, limitMs, runtime);
