@@ -1,30 +1,40 @@
 'use strict';
 
+const crypto = require('node:crypto');
 const { fork } = require('node:child_process');
+const { markedEnv, endUnit, watchDescendants, guard, release } = require('./fence');
+const { NONCE } = require('./child/channel');
 
-// Child processes for everything that measures: the benchmark runner and the
-// debuggability probe. runChild starts one, keeps the tail of its stderr, kills
-// it at the timeout and reports how it ended; it never throws. runInChild adds
-// the benchmark's classification on top: ok (or double / invalid, as the child
-// found), crash, timeout, oom. Every child is tracked so killAll can end them.
-// Each child leads a process group of its own, and the whole group is killed
-// when the run ends, however it ends: a process the example started (a
-// cluster, a worker pool, a careless library) does not outlive the run.
+// Child processes for everything that measures: the benchmark runner, the
+// debuggability probe and the conformance suite on a file of one's own.
+// runChild starts one, keeps the tail of its stderr, kills it at the timeout
+// and reports how it ended; it never throws. runInChild adds the benchmark's
+// classification on top: ok (or double / invalid, as the child found), crash,
+// timeout, oom. Every child is tracked so killAll can end them.
+// Each child is fenced (lib/runner/fence.js): it leads a process group of its
+// own, what it starts carries its mark, and the whole unit is ended when the
+// run ends, however it ends, and by a watchdog if this process is killed: a
+// process the example started (a cluster, a worker pool, a careless library,
+// a detached child) does not outlive the run. Its word comes over IPC sealed
+// with a nonce of the run's (lib/runner/child/channel.js), never from stdout.
 
 const STDERR_TAIL = 2000;
 // How long a child that has reported may take to exit before it is killed.
 const EXIT_GRACE_MS = 5000;
-const live = new Set();
+const live = new Map();
 const interrupted = new WeakSet();
 
 /**
  * Runs a script in a fresh process with one JSON argument and an IPC channel.
  * @param {string} script the module to fork
  * @param {object} job passed as the JSON argument
- * @param {object} [options] { execPath, execArgv, env, timeoutMs, exitGraceMs, onMessage(message, child), onSpawn(child) }:
+ * @param {object} [options] { execPath, execArgv, env, timeoutMs, idle, watchMs, exitGraceMs, onMessage(message, child, sealed), onSpawn(child) }:
  *   execPath, the runtime to run it with (the node running asyncmark unless given);
- *   onMessage returns true for the child's last word, after which it has
- *   exitGraceMs to exit before its group is killed
+ *   idle, the timeout counts from the child's last sealed message rather than from its start;
+ *   watchMs, how often the child's descendants are looked for while it runs (never unless given);
+ *   onMessage gets every message, and `sealed` true when it carries the run's
+ *   nonce (the nonce itself removed); it returns true for the child's last
+ *   word, after which the child has exitGraceMs to exit before its unit is ended
  * @returns {Promise<{ pid, exitCode, signal, timedOut, interrupted, startError, stderr, fatal }>}
  *   fatal: the out-of-memory line, if the child printed one, wherever it stood
  *   after the process has exited and its stderr is closed; interrupted when
@@ -38,14 +48,21 @@ function runChild(
     execArgv = [],
     env = process.env,
     timeoutMs = 60000,
+    idle = false,
+    watchMs = null,
     exitGraceMs = EXIT_GRACE_MS,
     onMessage = () => {},
     onSpawn = () => {},
   } = {},
 ) {
   return new Promise((resolve) => {
-    const child = fork(script, [JSON.stringify(job)], { execPath, execArgv, env, detached: true, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
-    live.add(child);
+    const nonce = crypto.randomBytes(12).toString('hex');
+    const marked = markedEnv({ ...env, [NONCE]: nonce });
+    const child = fork(script, [JSON.stringify(job)], { execPath, execArgv, env: marked.env, detached: true, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const watch = child.pid && watchMs ? watchDescendants(child.pid, watchMs) : null;
+    const unit = { pid: child.pid, mark: marked.mark, seen: watch ? watch.seen : new Map(), look: watch ? watch.look : null, ended: false };
+    if (child.pid) guard(child.pid);
+    live.set(child, unit);
     onSpawn(child);
     let stderr = '';
     let fatal = null;
@@ -57,24 +74,35 @@ function runChild(
       if (fatal === null) fatal = fatalLine(stderr.slice(-200) + chunk);
       stderr = (stderr + chunk).slice(-STDERR_TAIL);
     });
+    let timer = null;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        endChild(child);
+      }, timeoutMs);
+    };
+    arm();
     // Node 26 can deadlock in process.exit() when a background compile job
     // waits for a garbage collection (nodejs/node#64274): a child that has
     // said its last word and then never exits is ended, and what it said kept.
     child.on('message', (message) => {
-      if (onMessage(message, child) === true && grace === null) {
-        grace = setTimeout(() => killGroup(child), exitGraceMs);
+      const sealed = message !== null && typeof message === 'object' && message.nonce === nonce;
+      const said = sealed ? withoutNonce(message) : message;
+      if (sealed && idle && grace === null) arm();
+      if (onMessage(said, child, sealed) === true && grace === null) {
+        clearTimeout(timer);
+        grace = setTimeout(() => endChild(child), exitGraceMs);
       }
     });
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup(child);
-    }, timeoutMs);
     // What the child started may hold its stderr open, which would delay
-    // 'close' for ever: end the group as soon as the child itself has exited.
-    child.on('exit', () => killGroup(child));
+    // 'close' for ever: end the unit as soon as the child itself has exited.
+    child.on('exit', () => endChild(child));
     const finish = (exitCode, signal, startError = null) => {
       clearTimeout(timer);
       clearTimeout(grace);
+      if (watch) watch.stop();
+      if (!unit.ended) endChild(child);
       live.delete(child);
       resolve({ pid: child.pid ?? null, exitCode, signal, timedOut, interrupted: interrupted.has(child), startError, stderr, fatal });
     };
@@ -87,15 +115,20 @@ function runChild(
   });
 }
 
-// Kills the child's process group (the child and every process it started
-// that did not leave the group); a group already gone is fine.
-function killGroup(child) {
-  if (!child.pid) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // ESRCH: nothing left in the group.
-  }
+function withoutNonce({ nonce, ...message }) {
+  return message;
+}
+
+// Ends a child's unit (lib/runner/fence.js): its group, its descendants seen
+// while it ran, every process with its mark. A unit already gone is fine.
+function endChild(child) {
+  const unit = live.get(child);
+  if (!unit || !unit.pid) return;
+  // One more look, while the child may still be there to be looked under.
+  if (unit.look) unit.look();
+  endUnit(unit);
+  release(unit.pid);
+  unit.ended = true;
 }
 
 // The line of stderr that says what went wrong: the error's own line if Node
@@ -144,7 +177,7 @@ async function runInChild(job, { script, timeoutMs = 60000, exitGraceMs, execPat
     timeoutMs,
     exitGraceMs,
     onSpawn,
-    onMessage: (message, child) => {
+    onMessage: (message, child, sealed) => {
       const reply = ask(message, child);
       if (reply) {
         // A child that is gone by then needs no reply.
@@ -154,6 +187,8 @@ async function runInChild(job, { script, timeoutMs = 60000, exitGraceMs, execPat
         );
         return false;
       }
+      // Only the child's own word is its result: what the example sends is not.
+      if (!sealed) return false;
       result = message;
       return true;
     },
@@ -177,16 +212,15 @@ async function runInChild(job, { script, timeoutMs = 60000, exitGraceMs, execPat
  * The kills are sent at once, so it also serves a synchronous 'exit' handler.
  */
 function killAll({ waitMs = 2000 } = {}) {
-  const exits = [...live].map(
+  const exits = [...live.keys()].map(
     (child) =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         interrupted.add(child);
         child.once('exit', resolve);
-        killGroup(child);
+        endChild(child);
       }),
   );
-  live.clear();
   const timeout = new Promise((resolve) => setTimeout(resolve, waitMs).unref());
   return Promise.race([Promise.all(exits), timeout]);
 }
