@@ -3,9 +3,9 @@
 // A child process that runs the conformance suite (lib/verify.js) on a file
 // of one's own, case by case from `from`, so that what the file does to its
 // process (ends it, hangs it, throws from a timer) ends only this child; see
-// lib/verify-fenced.js, its parent. It sends one IPC message per event,
-// sealed with the run's nonce (lib/runner/child/channel.js), never a line on
-// stdout, so that nothing the file prints or sends is taken for a verdict:
+// lib/verify-fenced.js, its parent. It sends one message per event on a
+// descriptor of its own, sealed with the run's nonce (lib/runner/child/channel.js),
+// never a line on stdout, so that nothing the file prints or sends is taken for a verdict:
 // { loaded } or { loadError } first, then { start: i } and { case: i, result } per case;
 // or, asked for the cancel case instead, { onCancel } with its outcome; then { done }.
 
@@ -46,12 +46,6 @@ async function main() {
     say({ case: i, problems, traces });
   }
 }
-
-// The parent is gone: nobody to report to.
-process.on('disconnect', () => process.exit(1));
-// The channel alone must not keep the child alive: a file that never answers
-// and leaves nothing pending ends the process, as it would without one.
-if (process.channel) process.channel.unref();
 
 main().then(
   // The file may have left timers or sockets behind: the suite is over.

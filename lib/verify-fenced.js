@@ -21,12 +21,14 @@ const CASE_LIMIT_MS = 10000;
 const WATCH_MS = 100;
 
 // One child from case `from`, under `runtime` (a node binary), fenced
-// (lib/runner/spawn.js): the events it sent, sealed with its run's nonce, and
+// (lib/runner/spawn.js): the events it wrote, sealed with its run's nonce, and
 // how it ended. Anything else it sent or printed is the file's, not an event.
 async function runVerifyChild(request, limitMs, runtime) {
   const events = [];
   const ended = await runChild(CHILD, request, {
     execPath: runtime,
+    // Not IPC: bytes the file writes to the channel's descriptor must not break it.
+    channel: 'fd',
     timeoutMs: limitMs,
     idle: true,
     watchMs: WATCH_MS,

@@ -352,7 +352,8 @@ async function action(options, command) {
   // Counting needs valgrind, a driver whose child repeats its region, and no browser.
   const uncountable = settings.measure === 'time' ? null : cannotCount(settings.driver, settings.runtimes);
   if (uncountable) throw new UsageError(`--measure ${settings.measure}: ${uncountable}`);
-  await verifyAdded(settings);
+  // Ctrl-C while a file of --add is verified ends its child and what the file started.
+  await interruptible(() => verifyAdded(settings), { progress: { stop() {} }, note: 'interrupted while verifying the files of --add; nothing was run' });
   // A real database (--db) is made ready before the first run and undone after the last.
   const database = settings.database ? await openDatabase(settings, options) : null;
   try {

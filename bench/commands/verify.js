@@ -7,6 +7,7 @@ const { verifyFenced, cancelFenced } = require('../../lib/verify-fenced');
 const { CANCEL_MEANS, CANCEL_OUTCOMES } = require('../../lib/conformance');
 const { VERIFIABLE, DEFAULT_PROBLEM, styleOptions, resolveStyle, ownEntry, refuseUnloadable } = require('../own-examples');
 const { Failed, parseChoice } = require('../usage');
+const { interruptible } = require('../interrupt');
 
 // `asyncmark verify FILE`: the whole conformance suite of a problem, every
 // case its registered examples face against the same reference, run on a file
@@ -42,13 +43,16 @@ async function cancelLine({ problem, entry }) {
   return `on cancel: ${outcome} (its caller ${GIVES_UP[entry.cancel]} while ${CANCEL.during} was in flight)`;
 }
 
+// Ctrl-C, SIGTERM or SIGHUP ends the child and what the file started, and the command.
+const interruptibly = (task) => interruptible(task, { progress: { stop() {} }, note: 'interrupted; the verification did not finish' });
+
 async function action(file, options) {
   const settings = resolveOptions(file, options);
   // The file runs in a child with a time limit per case, never in this process.
-  const verdict = await verifyFenced(settings.problem, settings.entry);
+  const verdict = await interruptibly(() => verifyFenced(settings.problem, settings.entry));
   const refused = refuseUnloadable(verdict, file, settings.problem, 'FILE');
   if (refused) throw refused;
-  const onCancel = await cancelLine(settings);
+  const onCancel = await interruptibly(() => cancelLine(settings));
   process.stdout.write(heading(settings, verdict.reference) + renderVerdict(verdict, { full: settings.full }) + (onCancel ? `${onCancel}\n` : ''));
   if (verdict.failures.length > 0) throw new Failed(`${verdict.failures.length} of ${verdict.total} cases fail`);
 }

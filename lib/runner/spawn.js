@@ -1,9 +1,9 @@
 'use strict';
 
 const crypto = require('node:crypto');
-const { fork } = require('node:child_process');
+const { fork, spawn } = require('node:child_process');
 const { markedEnv, endUnit, watchDescendants, guard, release } = require('./fence');
-const { NONCE } = require('./child/channel');
+const { NONCE, CHANNEL_FD } = require('./child/channel');
 
 // Child processes for everything that measures: the benchmark runner, the
 // debuggability probe and the conformance suite on a file of one's own.
@@ -28,8 +28,11 @@ const interrupted = new WeakSet();
  * Runs a script in a fresh process with one JSON argument and an IPC channel.
  * @param {string} script the module to fork
  * @param {object} job passed as the JSON argument
- * @param {object} [options] { execPath, execArgv, env, timeoutMs, idle, watchMs, exitGraceMs, onMessage(message, child, sealed), onSpawn(child) }:
+ * @param {object} [options] { execPath, execArgv, env, channel, timeoutMs, idle, watchMs, exitGraceMs, onMessage(message, child, sealed), onSpawn(child) }:
  *   execPath, the runtime to run it with (the node running asyncmark unless given);
+ *   channel, how the child speaks: ipc (process.send, and the parent's child.send; the default)
+ *   or fd (JSON lines on descriptor 3, where bytes that are not a message are ignored rather
+ *   than breaking the channel: for a child whose own code is not asyncmark's);
  *   idle, the timeout counts from the child's last sealed message rather than from its start;
  *   watchMs, how often the child's descendants are looked for while it runs (never unless given);
  *   onMessage gets every message, and `sealed` true when it carries the run's
@@ -47,6 +50,7 @@ function runChild(
     execPath = process.execPath,
     execArgv = [],
     env = process.env,
+    channel = 'ipc',
     timeoutMs = 60000,
     idle = false,
     watchMs = null,
@@ -57,8 +61,11 @@ function runChild(
 ) {
   return new Promise((resolve) => {
     const nonce = crypto.randomBytes(12).toString('hex');
-    const marked = markedEnv({ ...env, [NONCE]: nonce });
-    const child = fork(script, [JSON.stringify(job)], { execPath, execArgv, env: marked.env, detached: true, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const marked = markedEnv({ ...env, [NONCE]: nonce, ...(channel === 'fd' ? { [CHANNEL_FD]: '3' } : {}) });
+    const child =
+      channel === 'fd'
+        ? spawn(execPath, [...execArgv, script, JSON.stringify(job)], { env: marked.env, detached: true, stdio: ['ignore', 'ignore', 'pipe', 'pipe'] })
+        : fork(script, [JSON.stringify(job)], { execPath, execArgv, env: marked.env, detached: true, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     const watch = child.pid && watchMs ? watchDescendants(child.pid, watchMs) : null;
     const unit = { pid: child.pid, mark: marked.mark, seen: watch ? watch.seen : new Map(), look: watch ? watch.look : null, ended: false };
     if (child.pid) guard(child.pid);
@@ -86,7 +93,7 @@ function runChild(
     // Node 26 can deadlock in process.exit() when a background compile job
     // waits for a garbage collection (nodejs/node#64274): a child that has
     // said its last word and then never exits is ended, and what it said kept.
-    child.on('message', (message) => {
+    const hear = (message) => {
       const sealed = message !== null && typeof message === 'object' && message.nonce === nonce;
       const said = sealed ? withoutNonce(message) : message;
       if (sealed && idle && grace === null) arm();
@@ -94,7 +101,9 @@ function runChild(
         clearTimeout(timer);
         grace = setTimeout(() => endChild(child), exitGraceMs);
       }
-    });
+    };
+    if (channel === 'fd') readLines(child.stdio[3], hear);
+    else child.on('message', hear);
     // What the child started may hold its stderr open, which would delay
     // 'close' for ever: end the unit as soon as the child itself has exited.
     child.on('exit', () => endChild(child));
@@ -113,6 +122,28 @@ function runChild(
       if (child.pid === undefined) finish(null, null, error.message);
     });
   });
+}
+
+// Each JSON line of a stream, parsed; a line that is not JSON is not a message.
+function readLines(stream, hear) {
+  let buffered = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    buffered += chunk;
+    let end;
+    while ((end = buffered.indexOf('\n')) !== -1) {
+      const line = buffered.slice(0, end);
+      buffered = buffered.slice(end + 1);
+      let message;
+      try {
+        message = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      hear(message);
+    }
+  });
+  stream.on('error', () => {});
 }
 
 function withoutNonce({ nonce, ...message }) {
