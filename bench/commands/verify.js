@@ -30,6 +30,13 @@ function heading({ problem, entry }, reference) {
   return `verify ${entry.name} (${entry.file}) as a ${problem} example (${style}) against the reference ${reference}\n\n`;
 }
 
+// When no case passes, the likelier cause is how the file was given (its
+// problem, flavour or convention) rather than each case: say so once.
+function everyCaseFails({ passed, total }, { problem, entry }) {
+  if (passed > 0 || total === 0) return '';
+  return `no case passes: is ${entry.name} a ${problem} example (--problem), given the I/O it is written for (--io ${entry.io}) and called as it is written (--call ${entry.call})?\n`;
+}
+
 const GIVES_UP = { signal: 'aborted its signal', unsubscribe: 'unsubscribed' };
 
 // The cancel outcome in a line, with how and where the caller gave up; null
@@ -53,7 +60,12 @@ async function action(file, options) {
   const refused = refuseUnloadable(verdict, file, settings.problem, 'FILE');
   if (refused) throw refused;
   const onCancel = await interruptibly(() => cancelLine(settings));
-  process.stdout.write(heading(settings, verdict.reference) + renderVerdict(verdict, { full: settings.full }) + (onCancel ? `${onCancel}\n` : ''));
+  process.stdout.write(
+    heading(settings, verdict.reference) +
+      renderVerdict(verdict, { full: settings.full }) +
+      everyCaseFails(verdict, settings) +
+      (onCancel ? `${onCancel}\n` : ''),
+  );
   if (verdict.failures.length > 0) throw new Failed(`${verdict.failures.length} of ${verdict.total} cases fail`);
 }
 
