@@ -199,8 +199,8 @@ async function verifyAdded({ scenario, added, needs, runtimes }) {
     if (refused) throw refused;
     if (verdict.failures.length > 0) {
       throw new UsageError(
-        `--add: ${file} fails verification (${verdict.passed} of ${verdict.total} cases pass); first failing case: ${firstFailure(verdict)}; ` +
-          `${verifyCommand(file, scenario.problem, entry)} shows every one`,
+        `--add: ${file} fails verification (${verdict.passed} of ${verdict.total} cases pass${verdict.passed === 0 ? `: is it written for --io ${entry.io} and --call ${entry.call}?` : ''}); ` +
+          `first failing case: ${firstFailure(verdict)}; ${verifyCommand(file, scenario.problem, entry)} shows every one`,
       );
     }
   }

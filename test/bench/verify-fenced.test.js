@@ -71,6 +71,9 @@ describe('asyncmark verify: the file runs fenced in a child', function () {
   it('bench --add refuses a file that ends the process, in one line', async () => {
     const { code, stderr } = await runCli('bench', '--test', '--quiet', '--no-out', '--add', file('exits'), '--io', 'promises');
     assert.equal(code, 2);
-    assert.match(stderr, /--add: .*exits\.js fails verification \(0 of \d+ cases pass\); first failing case: .*ended the process/);
+    assert.match(
+      stderr,
+      /--add: .*exits\.js fails verification \(0 of \d+ cases pass: is it written for --io promises and --call promise\?\); first failing case: .*ended the process/,
+    );
   });
 });
