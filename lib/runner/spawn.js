@@ -21,6 +21,8 @@ const { NONCE, CHANNEL_FD } = require('./child/channel');
 const STDERR_TAIL = 2000;
 // How long a child that has reported may take to exit before it is killed.
 const EXIT_GRACE_MS = 5000;
+// How often a child's descendants are looked for unless the caller says.
+const WATCH_MS = 250;
 const live = new Map();
 const interrupted = new WeakSet();
 
@@ -34,7 +36,8 @@ const interrupted = new WeakSet();
  *   or fd (JSON lines on descriptor 3, where bytes that are not a message are ignored rather
  *   than breaking the channel: for a child whose own code is not asyncmark's);
  *   idle, the timeout counts from the child's last sealed message rather than from its start;
- *   watchMs, how often the child's descendants are looked for while it runs (never unless given);
+ *   watchMs, how often the child's descendants are looked for while it runs (a few small
+ *   reads of /proc each time; null: never);
  *   onMessage gets every message, and `sealed` true when it carries the run's
  *   nonce (the nonce itself removed); it returns true for the child's last
  *   word, after which the child has exitGraceMs to exit before its unit is ended
@@ -53,7 +56,7 @@ function runChild(
     channel = 'ipc',
     timeoutMs = 60000,
     idle = false,
-    watchMs = null,
+    watchMs = WATCH_MS,
     exitGraceMs = EXIT_GRACE_MS,
     onMessage = () => {},
     onSpawn = () => {},
