@@ -15,8 +15,9 @@ const { NONCE, CHANNEL_FD } = require('./child/channel');
 // own, what it starts carries its mark, and the whole unit is ended when the
 // run ends, however it ends, and by a watchdog if this process is killed: a
 // process the example started (a cluster, a worker pool, a careless library,
-// a detached child) does not outlive the run. Its word comes over IPC sealed
-// with a nonce of the run's (lib/runner/child/channel.js), never from stdout.
+// a detached child) does not outlive the run. Its word comes over IPC, or a
+// descriptor of its own, sealed with a nonce of the run's
+// (lib/runner/child/channel.js), never from stdout.
 
 const STDERR_TAIL = 2000;
 // How long a child that has reported may take to exit before it is killed.
@@ -27,7 +28,7 @@ const live = new Map();
 const interrupted = new WeakSet();
 
 /**
- * Runs a script in a fresh process with one JSON argument and an IPC channel.
+ * Runs a script in a fresh, fenced process with one JSON argument and a channel to this one.
  * @param {string} script the module to fork
  * @param {object} job passed as the JSON argument
  * @param {object} [options] { execPath, execArgv, env, channel, timeoutMs, idle, watchMs, exitGraceMs, onMessage(message, child, sealed), onSpawn(child) }:
