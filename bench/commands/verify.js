@@ -83,7 +83,10 @@ function register(program) {
       `
 The file is run in a child process against the simulated I/O with tick
 latency, case by case, each case within 10 s: a file that ends the process,
-hangs or throws from a timer fails that case with the reason. The cases: success and a failure at every operation in every mode, in every
+hangs or throws from a timer fails that case with the reason. Whatever the
+file starts is ended with its child, and only the child's own sealed messages
+count: nothing the file prints can pass for a verdict (see the README's
+threat model: a fence against mistakes, not an attacker). The cases: success and a failure at every operation in every mode, in every
 branch, several uploads at once, twice in a row, varied paths, completions one
 by one (see docs/architecture.md, lib/conformance/). Each failing case is
 printed with the first event where its trace parts from the expected one and
