@@ -9,7 +9,7 @@
 // { loaded } or { loadError } first, then { start: i } and { case: i, result } per case;
 // or, asked for the cancel case instead, { onCancel } with its outcome; then { done }.
 
-const { sealedSender } = require('./runner/child/channel');
+const { sealedSender, lastWord } = require('./runner/child/channel');
 
 // Taken before the file is loaded: only this child's own messages carry it.
 const send = sealedSender();
@@ -49,7 +49,7 @@ async function main() {
 
 main().then(
   // The file may have left timers or sockets behind: the suite is over.
-  () => say({ done: true }).then(() => process.exit(0)),
+  () => say(lastWord({ done: true })).then(() => process.exit(0)),
   (error) => {
     process.stderr.write(`${error && error.stack ? error.stack : error}\n`);
     process.exit(1);

@@ -100,6 +100,11 @@ function runChild(
     const hear = (message) => {
       const sealed = message !== null && typeof message === 'object' && message.nonce === nonce;
       const said = sealed ? withoutNonce(message) : message;
+      // The processes the child still had at its last word (channel.js lastWord).
+      if (sealed && Array.isArray(said.descendants)) {
+        for (const [pid, start] of said.descendants) if (!unit.seen.has(pid)) unit.seen.set(pid, start);
+        delete said.descendants;
+      }
       if (sealed && idle && grace === null) arm();
       if (onMessage(said, child, sealed) === true && grace === null) {
         clearTimeout(timer);
@@ -204,16 +209,21 @@ function classifyExit(stderr) {
  *   reply to send back, or null when the message is not one
  * @returns {Promise<{ status, metrics, error, stderrTail }>}
  */
-async function runInChild(job, { script, timeoutMs = 60000, exitGraceMs, execPath, execArgv = [], onSpawn, ask = () => null }) {
+async function runInChild(job, { script, timeoutMs = 60000, exitGraceMs, execPath, execArgv = [], onSpawn, ask = null }) {
   let result = null;
   const end = await runChild(script, job, {
     execPath,
     execArgv,
+    // Under the node running asyncmark, with no request to answer, the child
+    // reports on a descriptor of its own, which bytes the example writes to
+    // it cannot break (on node's IPC they would crash this process). Other
+    // runtimes keep node's IPC, which each of them implements.
+    channel: ask === null && (execPath === undefined || execPath === process.execPath) ? 'fd' : 'ipc',
     timeoutMs,
     exitGraceMs,
     onSpawn,
     onMessage: (message, child, sealed) => {
-      const reply = ask(message, child);
+      const reply = ask === null ? null : ask(message, child);
       if (reply) {
         // A child that is gone by then needs no reply.
         reply.then(

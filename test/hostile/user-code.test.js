@@ -137,6 +137,7 @@ const BENCH_CASES = [
   ['unmarked-env', 'load', 'ok'],
   ['double-fork', 'load', 'ok'],
   ['floods-stdout', 'load', 'ok'],
+  ['writes-ipc-fd', 'load', 'ok'],
   ['sends-result', 'load', 'ok'],
   ['prints-protocol', 'load', 'not ok'],
   ['exits-0', 'load', 'not ok'],

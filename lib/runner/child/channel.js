@@ -1,6 +1,7 @@
 'use strict';
 
 const fs = require('node:fs');
+const { descendantsOf } = require('../fence');
 
 // The result channel between a fenced child and its parent (lib/runner/spawn.js):
 // messages that carry the run's nonce, over IPC or, where the parent asked for
@@ -45,4 +46,13 @@ function sealedSender() {
   };
 }
 
-module.exports = { NONCE, CHANNEL_FD, sealedSender };
+/**
+ * A child's last word, with the processes it has started that still run
+ * ([pid, start] pairs), for its parent to end with it: told while the child
+ * still lives, since once it has exited they are no longer its descendants.
+ */
+function lastWord(message) {
+  return { ...message, descendants: descendantsOf(process.pid) };
+}
+
+module.exports = { NONCE, CHANNEL_FD, sealedSender, lastWord };

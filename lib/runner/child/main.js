@@ -1,6 +1,6 @@
 'use strict';
 
-const { sealedSender } = require('./channel');
+const { sealedSender, lastWord } = require('./channel');
 
 // What every driver's child does around its one run: read the job from its
 // argument, run it, and report the result once over IPC. Two ways to end
@@ -25,7 +25,7 @@ function childMain(run, { forgot }) {
   const reported = { node: process.version, v8: (process.versions && process.versions.v8) || null };
   const report = (result) => {
     finished = true;
-    send({ reported, ...result }, () => process.exit(0));
+    send(lastWord({ reported, ...result }), () => process.exit(0));
   };
   process.on('beforeExit', () => {
     if (!finished) report({ status: 'invalid', metrics: null, error: forgot });
