@@ -76,6 +76,8 @@ const VERIFY_CASES = [
   ['prints-protocol', 'upload', 'fails'],
   ['sends-protocol', 'load', 'fails'],
   ['sends-sealed-lookalike', 'load', 'fails'],
+  ['writes-protocol-to-fd', 'load', 'fails'],
+  ['writes-protocol-to-fd', 'upload', 'fails'],
   ['exits-0', 'load', 'fails'],
   ['exits-1', 'load', 'fails'],
   ['kills-itself', 'load', 'fails'],
@@ -140,6 +142,7 @@ const BENCH_CASES = [
   ['writes-ipc-fd', 'load', 'ok'],
   ['sends-result', 'load', 'ok'],
   ['prints-protocol', 'load', 'not ok'],
+  ['writes-protocol-to-fd', 'load', 'not ok'],
   ['exits-0', 'load', 'not ok'],
   ['spawns-then-spins', 'load', 'not ok'],
 ];
