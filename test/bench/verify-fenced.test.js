@@ -20,7 +20,9 @@ const PLANTED = {
 };
 
 describe('asyncmark verify: the file runs fenced in a child', function () {
-  this.timeout(120000);
+  // A file that ends the process costs a child per case: 124 children, on a
+  // machine shared by many, took over two minutes.
+  this.timeout(300000);
   let dir;
   const file = (name) => path.join(dir, `${name}.js`);
   before(() => {
