@@ -36,6 +36,8 @@ describe('asyncmark verify: the file runs fenced in a child', function () {
     assert.equal(code, 1);
     assert.match(stdout, /the file ended the process \(exit code 0\)/);
     assert.match(stdout, /^0 of \d+ cases pass$/m);
+    // When no case passes, how the file was given is the likelier cause.
+    assert.match(stdout, /^no case passes: is exits a doxbee example \(--problem\), given the I\/O it is written for \(--io promises\)/m);
   });
 
   it('a file that throws from a timer fails with its error, not a raw stack trace', async () => {
