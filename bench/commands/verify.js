@@ -7,6 +7,7 @@ const { verifyFenced, cancelFenced } = require('../../lib/verify-fenced');
 const { CANCEL_MEANS, KEEPS, NO_ABORT_CONTROLLER, kindOf, worse } = require('../../lib/conformance');
 const { VERIFIABLE, DEFAULT_PROBLEM, styleOptions, resolveStyle, ownEntry, refuseUnloadable } = require('../own-examples');
 const { Failed, parseChoice } = require('../usage');
+const { interruptible } = require('../interrupt');
 
 // `asyncmark verify FILE`: the whole conformance suite of a problem, every
 // case its registered examples face against the same reference, run on a file
@@ -34,6 +35,13 @@ function heading({ problem, entry }, reference) {
   return `verify ${entry.name} (${entry.file}) as a ${problem} example (${style}) against the reference ${reference}\n\n`;
 }
 
+// When no case passes, the likelier cause is how the file was given (its
+// problem, flavour or convention) rather than each case: say so once.
+function everyCaseFails({ passed, total }, { problem, entry }) {
+  if (passed > 0 || total === 0) return '';
+  return `no case passes: is ${entry.name} a ${problem} example (--problem), given the I/O it is written for (--io ${entry.io}) and called as it is written (--call ${entry.call})?\n`;
+}
+
 const GIVES_UP = {
   signal: 'aborted its signal before start and while each operation was in flight',
   unsubscribe: 'unsubscribed while each operation was in flight',
@@ -58,14 +66,22 @@ async function cancelVerdict({ problem, entry, declared }) {
   return { line: `FAIL on cancel: ${outcome}: ${why} (${how})`, failure: `on cancel ${why}` };
 }
 
+// Ctrl-C, SIGTERM or SIGHUP ends the child and what the file started, and the command.
+const interruptibly = (task) => interruptible(task, { progress: { stop() {} }, note: 'interrupted; the verification did not finish' });
+
 async function action(file, options) {
   const settings = resolveOptions(file, options);
   // The file runs in a child with a time limit per case, never in this process.
-  const verdict = await verifyFenced(settings.problem, settings.entry);
+  const verdict = await interruptibly(() => verifyFenced(settings.problem, settings.entry));
   const refused = refuseUnloadable(verdict, file, settings.problem, 'FILE');
   if (refused) throw refused;
-  const onCancel = await cancelVerdict(settings);
-  process.stdout.write(heading(settings, verdict.reference) + renderVerdict(verdict, { full: settings.full }) + (onCancel ? `${onCancel.line}\n` : ''));
+  const onCancel = await interruptibly(() => cancelVerdict(settings));
+  process.stdout.write(
+    heading(settings, verdict.reference) +
+      renderVerdict(verdict, { full: settings.full }) +
+      everyCaseFails(verdict, settings) +
+      (onCancel ? `${onCancel.line}\n` : ''),
+  );
   const failures = [];
   if (verdict.failures.length > 0) failures.push(`${verdict.failures.length} of ${verdict.total} cases fail`);
   if (onCancel && onCancel.failure) failures.push(onCancel.failure);
@@ -86,7 +102,10 @@ function register(program) {
       `
 The file is run in a child process against the simulated I/O with tick
 latency, case by case, each case within 10 s: a file that ends the process,
-hangs or throws from a timer fails that case with the reason. The cases: success and a failure at every operation in every mode, in every
+hangs or throws from a timer fails that case with the reason. Whatever the
+file starts is ended with its child, and only the child's own sealed messages
+count: nothing the file prints can pass for a verdict (docs/explanation/methods.md,
+Safety: a fence against mistakes, not an attacker). The cases: success and a failure at every operation in every mode, in every
 branch, several uploads at once, twice in a row, varied paths, completions one
 by one (see docs/architecture.md, lib/conformance/). Each failing case is
 printed with the first event where its trace parts from the expected one and
