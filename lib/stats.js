@@ -145,6 +145,20 @@ function meanInterval(values, confidence = 0.95) {
 }
 
 /**
+ * The mean with an interval on the log scale: the standard error of log(mean)
+ * by the delta method, se / mean, and Student's t, so that the interval is
+ * mean × exp(±t · se / mean). It cannot go below zero, as a t-interval on the
+ * mean of three skewed runs can, and it is the interval ratio() puts around a
+ * ratio of two means.
+ * @returns {{ mean: number, low: number, high: number, relative: number }} relative: t · se / mean
+ */
+function logMeanInterval(values, confidence = 0.95) {
+  const m = mean(values);
+  const relative = values.length < 2 ? NaN : (tCritical(values.length - 1, confidence) * standardError(values)) / m;
+  return { mean: m, low: m * Math.exp(-relative), high: m * Math.exp(relative), relative };
+}
+
+/**
  * Welch's two-sample t-test on the means of a and b.
  * @returns {{ t: number, df: number, p: number }} p is two-sided
  */
@@ -298,6 +312,7 @@ module.exports = {
   tCdf,
   tCritical,
   meanInterval,
+  logMeanInterval,
   welch,
   ratio,
   SIGNIFICANCE,

@@ -6,7 +6,7 @@ const { FIRST_DRIVER } = require('./results');
 const problems = require('../examples');
 
 // Turns result lines (one per run) into cell summaries: the mean time with its
-// 95% t-interval, median, min and max, medians of memory and CPU, the ratio to
+// 95% interval (on the log scale, so never below zero), median, min and max, medians of memory and CPU, the ratio to
 // the baseline measured in the same environment, and how time and memory grow.
 // Which number is "the time" is the driver's (batch: the batch's wall time;
 // compute: the time per call). Pure: lines in, plain objects out.
@@ -120,7 +120,7 @@ function summarizeCell(lines) {
   const timed = finished.filter((l) => !countedOnly(l, driver));
   const ok = timed.length ? timed : finished;
   const times = metric(ok, driver.time.metric);
-  const interval = times.length ? stats.meanInterval(times) : null;
+  const interval = times.length ? stats.logMeanInterval(times) : null;
   // null when no run has the number (the run failed, or the runtime cannot measure it).
   const med = (name) => {
     const values = metric(ok, name);
@@ -339,7 +339,7 @@ function envsOf(runs) {
 
 function interval(values) {
   if (values.length === 0) return null;
-  const { mean, low, high } = stats.meanInterval(values);
+  const { mean, low, high } = stats.logMeanInterval(values);
   return { mean, median: stats.median(values), low, high, min: Math.min(...values), max: Math.max(...values) };
 }
 

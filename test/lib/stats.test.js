@@ -68,6 +68,27 @@ describe('stats', () => {
     assert.ok(Number.isNaN(stats.meanInterval([1]).margin));
   });
 
+  it('mean interval on the log scale: mean × exp(±t · se / mean)', () => {
+    // Reference: t(0.975, 2) = 4.302652729911275; values 229, 250, 377 have
+    // mean 285.333…, standard error 46.2317…, so t · se / mean = 0.697158.
+    const interval = stats.logMeanInterval([229, 250, 377]);
+    close(interval.mean, 285.3333333333333);
+    close(interval.relative, 0.6971579803454601, 1e-7);
+    close(interval.low, 142.0956052027306, 1e-6);
+    close(interval.high, 572.9600925725645, 1e-6);
+    assert.ok(Number.isNaN(stats.logMeanInterval([1]).low));
+  });
+
+  it('mean interval on the log scale: never below zero where the t-interval goes negative (planted)', () => {
+    // Three skewed runs, one slow: the linear t-interval's low end is about -728.
+    const skewed = [120, 130, 900];
+    assert.ok(stats.meanInterval(skewed).low < 0);
+    const interval = stats.logMeanInterval(skewed);
+    close(interval.low, 21.096562339772877, 1e-6);
+    close(interval.high, 6965.326486742978, 1e-4);
+    close(interval.low * interval.high, interval.mean ** 2, 1e-6);
+  });
+
   it("Welch's t-test and the ratio of means", () => {
     const a = [10.1, 10.4, 9.8, 10.0, 10.3];
     const b = [11.0, 11.4, 10.9, 11.2, 11.6];

@@ -63,6 +63,13 @@ describe('summary: a cell of timed runs and a run only counted (the main job)', 
     assert.equal(cell.status, 'ok');
   });
 
+  it("gives a cell's mean time an interval that stays above zero, as a linear t-interval of three skewed runs would not", () => {
+    const [cell] = summarizeCells([timed(0, 120), timed(1, 130), timed(2, 900)]);
+    assert.ok(cell.time.low > 0 && cell.time.low < cell.time.mean && cell.time.mean < cell.time.high);
+    assert.equal(cell.time.low, require('../../lib/stats').logMeanInterval([120, 130, 900]).low);
+    assert.ok(cell.memory.low > 0);
+  });
+
   it('a cell only counted keeps what its runs give', () => {
     const [cell] = summarizeCells([counted]);
     assert.equal(cell.instructions.median, 24000);

@@ -34,7 +34,7 @@ const TIME_COLUMNS = [
     key: 'mean',
     title: 'time: mean (95% CI)',
     description:
-      'Mean wall time of the finished runs, from starting the n uploads to the last one calling back; in brackets the 95% t-interval of that mean. Rows are sorted by it.',
+      'Mean wall time of the finished runs, from starting the n uploads to the last one calling back; in brackets its 95% interval, on the log scale (mean × exp(±t · standard error / mean)), so never below zero. Rows are sorted by it.',
     align: 'right',
     format: (value, row) => (value === null ? notTimed(row) : `${show.ms(value)} (${show.range(row.low, row.high) || 'n/a'})`),
   },
