@@ -107,6 +107,13 @@ function countsOf(values) {
   };
 }
 
+// How far a ratio of two cells' counts is known, relative to it: the sum of
+// their half-spreads; null when neither has two counts.
+function ratioSpread(a, b) {
+  const halves = [a.spread, b.spread].filter((value) => value !== null).map((value) => value / 2);
+  return halves.length ? halves.reduce((total, value) => total + value, 0) : null;
+}
+
 /** One cell's runs summarized. Runs that did not check out are counted, not averaged. */
 function summarizeCell(lines) {
   const first = lines[0];
@@ -215,6 +222,7 @@ function summarizeCells(lines, { baseline } = {}) {
     const base = byKey.get(cellKey(s.env, s.scenario, s.baseline, s.params));
     s.ratio = base ? ratioOf(s.times, base.times) : null;
     s.instructionRatio = base && s.instructions && base.instructions ? s.instructions.median / base.instructions.median : null;
+    s.instructionRatioSpread = s.instructionRatio === null ? null : ratioSpread(s.instructions, base.instructions);
   }
   return summaries;
 }

@@ -122,11 +122,40 @@ describe('report: the CPU work charts', () => {
   it('the headline table says which measure each ratio is of, where runs were counted', () => {
     const table = summaryTable(summary.cells, whereAt(summary), null, null);
     const titles = table.columns.map((column) => column.title);
-    assert.ok(titles.includes('× baseline wall time') && titles.includes('× baseline CPU work'), titles.join(', '));
+    assert.ok(titles.includes('× baseline wall time') && titles.includes('× baseline instructions'), titles.join(', '));
     const row = table.rows.find((r) => r.example === 'async-await');
     assert.ok(Math.abs(row.workRatio - 1.9) < 1e-6);
     const timed = summarize(runs({ counted: 0 }));
     const plain = summaryTable(timed.cells, whereAt(timed), null, null).columns.map((column) => column.title);
-    assert.ok(plain.includes('× baseline time') && !plain.includes('× baseline CPU work'));
+    assert.ok(plain.includes('× baseline time') && !plain.includes('× baseline instructions'));
+  });
+
+  it('the headline table of runs only counted: each verified cell reads n/a (counted), never INVALID, ranked by its CPU work', () => {
+    // Before, a counted-only cell, ok but with no mean, read "INVALID" (the cell did not finish).
+    const countedOnly = runs().map((line) => ({ ...line, metrics: { ...line.metrics, wallMs: null, cpuUserMs: null, cpuSystemMs: null } }));
+    const only = summarize(countedOnly);
+    const table = summaryTable(only.cells, whereAt(only), null, null);
+    const column = table.columns.find((c) => c.key === 'ratio');
+    const shown = table.rows.map((row) => column.format(row.ratio, row));
+    assert.ok(
+      shown.every((text) => text === 'n/a (counted)'),
+      shown.join(', '),
+    );
+    assert.deepEqual(
+      table.rows.map((row) => row.example),
+      ['callbacks-original', 'promises-native', 'generators-co', 'promises-bluebird', 'async-await'],
+    );
+    // A cell that did fail still says so.
+    assert.equal(column.format(null, { measured: true, mean: null, status: 'crash' }), 'CRASH');
+  });
+
+  it("the headline table's CPU work ratio shows as many figures as its counts' spread supports", () => {
+    const table = summaryTable(summary.cells, whereAt(summary), null, null);
+    const column = table.columns.find((c) => c.key === 'workRatio');
+    const row = table.rows.find((r) => r.example === 'async-await');
+    // Counts 1e-5 apart a side: four figures, not five.
+    assert.equal(column.format(row.workRatio, row), '1.900×');
+    assert.equal(column.format(40.859, { workRatioSpread: 0.02 }), '40.9×');
+    assert.equal(column.format(40.859, { workRatioSpread: null }), '40.9×');
   });
 });

@@ -42,6 +42,7 @@ function cellRow(cell) {
     instructionsPerInvocation: cell.instructions ? cell.instructions.median : null,
     instructionSpread: cell.instructions ? cell.instructions.spread : null,
     instructionRatio: cell.instructionRatio ?? null,
+    instructionRatioSpread: cell.instructionRatioSpread ?? null,
     estimatedCyclesPerInvocation: cell.estimatedCycles ?? null,
     inCollector: cell.inCollector ?? null,
     onCancel: cell.onCancel ?? null,
