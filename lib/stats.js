@@ -259,6 +259,57 @@ function growthBase(xs, ys) {
   return Math.exp(linearFit(xs, ys.map(Math.log)).slope);
 }
 
+// A seeded draw in [0, 1) (mulberry32), so that a bootstrap repeats: stats
+// stays free of requires, as the HTML page inlines this file.
+function seededDraws(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// The mean of a resample of values, drawn with replacement.
+function resampledMean(values, draw) {
+  let total = 0;
+  for (let i = 0; i < values.length; i++) total += values[Math.floor(draw() * values.length)];
+  return total / values.length;
+}
+
+/**
+ * Spearman's rank correlation between the means of paired groups of runs
+ * (say each example's counts and its timed runs), with a percentile
+ * bootstrap interval over the runs: each resample draws every group's runs
+ * with replacement and correlates their means again. So the figure does not
+ * hang on which runs were taken. Seeded: the same groups give the same
+ * interval. A pair with an empty group is left out; null under three pairs.
+ * @param {number[][]} xs each item's runs of the one measure
+ * @param {number[][]} ys the same items' runs of the other
+ * @returns {{ rho: number, low: number, high: number, pairs: number, resamples: number } | null}
+ */
+function bootstrapSpearman(xs, ys, { resamples = 2000, seed = 1, confidence = 0.95 } = {}) {
+  const pairs = xs.map((x, i) => [x.filter(Number.isFinite), (ys[i] ?? []).filter(Number.isFinite)]).filter(([x, y]) => x.length > 0 && y.length > 0);
+  const estimate = spearman(
+    pairs.map(([x]) => mean(x)),
+    pairs.map(([, y]) => mean(y)),
+  );
+  if (!estimate) return null;
+  const draw = seededDraws(seed);
+  const rhos = [];
+  for (let b = 0; b < resamples; b++) {
+    const r = spearman(
+      pairs.map(([x]) => resampledMean(x, draw)),
+      pairs.map(([, y]) => resampledMean(y, draw)),
+    );
+    if (r && Number.isFinite(r.rho)) rhos.push(r.rho);
+  }
+  const tail = (1 - confidence) / 2;
+  return { rho: estimate.rho, low: quantile(rhos, tail), high: quantile(rhos, 1 - tail), pairs: pairs.length, resamples: rhos.length };
+}
+
 // Ranks 1..k of the finite values, ties sharing the mean of their ranks.
 function ranks(values) {
   const order = values
@@ -322,5 +373,6 @@ module.exports = {
   growthExponent,
   growthBase,
   ranks,
+  bootstrapSpearman,
   spearman,
 };

@@ -89,6 +89,37 @@ describe('stats', () => {
     close(interval.low * interval.high, interval.mean ** 2, 1e-6);
   });
 
+  it("Spearman's rho with a bootstrap interval over runs: no spread where the ranks never cross", () => {
+    const counts = [[1], [2], [3], [4], [5]];
+    const apart = [
+      [10, 11, 12],
+      [20, 22, 19],
+      [31, 29, 30],
+      [38, 42, 45],
+      [50, 49, 52],
+    ];
+    assert.deepEqual(stats.bootstrapSpearman(counts, apart), { rho: 1, low: 1, high: 1, pairs: 5, resamples: 2000 });
+  });
+
+  it("Spearman's rho with a bootstrap interval over runs: wide where another pairing of runs ranks otherwise (planted), and seeded", () => {
+    const counts = [[1], [2], [3], [4], [5]];
+    // The means rank as the counts do but for the last; single runs would rank anyhow.
+    const overlapping = [
+      [10, 30, 12],
+      [20, 12, 25],
+      [31, 9, 30],
+      [38, 12, 45],
+      [15, 49, 22],
+    ];
+    const r = stats.bootstrapSpearman(counts, overlapping);
+    assert.equal(r.rho, 0.9);
+    assert.ok(r.low < 0 && r.high === 1, `${r.low}..${r.high}`);
+    assert.deepEqual(stats.bootstrapSpearman(counts, overlapping), r);
+    assert.ok(Number.isFinite(stats.bootstrapSpearman(counts, overlapping, { seed: 2 }).low));
+    // An item with no runs on one side is left out; under three pairs, none.
+    assert.equal(stats.bootstrapSpearman([[1], [2], []], [[1], [2], [3]]), null);
+  });
+
   it("Welch's t-test and the ratio of means", () => {
     const a = [10.1, 10.4, 9.8, 10.0, 10.3];
     const b = [11.0, 11.4, 10.9, 11.2, 11.6];

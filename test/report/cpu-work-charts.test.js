@@ -109,6 +109,8 @@ describe('report: the CPU work charts', () => {
     assert.ok(Math.abs(rho - 0.4) < 1e-9, String(rho));
     const spec = workAgainstTimeSpec(summary.cells, whereAt(summary), look(summary));
     assert.match(spec.title.subtitle.join(' '), /Spearman's rho between them: 0\.40/);
+    // Over resampled runs the ranks by time never cross here (5% noise, 13% or more apart): no interval to print.
+    assert.deepEqual(spec.usermeta.rhoInterval, { rho: 0.4, low: 0.4, high: 0.4, pairs: 4, resamples: 2000 });
     const diagonal = spec.layer[0].data.values;
     assert.deepEqual(
       diagonal.map((p) => p.time),
@@ -117,6 +119,15 @@ describe('report: the CPU work charts', () => {
     const messages = [];
     await renderSvg(spec, { messages });
     assert.deepEqual(messages, []);
+  });
+
+  it("Spearman's rho carries its bootstrap interval over runs where other runs would rank otherwise", () => {
+    // Planted: generators-co's and async-await's time runs overlap, so which runs are taken decides their order.
+    const noisy = runs().map((line) => (line.example === 'generators-co' && line.run === 0 ? { ...line, metrics: { ...line.metrics, wallMs: 100 } } : line));
+    const spec = workAgainstTimeSpec(summarize(noisy).cells, whereAt(summary), look(summary));
+    const { rhoInterval } = spec.usermeta;
+    assert.ok(rhoInterval.low < rhoInterval.high, JSON.stringify(rhoInterval));
+    assert.match(spec.title.subtitle.join(' '), /Spearman's rho between them: -?\d\.\d\d \(95% bootstrap interval over runs -?\d\.\d\d–\d\.\d\d\)/);
   });
 
   it('the headline table says which measure each ratio is of, where runs were counted', () => {

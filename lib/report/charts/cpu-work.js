@@ -85,7 +85,15 @@ function workAgainstTimePoints(cells, at) {
     examples.map((point) => point.time),
     examples.map((point) => point.work),
   );
-  return { points, rho: correlation ? correlation.rho : null, left: left.sort() };
+  // The same rho with a bootstrap interval over each example's runs, so that
+  // it does not hang on which timed runs were taken.
+  const byExample = new Map(here.map((cell) => [cell.example, cell]));
+  const runs = examples.map((point) => byExample.get(point.example));
+  const interval = stats.bootstrapSpearman(
+    runs.map((cell) => cell.instructions.values),
+    runs.map((cell) => cell.times),
+  );
+  return { points, rho: correlation ? correlation.rho : null, rhoInterval: interval, left: left.sort() };
 }
 
 /**
@@ -93,7 +101,9 @@ function workAgainstTimePoints(cells, at) {
  * than two examples have both.
  */
 function workAgainstTimeSpec(cells, at, { colors }) {
-  const { points, rho, left } = workAgainstTimePoints(cells, at);
+  const { points, rho, rhoInterval, left } = workAgainstTimePoints(cells, at);
+  const spread =
+    rhoInterval && rhoInterval.high > rhoInterval.low ? ` (95% bootstrap interval over runs ${rhoInterval.low.toFixed(2)}–${rhoInterval.high.toFixed(2)})` : '';
   if (points.filter((point) => point.example !== at.baseline).length < 2) return null;
   const driver = drivers[cellsAt(cells, at)[0].driver];
   const domain = ratioDomain(points.flatMap((point) => [point.time, point.work]));
@@ -112,14 +122,14 @@ function workAgainstTimeSpec(cells, at, { colors }) {
         at.envLabel ?? null,
         `y: ${workTitle(driver)}; x: ${driver.time.title}; both relative to ${at.baseline}, log scales.`,
         `On the diagonal the two agree; above it an example does more work than its time shows. Spearman's rho between them: ${
-          Number.isFinite(rho) ? rho.toFixed(2) : 'n/a (fewer than 3 examples, or no spread in rank)'
+          Number.isFinite(rho) ? `${rho.toFixed(2)}${spread}` : 'n/a (fewer than 3 examples, or no spread in rank)'
         }.`,
         notDrawnNote(left, { most: 3, what: 'examples', reason: 'no count or no time' }),
       ].filter(Boolean),
     },
     width: WIDTH,
     height: HEIGHT,
-    usermeta: { rho },
+    usermeta: { rho, rhoInterval },
     layer: [
       {
         data: {
