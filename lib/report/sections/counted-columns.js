@@ -22,7 +22,7 @@ function countedColumns(show, per, rounds) {
       title: `instructions/${per}`,
       when: counted,
       counted: true,
-      description: `Instructions of one ${per}, counted by valgrind (callgrind) in steady measured ${rounds} (the least of one process's counted segments of ${rounds}, after its warm-up, divided by its ${rounds}: see docs/benchmark.md), under V8 --single-threaded --predictable: the CPU work of a deterministic configuration, not a time; median of the runs, in brackets half their spread (max - min) / median.`,
+      description: `Instructions of one ${per}, counted by valgrind (callgrind), each of the steady measured ${rounds} in a window of its own, without the harness (its arguments, its simulated I/O, its checks): the mutator's work, outside V8's collections, of the least of one process's counted segments of ${rounds}, plus the collector's work, the mean over every segment (docs/benchmark.md); under V8 --single-threaded --predictable: the CPU work of a deterministic configuration, not a time; median of the runs, in brackets half their spread (max - min) / median.`,
       align: 'right',
       format: (value, row) =>
         Number.isFinite(value)
@@ -34,7 +34,7 @@ function countedColumns(show, per, rounds) {
       title: `est. cycles/${per}`,
       when: counted,
       counted: true,
-      description: `Cycles of one ${per} estimated from callgrind's cache simulation, L1 hits + 5 x last-level hits + 35 x RAM accesses (iai's formula): the work of a deterministic configuration, not a time; median of the runs.`,
+      description: `Cycles of one ${per} estimated from callgrind's cache simulation of the least segment's windows, L1 hits + 5 x last-level hits + 35 x RAM accesses (iai's formula): the work of a deterministic configuration, not a time; median of the runs.`,
       align: 'right',
       format: (value) => (Number.isFinite(value) ? show.number(Math.round(value)) : show.DASH),
     },
@@ -43,7 +43,7 @@ function countedColumns(show, per, rounds) {
       title: 'instructions in GC',
       when: (rows) => rows.some((row) => Number.isFinite(row.inCollector)),
       counted: true,
-      description: `The share of the count inside V8's garbage collections (the instructions of its calls to Heap::PerformGarbageCollection: scavenges and full collections, not the lazy sweeping after one), in the counted segment; median of the runs. Where it is large the count depends on where the collections fall, which V8 decides by heap sizes and, on Node 26, not identically from run to run: run more than once and read the spread (docs/benchmark.md).`,
+      description: `The collector's share of the count: the instructions of V8's garbage collections (its calls to Heap::PerformGarbageCollection: scavenges and full collections, not the lazy sweeping after one), in the windows and in the gaps between them, the mean over every counted segment, divided by the count; median of the runs. Where it is large the count depends on where the collections fall, which V8 decides by heap sizes and, on Node 26, not identically from run to run: run more than once and read the spread (docs/benchmark.md).`,
       align: 'right',
       format: (value) => (Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : show.DASH),
     },
