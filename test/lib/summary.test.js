@@ -77,6 +77,13 @@ describe('summary: a cell of timed runs and a run only counted (the main job)', 
     assert.equal(cell.time, null);
   });
 
+  it("keeps the count's two parts, the mutator's and the collector's work, as medians, null for runs that did not record them", () => {
+    const parts = (run, mutatorPerInvocation, collectorPerInvocation) => line(run, { ...counted.metrics, mutatorPerInvocation, collectorPerInvocation });
+    const [cell] = summarizeCells([parts(0, 20000, 4000), parts(1, 20010, 3000), parts(2, 20020, 5000)]);
+    assert.deepEqual([cell.mutator, cell.collector], [20010, 4000]);
+    assert.deepEqual([summarizeCells([counted])[0].mutator, summarizeCells([counted])[0].collector], [null, null]);
+  });
+
   it("keeps the counts' median share in V8's collections, null for runs that did not record it", () => {
     const share = (run, countedInCollector) => line(run, { ...counted.metrics, countedInCollector });
     assert.equal(summarizeCells([share(0, 0.1), share(1, 0.4), share(2, 0.2)])[0].inCollector, 0.2);

@@ -8,11 +8,13 @@ describe("report: the counted columns' share in V8's collections", () => {
   const column = countedColumns(show, 'upload', 'batches').find((c) => c.key === 'inCollector');
   const row = (inCollector) => ({ instructionsPerInvocation: 21000, inCollector });
 
-  it('shows the share as a percentage, and a dash for a count that did not record it', () => {
+  it('shows the collector work and its share, the share alone for older counts, and a dash for a count that did not record it', () => {
     assert.equal(column.title, 'instructions in GC');
     assert.equal(column.format(0.4412, row(0.4412)), '44.1%');
     assert.equal(column.format(0, row(0)), '0.0%');
     assert.equal(column.format(null, row(null)), show.DASH);
+    // Counted since 2026-11-28: the collector's work per upload beside its share.
+    assert.equal(column.format(0.25, { ...row(0.25), collectorPerInvocation: 7000.4 }), '7000 (25.0%)');
   });
 
   it('is shown only where some count recorded it (counts made before it have no column of dashes)', () => {

@@ -45,6 +45,7 @@ function cellRow(cell) {
     instructionRatioSpread: cell.instructionRatioSpread ?? null,
     estimatedCyclesPerInvocation: cell.estimatedCycles ?? null,
     inCollector: cell.inCollector ?? null,
+    collectorPerInvocation: cell.collector ?? null,
     onCancel: cell.onCancel ?? null,
     ...cell.extra,
   };

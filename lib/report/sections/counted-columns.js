@@ -43,9 +43,13 @@ function countedColumns(show, per, rounds) {
       title: 'instructions in GC',
       when: (rows) => rows.some((row) => Number.isFinite(row.inCollector)),
       counted: true,
-      description: `The collector's share of the count: the instructions of V8's garbage collections (its calls to Heap::PerformGarbageCollection: scavenges and full collections, not the lazy sweeping after one), in the windows and in the gaps between them, the mean over every counted segment, divided by the count; median of the runs. Where it is large the count depends on where the collections fall, which V8 decides by heap sizes and, on Node 26, not identically from run to run: run more than once and read the spread (docs/benchmark.md).`,
+      description: `The collector's work per ${per} and, in brackets, its share of the count: the instructions of V8's garbage collections (its calls to Heap::PerformGarbageCollection: scavenges and full collections, not the lazy sweeping after one), in the windows and in the gaps between them, the mean over every counted segment, divided by the count; median of the runs. Where it is large the count depends on where the collections fall, which V8 decides by heap sizes and, on Node 26, not identically from run to run: run more than once and read the spread (docs/benchmark.md).`,
       align: 'right',
-      format: (value) => (Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : show.DASH),
+      format: (value, row) => {
+        if (!Number.isFinite(value)) return show.DASH;
+        const share = `${(value * 100).toFixed(1)}%`;
+        return Number.isFinite(row.collectorPerInvocation) ? `${show.number(Math.round(row.collectorPerInvocation))} (${share})` : share;
+      },
     },
     {
       key: 'instructionRatio',
