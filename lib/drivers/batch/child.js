@@ -151,7 +151,12 @@ async function measured(state, onDouble, round = 0) {
   const stop = startMeasuring({ detailed: job.detailed !== false, capabilities: job.capabilities });
   if (job.counted) await openRound(round, job);
   const { latencies, failed } = await batch(entry, upload, calls, onDouble, context, !job.counted);
-  closeRound(round, job);
+  // A counted round's window closes when the I/O its uploads started is done
+  // too (a rollback is not awaited by every style): that work is the style's.
+  if (job.counted) {
+    await engine.idle();
+    closeRound(round, job);
+  }
   // stop() reads the region at once; its promise waits for the last collections.
   const stopped = stop();
   backend.afterBatch(engine);
