@@ -145,6 +145,20 @@ function meanInterval(values, confidence = 0.95) {
 }
 
 /**
+ * The mean with an interval on the log scale: the standard error of log(mean)
+ * by the delta method, se / mean, and Student's t, so that the interval is
+ * mean × exp(±t · se / mean). It cannot go below zero, as a t-interval on the
+ * mean of three skewed runs can, and it is the interval ratio() puts around a
+ * ratio of two means.
+ * @returns {{ mean: number, low: number, high: number, relative: number }} relative: t · se / mean
+ */
+function logMeanInterval(values, confidence = 0.95) {
+  const m = mean(values);
+  const relative = values.length < 2 ? NaN : (tCritical(values.length - 1, confidence) * standardError(values)) / m;
+  return { mean: m, low: m * Math.exp(-relative), high: m * Math.exp(relative), relative };
+}
+
+/**
  * Welch's two-sample t-test on the means of a and b.
  * @returns {{ t: number, df: number, p: number }} p is two-sided
  */
@@ -243,6 +257,57 @@ function growthExponent(xs, ys) {
 function growthBase(xs, ys) {
   if (xs.length < 2) return NaN;
   return Math.exp(linearFit(xs, ys.map(Math.log)).slope);
+}
+
+// A seeded draw in [0, 1) (mulberry32), so that a bootstrap repeats: stats
+// stays free of requires, as the HTML page inlines this file.
+function seededDraws(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// The mean of a resample of values, drawn with replacement.
+function resampledMean(values, draw) {
+  let total = 0;
+  for (let i = 0; i < values.length; i++) total += values[Math.floor(draw() * values.length)];
+  return total / values.length;
+}
+
+/**
+ * Spearman's rank correlation between the means of paired groups of runs
+ * (say each example's counts and its timed runs), with a percentile
+ * bootstrap interval over the runs: each resample draws every group's runs
+ * with replacement and correlates their means again. So the figure does not
+ * hang on which runs were taken. Seeded: the same groups give the same
+ * interval. A pair with an empty group is left out; null under three pairs.
+ * @param {number[][]} xs each item's runs of the one measure
+ * @param {number[][]} ys the same items' runs of the other
+ * @returns {{ rho: number, low: number, high: number, pairs: number, resamples: number } | null}
+ */
+function bootstrapSpearman(xs, ys, { resamples = 2000, seed = 1, confidence = 0.95 } = {}) {
+  const pairs = xs.map((x, i) => [x.filter(Number.isFinite), (ys[i] ?? []).filter(Number.isFinite)]).filter(([x, y]) => x.length > 0 && y.length > 0);
+  const estimate = spearman(
+    pairs.map(([x]) => mean(x)),
+    pairs.map(([, y]) => mean(y)),
+  );
+  if (!estimate) return null;
+  const draw = seededDraws(seed);
+  const rhos = [];
+  for (let b = 0; b < resamples; b++) {
+    const r = spearman(
+      pairs.map(([x]) => resampledMean(x, draw)),
+      pairs.map(([, y]) => resampledMean(y, draw)),
+    );
+    if (r && Number.isFinite(r.rho)) rhos.push(r.rho);
+  }
+  const tail = (1 - confidence) / 2;
+  return { rho: estimate.rho, low: quantile(rhos, tail), high: quantile(rhos, 1 - tail), pairs: pairs.length, resamples: rhos.length };
 }
 
 // Ranks 1..k of the finite values, ties sharing the mean of their ranks.
@@ -361,6 +426,7 @@ module.exports = {
   tCdf,
   tCritical,
   meanInterval,
+  logMeanInterval,
   welch,
   ratio,
   SIGNIFICANCE,
@@ -370,6 +436,7 @@ module.exports = {
   growthExponent,
   growthBase,
   ranks,
+  bootstrapSpearman,
   spearman,
   halfBinomialCdf,
   signTest,

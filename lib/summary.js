@@ -6,7 +6,7 @@ const { FIRST_DRIVER } = require('./results');
 const problems = require('../examples');
 
 // Turns result lines (one per run) into cell summaries: the mean time with its
-// 95% t-interval, median, min and max, medians of memory and CPU, the ratio to
+// 95% interval (on the log scale, so never below zero), median, min and max, medians of memory and CPU, the ratio to
 // the baseline measured in the same environment, and how time and memory grow.
 // Which number is "the time" is the driver's (batch: the batch's wall time;
 // compute: the time per call). Pure: lines in, plain objects out.
@@ -107,6 +107,13 @@ function countsOf(values) {
   };
 }
 
+// How far a ratio of two cells' counts is known, relative to it: the sum of
+// their half-spreads; null when neither has two counts.
+function ratioSpread(a, b) {
+  const halves = [a.spread, b.spread].filter((value) => value !== null).map((value) => value / 2);
+  return halves.length ? halves.reduce((total, value) => total + value, 0) : null;
+}
+
 /** One cell's runs summarized. Runs that did not check out are counted, not averaged. */
 function summarizeCell(lines) {
   const first = lines[0];
@@ -120,7 +127,7 @@ function summarizeCell(lines) {
   const timed = finished.filter((l) => !countedOnly(l, driver));
   const ok = timed.length ? timed : finished;
   const times = metric(ok, driver.time.metric);
-  const interval = times.length ? stats.meanInterval(times) : null;
+  const interval = times.length ? stats.logMeanInterval(times) : null;
   // null when no run has the number (the run failed, or the runtime cannot measure it).
   const med = (name) => {
     const values = metric(ok, name);
@@ -175,6 +182,10 @@ function summarizeCell(lines) {
     estimatedCycles: finished.some((l) => Number.isFinite(l.metrics.estimatedCyclesPerInvocation))
       ? stats.median(metric(finished, 'estimatedCyclesPerInvocation'))
       : null,
+    // The count's two parts, the mutator's and the collector's work per
+    // invocation, as medians (null before they were recorded, 2026-11-28).
+    mutator: finished.some((l) => Number.isFinite(l.metrics.mutatorPerInvocation)) ? stats.median(metric(finished, 'mutatorPerInvocation')) : null,
+    collector: finished.some((l) => Number.isFinite(l.metrics.collectorPerInvocation)) ? stats.median(metric(finished, 'collectorPerInvocation')) : null,
     // The counts' share in V8's garbage collections (null before it was recorded, 2026-11-26).
     inCollector: finished.some((l) => Number.isFinite(l.metrics.countedInCollector)) ? stats.median(metric(finished, 'countedInCollector')) : null,
     baseline: null,
@@ -215,6 +226,7 @@ function summarizeCells(lines, { baseline } = {}) {
     const base = byKey.get(cellKey(s.env, s.scenario, s.baseline, s.params));
     s.ratio = base ? ratioOf(s.times, base.times) : null;
     s.instructionRatio = base && s.instructions && base.instructions ? s.instructions.median / base.instructions.median : null;
+    s.instructionRatioSpread = s.instructionRatio === null ? null : ratioSpread(s.instructions, base.instructions);
   }
   return summaries;
 }
@@ -339,7 +351,7 @@ function envsOf(runs) {
 
 function interval(values) {
   if (values.length === 0) return null;
-  const { mean, low, high } = stats.meanInterval(values);
+  const { mean, low, high } = stats.logMeanInterval(values);
   return { mean, median: stats.median(values), low, high, min: Math.min(...values), max: Math.max(...values) };
 }
 

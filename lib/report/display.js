@@ -30,6 +30,29 @@ function number(value) {
   return value.toFixed(digits);
 }
 
+/**
+ * A value with as many significant figures as its spread supports: the last
+ * shown is the first uncertain one, at `relative` (a half-spread or
+ * half-width, relative to the value), and never fewer than 2 or more than 4.
+ * 40.859 with a spread of 2% reads 40.9, with 0.01% 40.86. With no spread
+ * known, number()'s three.
+ */
+function figures(value, relative) {
+  if (!Number.isFinite(value) || value === 0 || !(relative > 0)) return number(value);
+  const magnitude = Math.floor(Math.log10(Math.abs(value)));
+  const uncertain = Math.floor(Math.log10(Math.abs(value) * relative));
+  const significant = Math.min(4, Math.max(2, magnitude - uncertain + 1));
+  return value.toFixed(Math.max(0, significant - 1 - magnitude));
+}
+
+/**
+ * The label of a cell with no time: "n/a (counted)" for one that finished and
+ * was counted, not timed (bench --measure instructions), else its failure.
+ */
+function untimedLabel(row) {
+  return row.status === 'ok' && Number.isFinite(row.instructionsPerInvocation) ? 'n/a (counted)' : failureLabel(row);
+}
+
 function ms(value) {
   return Number.isFinite(value) ? `${number(value)} ms` : DASH;
 }
@@ -126,6 +149,8 @@ module.exports = {
   STATUS_LABELS,
   statusLabel,
   number,
+  figures,
+  untimedLabel,
   ms,
   mb,
   range,

@@ -4,7 +4,7 @@ const { MARKER } = require('./child/region');
 
 // How a counted child (lib/runner/count.js) is started under each runtime
 // that can be counted: where V8's flags go on its command line, and which C
-// function its mark of a segment's edge reaches (the child calls
+// function its mark of a window's edge reaches (the child calls
 // os.loadavg() under every runtime; lib/runner/child/region.js).
 //
 // Deno, measured with deno 2.9.6 (V8 15.0) under valgrind 3.x:
@@ -44,7 +44,7 @@ function countable(runner) {
 
 /**
  * The counted child's command line after valgrind's own arguments, and the
- * function whose calls mark its segments' edges.
+ * function whose calls mark its windows' edges.
  * @param {object|null|undefined} runner the job's runtime record (none: the node running asyncmark)
  * @param {{ execPath?: string, execArgv: string[], v8Flags: string[], late: boolean }} how
  *   execPath and execArgv as lib/runner/launch.js gives them; late, the

@@ -11,13 +11,20 @@ const { countable, countedCommand, refusedV8Flag } = require('./count-runtime');
 
 // bench --measure instructions: the CPU work of a run's measured region,
 // counted by valgrind instead of timed. One child under callgrind repeats
-// the measured region `warm + counted` times and cuts the last `counted`
-// rounds into segments of `segment` rounds, marking each segment's edges
-// (lib/runner/child/region.js): callgrind writes the counts at each mark and
-// starts again from zero, so that each segment is a file of its own, without
-// start-up, loading, the warm-up or exit. The count is the least segment's,
-// divided by its rounds: the CPU work of one steady round. The counted
-// segments' spread is kept beside it (countedSpread).
+// the measured region `warm + counted` times and marks the edges of each of
+// the last `counted` rounds' work (lib/runner/child/region.js): callgrind
+// writes the counts at each mark and starts again from zero, so that each
+// round's window is a file of its own, without start-up, loading, the
+// warm-up, the harness between rounds or exit. The windows are grouped into
+// segments of `segment` rounds. The count is two counts added up:
+// - the mutator's work, everything in the windows outside V8's collector,
+//   of the segment where it is least, divided by its rounds: the CPU work of
+//   one steady round, which repeats whatever the heap's history;
+// - the collector's work, the collections in the windows and those the
+//   harness forced between them (in the gaps), its mean per round over the
+//   segments where the mutator's work has settled: what the allocations of
+//   a round cost, amortised.
+// The segments' spreads are kept beside it (countedSpread, countedCollectorSpread).
 // V8's flags below make a process's count repeat to about 0.01% (a single
 // thread, no concurrent GC or compilation).
 //
@@ -71,6 +78,17 @@ function roundsFor(size) {
   };
 }
 
+// What a counted child does between its rounds: 'none', the default, forces
+// no collection, so that V8 collects where the allocations make it, inside
+// the rounds, at what that costs; 'minor' forces a young-generation
+// collection between them, outside the windows and attributed back
+// ($ASYNCMARK_COUNT_COLLECT=minor, for the ablation of docs/benchmark.md).
+// Forced, a collection finds the round's objects dead and costs a tenth of
+// what the collections inside a round cost (measured: doxbee
+// callbacks-original at n=1000 on Node 20, 560 against 2,120 instructions a
+// upload), so it hid most of what allocation costs.
+const COLLECT = ['none', 'minor'];
+
 // A counted child runs about 30-50x slower than a timed one: its --timeout
 // is this many times the session's.
 const SLOWDOWN = 50;
@@ -90,6 +108,14 @@ const COUNTED_METRICS = [
   'countedSegments',
   'countedSpread',
   'countedInCollector',
+  'mutatorPerInvocation',
+  'collectorPerInvocation',
+  'forcedPerInvocation',
+  'settledSegments',
+  'countedCollectorSpread',
+  'countedCollect',
+  'countedSegmentMutator',
+  'countedSegmentCollector',
 ];
 const HOW_TO_GET = 'install it (Debian/Ubuntu: apt-get install valgrind)';
 
@@ -119,6 +145,9 @@ function cannotCount(driver, runtimes = [], env = process.env) {
   if (!driver.counted) return `the ${driver.name} driver cannot give it (its runs have no measured region a child can repeat); use --measure time`;
   const browser = runtimes.find((runtime) => runtime.browser);
   if (browser) return `${browser.spec} is a browser: valgrind counts only a process it starts; use --measure time`;
+  if (env.ASYNCMARK_COUNT_COLLECT !== undefined && !COLLECT.includes(env.ASYNCMARK_COUNT_COLLECT)) {
+    return `$ASYNCMARK_COUNT_COLLECT is ${JSON.stringify(env.ASYNCMARK_COUNT_COLLECT)}: what a counted child forces between rounds is one of ${COLLECT.join(', ')}`;
+  }
   if (!findValgrind(env)) {
     return env.ASYNCMARK_VALGRIND
       ? `valgrind not found at ${env.ASYNCMARK_VALGRIND} ($ASYNCMARK_VALGRIND); ${HOW_TO_GET}`
@@ -212,50 +241,98 @@ function estimatedCycles(c) {
 }
 
 // The files callgrind writes with --dump-before=MARKER and
-// --callgrind-out-file=OUT: OUT.1 at the first mark (everything before the
-// counted rounds), OUT.2 to OUT.(segments + 1) at the next ones (a segment
-// each), OUT at exit (the rest). The segments' counts, in order.
+// --callgrind-out-file=OUT, for `rounds` counted rounds: OUT.1 at the first
+// mark (everything before the counted rounds), then for each round its
+// window (OUT.2, OUT.4, ...) and the gap after it (OUT.3, OUT.5, ...), the
+// last gap closed by the last mark; OUT at exit (the rest). The windows' and
+// the gaps' counts, in order.
 // A runtime that calls the marker itself at start-up (startupMarks) has as
-// many files more before the first segment (lib/runner/count-runtime.js).
-function segmentCounts(out, segments, { marker = MARKER, startupMarks = 0 } = {}) {
+// many files more before the first window (lib/runner/count-runtime.js).
+function roundCounts(out, rounds, { marker = MARKER, startupMarks = 0 } = {}) {
   const dir = path.dirname(out);
   const dumps = fs.readdirSync(dir).filter((name) => name.startsWith(`${path.basename(out)}.`));
-  const expected = segments + 1 + startupMarks;
+  const expected = 2 * rounds + 1 + startupMarks;
   if (dumps.length > expected) {
     return { error: `the region's mark was reached ${dumps.length} times, not ${expected}: something else in the run calls ${marker}` };
   }
   if (dumps.length < expected) return { error: 'valgrind wrote no counts of the region (the child ended before its last counted round)' };
-  return { segments: Array.from({ length: segments }, (_, i) => readCounts(`${out}.${i + 2 + startupMarks}`)) };
+  const file = (i) => readCounts(`${out}.${i + startupMarks}`);
+  return {
+    windows: Array.from({ length: rounds }, (_, r) => file(2 + 2 * r)),
+    gaps: Array.from({ length: rounds }, (_, r) => file(3 + 2 * r)),
+  };
 }
 
+// How far above the least a segment's mutator work may be and the segment
+// still count as settled, V8 running the same code in it. Measured, doxbee
+// n=1000: before TurboFan's code a segment is 1.3-3x the least, after it
+// within 0.2% on Node 20; but on Node 26 a segment in which a scavenge fell
+// does 2% more mutator work (promises-native), so that a bound of 1% left
+// every collection out of the collector's mean.
+const SETTLED = 0.1;
+
 /**
- * The count of one steady round from the segments' counts: the least
- * segment's instructions (and its estimated cycles) divided by its rounds.
- * A segment in which V8 recompiled or collected the whole heap counts more
- * and is not it. spread: (most - least) / least of the instructions.
- * inCollector: the least segment's share in V8's collections, or null when
- * no segment had any (its V8 names the function otherwise, or nothing was
- * collected: either way not a measured 0).
- * @param {Record<string, number>[]} segments each segment's events (readCounts)
+ * The count of one steady round from the rounds' counts (roundCounts),
+ * grouped in segments of `roundsPerSegment` rounds. Each segment's mutator
+ * work is its windows' instructions outside V8's collections, and its
+ * collector work the collections in its windows and in the gaps after them
+ * (those the harness forced). mutator: the least segment's, per round (a
+ * segment in which V8 recompiled counts more and is not it); collector: the
+ * mean of the settled segments', per round; instructions: their sum. cycles: the
+ * least segment's windows', per round. spread: (most - least) / least of the
+ * segments' mutator work; settled: how many segments were within SETTLED
+ * of the least; collectorSpread: (most - least) / mean of the settled
+ * segments' collector work. inCollector: collector / instructions, or null when no
+ * round had a collection (its V8 names the function otherwise, or nothing
+ * was collected: either way not a measured 0).
+ * @param {{ windows: Record<string, number>[], gaps: Record<string, number>[] }} rounds
  * @param {number} roundsPerSegment
- * @returns {{ instructions: number, cycles: number|null, spread: number, inCollector: number|null }}
+ * @returns {{ instructions, mutator, collector, forced, cycles, spread, settled, collectorSpread, inCollector, segments }}
+ *   segments: each segment's { mutator, collector } per round
  */
-function steadyCount(segments, roundsPerSegment) {
-  const least = segments.reduce((a, b) => (b.Ir < a.Ir ? b : a));
-  const most = Math.max(...segments.map((counts) => counts.Ir));
-  const cycles = estimatedCycles(least);
+function steadyCount({ windows, gaps }, roundsPerSegment) {
+  const segments = [];
+  for (let first = 0; first + roundsPerSegment <= windows.length; first += roundsPerSegment) {
+    const segment = { mutator: 0, collector: 0, forced: 0, cycles: 0 };
+    for (let r = first; r < first + roundsPerSegment; r++) {
+      const gap = gaps[r] ?? { inCollections: 0 };
+      segment.mutator += windows[r].Ir - windows[r].inCollections;
+      segment.collector += windows[r].inCollections + gap.inCollections;
+      segment.forced += gap.inCollections;
+      const cycles = estimatedCycles(windows[r]);
+      segment.cycles = cycles === null || segment.cycles === null ? null : segment.cycles + cycles;
+    }
+    segments.push(segment);
+  }
+  const least = segments.reduce((a, b) => (b.mutator < a.mutator ? b : a));
+  const mutators = segments.map((segment) => segment.mutator);
+  // The collector's mean is over the settled segments, those whose mutator
+  // work is within SETTLED of the least: the code the count is of. Before V8
+  // settles a style allocates otherwise, and its collections fall otherwise.
+  const settled = segments.filter((segment) => segment.mutator <= least.mutator * (1 + SETTLED));
+  const collectors = settled.map((segment) => segment.collector);
+  const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+  const mutator = least.mutator / roundsPerSegment;
+  const collector = mean(collectors) / roundsPerSegment;
+  const collected = segments.some((segment) => segment.collector > 0);
   return {
-    instructions: least.Ir / roundsPerSegment,
-    cycles: cycles === null ? null : cycles / roundsPerSegment,
-    spread: (most - least.Ir) / least.Ir,
-    inCollector: segments.some((counts) => counts.inCollections > 0) ? least.inCollections / least.Ir : null,
+    instructions: mutator + collector,
+    mutator,
+    collector,
+    forced: mean(settled.map((segment) => segment.forced)) / roundsPerSegment,
+    cycles: least.cycles === null ? null : least.cycles / roundsPerSegment,
+    spread: (Math.max(...mutators) - least.mutator) / least.mutator,
+    settled: settled.length,
+    collectorSpread: collector > 0 ? (Math.max(...collectors) - Math.min(...collectors)) / mean(collectors) : 0,
+    inCollector: collected ? collector / (mutator + collector) : null,
+    segments: segments.map((segment) => ({ mutator: segment.mutator / roundsPerSegment, collector: segment.collector / roundsPerSegment })),
   };
 }
 
 // One child under callgrind, repeating its measured region `warm + counted`
-// times and marking the edges of the last `counted` rounds' segments.
+// times and marking the edges of the last `counted` rounds' windows.
 async function countedChild(job, rounds, how) {
-  const { warm, counted, segment } = rounds;
+  const { warm, counted } = rounds;
   const { script, timeoutMs, execPath, execArgv, runner, valgrind, cacheSim, late = true } = how;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-count-'));
   const out = path.join(dir, 'callgrind.out');
@@ -271,7 +348,7 @@ async function countedChild(job, rounds, how) {
     const result = await runInChild(
       // Not detailed: the heap sampler and the event-loop observers fire on
       // timers, so their work would grow with valgrind's slowdown.
-      { ...job, repeat: warm + counted, countFrom: warm, markEvery: segment, detailed: false, counted: true },
+      { ...job, repeat: warm + counted, countFrom: warm, collect: how.collect ?? 'none', detailed: false, counted: true },
       {
         script,
         timeoutMs: timeoutMs * SLOWDOWN,
@@ -303,9 +380,9 @@ async function countedChild(job, rounds, how) {
     const failed = turnedOn && (await turnedOn);
     if (failed) return countedChild(job, rounds, { ...how, late: false });
     if (result.status !== 'ok') return result;
-    const region = segmentCounts(out, counted / segment, { marker, startupMarks });
+    const region = roundCounts(out, counted, { marker, startupMarks });
     if (region.error) return { ...result, status: 'crash', error: region.error };
-    return { ...result, segments: region.segments };
+    return { ...result, rounds: region };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -345,14 +422,15 @@ function refusedFlag(result) {
  * child's, with the driver's timed metrics null (a time under valgrind is
  * not the example's), and the count of one steady round.
  * @param {object} job the job as runInChild takes it
- * @param {object} options runInChild's, and { driver, runner, valgrind, cacheSim }: runner, the job's
+ * @param {object} options runInChild's, and { driver, runner, valgrind, cacheSim, collect }: runner, the job's
  *   runtime record (none: the node running asyncmark); cacheSim, simulate the caches
- *   for the estimated cycles (bench --cycles; about twice the cost of a count)
+ *   for the estimated cycles (bench --cycles; about twice the cost of a count); collect,
+ *   what the child forces between rounds (COLLECT; default $ASYNCMARK_COUNT_COLLECT, else 'none')
  */
-async function runCounted(job, { driver, valgrind = findValgrind(), cacheSim = false, ...options }) {
+async function runCounted(job, { driver, valgrind = findValgrind(), cacheSim = false, collect = collectOf(), ...options }) {
   // A driver whose rounds are large says how many it needs (lib/drivers).
   const rounds = { segment: 1, ...(driver.counted.rounds ?? roundsFor(driver.counted.roundSize(job))) };
-  const result = await countedChild(job, rounds, { ...options, valgrind, cacheSim });
+  const result = await countedChild(job, rounds, { ...options, valgrind, cacheSim, collect });
   const refused = refusedFlag(result);
   if (refused) {
     return {
@@ -366,20 +444,34 @@ async function runCounted(job, { driver, valgrind = findValgrind(), cacheSim = f
   const metrics = { ...result.metrics };
   for (const name of driver.counted.timed) if (name in metrics) metrics[name] = null;
   const per = metrics[driver.counted.invocations];
-  const { segments, ...rest } = result;
-  const steady = steadyCount(segments, rounds.segment);
+  const { rounds: counts, ...rest } = result;
+  const steady = steadyCount(counts, rounds.segment);
   Object.assign(metrics, {
     instructions: steady.instructions,
     instructionsPerInvocation: steady.instructions / per,
+    mutatorPerInvocation: steady.mutator / per,
+    collectorPerInvocation: steady.collector / per,
+    forcedPerInvocation: steady.forced / per,
     estimatedCycles: steady.cycles,
     estimatedCyclesPerInvocation: steady.cycles === null ? null : steady.cycles / per,
     countedRounds: rounds.counted,
     warmRounds: rounds.warm,
-    countedSegments: segments.length,
+    countedSegments: steady.segments.length,
     countedSpread: steady.spread,
+    settledSegments: steady.settled,
+    countedCollectorSpread: steady.collectorSpread,
     countedInCollector: steady.inCollector,
+    countedCollect: collect,
+    countedSegmentMutator: steady.segments.map((segment) => segment.mutator),
+    countedSegmentCollector: steady.segments.map((segment) => segment.collector),
   });
   return { ...rest, metrics };
+}
+
+// What a counted child forces between rounds: $ASYNCMARK_COUNT_COLLECT
+// (cannotCount refuses one that is not in COLLECT), else 'none'.
+function collectOf(env = process.env) {
+  return env.ASYNCMARK_COUNT_COLLECT ?? 'none';
 }
 
 /**
@@ -415,7 +507,8 @@ module.exports = {
   readCounts,
   estimatedCycles,
   steadyCount,
-  segmentCounts,
+  roundCounts,
+  collectOf,
   runCounted,
   runMeasured,
 };

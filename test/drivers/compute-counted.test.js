@@ -12,7 +12,7 @@ const compute = require('../../lib/drivers/compute');
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-function run({ n = 10, rounds = 3, answer = (arg) => expectedFib(arg), doubles = 0 } = {}) {
+function run({ n = 10, rounds = 3, answer = (arg) => expectedFib(arg), doubles = 0, collect } = {}) {
   let calls = 0;
   const gcs = [];
   const answers = { doubles };
@@ -23,6 +23,7 @@ function run({ n = 10, rounds = 3, answer = (arg) => expectedFib(arg), doubles =
     },
     n,
     rounds,
+    collect,
     nextTurn,
     gc: (options) => gcs.push(options ?? 'full'),
     answers,
@@ -36,8 +37,13 @@ describe('compute driver: a counted run', () => {
     assert.equal(result.metrics.calls, callsPerRound(10));
     assert.equal(calls, 3 * callsPerRound(10));
     assert.equal(result.metrics.callMs, null);
-    // A full collection before the first round, a young-generation one before each other.
-    assert.deepEqual(gcs, ['full', { type: 'minor' }, { type: 'minor' }]);
+    // A full collection before the first round, and none forced between rounds.
+    assert.deepEqual(gcs, ['full']);
+  });
+
+  it("with collect 'minor', a young-generation collection after each round, the last one's too", async () => {
+    const { gcs } = await run({ n: 10, rounds: 3, collect: 'minor' });
+    assert.deepEqual(gcs, ['full', { type: 'minor' }, { type: 'minor' }, { type: 'minor' }]);
   });
 
   it('rounds hold at least 20,000 recursive invocations', () => {

@@ -89,6 +89,20 @@ describe('compare --measure instructions', () => {
     assert.equal(row.note, 'within the spread of the runs');
   });
 
+  it("a change within a count's repeatability across sessions (0.1%) is not starred, even where each session's runs agree exactly", () => {
+    // Planted from a measurement: two runs a side, equal within each session, 0.003% apart across.
+    const exact = (lines, value) =>
+      counted(lines, COUNTS, { noise: 0 }).map((line) => ({ ...line, metrics: { ...line.metrics, instructionsPerInvocation: value } }));
+    const only = { 'callbacks-original': 100 };
+    const twoRuns = (value, seed) => exact(sessionLines({ examples: only, ns: [1000], runs: 2, seed }), value);
+    const [row] = compare(chooseSides([file('old.jsonl', twoRuns(24801, 1)), file('new.jsonl', twoRuns(24802, 2))]), { measure: 'instructions' }).rows;
+    assert.equal(row.stars, '');
+    assert.equal(row.note, "within a count's repeatability across sessions (0.1%)");
+    // The planted 1% of test/fixtures/count/extra-work.js, counted so, is still starred.
+    const [planted] = compare(chooseSides([file('old.jsonl', twoRuns(24732, 1)), file('new.jsonl', twoRuns(24981, 2))]), { measure: 'instructions' }).rows;
+    assert.equal(planted.stars, '***');
+  });
+
   it('one run a side: the change, but no interval, p-value or stars, and the reason', () => {
     const result = compare(sides({ runs: 1, newCounts: { ...COUNTS, 'async-await': COUNTS['async-await'] * 1.01 } }), { measure: 'instructions' });
     const row = byExample(result)['async-await'];

@@ -68,6 +68,58 @@ describe('stats', () => {
     assert.ok(Number.isNaN(stats.meanInterval([1]).margin));
   });
 
+  it('mean interval on the log scale: mean × exp(±t · se / mean)', () => {
+    // Reference: t(0.975, 2) = 4.302652729911275; values 229, 250, 377 have
+    // mean 285.333…, standard error 46.2317…, so t · se / mean = 0.697158.
+    const interval = stats.logMeanInterval([229, 250, 377]);
+    close(interval.mean, 285.3333333333333);
+    close(interval.relative, 0.6971579803454601, 1e-7);
+    close(interval.low, 142.0956052027306, 1e-6);
+    close(interval.high, 572.9600925725645, 1e-6);
+    assert.ok(Number.isNaN(stats.logMeanInterval([1]).low));
+  });
+
+  it('mean interval on the log scale: never below zero where the t-interval goes negative (planted)', () => {
+    // Three skewed runs, one slow: the linear t-interval's low end is about -728.
+    const skewed = [120, 130, 900];
+    assert.ok(stats.meanInterval(skewed).low < 0);
+    const interval = stats.logMeanInterval(skewed);
+    close(interval.low, 21.096562339772877, 1e-6);
+    close(interval.high, 6965.326486742978, 1e-4);
+    close(interval.low * interval.high, interval.mean ** 2, 1e-6);
+  });
+
+  it("Spearman's rho with a bootstrap interval over runs: no spread where the ranks never cross", () => {
+    const counts = [[1], [2], [3], [4], [5]];
+    const apart = [
+      [10, 11, 12],
+      [20, 22, 19],
+      [31, 29, 30],
+      [38, 42, 45],
+      [50, 49, 52],
+    ];
+    assert.deepEqual(stats.bootstrapSpearman(counts, apart), { rho: 1, low: 1, high: 1, pairs: 5, resamples: 2000 });
+  });
+
+  it("Spearman's rho with a bootstrap interval over runs: wide where another pairing of runs ranks otherwise (planted), and seeded", () => {
+    const counts = [[1], [2], [3], [4], [5]];
+    // The means rank as the counts do but for the last; single runs would rank anyhow.
+    const overlapping = [
+      [10, 30, 12],
+      [20, 12, 25],
+      [31, 9, 30],
+      [38, 12, 45],
+      [15, 49, 22],
+    ];
+    const r = stats.bootstrapSpearman(counts, overlapping);
+    assert.equal(r.rho, 0.9);
+    assert.ok(r.low < 0 && r.high === 1, `${r.low}..${r.high}`);
+    assert.deepEqual(stats.bootstrapSpearman(counts, overlapping), r);
+    assert.ok(Number.isFinite(stats.bootstrapSpearman(counts, overlapping, { seed: 2 }).low));
+    // An item with no runs on one side is left out; under three pairs, none.
+    assert.equal(stats.bootstrapSpearman([[1], [2], []], [[1], [2], [3]]), null);
+  });
+
   it("Welch's t-test and the ratio of means", () => {
     const a = [10.1, 10.4, 9.8, 10.0, 10.3];
     const b = [11.0, 11.4, 10.9, 11.2, 11.6];

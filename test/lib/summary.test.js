@@ -63,11 +63,25 @@ describe('summary: a cell of timed runs and a run only counted (the main job)', 
     assert.equal(cell.status, 'ok');
   });
 
+  it("gives a cell's mean time an interval that stays above zero, as a linear t-interval of three skewed runs would not", () => {
+    const [cell] = summarizeCells([timed(0, 120), timed(1, 130), timed(2, 900)]);
+    assert.ok(cell.time.low > 0 && cell.time.low < cell.time.mean && cell.time.mean < cell.time.high);
+    assert.equal(cell.time.low, require('../../lib/stats').logMeanInterval([120, 130, 900]).low);
+    assert.ok(cell.memory.low > 0);
+  });
+
   it('a cell only counted keeps what its runs give', () => {
     const [cell] = summarizeCells([counted]);
     assert.equal(cell.instructions.median, 24000);
     assert.equal(cell.okRuns, 1);
     assert.equal(cell.time, null);
+  });
+
+  it("keeps the count's two parts, the mutator's and the collector's work, as medians, null for runs that did not record them", () => {
+    const parts = (run, mutatorPerInvocation, collectorPerInvocation) => line(run, { ...counted.metrics, mutatorPerInvocation, collectorPerInvocation });
+    const [cell] = summarizeCells([parts(0, 20000, 4000), parts(1, 20010, 3000), parts(2, 20020, 5000)]);
+    assert.deepEqual([cell.mutator, cell.collector], [20010, 4000]);
+    assert.deepEqual([summarizeCells([counted])[0].mutator, summarizeCells([counted])[0].collector], [null, null]);
   });
 
   it("keeps the counts' median share in V8's collections, null for runs that did not record it", () => {

@@ -8,15 +8,54 @@ describe("report: the counted columns' share in V8's collections", () => {
   const column = countedColumns(show, 'upload', 'batches').find((c) => c.key === 'inCollector');
   const row = (inCollector) => ({ instructionsPerInvocation: 21000, inCollector });
 
-  it('shows the share as a percentage, and a dash for a count that did not record it', () => {
-    assert.equal(column.title, 'CPU work: in GC');
+  it('shows the collector work and its share, the share alone for older counts, and a dash for a count that did not record it', () => {
+    assert.equal(column.title, 'instructions in GC');
     assert.equal(column.format(0.4412, row(0.4412)), '44.1%');
     assert.equal(column.format(0, row(0)), '0.0%');
     assert.equal(column.format(null, row(null)), show.DASH);
+    // Counted since 2026-11-28: the collector's work per upload beside its share.
+    assert.equal(column.format(0.25, { ...row(0.25), collectorPerInvocation: 7000.4 }), '7000 (25.0%)');
   });
 
   it('is shown only where some count recorded it (counts made before it have no column of dashes)', () => {
     assert.equal(column.when([row(null), row(0.1)]), true);
     assert.equal(column.when([row(null), row(undefined)]), false);
+  });
+});
+
+describe('report: the counted columns say what they count, and how', () => {
+  const columns = countedColumns(show, 'upload', 'batches');
+  const byKey = (key) => columns.find((c) => c.key === key);
+
+  it('no title can be read as a time', () => {
+    assert.deepEqual(
+      columns.map((c) => c.title),
+      ['instructions/upload', 'est. cycles/upload', 'instructions in GC', '× baseline instructions'],
+    );
+  });
+
+  it('the count is described as the least segment, as lib/runner/count.js takes it, not the last', () => {
+    const { description } = byKey('instructionsPerInvocation');
+    assert.match(description, /least of one process's counted segments/);
+    assert.doesNotMatch(description, /the last counted/);
+  });
+
+  it('the ratio is shown to the figures its spread supports', () => {
+    const ratio = byKey('instructionRatio');
+    assert.equal(ratio.format(40.859, { instructionRatioSpread: 0.0001 }), '40.86×');
+    assert.equal(ratio.format(40.859, { instructionRatioSpread: 0.03 }), '41×');
+    assert.equal(ratio.format(1.3412, { instructionRatioSpread: 0.00002 }), '1.341×');
+  });
+});
+
+describe('report: figures matched to a spread (display.figures)', () => {
+  it('keeps the first uncertain figure, between 2 and 4 significant figures', () => {
+    assert.equal(show.figures(40.859, 0.02), '40.9');
+    assert.equal(show.figures(40.859, 0.001), '40.86');
+    assert.equal(show.figures(40.859, 0.5), '41');
+    assert.equal(show.figures(0.8123, 0.05), '0.81');
+    assert.equal(show.figures(21140, 0.0001), '21140');
+    assert.equal(show.figures(1.2345, null), show.number(1.2345));
+    assert.equal(show.figures(NaN, 0.1), show.DASH);
   });
 });

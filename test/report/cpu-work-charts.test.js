@@ -127,6 +127,8 @@ describe('report: the CPU work charts', () => {
     assert.ok(Math.abs(rho - 0.4) < 1e-9, String(rho));
     const spec = workAgainstTimeSpec(summary.cells, whereAt(summary), look(summary));
     assert.match(spec.title.subtitle.join(' '), /Spearman's rho between them: 0\.40/);
+    // Over resampled runs the ranks by time never cross here (5% noise, 13% or more apart): no interval to print.
+    assert.deepEqual(spec.usermeta.rhoInterval, { rho: 0.4, low: 0.4, high: 0.4, pairs: 4, resamples: 2000 });
     // A panel per style family, the diagonal under each, every example in one panel and named there.
     for (const panel of spec.concat) {
       const diagonal = panel.layer[0].data.values;
@@ -142,14 +144,52 @@ describe('report: the CPU work charts', () => {
     assert.deepEqual(messages, []);
   });
 
+  it("Spearman's rho carries its bootstrap interval over runs where other runs would rank otherwise", () => {
+    // Planted: generators-co's and async-await's time runs overlap, so which runs are taken decides their order.
+    const noisy = runs().map((line) => (line.example === 'generators-co' && line.run === 0 ? { ...line, metrics: { ...line.metrics, wallMs: 100 } } : line));
+    const spec = workAgainstTimeSpec(summarize(noisy).cells, whereAt(summary), look(summary));
+    const { rhoInterval } = spec.usermeta;
+    assert.ok(rhoInterval.low < rhoInterval.high, JSON.stringify(rhoInterval));
+    assert.match(spec.title.subtitle.join(' '), /Spearman's rho between them: -?\d\.\d\d \(95% bootstrap interval over runs -?\d\.\d\d–\d\.\d\d\)/);
+  });
+
   it('the headline table says which measure each ratio is of, where runs were counted', () => {
     const table = summaryTable(summary.cells, whereAt(summary), null, null);
     const titles = table.columns.map((column) => column.title);
-    assert.ok(titles.includes('× baseline wall time') && titles.includes('× baseline CPU work'), titles.join(', '));
+    assert.ok(titles.includes('× baseline wall time') && titles.includes('× baseline instructions'), titles.join(', '));
     const row = table.rows.find((r) => r.example === 'async-await');
     assert.ok(Math.abs(row.workRatio - 1.9) < 1e-6);
     const timed = summarize(runs({ counted: 0 }));
     const plain = summaryTable(timed.cells, whereAt(timed), null, null).columns.map((column) => column.title);
-    assert.ok(plain.includes('× baseline time') && !plain.includes('× baseline CPU work'));
+    assert.ok(plain.includes('× baseline time') && !plain.includes('× baseline instructions'));
+  });
+
+  it('the headline table of runs only counted: each verified cell reads n/a (counted), never INVALID, ranked by its CPU work', () => {
+    // Before, a counted-only cell, ok but with no mean, read "INVALID" (the cell did not finish).
+    const countedOnly = runs().map((line) => ({ ...line, metrics: { ...line.metrics, wallMs: null, cpuUserMs: null, cpuSystemMs: null } }));
+    const only = summarize(countedOnly);
+    const table = summaryTable(only.cells, whereAt(only), null, null);
+    const column = table.columns.find((c) => c.key === 'ratio');
+    const shown = table.rows.map((row) => column.format(row.ratio, row));
+    assert.ok(
+      shown.every((text) => text === 'n/a (counted)'),
+      shown.join(', '),
+    );
+    assert.deepEqual(
+      table.rows.map((row) => row.example),
+      ['callbacks-original', 'promises-native', 'generators-co', 'promises-bluebird', 'async-await'],
+    );
+    // A cell that did fail still says so.
+    assert.equal(column.format(null, { measured: true, mean: null, status: 'crash' }), 'CRASH');
+  });
+
+  it("the headline table's CPU work ratio shows as many figures as its counts' spread supports", () => {
+    const table = summaryTable(summary.cells, whereAt(summary), null, null);
+    const column = table.columns.find((c) => c.key === 'workRatio');
+    const row = table.rows.find((r) => r.example === 'async-await');
+    // Counts 1e-5 apart a side: four figures, not five.
+    assert.equal(column.format(row.workRatio, row), '1.900×');
+    assert.equal(column.format(40.859, { workRatioSpread: 0.02 }), '40.9×');
+    assert.equal(column.format(40.859, { workRatioSpread: null }), '40.9×');
   });
 });

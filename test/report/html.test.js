@@ -69,7 +69,7 @@ describe('report: HTML page', () => {
       'k heap',
       '× baseline (95% CI)',
       'peak RSS',
-      'GC (count)',
+      'GC time (count)',
       'failed runs',
       'time: mean (95% CI)',
       'tokens',

@@ -14,7 +14,8 @@ const {
   readCounts,
   roundsFor,
   steadyCount,
-  segmentCounts,
+  roundCounts,
+  collectOf,
 } = require('../../lib/runner/count');
 
 const CLI = path.join(__dirname, '..', '..', 'bench', 'cli.js');
@@ -104,49 +105,132 @@ describe('counted rounds: the warm-up, the segments and the steady count', () =>
     assert.deepEqual(roundsFor(3), { warm: 6667, counted: 2672, segment: 334 });
   });
 
-  it('the least segment per round; a segment where V8 recompiled is not it, and the spread says so', () => {
-    const steady = { Ir: 2000, Dr: 900, Dw: 100 };
-    const recompiled = { Ir: 6000, Dr: 2000, Dw: 500 };
-    // The mean of the three would be 3,333 a segment, 1,667 a round.
-    assert.deepEqual(steadyCount([steady, recompiled, { ...steady, Ir: 2002 }], 2), { instructions: 1000, cycles: null, spread: 2, inCollector: null });
-    assert.deepEqual(steadyCount([steady], 1), { instructions: 2000, cycles: null, spread: 0, inCollector: null });
-    // The cycles are the least segment's, not the least of each event.
-    const cached = (Ir, I1mr) => ({ Ir, Dr: 0, Dw: 0, I1mr, D1mr: 0, D1mw: 0, ILmr: 0, DLmr: 0, DLmw: 0 });
-    assert.equal(steadyCount([cached(100, 50), cached(101, 0)], 1).cycles, 50 + 5 * 50);
+  // A round's window and the gap after it, as readCounts gives them.
+  const window = (Ir, inCollections = 0, extra = {}) => ({ Ir, inCollections, ...extra });
+  const gap = (inCollections = 0) => ({ Ir: 5000 + inCollections, inCollections });
+  const rounds = (pairs) => ({ windows: pairs.map(([w]) => w), gaps: pairs.map(([, g]) => g) });
+
+  it("the mutator's work is the least segment's, per round; a segment where V8 recompiled is not it, and the spread says so", () => {
+    const steady = window(2000);
+    const recompiled = window(6000);
+    // Three segments of two rounds: the mean of the three would be 3,333 a round.
+    const counted = steadyCount(
+      rounds([
+        [steady, gap()],
+        [steady, gap()],
+        [recompiled, gap()],
+        [recompiled, gap()],
+        [steady, gap()],
+        [window(2004), gap()],
+      ]),
+      2,
+    );
+    assert.deepEqual(
+      { instructions: counted.instructions, mutator: counted.mutator, collector: counted.collector, spread: counted.spread, inCollector: counted.inCollector },
+      { instructions: 2000, mutator: 2000, collector: 0, spread: 2, inCollector: null },
+    );
+    // The gaps' own work (the harness between rounds) is never counted.
+    assert.equal(steadyCount(rounds([[steady, gap()]]), 1).instructions, 2000);
+    // The cycles are the least segment's windows', not the least of each event.
+    const cached = (Ir, I1mr) => window(Ir, 0, { Dr: 0, Dw: 0, I1mr, D1mr: 0, D1mw: 0, ILmr: 0, DLmr: 0, DLmw: 0 });
+    assert.equal(
+      steadyCount(
+        rounds([
+          [cached(100, 50), gap()],
+          [cached(101, 0), gap()],
+        ]),
+        1,
+      ).cycles,
+      50 + 5 * 50,
+    );
   });
 
-  it("the share in V8's collections is the least segment's, and null where no segment collected", () => {
-    const quiet = { Ir: 1000, inCollections: 0 };
-    const collected = { Ir: 1500, inCollections: 600 };
-    assert.equal(steadyCount([collected, { Ir: 1200, inCollections: 300 }], 1).inCollector, 0.25);
-    // The least segment had none while another had some: a measured 0.
-    assert.equal(steadyCount([quiet, collected], 1).inCollector, 0);
-    assert.equal(steadyCount([quiet, { ...quiet }], 1).inCollector, null);
+  it("the collector's work is the mean of every segment's, the collections forced in the gaps attributed back, and the count is the sum", () => {
+    // Round 1 collects in its window, round 2 in the gap after it (a forced
+    // collection), round 3 not at all: 300 + 600 + 0 over three rounds.
+    const counted = steadyCount(
+      rounds([
+        [window(1300, 300), gap()],
+        [window(1000), gap(600)],
+        [window(1000), gap()],
+      ]),
+      1,
+    );
+    assert.equal(counted.mutator, 1000);
+    assert.equal(counted.collector, 300);
+    assert.equal(counted.forced, 200);
+    assert.equal(counted.instructions, 1300);
+    assert.equal(counted.inCollector, 300 / 1300);
+    assert.equal(counted.collectorSpread, 600 / 300);
+    assert.deepEqual(counted.segments, [
+      { mutator: 1000, collector: 300 },
+      { mutator: 1000, collector: 600 },
+      { mutator: 1000, collector: 0 },
+    ]);
+    // Planted: the least window whole (collections in it included), as counted
+    // before, would be 1,000 here and 1,300 had round 1 been the quiet one.
+    assert.notEqual(counted.instructions, Math.min(...counted.segments.map((segment) => segment.mutator)));
+    // A segment before V8 settled (its mutator work 3x the least) is left
+    // out of the collector's mean, and said so; one in which a collection
+    // made the mutator's work a little more (2%, as on Node 26) is in it.
+    const early = steadyCount(
+      rounds([
+        [window(3900, 900), gap()],
+        [window(1300, 300), gap()],
+        [window(1000), gap()],
+      ]),
+      1,
+    );
+    assert.deepEqual([early.collector, early.settled, early.instructions], [150, 2, 1150]);
+    const scavenged = steadyCount(
+      rounds([
+        [window(1320, 300), gap()],
+        [window(1000), gap()],
+      ]),
+      1,
+    );
+    assert.deepEqual([scavenged.mutator, scavenged.collector, scavenged.settled], [1000, 150, 2]);
+    // No collection in any round: not a measured 0.
+    assert.equal(steadyCount(rounds([[window(1000), gap()]]), 1).inCollector, null);
   });
 
-  it('reads one file a segment, and refuses a run whose mark was reached more or fewer times', () => {
+  it('reads a window and a gap a round, and refuses a run whose mark was reached more or fewer times', () => {
     const fs = require('node:fs');
     const os = require('node:os');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'count-'));
     const out = path.join(dir, 'callgrind.out');
     try {
+      // Before the region, then window, gap, window, gap.
       for (const [i, ir] of [
         [1, 99],
         [2, 10],
-        [3, 12],
+        [3, 7],
+        [4, 12],
+        [5, 8],
       ])
         fs.writeFileSync(`${out}.${i}`, `events: Ir\nfn=x\n0 ${ir}\nsummary: ${ir}\n`);
-      assert.deepEqual(segmentCounts(out, 2), {
-        segments: [
+      assert.deepEqual(roundCounts(out, 2), {
+        windows: [
           { Ir: 10, inCollections: 0 },
           { Ir: 12, inCollections: 0 },
         ],
+        gaps: [
+          { Ir: 7, inCollections: 0 },
+          { Ir: 8, inCollections: 0 },
+        ],
       });
-      assert.match(segmentCounts(out, 1).error, /^the region's mark was reached 3 times, not 2: something else in the run calls uv_loadavg$/);
-      assert.match(segmentCounts(out, 3).error, /^valgrind wrote no counts of the region/);
+      assert.match(roundCounts(out, 1).error, /^the region's mark was reached 5 times, not 3: something else in the run calls uv_loadavg$/);
+      assert.match(roundCounts(out, 3).error, /^valgrind wrote no counts of the region/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('forces no collection between rounds unless $ASYNCMARK_COUNT_COLLECT says minor, and refuses another value', () => {
+    assert.equal(collectOf({}), 'none');
+    assert.equal(collectOf({ ASYNCMARK_COUNT_COLLECT: 'minor' }), 'minor');
+    const why = cannotCount(batch, [], { ASYNCMARK_COUNT_COLLECT: 'full', PATH: '' });
+    assert.equal(why, '$ASYNCMARK_COUNT_COLLECT is "full": what a counted child forces between rounds is one of none, minor');
   });
 });
 
@@ -165,7 +249,10 @@ describe('counted cycles: the formula', () => {
 const counting = findValgrind() && !process.env.NYC_CONFIG;
 
 (counting ? describe : describe.skip)('counted instructions under valgrind (tiny cells)', function () {
-  this.timeout(600000);
+  // A count at n=20 writes two files for each of its 400 counted batches: on
+  // a loaded machine (load average 25) a count instrumented from the start
+  // took more than 10 minutes.
+  this.timeout(1800000);
   let first;
 
   before(async () => {

@@ -11,7 +11,7 @@ const { openBackend } = require('./backend');
 const { invoke } = require('../../invoke');
 const { startMeasuring } = require('../../runner/child/measure');
 const { childMain } = require('../../runner/child/main');
-const { markRound, markEnd } = require('../../runner/child/region');
+const { openRound, closeRound, markEnd } = require('../../runner/child/region');
 const { entryOf, loadExample } = require('../../runner/child/example');
 const { installHooks } = require('../../runner/child/async-hooks');
 const { quantile } = require('../../stats');
@@ -26,28 +26,40 @@ function ioOptions(params, childOptions, counted = false) {
   return { latency, t, dt, e, seed, p, ...childOptions, trace: false, context: params.context === 'als', virtualTime: counted };
 }
 
-// Starts n invocations at once; resolves when every one has called back, with
-// their latencies and how many failed. A second callback is remembered. With
-// context, each invocation runs inside uploadContext.run with a store of its
-// own, as a request does under an APM agent.
-// Timed is false in a counted run: converting a latency costs instructions
-// that depend on its value, so that a count would depend on the clock.
-function batch(entry, upload, model, n, onDouble, context, timed = true) {
+// Every invocation's arguments, and with context its store, built before a
+// batch starts, so that neither a timed batch nor a counted one holds the
+// harness's own work (template strings for the paths).
+function invocations(model, n, context) {
+  return Array.from({ length: n }, (_, i) => {
+    const args = model.invocationArgs(i);
+    return { args, store: context ? model.contextStore(i + 1, args) : null };
+  });
+}
+
+// Starts the invocations at once; resolves when every one has called back,
+// with their latencies and how many failed. A second callback is remembered.
+// With context, each invocation runs inside uploadContext.run with its own
+// store, as a request does under an APM agent.
+// Timed is false in a counted run: no clock is read, since reading one is the
+// harness's work and converting a latency costs instructions that depend on
+// its value, so that a count would depend on the clock.
+function batch(entry, upload, calls, onDouble, context, timed = true) {
   return new Promise((resolve) => {
+    const n = calls.length;
     const latencies = new Float64Array(n);
     const heard = new Uint8Array(n);
     let remaining = n;
     let failed = 0;
     for (let i = 0; i < n; i++) {
-      const start = process.hrtime.bigint();
-      const args = model.invocationArgs(i);
+      const { args, store } = calls[i];
+      const start = timed ? process.hrtime.bigint() : null;
       const done = (error) => {
         if (heard[i]++) return onDouble(i);
         if (timed) latencies[i] = Number(process.hrtime.bigint() - start) / 1e6;
         if (error) failed++;
         if (--remaining === 0) resolve({ latencies, failed });
       };
-      if (context) uploadContext.run(model.contextStore(i + 1, args), invoke, entry.call, upload, args, done);
+      if (context) uploadContext.run(store, invoke, entry.call, upload, args, done);
       else invoke(entry.call, upload, args, done);
     }
     if (n === 0) resolve({ latencies, failed });
@@ -74,20 +86,23 @@ async function run(job) {
   if (job.warmup !== false) {
     const warm = await backend.createIO(entry.io, ioOptions(job.params, job.childOptions, Boolean(job.counted)), job.problem);
     const size = typeof job.warmup === 'number' ? job.warmup : WARMUP;
-    await batch(entry, factory(warm.io), model, Math.min(size, job.params.n), onDouble, state.context, !job.counted);
+    await batch(entry, factory(warm.io), invocations(model, Math.min(size, job.params.n), state.context), onDouble, state.context, !job.counted);
     await warm.engine.idle();
   }
   // The measured region; job.repeat runs it more than once (--measure
-  // instructions counts the rounds from job.countFrom on, a segment of
-  // job.markEvery rounds between two marks), each repetition checked, the
-  // last one reported.
+  // instructions counts the rounds from job.countFrom on, each in a window
+  // of its own), each repetition checked, the last one reported.
   let result = null;
   for (let round = 0; round < (job.repeat ?? 1); round++) {
-    await markRound(round, job);
     result = await measured(state, onDouble, round);
     if (result.status !== 'ok') break;
   }
-  if (result.status === 'ok') markEnd(job);
+  if (result.status === 'ok' && job.countFrom !== undefined) {
+    // The last counted round's forced collection, as every other round has
+    // before the next one, in the gap the last mark closes.
+    if (forcesCollection(job)) global.gc({ type: 'minor' });
+    markEnd(job);
+  }
   await backend.close();
   // Not where instructions are counted (job.repeat): whatever runs after the
   // region may trigger a collection in one counted process and not the other.
@@ -110,20 +125,38 @@ async function onCancel(entry, problem) {
   }
 }
 
+// Whether a counted child forces a young-generation collection after each
+// round (job.collect, lib/runner/count.js: 'none' or 'minor').
+function forcesCollection(job) {
+  return Boolean(global.gc) && job.counted === true && job.collect === 'minor';
+}
+
 // One measured batch, checked: a fresh simulated I/O, a collection, the batch.
 async function measured(state, onDouble, round = 0) {
   const { job, entry, factory, model, backend, context } = state;
   const before = state.doubles;
   const { io, engine } = await backend.createIO(entry.io, ioOptions(job.params, job.childOptions, Boolean(job.counted)), job.problem);
   const upload = factory(io);
-  // A counted child's later rounds collect only the young generation: a full
-  // collection throws away optimized code that holds the previous round's
-  // objects, and V8 recompiles it within the counted round (measured: 30-40
-  // functions a round), so that no round would be steady.
-  if (global.gc) global.gc(job.counted && round > 0 ? { type: 'minor' } : undefined);
+  const calls = invocations(model, job.params.n, context);
+  // A counted child's later rounds collect nothing, or only the young
+  // generation (job.collect 'minor'): a full collection throws away optimized
+  // code that holds the previous round's objects, and V8 recompiles it
+  // within the counted round (measured: 30-40 functions a round), so that no
+  // round would be steady. A forced one falls between the previous round's
+  // window and this one's, where count.js reads it and attributes it back to
+  // the previous round.
+  if (global.gc && !(job.counted && round > 0)) global.gc();
+  else if (round > 0 && forcesCollection(job)) global.gc({ type: 'minor' });
 
   const stop = startMeasuring({ detailed: job.detailed !== false, capabilities: job.capabilities });
-  const { latencies, failed } = await batch(entry, upload, model, job.params.n, onDouble, context, !job.counted);
+  if (job.counted) await openRound(round, job);
+  const { latencies, failed } = await batch(entry, upload, calls, onDouble, context, !job.counted);
+  // A counted round's window closes when the I/O its uploads started is done
+  // too (a rollback is not awaited by every style): that work is the style's.
+  if (job.counted) {
+    await engine.idle();
+    closeRound(round, job);
+  }
   // stop() reads the region at once; its promise waits for the last collections.
   const stopped = stop();
   backend.afterBatch(engine);

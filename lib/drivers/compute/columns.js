@@ -12,7 +12,7 @@ module.exports = function columns({ EXAMPLE_COLUMN, timeColumn, show }) {
       ...timeColumn('mean'),
       title: 'per call: mean (95% CI)',
       description:
-        'Mean time of one call, from its start to its result, over the runs (each run repeats the call for minTime ms); in brackets the 95% t-interval of that mean. Rows are sorted by it.',
+        'Mean time of one call, from its start to its result, over the runs (each run repeats the call for minTime ms); in brackets the 95% interval of that mean, on the log scale, so never below zero. Rows are sorted by it.',
     },
     timeColumn('min'),
     {

@@ -5,12 +5,11 @@
 // would make the work depend on the clock, the child makes a fixed number of
 // calls per round, job.repeat rounds, each call on a turn of its own as in a
 // timed run, and checks every value. Valgrind counts the rounds from
-// job.countFrom on, a segment of job.markEvery rounds between two marks
-// (lib/runner/child/region.js). No
-// timer, heartbeat or clock is read: the times are null.
+// job.countFrom on, each in a window of its own (lib/runner/child/region.js).
+// No timer, heartbeat or clock is read: the times are null.
 
 const { expectedFib } = require('./loop');
-const { markRound, markEnd } = require('../../runner/child/region');
+const { openRound, closeRound, markEnd } = require('../../runner/child/region');
 
 // Invocations of the recursion per round, at least: fib(15) makes 1,973, so
 // its rounds are of 11 calls; fib(20) and up, of one.
@@ -54,29 +53,32 @@ function callsPerRound(n) {
  * @param {number} options.n
  * @param {number} options.rounds how many rounds (the job's repeat)
  * @param {number} [options.countFrom] the first counted round (the job's)
- * @param {number} [options.markEvery] rounds in a counted segment (the job's)
+ * @param {string} [options.collect] 'minor': a young-generation collection forced between rounds (the job's)
  * @param {() => Promise<void>} options.nextTurn
  * @param {((options?: object) => void)|null} options.gc global.gc: full, or { type: 'minor' }
  * @param {{ doubles: number }} options.answers
  */
-async function countCalls({ callOnce, n, rounds, countFrom, markEvery, nextTurn, gc, answers }) {
+async function countCalls({ callOnce, n, rounds, countFrom, collect, nextTurn, gc, answers }) {
   const expected = expectedFib(n);
   const perRound = callsPerRound(n);
+  // With collect 'minor' each round starts with an empty young generation,
+  // the collection between the rounds' windows, where count.js reads it and
+  // attributes it back; by default ('none') V8 collects where it will, and
+  // count.js takes the collections' mean over the segments.
+  const forced = gc && collect === 'minor' ? () => gc({ type: 'minor' }) : () => {};
   let wrong = null;
   if (gc) gc();
   for (let round = 0; round < rounds; round++) {
-    await markRound(round, { countFrom, markEvery });
-    // Each round starts with an empty young generation, as the batch driver's
-    // counted rounds do, so that where a scavenge falls does not move work
-    // from one round into the next (two counts of async fib(20) were 2% apart
-    // without it).
-    if (gc && round > 0) gc({ type: 'minor' });
+    if (round > 0) forced();
+    await openRound(round, { countFrom });
     for (let i = 0; i < perRound; i++) {
       const value = await callOnce(n);
       if (value !== expected && wrong === null) wrong = `fib(${n}) returned ${value}, expected ${expected}`;
       await nextTurn();
     }
+    closeRound(round, { countFrom });
   }
+  forced();
   markEnd({ countFrom });
   const metrics = { calls: perRound };
   for (const name of TIMED) metrics[name] = null;

@@ -12,7 +12,7 @@ module.exports = function columns({ EXAMPLE_COLUMN, timeColumn, show }) {
       ...timeColumn('mean'),
       title: 'all requests: mean (95% CI)',
       description:
-        'Mean wall time of the timed load, from its first request sent to its last answer received (ab\'s "time taken for tests"), over the runs; in brackets the 95% t-interval of that mean. Rows are sorted by it.',
+        'Mean wall time of the timed load, from its first request sent to its last answer received (ab\'s "time taken for tests"), over the runs; in brackets the 95% interval of that mean, on the log scale, so never below zero. Rows are sorted by it.',
     },
     timeColumn('min'),
     {

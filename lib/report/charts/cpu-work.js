@@ -83,7 +83,15 @@ function workAgainstTimePoints(cells, at) {
     examples.map((point) => point.time),
     examples.map((point) => point.work),
   );
-  return { points, rho: correlation ? correlation.rho : null, left: left.sort() };
+  // The same rho with a bootstrap interval over each example's runs, so that
+  // it does not hang on which timed runs were taken.
+  const byExample = new Map(here.map((cell) => [cell.example, cell]));
+  const runs = examples.map((point) => byExample.get(point.example));
+  const interval = stats.bootstrapSpearman(
+    runs.map((cell) => cell.instructions.values),
+    runs.map((cell) => cell.times),
+  );
+  return { points, rho: correlation ? correlation.rho : null, rhoInterval: interval, left: left.sort() };
 }
 
 /**
@@ -92,7 +100,9 @@ function workAgainstTimePoints(cells, at) {
  * null where fewer than two examples have both.
  */
 function workAgainstTimeSpec(cells, at, { colors, registries }) {
-  const { points, rho, left } = workAgainstTimePoints(cells, at);
+  const { points, rho, rhoInterval, left } = workAgainstTimePoints(cells, at);
+  const spread =
+    rhoInterval && rhoInterval.high > rhoInterval.low ? ` (95% bootstrap interval over runs ${rhoInterval.low.toFixed(2)}–${rhoInterval.high.toFixed(2)})` : '';
   if (points.filter((point) => point.example !== at.baseline).length < 2) return null;
   const here = cellsAt(cells, at);
   const driver = drivers[here[0].driver];
@@ -115,7 +125,7 @@ function workAgainstTimeSpec(cells, at, { colors, registries }) {
         `y: ${workTitle(driver)};`,
         `x: mean ${driver.time.title}; both relative to ${at.baseline}, log scales.`,
         'On the dashed diagonal the two agree; above it an example does more work than its time shows.',
-        `Spearman's rho between them: ${Number.isFinite(rho) ? rho.toFixed(2) : 'n/a (fewer than 3 examples, or no spread in rank)'}.`,
+        `Spearman's rho between them: ${Number.isFinite(rho) ? `${rho.toFixed(2)}${spread}` : 'n/a (fewer than 3 examples, or no spread in rank)'}.`,
         'One panel per style family; grey: the other families.',
         notDrawnNote(left, { most: 3, what: 'examples', reason: 'no count or no time' }),
       ].filter(Boolean),
@@ -136,7 +146,7 @@ function workAgainstTimeSpec(cells, at, { colors, registries }) {
         encoding: { x: xAxis, y: yAxis },
       }),
     }),
-    usermeta: { rho, panels: panels.map((p) => ({ title: p.title, labels: p.labels })) },
+    usermeta: { rho, rhoInterval, panels: panels.map((p) => ({ title: p.title, labels: p.labels })) },
     config: CONFIG,
   };
 }

@@ -116,7 +116,7 @@ const LEGEND = {
   counts: [
     'CPU work: instructions per invocation counted by valgrind under V8 --single-threaded --predictable (bench --measure instructions): the work of a deterministic configuration, not a time.',
     'change: the new mean count over the old, minus 1 (+ is more work), with its 95% interval; spread: (max - min) / median of the runs of a side.',
-    "p-value: Welch's t-test of the log ratio of the means; * p < 0.05, ** p < 0.01, *** p < 0.001. No stars for a change within either side's spread, and no p-value with one run on a side (its spread is unknown).",
+    "p-value: Welch's t-test of the log ratio of the means; * p < 0.05, ** p < 0.01, *** p < 0.001. No stars for a change within either side's spread or within a count's repeatability across sessions (0.1%), and no p-value with one run on a side (its spread is unknown).",
   ],
 };
 

@@ -117,7 +117,7 @@ const SCRIPT = `
   }
   function interval(times) {
     if (times.length === 0) return 'no finished run';
-    var m = stats.meanInterval(times);
+    var m = stats.logMeanInterval(times);
     var range = times.length >= 2 ? ' (' + number(m.low) + '\\u2013' + number(m.high) + ')' : ' (one run: no interval)';
     return number(m.mean) + range;
   }

@@ -157,7 +157,7 @@ function articleTimeTable(cells, env, baseline, scenario) {
       title: 'time today (95% CI)',
       align: 'right',
       format: ourTime,
-      description: 'Mean wall time of the runs at the same n and t, with its 95% t-interval.',
+      description: 'Mean wall time of the runs at the same n and t, with its 95% interval (log scale, never below zero).',
     },
     {
       key: 'ratio',

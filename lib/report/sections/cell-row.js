@@ -42,8 +42,10 @@ function cellRow(cell) {
     instructionsPerInvocation: cell.instructions ? cell.instructions.median : null,
     instructionSpread: cell.instructions ? cell.instructions.spread : null,
     instructionRatio: cell.instructionRatio ?? null,
+    instructionRatioSpread: cell.instructionRatioSpread ?? null,
     estimatedCyclesPerInvocation: cell.estimatedCycles ?? null,
     inCollector: cell.inCollector ?? null,
+    collectorPerInvocation: cell.collector ?? null,
     onCancel: cell.onCancel ?? null,
     ...cell.extra,
   };

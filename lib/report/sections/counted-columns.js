@@ -19,10 +19,10 @@ function countedColumns(show, per, rounds) {
   return [
     {
       key: 'instructionsPerInvocation',
-      title: `CPU work: instructions/${per}`,
+      title: `instructions/${per}`,
       when: counted,
       counted: true,
-      description: `Instructions of one ${per}, counted by valgrind (callgrind) in steady measured ${rounds} (the last counted of warm + counted ${rounds} of one process, between two marks, divided by counted), under V8 --single-threaded --predictable: the CPU work of a deterministic configuration, not a time; median of the runs, in brackets half their spread (max - min) / median.`,
+      description: `Instructions of one ${per}, counted by valgrind (callgrind), each of the steady measured ${rounds} in a window of its own, without the harness (its arguments, its simulated I/O, its checks): the mutator's work, outside V8's collections, of the least of one process's counted segments of ${rounds}, plus the collector's work, the mean over every segment (docs/benchmark.md); under V8 --single-threaded --predictable: the CPU work of a deterministic configuration, not a time; median of the runs, in brackets half their spread (max - min) / median.`,
       align: 'right',
       format: (value, row) =>
         Number.isFinite(value)
@@ -31,30 +31,34 @@ function countedColumns(show, per, rounds) {
     },
     {
       key: 'estimatedCyclesPerInvocation',
-      title: `CPU work: est. cycles/${per}`,
+      title: `est. cycles/${per}`,
       when: counted,
       counted: true,
-      description: `Cycles of one ${per} estimated from callgrind's cache simulation, L1 hits + 5 x last-level hits + 35 x RAM accesses (iai's formula): the work of a deterministic configuration, not a time; median of the runs.`,
+      description: `Cycles of one ${per} estimated from callgrind's cache simulation of the least segment's windows, L1 hits + 5 x last-level hits + 35 x RAM accesses (iai's formula): the work of a deterministic configuration, not a time; median of the runs.`,
       align: 'right',
       format: (value) => (Number.isFinite(value) ? show.number(Math.round(value)) : show.DASH),
     },
     {
       key: 'inCollector',
-      title: 'CPU work: in GC',
+      title: 'instructions in GC',
       when: (rows) => rows.some((row) => Number.isFinite(row.inCollector)),
       counted: true,
-      description: `The share of the count inside V8's garbage collections (the instructions of its calls to Heap::PerformGarbageCollection: scavenges and full collections, not the lazy sweeping after one), in the counted segment; median of the runs. Where it is large the count depends on where the collections fall, which V8 decides by heap sizes and, on Node 26, not identically from run to run: run more than once and read the spread (docs/benchmark.md).`,
+      description: `The collector's work per ${per} and, in brackets, its share of the count: the instructions of V8's garbage collections (its calls to Heap::PerformGarbageCollection: scavenges and full collections, not the lazy sweeping after one), in the windows and in the gaps between them, the mean over every counted segment, divided by the count; median of the runs. Where it is large the count depends on where the collections fall, which V8 decides by heap sizes and, on Node 26, not identically from run to run: run more than once and read the spread (docs/benchmark.md).`,
       align: 'right',
-      format: (value) => (Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : show.DASH),
+      format: (value, row) => {
+        if (!Number.isFinite(value)) return show.DASH;
+        const share = `${(value * 100).toFixed(1)}%`;
+        return Number.isFinite(row.collectorPerInvocation) ? `${show.number(Math.round(row.collectorPerInvocation))} (${share})` : share;
+      },
     },
     {
       key: 'instructionRatio',
-      title: 'CPU work vs baseline',
+      title: '× baseline instructions',
       when: counted,
       counted: true,
-      description: `Instructions per ${per} divided by the baseline's (medians): a ratio of counted CPU work, not of time.`,
+      description: `Instructions per ${per} divided by the baseline's (medians): a ratio of counted CPU work, not of time, to as many figures as the counts' spread supports.`,
       align: 'right',
-      format: (value) => (Number.isFinite(value) ? `${value.toFixed(3)}×` : show.DASH),
+      format: (value, row) => (Number.isFinite(value) ? `${show.figures(value, row.instructionRatioSpread)}×` : show.DASH),
     },
   ];
 }

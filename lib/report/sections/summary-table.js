@@ -9,8 +9,6 @@ const { findColumn, valueByExample, columnMeaning } = require('./metric-files');
 
 // The summary table at the headline cell: the three axes side by side. Pure.
 
-const { failureLabel } = show;
-
 // How the summary finds its columns in the metric files.
 const TOKENS = { names: ['tokens'], pattern: /tokens/i };
 const GRADE = { names: ['grade'], pattern: /grade/i };
@@ -51,17 +49,21 @@ function summaryTable(cells, at, complexity, debuggability, survival = null) {
       tokens: tokens.has(example) ? tokens.get(example) : null,
       ratio: cell ? (cell.baseline && cell.mean !== null ? 1 : cell.ratio) : null,
       significant: cell && !cell.baseline ? cell.significant : null,
-      // bench --measure instructions|both: the counted CPU work's ratio (lib/runner/count.js).
+      // bench --measure instructions|both: the counted CPU work's ratio (lib/runner/count.js), and how far it is known.
+      instructionsPerInvocation: cell ? cell.instructionsPerInvocation : null,
       workRatio: cell && Number.isFinite(cell.instructionsPerInvocation) ? (cell.baseline ? 1 : cell.instructionRatio) : null,
+      workRatioSpread: cell ? cell.instructionRatioSpread : null,
       maxRssMB: cell ? cell.maxRssMB : null,
       grade: grades.has(example) ? grades.get(example) : null,
       context: survival && survival.has(example) ? survival.get(example) : null,
       onCancel: cell ? cell.onCancel : null,
     };
   });
-  // Finished cells by time, then those that failed, then examples not run here.
-  const rank = (row) => (Number.isFinite(row.ratio) ? 0 : row.measured ? 1 : 2);
-  rows.sort((a, b) => rank(a) - rank(b) || (rank(a) === 0 ? a.ratio - b.ratio : 0) || a.example.localeCompare(b.example));
+  // Finished cells by time, then those only counted by their CPU work, then
+  // those that failed, then examples not run here.
+  const rank = (row) => (Number.isFinite(row.ratio) ? 0 : Number.isFinite(row.workRatio) ? 1 : row.measured ? 2 : 3);
+  const within = (a, b) => ({ 0: a.ratio - b.ratio, 1: a.workRatio - b.workRatio })[rank(a)] ?? 0;
+  rows.sort((a, b) => rank(a) - rank(b) || within(a, b) || a.example.localeCompare(b.example));
 
   // Where runs were counted, each ratio's title says which measure it is of.
   const counted = rows.some((row) => Number.isFinite(row.workRatio));
@@ -82,7 +84,7 @@ function summaryTable(cells, at, complexity, debuggability, survival = null) {
       align: 'right',
       format: (value, row) => {
         if (!row.measured) return 'not run';
-        if (row.mean === null) return failureLabel(row);
+        if (row.mean === null) return show.untimedLabel(row);
         if (row.baseline) return '1×';
         return show.ratioText({ ratio: value, significant: row.significant }, { interval: false });
       },
@@ -91,11 +93,11 @@ function summaryTable(cells, at, complexity, debuggability, survival = null) {
       ? [
           {
             key: 'workRatio',
-            title: '× baseline CPU work',
+            title: '× baseline instructions',
             description:
-              "Instructions per invocation divided by the baseline's (medians), counted by valgrind under V8 --single-threaded --predictable (bench --measure instructions): a ratio of the CPU work of a deterministic configuration, not of time.",
+              "Instructions per invocation divided by the baseline's (medians), counted by valgrind under V8 --single-threaded --predictable (bench --measure instructions): a ratio of the CPU work of a deterministic configuration, not of time. Shown to as many figures as the counts' spread supports.",
             align: 'right',
-            format: (value) => (Number.isFinite(value) ? `${value.toFixed(3)}×` : show.DASH),
+            format: (value, row) => (Number.isFinite(value) ? `${show.figures(value, row.workRatioSpread)}×` : show.DASH),
           },
         ]
       : []),

@@ -14,11 +14,6 @@ function measured(value, row, format) {
   return row.mean !== null && row.mean !== undefined ? 'n/a' : show.DASH;
 }
 
-const { failureLabel } = show;
-
-// A cell with no time: failed, or counted and not timed (bench --measure instructions).
-const notTimed = (row) => (row.status === 'ok' && Number.isFinite(row.instructionsPerInvocation) ? 'n/a (counted)' : failureLabel(row));
-
 // Each column's `description` is its glossary entry and, in the HTML page,
 // its header's tooltip.
 const EXAMPLE_COLUMN = {
@@ -34,9 +29,9 @@ const TIME_COLUMNS = [
     key: 'mean',
     title: 'time: mean (95% CI)',
     description:
-      'Mean wall time of the finished runs, from starting the n uploads to the last one calling back; in brackets the 95% t-interval of that mean. Rows are sorted by it.',
+      'Mean wall time of the finished runs, from starting the n uploads to the last one calling back; in brackets its 95% interval, on the log scale (mean × exp(±t · standard error / mean)), so never below zero. Rows are sorted by it.',
     align: 'right',
-    format: (value, row) => (value === null ? notTimed(row) : `${show.ms(value)} (${show.range(row.low, row.high) || 'n/a'})`),
+    format: (value, row) => (value === null ? show.untimedLabel(row) : `${show.ms(value)} (${show.range(row.low, row.high) || 'n/a'})`),
   },
   {
     key: 'min',
@@ -52,8 +47,8 @@ const TIME_COLUMNS = [
       "Mean wall time divided by the baseline's, at the same scenario, parameters and environment, with its 95% interval (log scale, Welch degrees of freedom). ≈: the interval includes 1, so the difference is not significant (p ≥ 0.05).",
     align: 'right',
     format: (value, row) => {
-      if (row.baseline) return row.mean === null ? failureLabel(row) : '1×';
-      if (value === null) return row.mean === null ? failureLabel(row) : show.DASH;
+      if (row.baseline) return row.mean === null ? show.untimedLabel(row) : '1×';
+      if (value === null) return row.mean === null ? show.untimedLabel(row) : show.DASH;
       return show.ratioText({ ratio: value, low: row.ratioLow, high: row.ratioHigh, significant: row.significant });
     },
   },
@@ -65,10 +60,10 @@ const TIME_COLUMNS = [
     align: 'right',
     format: (value, row) => measured(value, row, show.mb),
   },
-  { key: 'cpuMs', title: 'CPU', description: 'User + system CPU time of a run, median of the runs.', align: 'right', format: (value) => show.ms(value) },
+  { key: 'cpuMs', title: 'CPU time', description: 'User + system CPU time of a run, median of the runs.', align: 'right', format: (value) => show.ms(value) },
   {
     key: 'gcMs',
-    title: 'GC (count)',
+    title: 'GC time (count)',
     description: 'Time spent in garbage collection in a run, and in brackets the number of collections; medians of the runs.',
     align: 'right',
     format: (value, row) => measured(value, row, () => `${show.ms(value)} (${show.number(row.gcCount)})`),

@@ -80,7 +80,7 @@ function table2018(style, matrix) {
       title: 'callback (95% CI)',
       align: 'right',
       format: time('callback'),
-      description: 'Mean time of the callback example named above the table, at its cell, with the 95% t-interval of that mean.',
+      description: 'Mean time of the callback example named above the table, at its cell, with the 95% interval of that mean (log scale, never below zero).',
     },
     {
       key: 'promiseMean',
