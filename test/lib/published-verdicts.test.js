@@ -181,6 +181,11 @@ describe('published verdicts: the load', () => {
     assert.equal(counted.verdict.verdict, 'contradicted');
     assert.match(counted.verdict.reason, /counted work 1\.04 \(1\.04–1\.04\) excludes the margin 1\.77–2\.01/);
     assert.match(counted.verdict.reason, /^another program \(/);
+    // The page shows the counts beside the timed ratios, and the load of the timed runs.
+    const { publishedPage } = require('../../lib/published/page');
+    const page = publishedPage([row], [...timed('2026-11-26T05:55:00.000Z'), ...counts], { windows });
+    assert.match(page, /\| node@8 \| 1\.90 \([^|]*\) \| 1\.90 \([^|]*\) \| 1\.04 \(1\.04–1\.04\), 2 and 2 counts \| load 6\.5–14\.0 \| contradicted: /);
+    assert.match(page, /verdict \(on counted work\)/);
     const unsupported = counts.map((l) =>
       l.example === 'promises-native' ? { ...l, status: 'unsupported', error: 'no --single-threaded', metrics: null } : l,
     );
