@@ -25,7 +25,8 @@ function coresOf(lines) {
 function judge(row, published, margin, ours, { basis, windows, cores }) {
   const measure = BASIS_TEXT[basis];
   const load = ours.times ? loadOf(ours.times, windows) : null;
-  const annotate = (verdict) => (row.program?.another ? { ...verdict, reason: `another program (${row.program.another}): ${verdict.reason}` } : verdict);
+  // What differs is said once, above the row's table.
+  const annotate = (verdict) => (row.program?.another ? { ...verdict, reason: `another program: ${verdict.reason}` } : verdict);
   const counted = ours.counted ?? { missing: 'no count' };
   if (basis === 'counted' && !counted.missing) return { load, verdict: annotate(verdictOf(published, margin, counted, { measure })) };
   // A runtime that cannot be counted is judged on CPU time, as a cpu row is.

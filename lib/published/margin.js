@@ -50,8 +50,6 @@ function boundsOf(figure, spread) {
   return [1 / (1 - (figure.percentLost - s) / 100), 1 / (1 - (figure.percentLost + s) / 100)];
 }
 
-const two = (x) => (Number.isFinite(x) ? x.toFixed(2) : String(x));
-
 /**
  * @param {object} figure a figure of figures.json (its form, and `sd` or `about` if given)
  * @param {{ value: number|null, low: number, high: number }} ratio figureRatio(figure)
@@ -60,23 +58,20 @@ const two = (x) => (Number.isFinite(x) ? x.toFixed(2) : String(x));
 function marginOf(figure, ratio) {
   if (figure.direction) {
     const above = figure.direction === 'above 1';
-    return { low: above ? 1 : 0, high: above ? Infinity : 1, why: `a direction only: any ratio ${figure.direction}` };
+    return { low: above ? 1 : 0, high: above ? Infinity : 1, why: 'a direction only' };
   }
-  if (figure.range) return { low: ratio.low, high: ratio.high, why: 'the range the source states' };
+  if (figure.range) return { low: ratio.low, high: ratio.high, why: 'the range stated' };
   if (figure.sd) {
     const [low, high] = boundsOf(figure, () => figure.sd);
-    return { low, high, why: `the ± the source states on each side (${figure.sd.join(' and ')})` };
+    return { low, high, why: `the ± stated, ${figure.sd.join(' and ')}` };
   }
   const [roundLow, roundHigh] = boundsOf(figure, (...xs) => xs.map(figure.about ? halfLeading : halfUnit));
   const effect = Math.abs(Math.log(ratio.value));
   const share = [ratio.value * Math.exp(-NO_SPREAD_SHARE * effect), ratio.value * Math.exp(NO_SPREAD_SHARE * effect)];
   const low = Math.min(roundLow, share[0]);
   const high = Math.max(roundHigh, share[1]);
-  const rounding = figure.about ? 'its rounding ("about": half its leading digit)' : 'its rounding';
-  const why =
-    low === roundLow && high === roundHigh
-      ? `${rounding} (${two(roundLow)}–${two(roundHigh)})`
-      : `no spread stated: a tenth of the effect on a log scale, wider than ${rounding} (${roundLow.toFixed(3)}–${roundHigh.toFixed(3)})`;
+  const rounding = figure.about ? 'its rounding to "about"' : 'its rounding';
+  const why = low === roundLow && high === roundHigh ? rounding : 'no spread stated: a tenth of the effect';
   return { low, high, why };
 }
 

@@ -38,7 +38,8 @@ function countedText(ours) {
 
 function marginCell(margin) {
   if (!margin) return DASH;
-  return margin.high === Infinity ? `above ${two(margin.low)}` : `${two(margin.low)}–${two(margin.high)}`;
+  const range = margin.high === Infinity ? `above ${two(margin.low)}` : `${two(margin.low)}–${two(margin.high)}`;
+  return `${range} (${margin.why})`;
 }
 
 function publishedText(ratio) {

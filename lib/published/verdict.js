@@ -20,7 +20,7 @@ const fixed = (x) => (Number.isFinite(x) ? x.toFixed(2) : String(x));
 
 function marginText(margin) {
   const range = margin.high === Infinity ? `above ${fixed(margin.low)}` : `${fixed(margin.low)}–${fixed(margin.high)}`;
-  return `margin ${range} (${margin.why})`;
+  return `margin ${range}`;
 }
 
 /**

@@ -22,11 +22,11 @@ describe('published verdicts: the margin, from the figure’s own precision', ()
     const margin = marginFor({ rate: [3059, 2615], sd: [156, 106] });
     close(margin.low, (3059 - 156) / (2615 + 106));
     close(margin.high, (3059 + 156) / (2615 - 106));
-    assert.match(margin.why, /the ± the source states on each side \(156 and 106\)/);
+    assert.equal(margin.why, 'the ± stated, 156 and 106');
   });
 
   it('takes a stated range as it is', () => {
-    assert.deepEqual(marginFor({ range: [1.066, 1.138] }), { low: 1.066, high: 1.138, why: 'the range the source states' });
+    assert.deepEqual(marginFor({ range: [1.066, 1.138] }), { low: 1.066, high: 1.138, why: 'the range stated' });
   });
 
   it('widens a figure with no spread to a tenth of its effect, never to 1 (planted: rounding alone gives 1.8905 ± 0.0005)', () => {
@@ -35,7 +35,7 @@ describe('published verdicts: the margin, from the figure’s own precision', ()
     close(margin.low, value * Math.exp(-0.1 * Math.log(value)));
     close(margin.high, value * Math.exp(0.1 * Math.log(value)));
     assert.ok(margin.high - margin.low > 0.2, 'wider than its rounding');
-    assert.match(margin.why, /no spread stated: a tenth of the effect/);
+    assert.equal(margin.why, 'no spread stated: a tenth of the effect');
     // Every figure with no stated spread keeps 1 outside its margin.
     for (const row of loadFigures()) {
       for (const figure of row.figures.filter((f) => !f.sd && !f.range && !f.direction)) {
@@ -50,7 +50,7 @@ describe('published verdicts: the margin, from the figure’s own precision', ()
     assert.ok(about.low <= 7.5 && about.high >= 8.5);
     const lost = marginFor({ percentLost: 96.8 });
     assert.ok(lost.low <= 1 / (1 - 0.9675) && lost.high >= 1 / (1 - 0.9685));
-    assert.deepEqual(marginFor({ direction: 'above 1' }), { low: 1, high: Infinity, why: 'a direction only: any ratio above 1' });
+    assert.deepEqual(marginFor({ direction: 'above 1' }), { low: 1, high: Infinity, why: 'a direction only' });
   });
 });
 
@@ -180,7 +180,7 @@ describe('published verdicts: the load', () => {
     const counted = onNode8([...timed('2026-11-26T05:55:00.000Z'), ...counts]);
     assert.equal(counted.verdict.verdict, 'contradicted');
     assert.match(counted.verdict.reason, /counted work 1\.04 \(1\.04–1\.04\) excludes the margin 1\.77–2\.01/);
-    assert.match(counted.verdict.reason, /^another program \(/);
+    assert.match(counted.verdict.reason, /^another program: counted work /);
     // The page shows the counts beside the timed ratios, and the load of the timed runs.
     const { publishedPage } = require('../../lib/published/page');
     const page = publishedPage([row], [...timed('2026-11-26T05:55:00.000Z'), ...counts], { windows });
