@@ -53,7 +53,7 @@ function verdictOf(published, margin, ours, { missing, measure = 'ours', countab
   if (!Number.isFinite(ours.low) || !Number.isFinite(ours.high)) {
     return {
       verdict: 'inconclusive',
-      reason: `${measure} ${fixed(ours.ratio)} from one run each has no interval; ${theirs}; 2 runs each or more would give one`,
+      reason: `${measure} ${fixed(ours.ratio)} has no interval (one measure each); ${theirs}; two or more each would give one`,
     };
   }
   const oursText = `${measure} ${fixed(ours.ratio)} (${fixed(ours.low)}–${fixed(ours.high)})`;
