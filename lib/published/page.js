@@ -102,7 +102,7 @@ function rowSection(row, lines, windows) {
   for (const figure of row.figures) if (figure.note) out.push(`Note: ${figure.note}`, '');
   for (const note of [...(row.notes ?? []), ...(row.noFigure ? [row.noFigure] : [])]) out.push(`Note: ${note}`, '');
   out.push(
-    `| published | made on | as a ratio | margin | our runtime | ours: ${row.ours.metric} ratio (95% CI) | CPU time ratio (95% CI) | counted work ratio (95% CI) | load | verdict (on ${BASIS_TEXT[basis]}) |`,
+    `| published | made on | as a ratio | margin | our runtime | ours: ${row.ours.metric} ratio (95% CI) | CPU time ratio (95% CI) | counted work ratio (95% CI) | load (timed runs) | verdict (on ${BASIS_TEXT[basis]}) |`,
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   );
   for (const c of comparisons(row, lines, { basis, windows })) {
