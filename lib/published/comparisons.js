@@ -17,6 +17,13 @@ function coresOf(lines) {
   return lines.find((line) => line.env && line.env.cpus)?.env.cpus ?? null;
 }
 
+// Why a counted row has neither a count nor a run: one clause when both say
+// "none" of the same side ("x on node@8: no count and no run").
+function bothMissing(noCount, noRun) {
+  const side = noCount.replace(/: no count$/, '');
+  return noRun === `${side}: no run` ? `${side}: no count and no run` : `${noCount}; ${noRun}`;
+}
+
 /**
  * The verdict on one figure and one runtime: on counted work when the row's
  * basis is counted (a count does not feel the load), else on the timed ratio
@@ -32,7 +39,8 @@ function judge(row, published, margin, ours, { basis, windows, cores }) {
   // A runtime that cannot be counted is judged on CPU time, as a cpu row is.
   const onCpu = basis === 'counted' ? { basis: 'cpu', why: `no count (${counted.missing}): on CPU time; ` } : { basis, why: '' };
   const prefix = (verdict) => ({ ...verdict, reason: `${onCpu.why}${verdict.reason}` });
-  if (ours.missing) return { load, verdict: { verdict: 'not measured', reason: basis === 'counted' ? `${counted.missing}; ${ours.missing}` : ours.missing } };
+  if (ours.missing)
+    return { load, verdict: { verdict: 'not measured', reason: basis === 'counted' ? bothMissing(counted.missing, ours.missing) : ours.missing } };
   const timed = onCpu.basis === 'cpu' ? ours.cpu : ours;
   if (!timed) return { load, verdict: prefix({ verdict: 'not measured', reason: 'its runs record no CPU time' }) };
   const refused = tooLoaded(load, cores ?? 0);

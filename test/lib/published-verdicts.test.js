@@ -186,6 +186,10 @@ describe('published verdicts: the load', () => {
     const page = publishedPage([row], [...timed('2026-11-26T05:55:00.000Z'), ...counts], { windows });
     assert.match(page, /\| node@8 \| 1\.90 \([^|]*\) \| 1\.90 \([^|]*\) \| 1\.04 \(1\.04–1\.04\), 2 and 2 counts \| load 6\.5–14\.0 \| contradicted: /);
     assert.match(page, /verdict \(on counted work\)/);
+    // Neither a count nor a run: one clause when both miss the same side, else both reasons.
+    assert.equal(onNode8([]).verdict.reason, 'promises-native on node@8: no count and no run');
+    const refused = onNode8([line('promises-native', 'x', { measure: 'instructions', status: 'unsupported', error: 'no --single-threaded', metrics: null })]);
+    assert.equal(refused.verdict.reason, 'promises-native on node@8: UNSUPPORTED, no --single-threaded; promises-native on node@8: no run');
     const unsupported = counts.map((l) =>
       l.example === 'promises-native' ? { ...l, status: 'unsupported', error: 'no --single-threaded', metrics: null } : l,
     );
