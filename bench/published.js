@@ -4,22 +4,29 @@
 // `npm run published`: measures every row of lib/published/figures.json with
 // the public `asyncmark bench` (old Node versions installed on demand), and
 // the chart "DoxBee across Node versions" (timed, then counted: bench
-// --measure instructions, for its panel of CPU work), then writes
-// docs/published.md (and docs/published/doxbee-across-node.svg) from the
-// figures and those runs alone.
+// --measure instructions, for its panel of CPU work), counts each row whose
+// verdicts are made on counted work, then writes docs/published.md (and
+// docs/published/doxbee-across-node.svg) from the figures and those runs
+// alone. While each bench runs it samples the load average, and records the
+// window beside the runs (docs/published/load.jsonl): timed runs made above
+// the machine's cores are shown and not judged (lib/published/load.js).
 //   --results FILE   the runs (default docs/published/runs.jsonl); runs
 //                    already in it are kept (bench --resume)
+//   --load FILE      the load windows (default: load.jsonl beside the runs)
 //   --page FILE      the page (default docs/published.md); a file there that
 //                    this script did not write is never overwritten
 //   --only a,b       only these rows (their ids); the page still lists all
 //   --report-only    no benchmark: the page from the runs already made
+//   --counted-only   only the counts (bench --measure instructions), which a
+//                    loaded machine does not move
 //   --note TEXT      a sentence for the page (the load the machine was under)
 //   --test           every bench in its cheap mode (n <= 10, one run)
 
 const fs = require('node:fs');
 const path = require('node:path');
 const { parseArgs } = require('node:util');
-const { spawnSync } = require('node:child_process');
+const os = require('node:os');
+const { spawn } = require('node:child_process');
 const { UsageError, refuse } = require('./usage');
 const { loadFigures } = require('../lib/published/figures');
 const { benchArgs } = require('../lib/published/commands');
@@ -34,15 +41,20 @@ const ROOT = path.join(__dirname, '..');
 const CLI = path.join(__dirname, 'cli.js');
 // "DoxBee across Node versions" (figures.json's chart).
 const CHART = FIGURES.chart;
+// Counts of each cell of a row judged on counted work: two, so that the
+// interval shows whether they repeat.
+const COUNTS = 2;
 
 function options(argv) {
   const { values } = parseArgs({
     args: argv,
     options: {
       results: { type: 'string', default: path.join(ROOT, 'docs', 'published', 'runs.jsonl') },
+      load: { type: 'string' },
       page: { type: 'string', default: path.join(ROOT, 'docs', 'published.md') },
       only: { type: 'string' },
       'report-only': { type: 'boolean', default: false },
+      'counted-only': { type: 'boolean', default: false },
       note: { type: 'string' },
       test: { type: 'boolean', default: false },
     },
@@ -54,11 +66,43 @@ function options(argv) {
   if (fs.existsSync(page) && !fs.readFileSync(page, 'utf8').startsWith(MARK)) {
     throw new UsageError(`--page: ${values.page} was not written by npm run published; expected a new file or one it wrote (move that one away)`);
   }
-  return { ...values, only, page, results: path.resolve(values.results) };
+  const results = path.resolve(values.results);
+  return { ...values, only, page, results, load: path.resolve(values.load ?? path.join(path.dirname(results), 'load.jsonl')) };
 }
 
 function articleExamples(row) {
   return [...new Set([row.ours.denominator.example, ...ARTICLE.rows.filter((r) => r.example && typeof r.timeMs === 'number').map((r) => r.example)])];
+}
+
+// How often the load average is read while a bench runs.
+const LOAD_EVERY_MS = 5000;
+
+/**
+ * Runs one bench, reading the 1-minute load average before, every
+ * LOAD_EVERY_MS and after; resolves to its exit code and the load window.
+ */
+function benchWithLoad(args, row) {
+  return new Promise((resolve) => {
+    const samples = [os.loadavg()[0]];
+    const from = new Date().toISOString();
+    const timer = setInterval(() => samples.push(os.loadavg()[0]), LOAD_EVERY_MS);
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('close', (code) => {
+      clearInterval(timer);
+      samples.push(os.loadavg()[0]);
+      const window = { row, from, to: new Date().toISOString(), min: Math.min(...samples), max: Math.max(...samples), samples: samples.length };
+      resolve({ code, window });
+    });
+  });
+}
+
+function readWindows(file) {
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line));
 }
 
 function machineOf(lines) {
@@ -71,27 +115,34 @@ async function main(argv) {
   fs.mkdirSync(path.dirname(opts.results), { recursive: true });
   if (!opts['report-only']) {
     const chartRow = { id: CHART.id, ours: { ...CHART, numerator: { example: CHART.baseline }, denominator: { example: CHART.baseline } } };
-    const plan = [...FIGURES.rows, chartRow]
+    const timedPlan = [...FIGURES.rows, chartRow]
       .filter((r) => opts.only.includes(r.id))
       .map((row) => {
         const examples = row.fromArticle2013 ? articleExamples(row) : row.id === CHART.id ? CHART.examples : undefined;
         return { id: row.id, args: benchArgs(row, { examples }) };
       });
+    const plan = opts['counted-only'] ? [] : timedPlan;
     // The chart's CPU-work panel: the same cell counted on every runtime of the chart.
     if (opts.only.includes(CHART.id) && CHART.counted) {
       const counted = benchArgs({ ours: { ...chartRow.ours, runs: CHART.counted.runs } }, { examples: CHART.examples });
       plan.push({ id: `${CHART.id} (counted)`, args: [...counted, '--measure', 'instructions'] });
     }
+    // The rows judged on counted work: their cells counted too.
+    for (const row of FIGURES.rows.filter((r) => opts.only.includes(r.id) && r.ours.basis === 'counted')) {
+      plan.push({ id: `${row.id} (counted)`, args: [...benchArgs({ ...row, ours: { ...row.ours, runs: COUNTS } }), '--measure', 'instructions'] });
+    }
     for (const { id, args: bench } of plan) {
       const args = [...bench, '--out', opts.results, '--resume', '--quiet'];
       if (opts.test) args.splice(args.indexOf('--runs'), 2, '--test');
       process.stderr.write(`published: ${id}: asyncmark ${args.join(' ')}\n`);
-      const run = spawnSync(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+      const { code, window } = await benchWithLoad(args, id);
+      fs.appendFileSync(opts.load, `${JSON.stringify(window)}\n`);
       // A refused or failed bench leaves its row "not measured"; the page says why.
-      if (run.status !== 0) process.stderr.write(`published: ${id}: bench ended with exit code ${run.status}\n`);
+      if (code !== 0) process.stderr.write(`published: ${id}: bench ended with exit code ${code}\n`);
     }
   }
   const lines = fs.existsSync(opts.results) ? readResults(opts.results) : [];
+  const windows = readWindows(opts.load);
   const machine = machineOf(lines);
   const spec = versionSpec(lines, { ...CHART, machine }, CHART.basis);
   let chart = null;
@@ -106,7 +157,7 @@ async function main(argv) {
       notCounted: CHART.counted ? workPoints(lines, CHART).notCounted : null,
     };
   }
-  fs.writeFileSync(opts.page, publishedPage(loadFigures(), lines, { machine, note: opts.note, chart }));
+  fs.writeFileSync(opts.page, publishedPage(loadFigures(), lines, { machine, note: opts.note, chart, windows }));
   process.stderr.write(`published: ${path.relative(process.cwd(), opts.page)} from ${lines.length} runs\n`);
 }
 

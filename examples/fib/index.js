@@ -21,6 +21,8 @@ const { entryIn } = require('../../lib/registry');
 const EXAMPLES = [
   { name: 'sync', family: 'sync', call: 'sync', where: 'main', lets: 'nothing' },
   { name: 'async', family: 'async', call: 'promise', where: 'main', lets: 'microtasks' },
+  { name: 'async-depth-first', family: 'async', call: 'promise', where: 'main', lets: 'microtasks' },
+  { name: 'async-generator', family: 'async', call: 'promise', where: 'main', lets: 'microtasks' },
   { name: 'sync-busy', family: 'sync', call: 'sync', where: 'main', lets: 'nothing' },
   { name: 'async-busy', family: 'async', call: 'promise', where: 'main', lets: 'microtasks' },
   { name: 'sync-memo', family: 'sync', call: 'sync', where: 'main', lets: 'nothing' },

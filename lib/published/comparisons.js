@@ -1,11 +1,53 @@
 'use strict';
 
 const { figureRatio } = require('./figures');
+const { marginOf } = require('./margin');
 const { verdictOf } = require('./verdict');
 const { oursOn } = require('./ours');
+const { loadOf, tooLoaded } = require('./load');
 
 // The comparisons of the published figures' page: each published figure of a
 // row against our figure on each of its runtimes, with a verdict. Pure.
+
+// What a row's verdicts are made on (its ours.basis), in words.
+const BASIS_TEXT = { time: 'wall time', cpu: 'CPU time', counted: 'counted work' };
+
+// The machine's cores, from the runs' environment.
+function coresOf(lines) {
+  return lines.find((line) => line.env && line.env.cpus)?.env.cpus ?? null;
+}
+
+// Why a counted row has neither a count nor a run: one clause when both say
+// "none" of the same side ("x on node@8: no count and no run").
+function bothMissing(noCount, noRun) {
+  const side = noCount.replace(/: no count$/, '');
+  return noRun === `${side}: no run` ? `${side}: no count and no run` : `${noCount}; ${noRun}`;
+}
+
+/**
+ * The verdict on one figure and one runtime: on counted work when the row's
+ * basis is counted (a count does not feel the load), else on the timed ratio
+ * its basis names, refused when the runs were made above the load limit.
+ */
+function judge(row, published, margin, ours, { basis, windows, cores }) {
+  const measure = BASIS_TEXT[basis];
+  const load = ours.times ? loadOf(ours.times, windows) : null;
+  // What differs is said once, above the row's table.
+  const annotate = (verdict) => (row.program?.another ? { ...verdict, reason: `another program: ${verdict.reason}` } : verdict);
+  const counted = ours.counted ?? { missing: 'no count' };
+  if (basis === 'counted' && !counted.missing) return { load, verdict: annotate(verdictOf(published, margin, counted, { measure })) };
+  // A runtime that cannot be counted is judged on CPU time, as a cpu row is.
+  const onCpu = basis === 'counted' ? { basis: 'cpu', why: `no count (${counted.missing}): on CPU time; ` } : { basis, why: '' };
+  const prefix = (verdict) => ({ ...verdict, reason: `${onCpu.why}${verdict.reason}` });
+  if (ours.missing)
+    return { load, verdict: { verdict: 'not measured', reason: basis === 'counted' ? bothMissing(counted.missing, ours.missing) : ours.missing } };
+  const timed = onCpu.basis === 'cpu' ? ours.cpu : ours;
+  if (!timed) return { load, verdict: prefix({ verdict: 'not measured', reason: 'its runs record no CPU time' }) };
+  const refused = tooLoaded(load, cores ?? 0);
+  if (refused) return { load, verdict: prefix({ verdict: 'not judged', reason: refused }) };
+  const countable = row.about === 'cpu';
+  return { load, verdict: annotate(prefix(verdictOf(published, margin, timed, { measure: BASIS_TEXT[onCpu.basis], countable }))) };
+}
 
 /**
  * The comparisons of one row: each published figure against ours on each of
@@ -13,34 +55,34 @@ const { oursOn } = require('./ours');
  * (today's Node against the latest claim). A figure whose runtime is unknown
  * (null) is set against a ratio across runtimes when the row's sides name
  * their runtimes, and has no runtime of ours otherwise.
+ * @param {object} row
+ * @param {object[]} lines result lines
+ * @param {{ basis?: string, windows?: object[] }} [options] windows: the load windows (load.js)
  */
-function comparisons(row, lines, basis = row.ours.basis ?? 'time') {
-  // The ratio a verdict is made on: the driver's time, or CPU time (user + system).
-  const judged = (ours) => (ours.missing ? null : basis === 'cpu' ? ours.cpu : ours);
-  const missingOf = (ours) => ours.missing ?? (basis === 'cpu' && !ours.cpu ? 'its runs record no CPU time' : undefined);
-  const crossRuntime = Boolean(row.ours.numerator.runtime || row.ours.denominator.runtime);
+function comparisons(row, lines, { basis = row.ours.basis ?? 'time', windows = [] } = {}) {
+  const cores = coresOf(lines);
   const out = [];
+  const made = (figure, runtime, ours, extra = {}) => {
+    const published = figure ? figureRatio(figure) : null;
+    const margin = figure ? marginOf(figure, published) : null;
+    const judged = figure
+      ? judge(row, published, margin, ours, { basis, windows, cores })
+      : { load: null, verdict: { verdict: 'not measured', reason: extra.reason } };
+    out.push({ figure, runtime, published, margin, ours, load: judged.load, verdict: judged.verdict, ...extra });
+  };
+  const crossRuntime = Boolean(row.ours.numerator.runtime || row.ours.denominator.runtime);
   const covered = new Set();
   for (const figure of row.figures) {
     for (const runtime of figure.runtimes) {
       const published = figureRatio(figure);
-      if (figure.notRun) {
-        out.push({ figure, runtime, published, ours: { missing: figure.notRun }, verdict: { verdict: 'not measured', reason: figure.notRun } });
+      const margin = marginOf(figure, published);
+      const missing = figure.notRun ?? (runtime === null && !crossRuntime ? 'the source does not say which Node it was' : null);
+      if (missing) {
+        out.push({ figure, runtime, published, margin, ours: { missing }, load: null, verdict: { verdict: 'not measured', reason: missing } });
         continue;
       }
-      if (runtime === null && !crossRuntime) {
-        out.push({
-          figure,
-          runtime: null,
-          published,
-          ours: { missing: 'the source does not say which Node it was' },
-          verdict: { verdict: 'not measured', reason: 'the source does not say which Node it was' },
-        });
-        continue;
-      }
-      const ours = oursOn(lines, row.ours, runtime);
       covered.add(runtime);
-      out.push({ figure, runtime, published, ours, verdict: verdictOf(published, judged(ours), missingOf(ours)) });
+      made(figure, runtime, oursOn(lines, row.ours, runtime));
     }
   }
   if (crossRuntime) return out;
@@ -49,13 +91,12 @@ function comparisons(row, lines, basis = row.ours.basis ?? 'time') {
     const ours = oursOn(lines, row.ours, runtime);
     // A row whose source gives no figure is not measured, each runtime a claim of its own.
     if (!last) {
-      const reason = row.noFigure ? 'no figure of the source is recorded (see the note)' : 'no published figure recorded';
-      out.push({ figure: null, runtime, published: null, ours, verdict: { verdict: 'not measured', reason } });
+      made(null, runtime, ours, { reason: row.noFigure ? 'no figure of the source is recorded (see the note)' : 'no published figure recorded' });
       continue;
     }
-    out.push({ figure: last, runtime, published: figureRatio(last), ours, verdict: verdictOf(figureRatio(last), judged(ours), missingOf(ours)), beside: true });
+    made(last, runtime, ours, { beside: true });
   }
   return out;
 }
 
-module.exports = { comparisons };
+module.exports = { comparisons, BASIS_TEXT };

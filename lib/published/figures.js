@@ -89,6 +89,7 @@ function perVersionRow(row) {
           on: `Node ${version.node} (V8 ${version.v8}), ${build.name}: ${callback[0]} ± ${callback[1]} requests/s with callbacks, ${promise[0]} ± ${promise[1]} with promises`,
           runtimes: [runtime ?? `node@${version.node}`],
           rate: [callback[0], promise[0]],
+          sd: [callback[1], promise[1]],
           url: build.data,
           ...(runtime ? {} : { notRun }),
         });

@@ -4,8 +4,8 @@ const stats = require('../stats');
 
 // Our figure for a row of the published figures, from result lines: the ratio
 // of the numerator's runs to the denominator's on one runtime (or on the
-// runtimes each side names), with its 95% interval and the same ratio of CPU
-// time. Pure.
+// runtimes each side names), with its 95% interval, the same ratio of CPU
+// time, and the ratio of counted work where the sides were counted. Pure.
 
 // A parameter at its `absent` value ('none': hooks, context) is left out of a
 // results line.
@@ -18,15 +18,15 @@ function runtimeOf(line) {
   return line.runtime ?? 'node';
 }
 
-// A counted run (bench --measure instructions) has no time: it is the CPU-work
-// panel's, never a side of a ratio of times.
-const timed = (line) => line.measure !== 'instructions';
+// A counted run (bench --measure instructions) has no time: it is a side of
+// the ratio of counted work, never of a ratio of times.
+const counted = (line) => line.measure === 'instructions';
 
-function sideLines(lines, ours, side, runtime) {
+function sideLines(lines, ours, side, runtime, { count = false } = {}) {
   const params = { ...ours.params, ...side.params };
   return lines.filter(
     (line) =>
-      timed(line) &&
+      counted(line) === count &&
       line.scenario === ours.scenario &&
       line.example === side.example &&
       runtimeOf(line) === (side.runtime ?? runtime) &&
@@ -35,33 +35,52 @@ function sideLines(lines, ours, side, runtime) {
 }
 
 // Why a side has no finished run: what its runs said, else that none was made.
-function whyNone(found, side, runtime) {
+function whyNone(found, side, runtime, none = 'no run') {
   const failed = found.find((line) => line.status !== 'ok');
   const where = `${side.example} on ${side.runtime ?? runtime}`;
-  return failed ? `${where}: ${failed.status.toUpperCase()}, ${failed.error}` : `${where}: no run`;
+  return failed ? `${where}: ${failed.status.toUpperCase()}, ${failed.error}` : `${where}: ${none}`;
 }
 
 const cpu = (line) => (line.metrics.cpuUserMs ?? NaN) + (line.metrics.cpuSystemMs ?? NaN);
+
+const ratioOf = (x, y) =>
+  x.length >= 2 && y.length >= 2 ? stats.ratio(x, y) : { ratio: stats.mean(x) / stats.mean(y), low: NaN, high: NaN, significant: null };
+
+/**
+ * The ratio of the sides' counted work (instructions per upload or per call),
+ * with its interval over the counts, or why there is none.
+ * @returns {{ ratio, low, high, runs: [number, number] } | { missing: string }}
+ */
+function countedOn(lines, ours, runtime) {
+  const sides = [ours.numerator, ours.denominator];
+  const found = sides.map((side) => sideLines(lines, ours, side, runtime, { count: true }));
+  const ok = found.map((side) => side.filter((line) => line.status === 'ok' && Number.isFinite(line.metrics.instructionsPerInvocation)));
+  const empty = ok.findIndex((side) => side.length === 0);
+  if (empty !== -1) return { missing: whyNone(found[empty], sides[empty], runtime, 'no count') };
+  const [a, b] = ok.map((side) => side.map((line) => line.metrics.instructionsPerInvocation));
+  const { ratio, low, high } = ratioOf(a, b);
+  return { ratio, low, high, runs: [a.length, b.length] };
+}
 
 /**
  * @param {object[]} lines result lines
  * @param {object} ours the row's `ours`
  * @param {string|null} runtime the runtime of both sides, unless a side names its own
- * @returns {{ ratio, low, high, significant, runs: [number, number], cpu: object|null } | { missing: string }}
+ * @returns {{ ratio, low, high, significant, runs: [number, number], cpu: object|null, counted: object, times: string[] } | { missing: string, counted: object }}
  */
 function oursOn(lines, ours, runtime) {
   const found = [ours.numerator, ours.denominator].map((side) => sideLines(lines, ours, side, runtime));
   const ok = found.map((side) => side.filter((line) => line.status === 'ok'));
+  const count = countedOn(lines, ours, runtime);
   const empty = ok.findIndex((side) => side.length === 0);
-  if (empty !== -1) return { missing: whyNone(found[empty], [ours.numerator, ours.denominator][empty], runtime) };
+  if (empty !== -1) return { missing: whyNone(found[empty], [ours.numerator, ours.denominator][empty], runtime), counted: count };
   const [a, b] = ok.map((side) => side.map((line) => line.metrics[ours.metric]));
-  if ([...a, ...b].some((value) => !Number.isFinite(value))) return { missing: `its runs record no ${ours.metric}` };
+  if ([...a, ...b].some((value) => !Number.isFinite(value))) return { missing: `its runs record no ${ours.metric}`, counted: count };
   const [ca, cb] = ok.map((side) => side.map(cpu).filter(Number.isFinite));
-  const ratioOf = (x, y) =>
-    x.length >= 2 && y.length >= 2 ? stats.ratio(x, y) : { ratio: stats.mean(x) / stats.mean(y), low: NaN, high: NaN, significant: null };
   const time = ratioOf(a, b);
-  const cpuRatio = ca.length && cb.length ? ratioOf(ca, cb) : null;
-  return { ratio: time.ratio, low: time.low, high: time.high, significant: time.significant, runs: [a.length, b.length], cpu: cpuRatio };
+  const cpuRatio = ca.length && cb.length ? { ...ratioOf(ca, cb), runs: [ca.length, cb.length] } : null;
+  const times = ok.flat().map((line) => line.time);
+  return { ratio: time.ratio, low: time.low, high: time.high, significant: time.significant, runs: [a.length, b.length], cpu: cpuRatio, counted: count, times };
 }
 
-module.exports = { oursOn, paramsMatch, runtimeOf };
+module.exports = { oursOn, countedOn, paramsMatch, runtimeOf };

@@ -3,8 +3,9 @@
 const { figureText } = require('./figures');
 const { VERDICTS } = require('./verdict');
 const { oursOn } = require('./ours');
-const { comparisons } = require('./comparisons');
+const { comparisons, BASIS_TEXT } = require('./comparisons');
 const { verdictTotals } = require('./totals');
+const { loadText } = require('./load');
 
 // docs/published.md, from the published figures and our runs: nothing in it
 // is typed by hand but the claims and their sources (figures.json). Pure.
@@ -20,9 +21,25 @@ function oursText(ours) {
   return `${two(ours.ratio)}${interval}`;
 }
 
-function cpuText(ours) {
-  if (ours.missing || !ours.cpu) return DASH;
-  return Number.isFinite(ours.cpu.low) ? `${two(ours.cpu.ratio)} (${two(ours.cpu.low)}–${two(ours.cpu.high)})` : two(ours.cpu.ratio);
+function intervalText(r) {
+  if (!r || r.missing) return DASH;
+  return Number.isFinite(r.low) ? `${two(r.ratio)} (${two(r.low)}–${two(r.high)})` : two(r.ratio);
+}
+
+const cpuText = (ours) => (ours.missing ? DASH : intervalText(ours.cpu));
+
+function countedText(ours) {
+  const counted = ours.counted;
+  if (!counted) return DASH;
+  // A row that is not counted has no count to miss.
+  if (counted.missing) return counted.missing.endsWith(': no count') ? DASH : `n/a (${counted.missing})`;
+  return `${intervalText(counted)}, ${counted.runs.join(' and ')} counts`;
+}
+
+function marginCell(margin) {
+  if (!margin) return DASH;
+  const range = margin.high === Infinity ? `above ${two(margin.low)}` : `${two(margin.low)}–${two(margin.high)}`;
+  return `${range} (${margin.why})`;
 }
 
 function publishedText(ratio) {
@@ -42,6 +59,7 @@ function sideText(side) {
 function changeText(row, change, lines, basis) {
   const [before, after] = [change.from, change.to].map((runtime) => {
     const ours = oursOn(lines, row.ours, runtime);
+    if (basis === 'counted') return ours.counted.missing ? null : ours.counted;
     return ours.missing ? null : basis === 'cpu' ? ours.cpu : ours;
   });
   const label = `Between ${change.from} and ${change.to} (${change.what})`;
@@ -51,64 +69,98 @@ function changeText(row, change, lines, basis) {
   return `${label}: our ratio ${moved ? 'moved' : 'did not move significantly (the intervals overlap)'}, ${text(before, change.from)} → ${text(after, change.to)}.`;
 }
 
-function rowSection(row, lines) {
-  const basis = row.ours.basis ?? 'time';
+// What a claim measured, and so what its verdict is made on.
+const ABOUT_TEXT = {
+  cpu: 'The claim is about CPU time (a benchmark with no waiting in it)',
+  wall: 'The claim is about wall time (it includes waiting: timers, I/O or a server)',
+};
+
+function sourceLines(row) {
   const { source } = row;
-  const by = [source.author, source.year].filter(Boolean).join(', ');
   const title = source.url ? `[${source.title}](${source.url})` : source.title;
+  const by = [source.author, source.date ?? source.year].filter(Boolean).join(', ');
+  const runtime = source.runtime ? `Runtime: ${source.runtime}.` : `Runtime: the source states none; ${source.runtimeChosen}.`;
+  return [`Source: ${title}${by ? ` (${by})` : ''}. Machine: ${source.machine ?? 'the source states none'}. ${runtime}`, ''];
+}
+
+function programLines(row) {
+  const { program } = row;
+  if (!program) return [];
+  const same = program.another ? `**Another program**: ${program.another}.` : 'The same program.';
+  return [`Program: theirs, ${program.theirs}; ours, ${program.ours}. ${same}`, ''];
+}
+
+function rowSection(row, lines, windows) {
+  const basis = row.ours.basis ?? 'time';
   const what = `${row.ours.metric} of ${sideText(row.ours.numerator)} ÷ ${sideText(row.ours.denominator)}, scenario ${row.ours.scenario}, ${Object.entries(
     row.ours.params,
   )
     .map(([k, v]) => `${k}=${v}`)
     .join(' ')}`;
-  const lines_ = [`### ${row.id}`, '', `${row.claim}`, '', `Source: ${title}${by ? ` (${by})` : ''}. Ours: ${what}.`, ''];
-  for (const figure of row.figures) if (figure.note) lines_.push(`Note: ${figure.note}`, '');
-  for (const note of [...(row.notes ?? []), ...(row.noFigure ? [row.noFigure] : [])]) lines_.push(`Note: ${note}`, '');
-  lines_.push(
-    `| published | made on | as a time ratio | our runtime | ours: ${row.ours.metric} ratio (95% CI) | CPU time ratio (95% CI) | verdict (on ${basis === 'cpu' ? 'CPU time' : row.ours.metric}) |`,
-    '| --- | --- | --- | --- | --- | --- | --- |',
+  const out = [`### ${row.id}`, '', `${row.claim}`, '', ...sourceLines(row), ...programLines(row), `Ours: ${what}.`, ''];
+  if (row.about) out.push(`${ABOUT_TEXT[row.about]}: judged on ${BASIS_TEXT[basis]}.`, '');
+  for (const figure of row.figures) if (figure.note) out.push(`Note: ${figure.note}`, '');
+  for (const note of [...(row.notes ?? []), ...(row.noFigure ? [row.noFigure] : [])]) out.push(`Note: ${note}`, '');
+  out.push(
+    `| published | made on | as a ratio | margin | our runtime | ours: ${row.ours.metric} ratio (95% CI) | CPU time ratio (95% CI) | counted work ratio (95% CI) | load (timed runs) | verdict (on ${BASIS_TEXT[basis]}) |`,
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   );
-  for (const c of comparisons(row, lines, basis)) {
+  for (const c of comparisons(row, lines, { basis, windows })) {
     const made = c.figure ? (c.beside ? `(beside: ${c.figure.on})` : c.figure.summarizes ? `${c.figure.on} (a summary: not counted)` : c.figure.on) : DASH;
-    lines_.push(
-      `| ${c.figure ? escape(figureText(c.figure)) : DASH} | ${escape(made)} | ${c.published ? publishedText(c.published) : DASH} | ${c.runtime ?? 'across runtimes'} | ${escape(oursText(c.ours))} | ${cpuText(c.ours)} | ${c.verdict.verdict}: ${escape(c.verdict.reason)} |`,
-    );
+    const cells = [
+      c.figure ? escape(figureText(c.figure)) : DASH,
+      escape(made),
+      c.published ? publishedText(c.published) : DASH,
+      marginCell(c.margin),
+      c.runtime ?? 'across runtimes',
+      escape(oursText(c.ours)),
+      cpuText(c.ours),
+      escape(countedText(c.ours)),
+      c.load ? loadText(c.load) : DASH,
+      `${c.verdict.verdict}: ${escape(c.verdict.reason)}`,
+    ];
+    out.push(`| ${cells.join(' | ')} |`);
   }
-  lines_.push('');
-  for (const change of row.changes ?? []) lines_.push(changeText(row, change, lines, basis), '');
-  return lines_;
+  out.push('');
+  for (const change of row.changes ?? []) out.push(changeText(row, change, lines, basis), '');
+  return out;
 }
 
 /**
  * The page.
  * @param {object[]} rows loadFigures()
  * @param {object[]} lines result lines of bench/published.js's runs
- * @param {{ machine?: string, note?: string, chart?: { file: string, basis?: string, notDrawn: string[], notCounted?: string[]|null } }} [options]
+ * @param {{ machine?: string, note?: string, windows?: object[], chart?: { file: string, basis?: string, notDrawn: string[], notCounted?: string[]|null } }} [options]
+ *   windows: the load while the runs were made (load.js);
  *   chart: the "DoxBee across Node versions" picture, relative to the page, why ratios are missing and
  *   why the CPU-work panel has no count of an example on a version (null: no panel planned); each row's
- *   ours.basis says what its verdicts are made on, 'time' (its metric, the default) or 'cpu' (CPU time)
+ *   ours.basis says what its verdicts are made on, 'time' (its metric, the default), 'cpu' (CPU time) or 'counted' (counted work)
  * @returns {string}
  */
-function publishedPage(rows, lines, { machine = null, note = null, chart = null } = {}) {
-  const { counts, claims, shared } = verdictTotals(rows, lines);
+function publishedPage(rows, lines, { machine = null, note = null, chart = null, windows = [] } = {}) {
+  const { counts, claims, shared } = verdictTotals(rows, lines, windows);
   const out = [
     MARK,
     '',
-    '# Published figures, reproduced',
+    '# Published figures, judged',
     '',
-    'Each claim below is a published ratio of two times, set beside the same ratio measured by asyncmark on the Node the claim was made on (or the nearest npm has) and on today\'s Node. A verdict says whether our 95% interval reproduces it: **reproduced** (same direction, and the interval overlaps the figure or its published spread), **same direction, different size**, **not reproduced** (the other direction, or no significant difference), or **not measured** (with the reason: a version that cannot run the example, say). Rows "beside" compare another runtime of ours with the latest published figure and are not counted.',
+    "Each claim below is a published ratio of two measures, set beside the same ratio measured by asyncmark on the Node the claim was made on (or the nearest npm has) and on today's Node. Each figure has an equivalence margin, decided from its own precision: the range or the ± the source states, else its rounding widened to a tenth of the effect (on a log scale), since a figure stated with no spread is one machine's run. A verdict compares our 95% interval with that margin:",
+    '',
+    '- **reproduced**: our interval lies within the margin;',
+    '- **contradicted**: our interval excludes the margin, and so the figure;',
+    '- **inconclusive**: neither (an interval that holds both 1 and the figure cannot tell them apart); the reason says how many runs, or which count, would decide it;',
+    "- **not judged**: our timed runs were made while the 1-minute load average exceeded the machine's cores, or with no load recorded; they are shown and not judged;",
+    '- **not measured**: we have no figure (the reason says why: a version that cannot run the example, say).',
+    '',
+    'A claim about CPU time is judged on counted work (`bench --measure instructions`: valgrind\'s count of the instructions run, which the load does not move) where the runtime can be counted, else on CPU time; a claim about wall time is judged on wall time. A count is not a time: it weighs every instruction alike, leaves out what other threads do (the count runs V8 single-threaded), and repeats to a fraction of a percent, so its interval is narrow; a verdict on counted work says whether the work moved as the published time did. Each row says which, and names the program: the claim\'s own, or **another program** and what differs. Rows "beside" compare another runtime of ours with the latest published figure and are not counted.',
     '',
     `Verdicts, one per published claim (${claims}): ${VERDICTS.map((v) => `${v} ${counts[v]}`).join(', ')}.`,
     '',
-    "Each claim counts once: a figure that summarizes its row's other figures (a range over a per-version table) is shown and not counted, since its verdicts reuse the runs those figures are judged on; a figure judged on two candidate releases counts as the less favourable of its measured verdicts; a row with no figure is one claim, not measured." +
+    "Each claim counts once: a figure that summarizes its row's other figures (a range over a per-version table) is shown and not counted, since its verdicts reuse the runs those figures are judged on; a figure judged on two candidate releases counts as the verdict they agree on, else inconclusive; a row with no figure is one claim, not measured." +
       (shared.length ? ` Runs judged against two published measurements, each counted: ${shared.join('; ')}.` : ''),
     '',
   ];
   if (machine) out.push(`Measured on ${machine}.${note ? ` ${note}` : ''}`, '');
-  out.push(
-    "Each row says which ratio its verdict is made on: the driver's time (wall time, or time per call), or CPU time (user + system of the child over the measured region: for the HTTP clients, of the client's process) for runs with no waiting in them (latency tick) and for the HTTP clients, whose 2018 source flooded a server in its own process, so that CPU time bounded its rate. On a machine shared with other work a short run's wall time is mostly waiting for a core. Both ratios are shown.",
-    '',
-  );
   if (chart) {
     out.push('## DoxBee across Node versions', '', `![DoxBee across Node versions](${chart.file})`, '');
     if (chart.notCounted) {
@@ -121,7 +173,7 @@ function publishedPage(rows, lines, { machine = null, note = null, chart = null 
     if (chart.notCounted?.length) out.push(`No CPU work (not counted): ${chart.notCounted.map(escape).join('; ')}.`, '');
   }
   out.push('## The claims', '');
-  for (const row of rows) out.push(...rowSection(row, lines));
+  for (const row of rows) out.push(...rowSection(row, lines, windows));
   return `${out.join('\n').trimEnd()}\n`;
 }
 

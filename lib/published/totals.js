@@ -9,34 +9,40 @@ const { VERDICTS } = require('./verdict');
 //     the lowest and highest ratio of his per-version table) is shown, not
 //     counted: its verdicts reuse the runs those figures are judged on.
 //   - A figure judged on several runtimes (a release the source does not pin
-//     down: "Node 14.5.0 or 14.6.0") counts once, as its least favourable
-//     measured verdict.
+//     down: "Node 14.5.0 or 14.6.0") counts once: the verdict its judged
+//     runtimes agree on, else inconclusive.
 //   - A row with no figure is one claim, not measured, whatever runtimes ran.
 //   - Rows "beside" (another runtime against the latest figure) never count.
 // Where one runtime's runs are still judged against two counted figures, they
 // are two published measurements (kaizhu256's Linode figure and his Travis
 // table's, both of Node 9.11.1): both count, and the totals name them.
 
-// The counted verdict of a claim judged several times: the least favourable
-// of those measured (VERDICTS runs from most to least), else not measured.
+// A verdict decided by intervals, as against one not judged or not measured.
+const DECIDED = ['reproduced', 'contradicted', 'inconclusive'];
+
+// The counted verdict of a claim judged several times: the one its decided
+// verdicts agree on, inconclusive when they differ (the candidate releases
+// tell different stories), else not judged if any runs were refused.
 function claimVerdict(verdicts) {
-  const measured = verdicts.filter((v) => v !== 'not measured');
-  if (measured.length === 0) return 'not measured';
-  return VERDICTS[Math.max(...measured.map((v) => VERDICTS.indexOf(v)))];
+  const decided = [...new Set(verdicts.filter((v) => DECIDED.includes(v)))];
+  if (decided.length === 1) return decided[0];
+  if (decided.length > 1) return 'inconclusive';
+  return verdicts.includes('not judged') ? 'not judged' : 'not measured';
 }
 
 /**
  * @param {object[]} rows loadFigures()
  * @param {object[]} lines result lines
+ * @param {object[]} [windows] the load windows (load.js)
  * @returns {{ counts: object, claims: number, shared: string[] }}
  *   counts: verdict → claims; claims: how many were counted (the counts' sum);
  *   shared: "row on runtime (n figures)" for runs judged against several counted figures
  */
-function verdictTotals(rows, lines) {
+function verdictTotals(rows, lines, windows = []) {
   const claims = new Map();
   const runsUse = new Map();
   for (const row of rows) {
-    for (const c of comparisons(row, lines)) {
+    for (const c of comparisons(row, lines, { windows })) {
       if (c.beside || c.figure?.summarizes) continue;
       const key = c.figure ?? row;
       claims.set(key, [...(claims.get(key) ?? []), c.verdict.verdict]);

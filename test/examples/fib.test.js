@@ -42,9 +42,9 @@ function countingMemo() {
 }
 
 describe('fib registry', () => {
-  it('has the nine examples, each with valid fields', () => {
+  it('has the eleven examples, each with valid fields', () => {
     assert.equal(fib.problem, 'fib');
-    assert.equal(fib.examples.length, 9);
+    assert.equal(fib.examples.length, 11);
     const allowed = { family: ['sync', 'async'], call: ['sync', 'promise'], where: ['main', 'worker', 'pool'], lets: LETS };
     assert.deepEqual(registryProblems(fib, allowed), []);
     assert.deepEqual(byName['pool-split'].libraries, ['piscina']);
@@ -84,6 +84,42 @@ describe('fib examples', () => {
   it('passes on a failure inside the worker', async () => {
     // fib(n) of a string never reaches a base case: the worker overflows its stack.
     await assert.rejects(run(byName['worker-sync'], byName['worker-sync'].load()(), 'x'), RangeError);
+  });
+});
+
+describe('the published claims’ own programs', () => {
+  const asyncHooks = require('node:async_hooks');
+  // The promises a call makes: before it returns (its pending tree), and in all.
+  async function promisesOf(fibOf, n) {
+    let made = 0;
+    const hook = asyncHooks.createHook({ init: (id, type) => (made += type === 'PROMISE' ? 1 : 0) }).enable();
+    try {
+      const pending = fibOf(n);
+      const before = made;
+      await pending;
+      return { before, total: made };
+    } finally {
+      hook.disable();
+    }
+  }
+  const load = (name) => byName[name].load()();
+
+  it('async-depth-first keeps one path of the tree pending, where async (Promise.all, planted) builds the whole tree first', async () => {
+    const depthFirst = await promisesOf(load('async-depth-first'), 20);
+    assert.ok(depthFirst.before <= 3 * 20, `${depthFirst.before} promises before fib(20) returned`);
+    const breadthFirst = await promisesOf(load('async'), 20);
+    assert.ok(breadthFirst.before > 2 * FIB[20], `${breadthFirst.before} promises before fib(20) returned`);
+  });
+
+  it('async-generator takes n steps, not a recursion (planted: async-depth-first grows as fib(n))', async () => {
+    const steps = async (name) => {
+      const [small, large] = [await promisesOf(load(name), 10), await promisesOf(load(name), 20)];
+      return large.total / small.total;
+    };
+    const linear = await steps('async-generator');
+    assert.ok(linear > 1.5 && linear < 2.5, `fib(20) made ${linear.toFixed(2)}× the promises of fib(10)`);
+    assert.ok((await steps('async-depth-first')) > 50);
+    assert.equal(await load('async-generator')(78), FIB[78]);
   });
 });
 

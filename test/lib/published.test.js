@@ -2,7 +2,6 @@
 
 const assert = require('node:assert/strict');
 const { checkFigures, figureRatio, loadFigures } = require('../../lib/published/figures');
-const { verdictOf } = require('../../lib/published/verdict');
 const { oursOn } = require('../../lib/published/ours');
 const { benchArgs } = require('../../lib/published/commands');
 const { publishedPage, MARK } = require('../../lib/published/page');
@@ -113,49 +112,13 @@ describe('published figures: kaizhu256’s per-version table', () => {
       ['node@26'],
     );
     const page = publishedPage([row], []);
-    assert.match(page, /\| node@4\.9\.1 \| n\/a \(asyncmark runs nothing before Node 6[^|]*\) \| — \| not measured: asyncmark runs nothing before Node 6/);
+    assert.match(
+      page,
+      /\| node@4\.9\.1 \| n\/a \(asyncmark runs nothing before Node 6[^|]*\) \| — \| — \| — \| not measured: asyncmark runs nothing before Node 6/,
+    );
     // The rerun and the versions with the callback client alone are on the page, not judged.
     assert.match(page, /Note: Travis CI build #21 \(the rerun\) \([^)]*\), callback ÷ promise requests\/s, not judged: 0\.11\.16 1\.07, /);
     assert.match(page, /Note: Travis CI build #20 timed only the callback client on 0\.9\.12 \(456 ± 83\/s\), 0\.10\.48 \(49 ± 1\/s\): no ratio\./);
-  });
-});
-
-describe('published figures: verdicts', () => {
-  const published = { value: 1.89, low: 1.89, high: 1.89 };
-
-  it('reproduced: same direction, and the interval holds the figure or meets its spread', () => {
-    assert.equal(verdictOf(published, { ratio: 1.8, low: 1.7, high: 1.95 }).verdict, 'reproduced');
-    assert.equal(verdictOf({ value: null, low: 1.066, high: 1.138 }, { ratio: 1.2, low: 1.13, high: 1.3 }).verdict, 'reproduced');
-  });
-
-  it('never says reproduced for an interval that excludes the figure (planted: 1.2–1.4 against 1.89)', () => {
-    const v = verdictOf(published, { ratio: 1.3, low: 1.2, high: 1.4 });
-    assert.notEqual(v.verdict, 'reproduced');
-    assert.equal(v.verdict, 'same direction, different size');
-    assert.match(v.reason, /below published 1\.89/);
-  });
-
-  it('not reproduced: the other direction, or no significant difference where the source saw one', () => {
-    assert.equal(verdictOf(published, { ratio: 0.8, low: 0.7, high: 0.9 }).verdict, 'not reproduced');
-    const flat = verdictOf(published, { ratio: 1.05, low: 0.95, high: 1.15 });
-    assert.equal(flat.verdict, 'not reproduced');
-    assert.match(flat.reason, /no significant difference/);
-  });
-
-  it('never says reproduced for no significant difference against a published direction (planted: 0.72 (0.48–1.09) against "above 1")', () => {
-    const above = figureRatio({ direction: 'above 1' });
-    const flat = verdictOf(above, { ratio: 0.72, low: 0.48, high: 1.09 });
-    assert.equal(flat.verdict, 'not reproduced');
-    assert.match(flat.reason, /no significant difference/);
-    assert.equal(verdictOf(above, { ratio: 1.3, low: 1.1, high: 1.5 }).verdict, 'reproduced');
-    assert.equal(verdictOf(figureRatio({ direction: 'below 1' }), { ratio: 1.3, low: 1.1, high: 1.5 }).verdict, 'not reproduced');
-  });
-
-  it('not measured, with the reason, when we have no figure', () => {
-    assert.deepEqual(verdictOf(published, null, 'promise-chain on node@8: UNSUPPORTED'), {
-      verdict: 'not measured',
-      reason: 'promise-chain on node@8: UNSUPPORTED',
-    });
   });
 });
 
@@ -205,9 +168,9 @@ describe('published figures: our figure and the page', () => {
       '--scenario',
       'doxbee-sequential',
       '--examples',
-      'promises-bluebird',
+      'promises-native',
       '--runtime',
-      'node@9,node@20.10.0,node@26',
+      'node@8.4.0,node@9.3.0,node@8.9.4,node@9.4.0,node@9.11.2,node@18.12.0,node@20.10.0,node@26',
       '--runs',
       '3',
       '--n',
@@ -219,24 +182,42 @@ describe('published figures: our figure and the page', () => {
     ]);
   });
 
-  it('writes the page from the figures and the runs only, with its mark, the machine and a verdict on every row', () => {
-    const rows = loadFigures().filter((row) => row.id === 'v8-2018-doxbee');
-    const lines = [100, 104, 96].flatMap((ms) => [line('promises-native', 'node@12', ms * 1.9), line('async-await', 'node@12', ms)]);
-    const page = publishedPage(rows, lines, { machine: 'Test CPU, 2 cores' });
+  it('writes the page from the figures, the runs and the load only: its mark, the machine, the source, the program and a verdict on every row', () => {
+    const [doxbee] = loadFigures().filter((row) => row.id === 'v8-2018-doxbee');
+    // Judged on CPU time here, so that timed runs decide (the row itself is judged on counts).
+    const rows = [{ ...doxbee, ours: { ...doxbee.ours, basis: 'cpu' } }];
+    const time = '2026-11-28T03:05:00.000Z';
+    const windows = [{ from: '2026-11-28T03:00:00.000Z', to: '2026-11-28T03:10:00.000Z', min: 0.5, max: 1.2 }];
+    const made = (runtime, ratio) =>
+      [100, 101, 99, 100.5, 99.5]
+        .flatMap((ms) => [line('promises-native', runtime, ms * ratio), line('async-await', runtime, ms)])
+        .map((l) => ({ ...l, time }));
+    const lines = made('node@8', 1.9);
+    const page = publishedPage(rows, lines, { machine: 'Test CPU, 2 cores', windows });
     assert.ok(page.startsWith(MARK));
     assert.match(page, /Measured on Test CPU, 2 cores\./);
-    assert.match(page, /\| 243\.5 ms ÷ 128\.8 ms \| .* \| 1\.89 \| node@12 \| 1\.90 \(\d\.\d\d–\d\.\d\d\) \| .* \| reproduced: /);
-    // On CPU time (a shared machine), the verdict follows that ratio: here 0.95 (cpuUserMs is wall/2 for
-    // the numerator's runs too, so make the numerator's CPU the denominator's).
+    assert.match(
+      page,
+      /Source: \[v8\/promise-performance-tests: README\.md\]\(https:\/\/github\.com\/v8\/promise-performance-tests\) \(Benedikt Meurer \(V8\), 10 March 2018 [^\n]*\. Machine: the source states none\. Runtime: the source states none; node@8, /,
+    );
+    assert.match(page, /^Program: theirs, V8's lib\/doxbee-async\.js .* \*\*Another program\*\*: /m);
+    assert.match(page, /^The claim is about CPU time \(a benchmark with no waiting in it\): judged on CPU time\.$/m);
+    assert.match(
+      page,
+      /\| 243\.5 ms ÷ 128\.8 ms \| [^|]* \| 1\.89 \| 1\.77–2\.01 \(no spread stated: a tenth of the effect\) \| node@8 \| 1\.90 \([^|]*\) \| 1\.90 \([^|]*\) \| — \| load 0\.5–1\.2 \| reproduced: another program: CPU time 1\.90 /,
+    );
+    // The verdict follows the CPU time: the same work on both sides is a ratio of 1, which excludes the margin.
     const sameWork = lines.map((l) => (l.example === 'promises-native' ? { ...l, metrics: { ...l.metrics, cpuUserMs: l.metrics.wallMs / 1.9 / 2 } } : l));
-    const onCpu = publishedPage(rows, sameWork);
+    const onCpu = publishedPage(rows, sameWork, { windows });
     assert.match(onCpu, /verdict \(on CPU time\)/);
-    assert.match(onCpu, /\| node@12 \| 1\.90 \([^|]*\) \| 1\.00 \([^|]*\) \| not reproduced: no significant difference/);
+    assert.match(onCpu, /\| node@8 \| 1\.90 \([^|]*\) \| 1\.00 \([^|]*\) \| — \| load 0\.5–1\.2 \| contradicted: /);
+    // The same runs with no load recorded: shown, not judged.
+    assert.match(publishedPage(rows, lines), /\| node@8 \| 1\.90 \([^|]*\) \| [^|]* \| — \| load not recorded for 10 of its runs \| not judged: /);
     // What changed in Node between two of our runtimes: the page says whether our ratio moved there.
     const changed = [{ ...rows[0], changes: [{ from: 'node@10', to: 'node@12', what: 'the await change' }] }];
-    const both = [...lines, ...[100, 104, 96].flatMap((ms) => [line('promises-native', 'node@10', ms * 1.1), line('async-await', 'node@10', ms)])];
+    const both = [...made('node@10', 1.1), ...made('node@12', 1.9)];
     assert.match(
-      publishedPage(changed, both),
+      publishedPage(changed, both, { windows }),
       /Between node@10 and node@12 \(the await change\): our ratio moved, 1\.10 \([^)]*\) on node@10 → 1\.90 \([^)]*\) on node@12\./,
     );
     assert.match(publishedPage(changed, lines), /Between node@10 and node@12 \(the await change\): not measured on both\./);
@@ -294,33 +275,36 @@ describe('published figures: the totals count each claim once', () => {
     assert.match(page, /\| Node 0\.11 to 10 on Travis CI \(the range over its versions\) \(a summary: not counted\) \|/);
   });
 
-  it('counts a figure judged on two candidate releases once, as the less favourable verdict', () => {
+  it('counts a figure judged on two candidate releases once: the verdict they agree on, else inconclusive', () => {
     const als = loadFigures().find((r) => r.id === 'node-34493-no-latency');
     const first = { ...als, figures: [als.figures[0]], ours: { ...als.ours, runtimes: als.figures[0].runtimes } };
-    const alsLine = (example, runtime, cpuMs, context) => ({
+    // Counted runs (the row is judged on counted work): instructions per upload.
+    const alsLine = (example, runtime, instructions, context) => ({
       scenario: als.ours.scenario,
       example,
       runtime,
       params: { ...als.ours.params, ...(context ? { context } : {}) },
+      measure: 'instructions',
       status: 'ok',
       error: null,
-      metrics: { wallMs: cpuMs, callMs: cpuMs, cpuUserMs: cpuMs, cpuSystemMs: 0 },
+      metrics: { instructionsPerInvocation: instructions },
     });
     const sides = [als.ours.numerator, als.ours.denominator];
-    // The published figure on 14.5.0 (reproduced), no difference on 14.6.0 (not reproduced).
+    // The published figure on 14.5.0 (reproduced), no difference on 14.6.0 (contradicted).
     const published = require('../../lib/published/figures').figureRatio(als.figures[0]).value;
-    const made = [
-      ['node@14.5.0', published],
-      ['node@14.6.0', 1],
-    ].flatMap(([runtime, ratio]) =>
-      [100, 101, 99].flatMap((ms) => sides.map((side, i) => alsLine(side.example, runtime, i === 0 ? ms * ratio : ms, side.params?.context))),
-    );
-    const verdicts = comparisons(first, made).map((c) => c.verdict.verdict);
-    assert.deepEqual(verdicts, ['reproduced', 'not reproduced']);
-    const { counts, claims } = verdictTotals([first], made);
+    const made = (second) =>
+      [
+        ['node@14.5.0', published],
+        ['node@14.6.0', second],
+      ].flatMap(([runtime, ratio]) =>
+        [40000, 40001].flatMap((n) => sides.map((side, i) => alsLine(side.example, runtime, i === 0 ? n * ratio : n, side.params?.context))),
+      );
+    const verdicts = comparisons(first, made(1)).map((c) => c.verdict.verdict);
+    assert.deepEqual(verdicts, ['reproduced', 'contradicted']);
+    const { counts, claims } = verdictTotals([first], made(1));
     assert.equal(claims, 1);
-    assert.equal(counts['not reproduced'], 1);
-    assert.equal(counts.reproduced, 0);
+    assert.equal(counts.inconclusive, 1);
+    assert.equal(verdictTotals([first], made(published)).counts.reproduced, 1);
   });
 });
 
@@ -350,7 +334,7 @@ describe('published figures: rows whose source gives no Node or no figure', () =
     assert.ok(Number.isFinite(node26.ours.ratio), 'our figure is still shown');
     const page = publishedPage([row], lines);
     // One claim with no figure, not one per runtime that ran.
-    assert.match(page, /Verdicts, one per published claim \(1\): reproduced 0, same direction, different size 0, not reproduced 0, not measured 1\./);
+    assert.match(page, /Verdicts, one per published claim \(1\): reproduced 0, contradicted 0, inconclusive 0, not judged 0, not measured 1\./);
     assert.match(page, /Note: The 2015 article's figures are not recorded in asyncmark/);
   });
 });
@@ -480,7 +464,7 @@ describe('npm run published (bench/published.js)', function () {
     }
     const text = fs.readFileSync(page, 'utf8');
     assert.ok(text.startsWith(MARK));
-    assert.match(text, /Verdicts, one per published claim \(\d+\): reproduced 0, same direction, different size 0, not reproduced 0, not measured \d+\./);
+    assert.match(text, /Verdicts, one per published claim \(\d+\): reproduced 0, contradicted 0, inconclusive 0, not judged 0, not measured \d+\./);
   });
 
   it('never overwrites a page a person wrote, and refuses a row it does not have, in one line with exit code 2', () => {

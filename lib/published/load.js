@@ -1,0 +1,51 @@
+'use strict';
+
+// The load a machine was under while runs were made, and whether timed runs
+// made under it may be judged. Pure. bench/published.js samples the 1-minute
+// load average while each bench runs and records a window per bench
+// (docs/published/load.jsonl: { row, from, to, min, max, samples }); a window
+// may also be recorded from a person's note of an earlier session (`note`).
+//
+// Timed runs are judged only when the load stayed at or below the machine's
+// cores: above it, some runnable process waits for a core, and a run's time
+// (wall, and through cache and frequency sharing CPU time too) measures that
+// wait. A count (bench --measure instructions) does not feel the load.
+
+/**
+ * The load over the windows that hold the runs' times.
+ * @param {string[]} times each run's `time` (ISO)
+ * @param {{ from: string, to: string, min: number, max: number, note?: string }[]} windows
+ * @returns {{ min: number, max: number, notes: string[] } | { unrecorded: number }}
+ */
+function loadOf(times, windows) {
+  const found = times.map((time) => windows.find((w) => w.from <= time && time <= w.to));
+  const unrecorded = found.filter((w) => !w).length;
+  if (unrecorded || found.length === 0) return { unrecorded: unrecorded || 0 };
+  return {
+    min: Math.min(...found.map((w) => w.min)),
+    max: Math.max(...found.map((w) => w.max)),
+    notes: [...new Set(found.map((w) => w.note).filter(Boolean))],
+  };
+}
+
+const one = (x) => x.toFixed(1);
+
+/** The load in words: "load 6.5–14.0", or why it is not known. */
+function loadText(load) {
+  if (!load) return 'load not recorded';
+  if (load.unrecorded !== undefined) return load.unrecorded ? `load not recorded for ${load.unrecorded} of its runs` : 'no runs';
+  return `load ${load.min === load.max ? one(load.max) : `${one(load.min)}–${one(load.max)}`}`;
+}
+
+/**
+ * Why timed runs may not be judged, or null when they may.
+ * @param {object} load loadOf()
+ * @param {number} cores the machine's cores (the runs' env.cpus)
+ */
+function tooLoaded(load, cores) {
+  if (load.unrecorded !== undefined) return `${loadText(load)}: timed runs are judged only at a load of at most the machine's ${cores} cores`;
+  if (load.max > cores) return `runs made at ${loadText(load)}, above the machine's ${cores} cores: not judged from timed runs`;
+  return null;
+}
+
+module.exports = { loadOf, loadText, tooLoaded };
