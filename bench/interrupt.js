@@ -22,7 +22,7 @@ async function interruptible(task, { progress, note, onInterrupt = () => {} }) {
     await killAll();
     onInterrupt();
     // A session's database server stopped and its folder deleted, or its schema dropped.
-    await closeDatabases();
+    await closeDatabases((message) => process.stderr.write(`asyncmark: ${message}\n`));
     process.stderr.write(`\nasyncmark: ${typeof note === 'function' ? note() : note}\n`);
     process.exit(signal === 'SIGTERM' ? 143 : 130);
   };

@@ -1,6 +1,8 @@
 'use strict';
 
 const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
 
 // A person's connection URL (--db postgres://…), read as the settings a
 // session may use and nothing more. node-postgres lets a URL's own `options`
@@ -172,13 +174,37 @@ function rememberPassword(target, password) {
 function lookupPassword(target, env = process.env) {
   if (env.PGPASSWORD) return Promise.resolve(env.PGPASSWORD);
   if (given.has(placeOf(target))) return Promise.resolve(given.get(placeOf(target)));
-  const pgpass = require('pgpass');
-  return new Promise((resolve) =>
-    pgpass(
-      { host: target.host ?? env.PGHOST ?? 'localhost', port: target.port ?? env.PGPORT ?? 5432, database: target.database, user: target.user ?? env.PGUSER },
-      (found) => resolve(found ?? undefined),
-    ),
-  );
+  const user = target.user ?? env.PGUSER ?? os.userInfo().username;
+  const wanted = [target.host ?? env.PGHOST ?? 'localhost', String(target.port ?? env.PGPORT ?? 5432), target.database ?? env.PGDATABASE ?? user, user];
+  return Promise.resolve(passwordFileEntry(env.PGPASSFILE || path.join(os.homedir(), '.pgpass'), wanted));
+}
+
+// The password of the first line of a password file that matches host, port,
+// database and user (* matches anything; \: and \\ escape), as libpq reads
+// it; none when the file is missing or others may read it.
+function passwordFileEntry(file, wanted) {
+  let text;
+  try {
+    if (fs.statSync(file).mode & 0o077) return undefined;
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.startsWith('#')) continue;
+    const fields = [];
+    let field = '';
+    for (let i = 0; i < line.length; i++) {
+      if (line[i] === '\\' && i + 1 < line.length) field += line[++i];
+      else if (line[i] === ':' && fields.length < 4) {
+        fields.push(field);
+        field = '';
+      } else field += line[i];
+    }
+    fields.push(field.replace(/\r$/, ''));
+    if (fields.length === 5 && wanted.every((value, i) => fields[i] === '*' || fields[i] === value)) return fields[4];
+  }
+  return undefined;
 }
 
 /** The target as a URL without a password: what a run's child is told. */

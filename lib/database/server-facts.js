@@ -92,4 +92,19 @@ function foreignText(found, signature, database) {
   );
 }
 
-module.exports = { serverFacts, poolRefusal, foreignObjects, foreignText };
+/**
+ * Why the session's user cannot make its schema in this database, or null:
+ * asked before trying, so that a refusal writes nothing.
+ * @returns {Promise<string | null>}
+ */
+async function createRefusal(client) {
+  const [row] = (
+    await client.query(
+      "SELECT pg_catalog.has_database_privilege(current_user, pg_catalog.current_database(), 'CREATE') AS can, current_user AS who, pg_catalog.current_database() AS db",
+    )
+  ).rows;
+  if (row.can) return null;
+  return `user ${row.who} may not create a schema in database ${row.db} (GRANT CREATE ON DATABASE ${row.db} TO ${row.who}, or use another user); nothing was changed`;
+}
+
+module.exports = { serverFacts, poolRefusal, foreignObjects, foreignText, createRefusal };

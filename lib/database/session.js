@@ -7,7 +7,7 @@ const { startServer } = require('./server');
 const { newSessionId, schemaOf, markText } = require('./mark');
 const { removeOrphanSchemas, dropSessionSchema } = require('./schemas');
 const { parseDatabaseUrl, describeTarget, clientConfig, ConnectionError, rememberPassword, targetUrl } = require('./connection');
-const { serverFacts, poolRefusal, foreignObjects, foreignText } = require('./server-facts');
+const { serverFacts, poolRefusal, foreignObjects, foreignText, createRefusal } = require('./server-facts');
 
 // The database of a bench session (--db): what each run's child is told to
 // open (childOptions.database), made before the first run and undone after the
@@ -98,10 +98,13 @@ async function openSessionDatabase(choice, { prepare, signature = { functions: [
     facts = await serverFacts(client);
     const tooSmall = poolRefusal(choice.pool, facts.connections);
     if (tooSmall) throw Object.assign(new ConnectionError(tooSmall), { parameter: '--pool' });
-    const orphans = await removeOrphanSchemas(client);
-    if (orphans.length) onNote(`removed ${orphans.length} schemas left by earlier sessions of this host that are no longer running: ${orphans.join(', ')}`);
+    const cannot = await createRefusal(client);
+    if (cannot) throw new ConnectionError(cannot);
+    // Every refusal comes before the first write: removing orphans is one.
     const found = await foreignObjects(client, signature);
     if (found.length) throw new ConnectionError(foreignText(found, signature, target.database));
+    const orphans = await removeOrphanSchemas(client);
+    if (orphans.length) onNote(`removed ${orphans.length} schemas left by earlier sessions of this host that are no longer running: ${orphans.join(', ')}`);
     await makeSchema(client, schema, mark);
   } catch (error) {
     await client.end().catch(() => {});

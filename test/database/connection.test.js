@@ -79,16 +79,16 @@ describe('lib/database/connection', () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-pgpass-'));
     const file = path.join(folder, 'pgpass');
     fs.writeFileSync(file, 'db.example:5432:shop:carol:from-file\n', { mode: 0o600 });
-    const before = process.env.PGPASSFILE;
-    process.env.PGPASSFILE = file;
+    fs.appendFileSync(file, '');
     try {
-      assert.equal(await lookupPassword(target, {}), 'from-file');
+      assert.equal(await lookupPassword(target, { PGPASSFILE: file }), 'from-file');
+      assert.equal(await lookupPassword({ ...target, port: 5433 }, { PGPASSFILE: file }), undefined);
+      fs.writeFileSync(file, '# theirs\n*:*:other:*:no\ndb.example:*:shop:carol:pass\\:with\\\\colon\n');
+      assert.equal(await lookupPassword(target, { PGPASSFILE: file }), 'pass:with\\colon');
       // libpq ignores a password file others can read; so does the lookup.
       fs.chmodSync(file, 0o644);
-      assert.equal(await lookupPassword(target, {}), undefined);
+      assert.equal(await lookupPassword(target, { PGPASSFILE: file }), undefined);
     } finally {
-      if (before === undefined) delete process.env.PGPASSFILE;
-      else process.env.PGPASSFILE = before;
       fs.rmSync(folder, { recursive: true, force: true });
     }
   });

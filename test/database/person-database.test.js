@@ -178,6 +178,12 @@ describe("a session in a person's PostgreSQL (--db URL)", function () {
       const client = await moved.connect();
       await assert.rejects(checkSchema(client, schema), /^Error: connection's schema is public, not the session's asyncmark_0000b0b0: nothing was written$/);
       client.release();
+      // A connection in the right schema, marked by another session (pid 1), is refused too.
+      await person.admin(`COMMENT ON SCHEMA ${schema} IS '${markText({ id: '0000b0b0', pid: 1 })}'`);
+      const right = new pg.Client({ connectionString: person.url(), options: `-c search_path=${schema}` });
+      await right.connect();
+      await assert.rejects(checkSchema(right, schema), /^Error: schema asyncmark_0000b0b0 does not carry its session's mark: nothing was written$/);
+      await right.end();
       // Without the check, and with statements that do not name the schema (prefix ''): the person's tables are emptied.
       await resetDatabase({ query: (text, params) => moved.query(text, params), prefix: '' }, { seed: 1 });
     } finally {
@@ -186,5 +192,38 @@ describe("a session in a person's PostgreSQL (--db URL)", function () {
     }
     assert.match(writesOutside(person.statements.slice(start), schema).join('\n'), /^asyncmark-planted: TRUNCATE file_versions/);
     assert.notDeepEqual(await person.checksum(), clean);
+  });
+});
+
+describe("a session whose person's PostgreSQL goes away mid-run", function () {
+  this.timeout(300000);
+
+  it('starts no further run, and says in one line what it did not run and what it left, and how to remove it', async () => {
+    const person = await personServer();
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-person-'));
+    const out = path.join(folder, 'runs.jsonl');
+    const written = () => (fs.existsSync(out) ? lines(fs.readFileSync(out, 'utf8')).length : 0);
+    try {
+      const args = ['bench', '--scenario', 'doxbee-sequential', '--examples', 'callbacks-original,promises-native', '--n', '5', '--runs', '4', '--quiet'];
+      const run = runCli([...args, '--out', out, '--db', person.url()]);
+      // The server stops once the first run is written.
+      while (written() === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      await person.close();
+      const { code, stderr } = await run;
+      assert.equal(code, 1, stderr);
+      noStack(stderr);
+      const last = lines(stderr).pop();
+      assert.match(
+        last,
+        /^asyncmark: --db: the database server stopped answering \(.+\); \d runs not run; schema asyncmark_[0-9a-f]{8} \(its tables and functions\) is left in database postgres at 127\.0\.0\.1:\d+: remove it with: asyncmark clean --db postgres:\/\/person:\*\*\*@127\.0\.0\.1:\d+\/postgres$/,
+      );
+      const notRun = Number(/; (\d) runs not run/.exec(last)[1]);
+      assert.ok(notRun >= 5, `${notRun} of 8 runs not run`);
+      assert.equal(written() + notRun, 8, 'every run is written or said not run');
+      assert.doesNotMatch(stderr, /p@ss/);
+    } finally {
+      await person.close();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
