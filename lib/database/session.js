@@ -40,14 +40,14 @@ function redacted(url) {
  * @param {object} [options]
  * @param {(kind, place) => Promise<object>} [options.prepare] the problem's preparation of the session (its database
  *   model's prepareSession), whose result the children get; place: { folder } for pglite
- * @param {{ functions: string[], triggers: string[] }} [options.signature] the names only asyncmark's objects have
- *   (the problem's), refused when found outside a marked schema
+ * @param {{ functions: string[] }} [options.signature] the names only asyncmark's functions have (the problem's):
+ *   such a function, or a trigger that calls one, outside a marked schema is refused
  * @param {(message: string) => void} [options.onWarning]
  * @param {(message: string) => void} [options.onNote] what the session says it did (orphans removed, the connection)
  * @returns {Promise<{ label, childOptions, childEnv, server, facts, startMs, reachable(), close() }>} label: what a
  *   results line records (params.db); childEnv: what each run's child adds to its environment (the password)
  */
-async function openSessionDatabase(choice, { prepare, signature = { functions: [], triggers: [] }, onWarning = () => {}, onNote = () => {} } = {}) {
+async function openSessionDatabase(choice, { prepare, signature = { functions: [] }, onWarning = () => {}, onNote = () => {} } = {}) {
   if (choice.kind === 'pglite') return openPglite(prepare);
   const pg = require('pg');
   const id = newSessionId();
@@ -78,14 +78,10 @@ async function openSessionDatabase(choice, { prepare, signature = { functions: [
     throw error;
   }
   const { target, password } = parsed;
-  const passwordFrom = password
-    ? choice.kind === 'postgres'
-      ? 'its own, random'
-      : 'from the URL'
-    : process.env.PGPASSWORD
-      ? 'from PGPASSWORD'
-      : '~/.pgpass or none';
-  if (choice.kind === 'url') onNote(`database: ${describeTarget(target, passwordFrom)}`);
+  if (choice.kind === 'url') {
+    const passwordFrom = password ? 'from the URL' : process.env.PGPASSWORD ? 'from PGPASSWORD' : 'from ~/.pgpass (PGPASSFILE), or none';
+    onNote(`database: ${describeTarget(target, passwordFrom)}`);
+  }
   // The session's own statements name their schema; anything unqualified
   // would find only the catalog, where nothing can be made.
   const client = new pg.Client(clientConfig(target, { password, schema: 'pg_catalog', applicationName: `asyncmark-session-${process.pid}` }));
@@ -107,13 +103,13 @@ async function openSessionDatabase(choice, { prepare, signature = { functions: [
     if (orphans.length) onNote(`removed ${orphans.length} schemas left by earlier sessions of this host that are no longer running: ${orphans.join(', ')}`);
     await makeSchema(client, schema, mark);
   } catch (error) {
-    await client.end().catch(() => {});
     if (server) await server.stop();
     throw error instanceof ConnectionError ? error : new ConnectionError(`cannot use ${where}: ${error.message}`);
   } finally {
     await client.end().catch(() => {});
   }
-  // A run's child finds the password in its environment, never on its command line.
+  // A run's child finds the password in its environment (childEnv), never on
+  // its command line; a run opened in this process (a test's) finds it here.
   if (password) rememberPassword(target, password);
   const session = {
     label: choice.kind,
