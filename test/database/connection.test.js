@@ -71,6 +71,38 @@ describe('lib/database/connection', () => {
     assert.deepEqual(config.ssl, { rejectUnauthorized: false });
     assert.equal(clientConfig({ ...target, sslmode: 'disable' }).ssl, false);
     assert.equal(typeof config.password, 'function', 'looked up as libpq does');
+    assert.equal(clientConfig(target, { password: 'given' }).password, 'given');
+  });
+
+  it('reads the certificate files the URL names, and checks the server as its sslmode says', () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-tls-'));
+    try {
+      for (const name of ['root.crt', 'client.crt', 'client.key']) fs.writeFileSync(path.join(folder, name), name);
+      const query = `sslrootcert=${folder}/root.crt&sslcert=${folder}/client.crt&sslkey=${folder}/client.key`;
+      const ssl = (mode) => clientConfig(parseDatabaseUrl(`postgres://u@h/d?sslmode=${mode}&${query}`, {}).target).ssl;
+      const full = ssl('verify-full');
+      assert.deepEqual([String(full.ca), String(full.cert), String(full.key)], ['root.crt', 'client.crt', 'client.key']);
+      assert.equal(full.rejectUnauthorized, undefined, "node's default: the chain and the host name are checked");
+      const ca = ssl('verify-ca');
+      assert.equal(ca.checkServerIdentity('h', {}), undefined, 'the chain only, not the host name');
+      assert.equal(ssl('require').rejectUnauthorized, false);
+      for (const mode of ['disable', 'allow', 'prefer']) assert.equal(ssl(mode), false, mode);
+      const { target } = parseDatabaseUrl(`postgres://u@h/d?sslmode=verify-full&${query}`, {});
+      assert.equal(parseDatabaseUrl(targetUrl(target), {}).target.sslrootcert, `${folder}/root.crt`);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('shows what libpq would use where the URL says nothing', () => {
+    const { target } = parseDatabaseUrl('postgres://', {});
+    assert.equal(targetUrl(target), 'postgres://');
+    assert.match(
+      describeTarget(target, 'none'),
+      /^host (\S+), port \S+, database \S+( \S+)*, user \S+( \S+)*, sslmode prefer \(no TLS: node-postgres cannot fall back\), password none$/,
+    );
+    assert.match(refusal('mysql://u:pw@h/d'), /scheme is mysql; expected postgres or postgresql/);
+    assert.match(refusal('postgres://u:pw@h/d?connect_timeout=0'), /connect_timeout "0"/);
   });
 
   it('finds the password in PGPASSWORD, then in a password file of mode 0600', async () => {
