@@ -50,9 +50,10 @@ function decoded(part, what) {
 
 /**
  * @param {string} text what --db was given, a postgres:// or postgresql:// URL
- * @param {object} [env] where PGOPTIONS and PGSERVICE are read (process.env)
- * @returns {{ target: object, password: string | null }} target: host, port, database, user, sslmode,
- *   sslrootcert, sslcert, sslkey, connectTimeout, routing (what a run's child is told; no password)
+ * @param {object} [env] where PGOPTIONS, PGSERVICE, PGSERVICEFILE and PGSYSCONFDIR are read (process.env)
+ * @returns {{ target: object, password: string | null, passwordFrom: string | null }} target: host, port,
+ *   database, user, sslmode, sslrootcert, sslcert, sslkey, connectTimeout, routing (what a run's child is told;
+ *   no password); passwordFrom: where the password was found, said at start
  */
 function parseDatabaseUrl(text, env = process.env) {
   let url;
@@ -63,16 +64,19 @@ function parseDatabaseUrl(text, env = process.env) {
   }
   if (!/^postgres(ql)?:$/.test(url.protocol)) throw new ConnectionError(`the URL's scheme is ${url.protocol.slice(0, -1)}; expected postgres or postgresql`);
   if (url.port && !(Number(url.port) >= 1 && Number(url.port) <= 65535)) throw new ConnectionError(`the URL's port ${url.port} is not between 1 and 65535`);
-  if (env.PGSERVICE || url.searchParams.has('service')) {
-    throw new ConnectionError(
-      'a connection service (PGSERVICE or service=) cannot be honoured: asyncmark does not read pg_service.conf; write host, port, database and user in the URL, and the password in PGPASSWORD or ~/.pgpass',
-    );
+  // A connection service (service= or PGSERVICE) gives what the URL leaves out, as libpq reads it.
+  const serviceName = url.searchParams.get('service') ?? env.PGSERVICE;
+  const service = serviceName ? serviceEntries(serviceName, env) : new Map();
+  const from = (key, part, what) => (part ? decoded(part, what) : service.get(key));
+  const port = url.port || service.get('port');
+  if (port !== undefined && !(/^\d+$/.test(port) && Number(port) >= 1 && Number(port) <= 65535)) {
+    throw new ConnectionError(`service ${serviceName}'s port ${JSON.stringify(port)} is not between 1 and 65535`);
   }
   const target = {
-    host: url.hostname ? decoded(url.hostname.replace(/^\[|\]$/g, ''), 'host') : undefined,
-    port: url.port ? Number(url.port) : undefined,
-    database: url.pathname.length > 1 ? decoded(url.pathname.slice(1), 'database') : undefined,
-    user: url.username ? decoded(url.username, 'user name') : undefined,
+    host: from('host', url.hostname.replace(/^\[|\]$/g, ''), 'host'),
+    port: port === undefined ? undefined : Number(port),
+    database: from('dbname', url.pathname.slice(1), 'database'),
+    user: from('user', url.username, 'user name'),
     sslmode: 'prefer',
     sslrootcert: undefined,
     sslcert: undefined,
@@ -80,36 +84,75 @@ function parseDatabaseUrl(text, env = process.env) {
     connectTimeout: 10,
     routing: null,
   };
-  const password = url.password ? decoded(url.password, 'password') : null;
-  for (const [name, value] of url.searchParams) {
+  const password = from('password', url.password, 'password') ?? null;
+  // The service's other settings, then the URL's over them; each checked as the URL's are.
+  const settings = new Map(
+    [...service]
+      .filter(([name]) => !['host', 'port', 'dbname', 'user', 'password'].includes(name))
+      .map(([name, value]) => [name, { value, where: `service ${serviceName}'s` }]),
+  );
+  for (const [name, value] of url.searchParams) if (name !== 'service') settings.set(name, { value, where: "the URL's" });
+  for (const [name, { value, where }] of settings) {
     if (!PARAMETERS.includes(name)) {
       throw new ConnectionError(
-        `the URL's parameter ${name} is not one a session accepts: its statements run only in its own schema, with the server's settings; allowed: ${PARAMETERS.join(', ')}`,
+        `${where} parameter ${name} is not one a session accepts: its statements run only in its own schema, with the server's settings; allowed: ${PARAMETERS.join(', ')}`,
       );
     }
     if (name === 'sslmode') {
-      if (!SSL_MODES.includes(value)) throw new ConnectionError(`the URL's sslmode ${JSON.stringify(value)} is not one of ${SSL_MODES.join(', ')}`);
+      if (!SSL_MODES.includes(value)) throw new ConnectionError(`${where} sslmode ${JSON.stringify(value)} is not one of ${SSL_MODES.join(', ')}`);
       target.sslmode = value;
     } else if (name === 'connect_timeout') {
       if (!/^\d+$/.test(value) || Number(value) < 1)
-        throw new ConnectionError(`the URL's connect_timeout ${JSON.stringify(value)} is not a whole number of seconds >= 1`);
+        throw new ConnectionError(`${where} connect_timeout ${JSON.stringify(value)} is not a whole number of seconds >= 1`);
       target.connectTimeout = Number(value);
-    } else if (name === 'options') target.routing = routingOf(value, "the URL's options");
-    else target[name] = readable(value, name);
+    } else if (name === 'options') target.routing = routingOf(value, `${where} options`);
+    else target[name] = readable(value, name, where);
   }
   if (env.PGOPTIONS) routingOf(env.PGOPTIONS, 'PGOPTIONS');
-  return { target, password };
+  const passwordFrom = url.password ? 'from the URL' : password !== null ? `from service ${serviceName}` : null;
+  return { target, password, passwordFrom };
 }
 
 // A certificate or key file the URL names, which must be readable now: a run
 // that finds it missing would fail at every connection.
-function readable(file, name) {
+function readable(file, name, where) {
   try {
     fs.accessSync(file, fs.constants.R_OK);
     return file;
   } catch (error) {
-    throw new ConnectionError(`the URL's ${name} ${JSON.stringify(file.slice(0, 80))} cannot be read (${error.code})`);
+    throw new ConnectionError(`${where} ${name} ${JSON.stringify(file.slice(0, 80))} cannot be read (${error.code})`);
   }
+}
+
+// The settings of a connection service, from the first of libpq's two files
+// that defines it: PGSERVICEFILE (or ~/.pg_service.conf), then
+// pg_service.conf in PGSYSCONFDIR (Debian's /etc/postgresql-common unless set).
+function serviceEntries(name, env) {
+  const files = [env.PGSERVICEFILE || path.join(os.homedir(), '.pg_service.conf'), path.join(env.PGSYSCONFDIR || '/etc/postgresql-common', 'pg_service.conf')];
+  for (const file of files) {
+    let text;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    let section = null;
+    const entries = new Map();
+    for (const raw of text.split('\n')) {
+      const line = raw.trim();
+      if (!line || line.startsWith('#')) continue;
+      const header = /^\[(.*)\]$/.exec(line);
+      if (header) {
+        if (section === name) break;
+        section = header[1];
+      } else if (section === name) {
+        const at = line.indexOf('=');
+        if (at > 0) entries.set(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+    }
+    if (section === name) return entries;
+  }
+  throw new ConnectionError(`the connection service ${name} (PGSERVICE or service=) is defined in neither ${files.join(' nor ')}`);
 }
 
 // The routing a URL's options carry, or a refusal naming what else they hold.

@@ -79,7 +79,7 @@ async function openSessionDatabase(choice, { prepare, signature = { functions: [
   }
   const { target, password } = parsed;
   if (choice.kind === 'url') {
-    const passwordFrom = password ? 'from the URL' : process.env.PGPASSWORD ? 'from PGPASSWORD' : 'from ~/.pgpass (PGPASSFILE), or none';
+    const passwordFrom = parsed.passwordFrom ?? (process.env.PGPASSWORD ? 'from PGPASSWORD' : 'from ~/.pgpass (PGPASSFILE), or none');
     onNote(`database: ${describeTarget(target, passwordFrom)}`);
   }
   // The session's own statements name their schema; anything unqualified

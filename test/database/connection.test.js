@@ -45,7 +45,10 @@ describe('lib/database/connection', () => {
       ['postgres://u:pw@h/d?replication=database', /parameter replication/],
       ['postgres://u:pw@h/d?sslmode=maybe', /sslmode "maybe" is not one of disable, allow, prefer, require, verify-ca, verify-full/],
       ['postgres://u:pw@h/d?connect_timeout=soon', /connect_timeout "soon"/],
-      ['postgres://u:pw@h/d?service=mine', /a connection service \(PGSERVICE or service=\) cannot be honoured/],
+      [
+        'postgres://u:pw@h/d?service=mine',
+        /the connection service mine \(PGSERVICE or service=\) is defined in neither \/nonexistent\/service\.conf nor \/nonexistent\/pg_service\.conf$/,
+      ],
       ['postgres://u:pw@h/d?sslrootcert=/no/such/file', /sslrootcert "\/no\/such\/file" cannot be read \(ENOENT\)/],
       ['postgres://u:pw@h:port/d', /does not parse: its port is not a number/],
       ['postgres://u:pw@h:99999/d', /does not parse: its port 99999 is above 65535/],
@@ -53,14 +56,37 @@ describe('lib/database/connection', () => {
       ['postgres://u:pw%zz@h/d', /does not parse: its password has a %/],
     ];
     for (const [url, expected] of cases) {
-      const message = refusal(url);
+      const message = refusal(url, { PGSERVICEFILE: '/nonexistent/service.conf', PGSYSCONFDIR: '/nonexistent' });
       assert.match(String(message), expected, url);
       assert.doesNotMatch(message, /pw/, `${url}: the password is not echoed`);
       assert.equal(message.split('\n').length, 1);
     }
-    assert.match(refusal('postgres://u@h/d', { PGSERVICE: 'mine' }), /PGSERVICE/);
     assert.match(refusal('postgres://u@h/d', { PGOPTIONS: '-c search_path=app' }), /^PGOPTIONS "-c search_path=app" would change/);
     assert.equal(refusal('postgres://u@h/d', { PGOPTIONS: 'endpoint=ep-1' }), null);
+  });
+
+  it("reads a connection service as libpq does: its settings where the URL says nothing, each checked as the URL's", () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-service-'));
+    try {
+      const file = path.join(folder, 'service.conf');
+      fs.writeFileSync(
+        file,
+        '# mine\n[other]\nhost=elsewhere\n[mine]\nhost = db.example\nport=6543\ndbname=shop\nuser=carol\npassword=from-service\nsslmode=require\n[moved]\nhost=h\noptions=-c search_path=app\n',
+      );
+      const env = { PGSERVICEFILE: file, PGSYSCONFDIR: folder };
+      const { target, password } = parseDatabaseUrl('postgres://', { ...env, PGSERVICE: 'mine' });
+      assert.deepEqual(
+        { host: target.host, port: target.port, database: target.database, user: target.user, sslmode: target.sslmode, password },
+        { host: 'db.example', port: 6543, database: 'shop', user: 'carol', sslmode: 'require', password: 'from-service' },
+      );
+      // The URL's own values win, and service= names the service as PGSERVICE does.
+      const over = parseDatabaseUrl('postgres://dave@other.example/?service=mine&sslmode=disable', env).target;
+      assert.deepEqual([over.user, over.host, over.port, over.database, over.sslmode], ['dave', 'other.example', 6543, 'shop', 'disable']);
+      assert.match(refusal('postgres://', { ...env, PGSERVICE: 'moved' }), /^service moved's options "-c search_path=app" would change the session's settings/);
+      assert.match(refusal('postgres://', { ...env, PGSERVICE: 'absent' }), /^the connection service absent \(PGSERVICE or service=\) is defined in neither/);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('builds its configuration from the parts, with the schema set by the connection itself', async () => {

@@ -102,8 +102,21 @@ describe('hostile probe: database URLs and server faults', function () {
     { name: 'parameter target_session_attrs', db: () => url('target_session_attrs=any'), by: 'url', line: /parameter target_session_attrs/ },
     { name: 'sslmode that does not exist', db: () => url('sslmode=maybe'), by: 'url', line: /sslmode "maybe" is not one of/ },
     { name: 'connect_timeout not a number', db: () => url('connect_timeout=-1'), by: 'url', line: /connect_timeout "-1"/ },
-    { name: 'service= in the URL', db: () => url('service=mine'), by: 'url', line: /connection service .* cannot be honoured/ },
-    { name: 'PGSERVICE in the environment', db: () => url(), env: { PGSERVICE: 'mine' }, by: 'url', line: /PGSERVICE/ },
+    {
+      name: 'service= naming a service defined nowhere',
+      db: () => url('service=mine'),
+      env: { PGSERVICEFILE: '/nonexistent/s.conf', PGSYSCONFDIR: '/nonexistent' },
+      by: 'url',
+      line: /the connection service mine \(PGSERVICE or service=\) is defined in neither/,
+    },
+    {
+      name: 'a service whose options set search_path',
+      db: () => 'postgres://',
+      env: { PGSERVICE: 'moved' },
+      service: true,
+      by: 'url',
+      line: /^asyncmark: --db: service moved's options "-c search_path=public" would change/,
+    },
     {
       name: 'PGOPTIONS -c search_path in the environment',
       db: () => url(),
@@ -225,6 +238,7 @@ describe('hostile probe: database URLs and server faults', function () {
     },
     { name: 'password in a password file of mode 0600', db: () => `postgres://person@127.0.0.1:${person.server.port}/postgres`, pgpass: 0o600 },
     { name: 'the postgresql:// scheme', db: () => url().replace(/^postgres:/, 'postgresql:') },
+    { name: 'everything from a connection service (PGSERVICE), the URL empty', db: () => 'postgres://', env: { PGSERVICE: 'person' }, service: true },
   ];
 
   it('refuses each hostile case in one line naming what refused it, accepts the rest, and keeps every row of the person', async () => {
@@ -236,6 +250,12 @@ describe('hostile probe: database URLs and server faults', function () {
         fs.writeFileSync(file, `127.0.0.1:${person.server.port}:postgres:person:${PERSON.password}\n`, { mode: spec.pgpass });
         fs.chmodSync(file, spec.pgpass);
         env.PGPASSFILE = file;
+      }
+      if (spec.service) {
+        const file = path.join(folder, 'pg_service.conf');
+        const service = `[person]\nhost=127.0.0.1\nport=${person.server.port}\ndbname=postgres\nuser=person\npassword=${PERSON.password}\nsslmode=disable\n`;
+        fs.writeFileSync(file, `${service}[moved]\nhost=127.0.0.1\noptions=-c search_path=public\n`);
+        Object.assign(env, { PGSERVICEFILE: file, PGSYSCONFDIR: folder });
       }
       const before = person.statements.length;
       const { code, stderr } = await runCli([...BENCH, ...(spec.args ?? []), '--db', await spec.db()], { env: { PGPASSWORD: '', ...env } });
