@@ -9,6 +9,7 @@ const { personServer, runCli, writesOutside, PERSON } = require('./person-server
 const { schemaOf, markText } = require('../../lib/database/mark');
 const { resetDatabase, SCHEMA_SQL } = require('../../examples/doxbee/db');
 const { checkSchema } = require('../../examples/doxbee/db/postgres');
+const { parseResults } = require('../../lib/results');
 
 // A session against a person's own PostgreSQL (--db URL), through the CLI as
 // a person runs it. The server holds tables named as asyncmark's in public
@@ -77,6 +78,8 @@ describe("a session in a person's PostgreSQL (--db URL)", function () {
       'the runs wrote, in their schema',
     );
     assert.deepEqual(await sessionSchemas(), [], 'the schema is dropped at the end');
+    // The line, server and all, is a valid results line.
+    assert.deepEqual(parseResults(fs.readFileSync(out, 'utf8'), out).skipped, []);
     const [run] = lines(fs.readFileSync(out, 'utf8')).map((line) => JSON.parse(line));
     assert.equal(run.status, 'ok', run.error);
     assert.match(run.metrics.dbServer.version, /^\d+\.\d+/);

@@ -98,13 +98,18 @@ async function openPostgres({ url, pool = 10, schema, schemaSql, restarting = fa
     checked.add(client);
     return client;
   };
-  // One statement on a connection of its own, as pool.query does.
+  // One statement on a connection of its own, as pool.query does: a
+  // connection whose statement failed is closed, not given back.
   const once = async (from, text, params) => {
     const client = await take(from);
+    let failure;
     try {
       return (await watched(client.query(text, params))).rows;
+    } catch (error) {
+      failure = error;
+      throw error;
     } finally {
-      client.release();
+      client.release(failure);
     }
   };
   const prefix = `${pg.escapeIdentifier(schema)}.`;
