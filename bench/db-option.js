@@ -123,14 +123,13 @@ async function openDatabase(settings, options) {
   settings.scenario = { ...scenario, childOptions: { ...scenario.childOptions, database: database.childOptions } };
   // The password reaches each run's child in its environment, not on its command line.
   settings.childEnv = database.childEnv;
-  // After a failed run, whether a person's server still answers: when it does
-  // not, no further run is started (each would wait for it, and fail).
-  if (settings.database.kind === 'url') {
-    settings.databaseGone = async () => {
-      const why = await database.reachable();
-      return why === null ? null : `the database server stopped answering (${why})`;
-    };
-  }
+  // After a failed run, whether the server still answers: when it does not
+  // (a person's server gone, or the session's own gone for good), no further
+  // run is started (each would wait for it, and fail).
+  settings.databaseGone = async () => {
+    const why = await database.reachable();
+    return why === null ? null : `the database server stopped answering (${why})`;
+  };
   settings.databaseSession = database;
   settings.params = { ...settings.params, db: database.label, ...(settings.database.pool ? { pool: settings.database.pool } : {}) };
   return database;
@@ -143,7 +142,7 @@ async function openDatabase(settings, options) {
  */
 function databaseStopped(settings, notRun) {
   const database = settings.databaseSession;
-  const left = database.leftBehind ? `; ${database.leftBehind()}: remove it with: asyncmark clean --db ${redacted(settings.database.url)}` : '';
+  const left = settings.database.kind === 'url' ? `; ${database.leftBehind()}: remove it with: asyncmark clean --db ${redacted(settings.database.url)}` : '';
   const message = `--db: ${settings.databaseLost}; ${notRun} runs not run${left}`;
   process.stderr.write(`asyncmark: ${message}\n`);
   return new Failed(message);

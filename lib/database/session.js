@@ -55,20 +55,30 @@ async function openSessionDatabase(choice, { prepare, signature = { functions: [
   const mark = { id, pid: process.pid, host: os.hostname(), started: new Date().toISOString() };
   let server = null;
   let url = choice.url;
+  // Why the session's own server is gone for good (it exited again, or could not start again).
+  let ended = null;
   if (choice.kind === 'postgres') {
     server = await startServer();
     url = server.url;
     // A fresh server after an exit is empty: the session's schema is made there again.
-    watchServer(server, onWarning, async (fresh) => {
-      server = fresh;
-      const again = new pg.Client(clientConfig(parseDatabaseUrl(fresh.url, {}).target, { password: fresh.password, schema: 'pg_catalog' }));
-      try {
-        await again.connect();
-        await makeSchema(again, schema, mark);
-      } finally {
-        await again.end().catch(() => {});
-      }
-    });
+    watchServer(
+      server,
+      (message, final) => {
+        if (final) ended = message;
+        onWarning(message);
+      },
+      async (fresh) => {
+        // Served only once its schema is there again.
+        const again = quietClient(pg, clientConfig(parseDatabaseUrl(fresh.url, {}).target, { password: fresh.password, schema: 'pg_catalog' }));
+        try {
+          await again.connect();
+          await makeSchema(again, schema, mark);
+        } finally {
+          await again.end().catch(() => {});
+        }
+        server = fresh;
+      },
+    );
   }
   let parsed;
   try {
@@ -84,7 +94,7 @@ async function openSessionDatabase(choice, { prepare, signature = { functions: [
   }
   // The session's own statements name their schema; anything unqualified
   // would find only the catalog, where nothing can be made.
-  const client = new pg.Client(clientConfig(target, { password, schema: 'pg_catalog', applicationName: `asyncmark-session-${process.pid}` }));
+  const client = quietClient(pg, clientConfig(target, { password, schema: 'pg_catalog', applicationName: `asyncmark-session-${process.pid}` }));
   const where = `${target.host ?? 'localhost'}:${target.port ?? 5432}`;
   let facts;
   try {
@@ -120,9 +130,11 @@ async function openSessionDatabase(choice, { prepare, signature = { functions: [
     startMs: server ? server.startMs : null,
     // The server serving now (a fresh one after an exit), or null for a URL.
     server: () => server,
-    // Null while the server answers; else why it does not.
+    // Null while the server answers; else why it does not. A server of the
+    // session's own is asked only once it is gone for good (it restarts once).
     async reachable() {
-      const probe = new pg.Client({ ...clientConfig(target, { password, schema: 'pg_catalog' }), connectionTimeoutMillis: REACH_MS });
+      if (server) return ended;
+      const probe = quietClient(pg, { ...clientConfig(target, { password, schema: 'pg_catalog' }), connectionTimeoutMillis: REACH_MS });
       try {
         await probe.connect();
         await probe.query('SELECT 1');
@@ -142,7 +154,7 @@ async function openSessionDatabase(choice, { prepare, signature = { functions: [
         return;
       }
       // The person's server: only the session's own schema is dropped, after its mark is read again.
-      const dropper = new pg.Client(clientConfig(target, { password, schema: 'pg_catalog' }));
+      const dropper = quietClient(pg, clientConfig(target, { password, schema: 'pg_catalog' }));
       try {
         await dropper.connect();
         await dropSessionSchema(dropper, { schema, mark });
@@ -155,6 +167,14 @@ async function openSessionDatabase(choice, { prepare, signature = { functions: [
   };
   open.add(session);
   return session;
+}
+
+// A client whose connection, lost while idle, is not an uncaught error: the
+// next query on it fails, and says so.
+function quietClient(pg, config) {
+  const client = new pg.Client(config);
+  client.on('error', () => {});
+  return client;
 }
 
 // Made and marked at once: no other session ever sees it unmarked.
@@ -197,7 +217,8 @@ async function openPglite(prepare) {
   }
 }
 
-// A server of the session's own that exits is started afresh once (see the top).
+// A server of the session's own that exits is started afresh once (see the
+// top); onWarning(message, final) says whether it is gone for good.
 function watchServer(first, onWarning, replaced) {
   let restarts = 0;
   const watch = (running) =>
@@ -205,16 +226,16 @@ function watchServer(first, onWarning, replaced) {
       // What the exited server left: its folder.
       await running.stop();
       if (restarts++ >= RESTARTS) {
-        onWarning(`database server exited (${signal ?? `code ${code}`}) again; not restarted: the runs left will fail`);
+        onWarning(`database server exited (${signal ?? `code ${code}`}) again; not restarted`, true);
         return;
       }
-      onWarning(`database server exited (${signal ?? `code ${code}`}); starting a fresh one for the next run`);
+      onWarning(`database server exited (${signal ?? `code ${code}`}); starting a fresh one for the next run`, false);
       try {
         const fresh = await startServer({ port: running.port, password: running.password });
         watch(fresh);
         await replaced(fresh);
       } catch (error) {
-        onWarning(`database server could not be started again: ${error.message}`);
+        onWarning(`database server could not be started again: ${error.message}`, true);
       }
     });
   watch(first);

@@ -52,6 +52,20 @@ async function checkSchema(client, schema) {
   if (!mark || (mark.pid !== process.ppid && mark.pid !== process.pid)) throw new Error(`schema ${schema} does not carry its session's mark: nothing was written`);
 }
 
+// The tables in the session's schema, made by the session's first run, in one
+// transaction whose search_path is that schema alone.
+async function makeTables(setup, { prefix, schema, schemaSql }) {
+  try {
+    const { rows } = await setup.query('SELECT pg_catalog.to_regclass($1) IS NOT NULL AS made', [`${prefix}commits`]);
+    if (!rows[0].made) await setup.query(`BEGIN; SET LOCAL search_path TO ${pg.escapeIdentifier(schema)}; ${schemaSql}; COMMIT`);
+  } catch (error) {
+    await setup.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    setup.release();
+  }
+}
+
 /**
  * @param {{ url: string, pool?: number, schema: string, schemaSql: string, restarting?: boolean }} options url: the
  *   server, without a password (the environment's PGPASSWORD, or ~/.pgpass); restarting: a server of the session's
@@ -79,6 +93,7 @@ async function openPostgres({ url, pool = 10, schema, schemaSql, restarting = fa
   // when the pool makes it (listening at each acquire piled a listener up per
   // use, and Node warned of a leak past ten).
   connections.on('connect', (client) => client.on('error', onError));
+  side.on('connect', (client) => client.on('error', onError));
   const watched = (promise) =>
     promise.catch((error) => {
       onError(error);
@@ -114,15 +129,12 @@ async function openPostgres({ url, pool = 10, schema, schemaSql, restarting = fa
   };
   const prefix = `${pg.escapeIdentifier(schema)}.`;
 
-  const setup = await connectWhenReady(() => take(connections), restarting);
+  // A run that cannot start leaves no connection open.
   try {
-    const { rows } = await setup.query('SELECT pg_catalog.to_regclass($1) IS NOT NULL AS made', [`${prefix}commits`]);
-    if (!rows[0].made) await setup.query(`BEGIN; SET LOCAL search_path TO ${pg.escapeIdentifier(schema)}; ${schemaSql}; COMMIT`);
+    await makeTables(await connectWhenReady(() => take(connections), restarting), { prefix, schema, schemaSql });
   } catch (error) {
-    await setup.query('ROLLBACK').catch(() => {});
+    await Promise.allSettled([connections.end(), side.end()]);
     throw error;
-  } finally {
-    setup.release();
   }
 
   return {
