@@ -66,7 +66,7 @@ module.exports = [
   },
   {
     // Functions passed to page.evaluate run in the browser.
-    files: ['test/report/browser.test.js'],
+    files: ['test/report/browser.test.js', 'test/report/pictures.test.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
 ];

@@ -39,7 +39,7 @@ function installedVersion(name) {
 // stay native. Babel's preset-env keeps everything Node 20.19 runs, except
 // what is forced: async functions become generators (transform-async-to-generator)
 // and generators become regenerator's state machines (transform-regenerator),
-// whose runtime Babel 8 inlines as helpers, so no runtime package is needed.
+// whose runtime Babel (7.18 and later) inlines as helpers, so no runtime package is needed.
 const COMPILERS = {
   tsc: { version: () => installedVersion('typescript'), compile: compileWithTsc, targets: ['es2016'] },
   babel: { version: () => installedVersion('@babel/core'), compile: compileWithBabel, targets: ['regenerator'] },

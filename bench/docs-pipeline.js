@@ -11,8 +11,10 @@
 // no longer stand (debuggability --keep). `--only FILE,...` (with --resume) runs only the steps that
 // write those files (bench-doxbee-sequential.md, complexity.json, ...), then
 // the reports: a part of the docs measured again without the rest.
-// `--out DIR` writes elsewhere, and then leaves the top-level README and
-// docs/article-2013.md alone unless `--readme FILE` or `--article FILE` names
+// It also writes the references made from the code: docs/reference/cli.md
+// from --help, docs/reference/results.md from the results schemas.
+// `--out DIR` writes elsewhere, and then leaves the top-level README,
+// docs/reference/ and docs/article-2013.md alone unless `--readme FILE` or `--article FILE` names
 // a page to copy into; `--test` runs every step in its cheap mode.
 // It never overwrites a file a person wrote: each file it replaces must be one
 // its steps generated, and that is checked before the first step runs.
@@ -28,6 +30,8 @@ const { checkOutFolder, isReportFile } = require('./commands/report');
 const { SCHEMA, isJson, upgrade } = require('../lib/results');
 const { machine } = require('../lib/runner/environment');
 const { findValgrind } = require('../lib/runner/count');
+const cliReference = require('./cli-reference');
+const resultsReference = require('./results-reference');
 
 const ROOT = path.join(__dirname, '..');
 const DEFAULT_OUT = path.join(ROOT, 'docs', 'results');
@@ -141,6 +145,7 @@ function parseOptions(argv) {
     given: values.out ?? projectPath(DEFAULT_OUT),
     readme,
     article,
+    references: out === DEFAULT_OUT,
     test: Boolean(values.test),
     resume: Boolean(values.resume),
     reportOnly: Boolean(values['report-only']),
@@ -391,6 +396,11 @@ function main(argv) {
     }
     pipeline = onlySteps(plan({ ...settings, valgrind }), settings.only);
     checkReplaceable(settings, pipeline);
+    // First, since they run nothing: the references are made from the code alone.
+    if (settings.references) {
+      cliReference.writeCliReference();
+      resultsReference.writeResultsReference();
+    }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`asyncmark docs: ${error.message}\n`);

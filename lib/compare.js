@@ -2,18 +2,23 @@
 
 const stats = require('./stats');
 const drivers = require('./drivers');
+const problems = require('../examples');
 const { summarize, envKey, fullParamsKey } = require('./summary');
+const { sessionShift, relativeToShift } = require('./session-shift');
 const show = require('./report/display');
 
 // asyncmark compare: two sets of runs, old and new, cell by cell, the way
 // Node core's benchmark/compare.js and compare.R judge two builds of node.
 // A cell is a scenario, an example and every parameter; each side is the runs
 // of ONE environment (envKey: node version and cpu), so runs of different
-// machines or runtimes are never pooled. Per cell: the two mean times (the
-// driver's time metric, as summarize picks it), the relative change new/old - 1
-// with its 95% interval and p-value from stats.ratio (log ratio of the means,
-// Welch's degrees of freedom), and stars. Pure: runs in, rows out; the text is
-// lib/report/render/comparison.js's.
+// machines or runtimes are never pooled; or, for an A/B session, the runs of
+// two examples of one environment. Per cell: the two mean times (the driver's
+// time metric, as summarize picks it), the relative change new/old - 1 with its
+// 95% interval and p-value, and stars. Two sessions made at different times
+// differ by what the machine did too, so a time cell is judged, by default, on
+// its ratio to the baseline measured in its own session (the basis, BASES); the
+// session-wide shift is estimated and said. Counts are judged as counts. Pure:
+// runs in, rows out; the text is lib/report/render/comparison.js's.
 
 /** Bad input found while choosing or matching the sides; the command turns `code` into one line. */
 class CompareInputError extends Error {
@@ -31,6 +36,15 @@ const SIDES = ['old', 'new'];
 // picks it), or the counted CPU work per invocation (bench --measure
 // instructions|both, lib/runner/count.js), which repeats from run to run.
 const MEASURES = ['time', 'instructions'];
+
+// What a time cell's change is judged on. baseline: its ratio to the baseline
+// example measured in the same session, old against new, which a move of the
+// whole machine leaves alone; shift: its change over the shift of its
+// scenario and parameters (a loaded machine slows runs of different lengths
+// differently, so one shift for every n would misjudge them);
+// absolute: the mean times themselves, fair within one interleaved session,
+// and holding the machine's moves across two.
+const BASES = ['baseline', 'shift', 'absolute'];
 
 // A cell's values of the measure compared: one per finished run.
 function valuesOf(cell, measure) {
@@ -96,24 +110,46 @@ function chooseInOne(file, choice) {
   return { old: sideOf(file, chosen.old), new: sideOf(file, chosen.new) };
 }
 
+// An A/B session: two examples of one file's one environment, run
+// interleaved, as two versions of a file of one's own given to bench --add.
+function chooseExamples(files, choice) {
+  const file = files[0];
+  if (files.length !== 1) throw new CompareInputError('AB_TWO_FILES', { source: files[1].name });
+  const envs = environments(file.runs);
+  if (envs.length !== 1) throw new CompareInputError('AB_ENVS', { source: file.name, labels: envs.map((env) => env.label) });
+  const present = [...new Set(file.runs.map((run) => run.example))];
+  for (const side of SIDES) {
+    const example = choice[`${side}Example`];
+    if (!present.includes(example)) throw new CompareInputError('NO_EXAMPLE', { side, text: example, source: file.name, examples: present });
+  }
+  if (choice.oldExample === choice.newExample) throw new CompareInputError('SAME_EXAMPLE', { side: 'new', text: choice.newExample });
+  const sideOfExample = (example) => ({ ...sideOf(file, envs[0]), example, runs: file.runs.filter((run) => run.example === example) });
+  return { old: sideOfExample(choice.oldExample), new: sideOfExample(choice.newExample) };
+}
+
 /**
- * The old and the new side: the runs of one environment each.
+ * The old and the new side: the runs of one environment each, or of one example
+ * each in one environment (choice.oldExample and choice.newExample, both or neither).
  * @param {Array<{ name: string, runs: object[] }>} files one file holding both sides, or two (old, new)
- * @param {{ old?: string, new?: string }} choice text each side's environment label contains
- * @returns {{ old: Side, new: Side }} Side: { source, key, label, runs }
+ * @param {{ old?: string, new?: string, oldExample?: string, newExample?: string }} choice
+ *   text each side's environment label contains, or each side's example
+ * @returns {{ old: Side, new: Side }} Side: { source, key, label, runs, example? }
  */
 function chooseSides(files, choice = {}) {
+  if (choice.oldExample !== undefined || choice.newExample !== undefined) return chooseExamples(files, choice);
   if (files.length === 1) return chooseInOne(files[0], choice);
   return { old: chooseIn(files[0], 'old', choice.old), new: chooseIn(files[1], 'new', choice.new) };
 }
 
 /** A cell's key within one environment: scenario, example and every parameter. */
-function keyOf(cell) {
-  return [cell.scenario, cell.example, fullParamsKey(cell.params)].join('|');
+function keyOf(scenario, example, params) {
+  return [scenario, example, fullParamsKey(params)].join('|');
 }
 
-function cellsOf(runs) {
-  return new Map(summarize(runs).cells.map((cell) => [keyOf(cell), cell]));
+// A side's cells by key; a side of one example (A/B) keys them without it,
+// so that the two examples' cells meet.
+function cellsOf(side) {
+  return new Map(summarize(side.runs).cells.map((cell) => [keyOf(cell.scenario, side.example ? '' : cell.example, cell.params), cell]));
 }
 
 // "1 of 3 runs CRASH (child exited with code 1)", "1 CRASH, 2 T/O of 5 runs (...)"
@@ -146,51 +182,73 @@ function sideCounts(cell) {
   return cell ? { runs: cell.runs, finished: cell.times.length, statuses: cell.statuses } : null;
 }
 
-// The change new/old with its interval and p-value (stats.ratio: Welch's
+// A count's change new/old with its interval and p-value (stats.ratio: Welch's
 // t-test on the log ratio of the means). Counts repeat, so a side of one
 // counted run still gives a change, but no interval, p-value or stars: one run
 // shows no spread, and none is assumed. And a counted change within the
 // spread observed on either side is never starred, however small its p-value:
 // runs that repeat closely give a tiny standard error, and a difference
 // inside the runs' own spread is not a change of the work.
-function changeOf(after, before, measure) {
+function countChange(after, before) {
   const spreads = { old: stats.spread(before), new: stats.spread(after) };
   if (after.length < 2 || before.length < 2) {
     const value = stats.mean(after) / stats.mean(before);
     return { ratio: value, low: NaN, high: NaN, p: NaN, stars: '', spreads, note: 'one run on a side: its spread is unknown, so no significance is claimed' };
   }
   const r = stats.ratio(after, before);
-  const within = measure === 'instructions' && Math.abs(r.ratio - 1) <= Math.max(spreads.old, spreads.new);
+  const within = Math.abs(r.ratio - 1) <= Math.max(spreads.old, spreads.new);
   return { ...r, stars: within ? '' : stats.stars(r.p), spreads, note: within ? 'within the spread of the runs' : null };
 }
 
-function comparedRow(cells, measure) {
-  const { old: before, new: after } = cells;
+// A time's change new/old on the cell's basis: of the ratios to the baseline
+// (stats.ratioChange), over its parameters' shift, or of the times themselves
+// (stats.ratio). The baseline's own ratio is 1 on both sides: it is shown, and
+// no test.
+function timeChange(after, before, judged) {
+  if (judged.basis === 'absolute') return stats.ratio(after, before);
+  if (judged.basis === 'shift') return relativeToShift(after, before, judged.shift);
+  if (judged.isBaseline) return { ratio: NaN, low: NaN, high: NaN, p: NaN };
+  return stats.ratioChange(after, judged.base.new, before, judged.base.old);
+}
+
+function comparedRow(pair, measure, judged) {
+  const { old: before, new: after } = pair;
   const olds = valuesOf(before, measure);
   const news = valuesOf(after, measure);
   // New over old: above 1 (a positive change) is slower, or more work.
-  const r = changeOf(news, olds, measure);
-  const driver = drivers[before.driver];
+  const counted = measure === 'instructions';
+  const r = counted ? countChange(news, olds) : timeChange(news, olds, judged);
+  const byBaseline = judged.basis === 'baseline';
+  const percent = (ratio) => (ratio - 1) * 100;
   return {
     scenario: before.scenario,
-    example: before.example,
+    example: pair.example,
     params: before.params,
     driver: before.driver,
     measure,
-    metric: measure === 'instructions' ? 'instructionsPerInvocation' : driver.time.metric,
+    metric: counted ? 'instructionsPerInvocation' : drivers[before.driver].time.metric,
+    basis: judged.basis,
     oldRuns: olds.length,
     newRuns: news.length,
     oldMean: stats.mean(olds),
     newMean: stats.mean(news),
-    oldSpreadPercent: r.spreads.old === null ? null : r.spreads.old * 100,
-    newSpreadPercent: r.spreads.new === null ? null : r.spreads.new * 100,
-    changePercent: (r.ratio - 1) * 100,
-    lowPercent: (r.low - 1) * 100,
-    highPercent: (r.high - 1) * 100,
+    ...(counted
+      ? {
+          oldSpreadPercent: r.spreads.old === null ? null : r.spreads.old * 100,
+          newSpreadPercent: r.spreads.new === null ? null : r.spreads.new * 100,
+        }
+      : {
+          baseline: byBaseline ? judged.name : null,
+          oldRatio: byBaseline ? stats.mean(olds) / stats.mean(judged.base.old) : null,
+          newRatio: byBaseline ? stats.mean(news) / stats.mean(judged.base.new) : null,
+        }),
+    changePercent: percent(r.ratio),
+    lowPercent: percent(r.low),
+    highPercent: percent(r.high),
     // Not "p": madeup-parallel has a parameter of that name.
     pValue: r.p,
-    stars: r.stars,
-    note: r.note,
+    stars: counted ? r.stars : stats.stars(r.p),
+    note: counted ? r.note : judged.isBaseline ? 'the baseline: the ratios are to it' : null,
   };
 }
 
@@ -204,45 +262,120 @@ function order(pairs) {
   );
 }
 
+// The sides ran interleaved in one session (an A/B session, or runtimes side
+// by side) when they share a session id: the machine moved for both alike.
+function oneSession(sides) {
+  const olds = new Set(sides.old.runs.map((run) => run.session));
+  return sides.new.runs.some((run) => olds.has(run.session));
+}
+
+// The cells that share a shift: one scenario at one set of parameters.
+function groupOf(cell) {
+  return [cell.scenario, fullParamsKey(cell.params)].join('|');
+}
+
+// The example a cell's ratios are to: --baseline, or the problem's reference.
+function baselineOf(cell, baseline) {
+  return baseline ?? problems[cell.problem]?.reference;
+}
+
+/**
+ * Each compared time cell's basis: the one asked for, except that a cell whose
+ * baseline did not run comparably in both sessions, or a shift too few cells
+ * estimate, falls back to absolute times with the reason.
+ * @returns {{ basis, isBaseline?, base?, fallback?: string }}
+ */
+function judge(pair, cells, basis, baseline, shifts) {
+  if (basis === 'shift') {
+    const shift = shifts.get(groupOf(pair.cell));
+    if (Number.isNaN(shift.low))
+      return { basis: 'absolute', fallback: `${shift.cells} cells at these parameters are too few to estimate their shift (6 are needed)` };
+    return { basis, shift };
+  }
+  if (basis !== 'baseline') return { basis };
+  const name = baselineOf(pair.cell, baseline);
+  const key = keyOf(pair.cell.scenario, name, pair.cell.params);
+  const base = { old: cells.old.get(key), new: cells.new.get(key) };
+  const missing = SIDES.filter((side) => !base[side]);
+  if (missing.length) return { basis: 'absolute', fallback: `${name} did not run in ${missing.join(' and ')} at these parameters` };
+  const reason = whyNot(base, 'time');
+  if (reason !== null) return { basis: 'absolute', fallback: `${name} ${reason}` };
+  return { basis, name, isBaseline: pair.cell.example === name, base: { old: base.old.times, new: base.new.times } };
+}
+
 /**
  * Every cell of the two sides, compared where it can be.
  * @param {{ old: Side, new: Side }} sides see chooseSides
- * @returns {{ old, new, rows, notCompared, expectedFalsePositives }}
- *   rows: one per cell compared, in order (scenario as first seen, parameters, example);
+ * @param {{ measure?: string, basis?: string, baseline?: string }} options
+ *   basis (time only): BASES; default baseline for two sessions, absolute for sides of one session;
+ *   baseline: the example of the ratios (default: each problem's reference)
+ * @returns {{ old, new, measure, basis, oneSession, shift, shifts, rows, notCompared, fallbacks, expectedFalsePositives }}
+ *   basis: the one asked for or the default ('counts' for instructions); a row's own may be a fallback's
+ *   rows: one per cell compared, in order (scenario as first seen, parameters, example), each with its basis;
  *   notCompared: every other cell with its reason (one side only, failed runs, under 2 runs);
- *   expectedFalsePositives: { comparisons, levels: [{ stars, alpha, expected }] }
- * Throws CompareInputError NO_COMMON_CELL when the sides share no cell at all.
+ *   shift (time only): sessionShift over the cells compared, null for counts;
+ *   shifts (time only): the same per scenario and parameters, { scenario, params, ...sessionShift };
+ *   fallbacks: the cells judged on absolute times against the basis asked for, with the reason;
+ *   expectedFalsePositives: { measure, comparisons, levels: [{ stars, alpha, expected }] }
+ * Throws CompareInputError NO_COMMON_CELL when the sides share no cell at all,
+ * NO_BASELINE when the baseline asked for ran on neither side.
  */
-function compare(sides, { measure = 'time' } = {}) {
-  const cells = { old: cellsOf(sides.old.runs), new: cellsOf(sides.new.runs) };
+function compare(sides, { measure = 'time', basis, baseline } = {}) {
+  const cells = { old: cellsOf(sides.old), new: cellsOf(sides.new) };
   if (![...cells.old.keys()].some((key) => cells.new.has(key))) {
     throw new CompareInputError('NO_COMMON_CELL', { cells: { old: cells.old.size, new: cells.new.size } });
   }
+  if (baseline !== undefined && !sides.old.runs.concat(sides.new.runs).some((run) => run.example === baseline)) {
+    throw new CompareInputError('NO_BASELINE', { text: baseline, examples: [...new Set(sides.old.runs.map((run) => run.example))] });
+  }
+  const together = oneSession(sides);
+  const chosen = measure === 'instructions' ? 'counts' : (basis ?? (together ? 'absolute' : 'baseline'));
   const keys = [...new Set([...cells.old.keys(), ...cells.new.keys()])];
-  const pairs = order(keys.map((key) => ({ old: cells.old.get(key), new: cells.new.get(key), cell: cells.old.get(key) ?? cells.new.get(key) })));
-  const rows = [];
+  const example = sides.old.example ? `${sides.old.example} → ${sides.new.example}` : null;
+  const pairs = order(
+    keys.map((key) => {
+      const pair = { old: cells.old.get(key), new: cells.new.get(key), cell: cells.old.get(key) ?? cells.new.get(key) };
+      return { ...pair, example: example ?? pair.cell.example };
+    }),
+  );
   const notCompared = [];
+  const comparable = [];
   for (const pair of pairs) {
     const reason = whyNot(pair, measure);
-    if (reason === null) rows.push(comparedRow(pair, measure));
+    if (reason === null) comparable.push(pair);
     else {
-      const { scenario, example, params } = pair.cell;
-      notCompared.push({ scenario, example, params, reason, old: sideCounts(pair.old), new: sideCounts(pair.new) });
+      const { scenario, params } = pair.cell;
+      notCompared.push({ scenario, example: pair.example, params, reason, old: sideCounts(pair.old), new: sideCounts(pair.new) });
     }
   }
-  const describe = (side) => ({ source: side.source, env: side.label, runs: side.runs.length });
+  // Counts do not move with the machine's load: no shift is estimated for them.
+  const timed = measure !== 'instructions';
+  const logChange = (pair) => Math.log(stats.mean(pair.new.times) / stats.mean(pair.old.times));
+  const groups = new Map();
+  for (const pair of comparable) groups.set(groupOf(pair.cell), [...(groups.get(groupOf(pair.cell)) ?? []), pair]);
+  const shifts = new Map([...groups].map(([key, group]) => [key, sessionShift(group.map(logChange))]));
+  const fallbacks = [];
+  const rows = comparable.map((pair) => {
+    const judged = timed ? judge(pair, cells, chosen, baseline, shifts) : { basis: 'counts' };
+    if (judged.fallback) fallbacks.push({ scenario: pair.cell.scenario, example: pair.example, params: pair.cell.params, reason: judged.fallback });
+    return comparedRow(pair, measure, judged);
+  });
+  const describe = (side) => ({ source: side.source, env: side.label, runs: side.runs.length, ...(side.example ? { example: side.example } : {}) });
+  // Only a row with a p-value is a test that chance could star.
+  const tests = rows.filter((row) => Number.isFinite(row.pValue)).length;
   return {
     old: describe(sides.old),
     new: describe(sides.new),
     measure,
+    basis: chosen,
+    oneSession: together,
+    shift: timed ? sessionShift(comparable.map(logChange)) : null,
+    shifts: timed ? [...groups].map(([key, group]) => ({ scenario: group[0].cell.scenario, params: group[0].cell.params, ...shifts.get(key) })) : null,
     rows,
     notCompared,
-    // Only a row with a p-value is a test that chance could star.
-    expectedFalsePositives: (() => {
-      const tests = rows.filter((row) => Number.isFinite(row.pValue)).length;
-      return { comparisons: tests, levels: stats.expectedFalsePositives(tests) };
-    })(),
+    fallbacks,
+    expectedFalsePositives: { measure, comparisons: tests, levels: stats.expectedFalsePositives(tests) },
   };
 }
 
-module.exports = { CompareInputError, SIDES, MEASURES, environments, chooseSides, compare };
+module.exports = { CompareInputError, SIDES, MEASURES, BASES, environments, chooseSides, compare };

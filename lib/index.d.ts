@@ -175,9 +175,26 @@ export interface BatchEntry extends EntryBase {
   needs?: 'await using' | 'using';
   /** A generated row: which example it was compiled from, by which compiler, to which target (npm run build:transpiled). */
   transpiled?: Transpiled;
-  /** The example's module: given the I/O, it returns the upload function, called by `call`. */
-  load(): (io: IO) => (...args: any[]) => any;
+  load(): BatchExample;
 }
+
+/** What a caller passes to give up mid-upload (an AbortSignal has both). */
+export interface SignalLike {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+}
+
+/**
+ * An upload (doxbee, parallel, instrument): stores a stream as a new version of
+ * the file idOrPath names, tagged. Its entry's `call` says how it answers:
+ * through a node-style callback given last ('callback'), or by returning a
+ * promise ('promise') or an observable ('observable'); an entry with
+ * `cancel: 'signal'` takes { signal } last.
+ */
+export type Upload = (stream: unknown, idOrPath: string, tag: string, last?: ((error: unknown, value?: unknown) => void) | { signal?: SignalLike }) => any;
+
+/** The module of every batch example (asyncmark/examples/doxbee/async-await, ...): given the I/O, the upload. */
+export type BatchExample = (io: IO) => Upload;
 
 /** What a transpiled example was compiled from and how. */
 export interface Transpiled {
@@ -200,9 +217,11 @@ export interface FibEntry extends EntryBase {
   call: 'sync' | 'promise';
   where: 'main' | 'worker' | 'pool';
   lets: Lets;
-  /** The example's module: given its options, it returns fib(n), a number or a promise of one by `call`. */
-  load(): (options?: Record<string, unknown>) => (n: number) => number | Promise<number>;
+  load(): FibExample;
 }
+
+/** The module of every fib example: given its options, it returns fib(n), a number or a promise of one by its entry's `call`. */
+export type FibExample = (options?: Record<string, unknown>) => (n: number) => number | Promise<number>;
 
 /** A time-slicing example (slicing). */
 export interface SlicingEntry extends EntryBase {
@@ -211,9 +230,11 @@ export interface SlicingEntry extends EntryBase {
   /** Whether it defers its calls at all. */
   yields: boolean;
   lets: Lets;
-  /** The example's module: given its options, it returns fib, called by `call`. */
-  load(): (options?: Record<string, unknown>) => (...args: any[]) => any;
+  load(): SlicingExample;
 }
+
+/** The module of every slicing example: given its options, it returns fib, called by its entry's `call`. */
+export type SlicingExample = (options?: Record<string, unknown>) => (...args: any[]) => any;
 
 /** The work every request of the HTTP server problem does. */
 export type Workload = 'read' | 'compute' | 'wait';
@@ -222,28 +243,32 @@ export type Workload = 'read' | 'compute' | 'wait';
 export interface HttpServerEntry extends EntryBase {
   family: 'sync' | 'async';
   where: 'process' | 'cluster' | 'pool';
-  /** The example's module: serve(options), binding only host, resolving once it listens. */
-  load(): (options?: {
-    host?: string;
-    port?: number;
-    workload?: Workload;
-    bytes?: number;
-    fibN?: number;
-    t?: number;
-    workers?: number;
-  }) => Promise<{ port: number; close(): Promise<void> }>;
+  load(): HttpServerExample;
 }
+
+/** The module of every http-server example: serve(options), binding only host, resolving once it listens. */
+export type HttpServerExample = (options?: {
+  host?: string;
+  port?: number;
+  workload?: Workload;
+  bytes?: number;
+  fibN?: number;
+  t?: number;
+  workers?: number;
+}) => Promise<{ port: number; close(): Promise<void> }>;
 
 /** An HTTP client example (http-client). */
 export interface HttpClientEntry extends EntryBase {
   family: Family;
   call: 'callback' | 'promise';
-  /** The example's module: load(options), issuing `requests` GETs, `concurrency` at a time, called by `call`. */
-  load(): (
-    options: { url: string; requests: number; concurrency?: number; keepAlive?: boolean },
-    done?: (error: unknown, result?: { responses: number; bytes: number }) => void,
-  ) => any;
+  load(): HttpClientExample;
 }
+
+/** The module of every http-client example: load(options), issuing `requests` GETs, `concurrency` at a time, called by its entry's `call`. */
+export type HttpClientExample = (
+  options: { url: string; requests: number; concurrency?: number; keepAlive?: boolean },
+  done?: (error: unknown, result?: { responses: number; bytes: number }) => void,
+) => any;
 
 /**
  * The name of a kind of measurement: a folder of lib/drivers (batch, compute,
@@ -333,5 +358,16 @@ export interface UploadStore {
   [key: string]: unknown;
 }
 
+/**
+ * What asyncmark's users call of an AsyncLocalStorage (node:async_hooks),
+ * declared here so that these declarations need no @types/node.
+ */
+export interface UploadContext {
+  /** Runs callback with store as the context of everything it starts; returns what callback returns. */
+  run<R, A extends unknown[]>(store: UploadStore, callback: (...args: A) => R, ...args: A): R;
+  /** The store of the context the caller runs in, or undefined outside every run. */
+  getStore(): UploadStore | undefined;
+}
+
 /** The one AsyncLocalStorage of the process, as an APM agent has one: run an upload inside uploadContext.run(store, ...) and an engine made with `context: true` reads it at every operation. */
-export const uploadContext: import('node:async_hooks').AsyncLocalStorage<UploadStore>;
+export const uploadContext: UploadContext;

@@ -1,6 +1,7 @@
 'use strict';
 
 const path = require('node:path');
+const { lacking } = require('./runtimes/syntax');
 
 // One registry entry: the example's fields, its file in `dir` (named after it,
 // or `fields.file` where its style needs another extension), and load() to
@@ -19,9 +20,12 @@ function entryIn(dir, fields) {
 // require hook, registered on first need; the transform is loaded first, so
 // that the hook is not yet in place while streamline loads itself (it then
 // warns of a circular require).
-function requireExample(file, { name, unavailable } = {}) {
+function requireExample(file, { name, unavailable, needs } = {}) {
   // An example that cannot run here says why, instead of failing to find its library.
   if (unavailable) throw new Error(`${name} cannot run here: ${unavailable}`);
+  // One in a syntax this runtime lacks says which, and where it runs, instead of a bare SyntaxError.
+  const lacks = lacking(needs, null);
+  if (lacks) throw new Error(`${name} ${lacks}`);
   if (file.endsWith('._js')) {
     require('streamline/lib/callbacks/transform');
     // register() adds the ._js handler, and also hooks every module compiled

@@ -284,6 +284,69 @@ function spearman(xs, ys) {
   return { rho: sxx > 0 && syy > 0 ? sxy / Math.sqrt(sxx * syy) : NaN, pairs: pairs.length };
 }
 
+/** P(X <= k) for X ~ Binomial(n, 1/2), the sign test's distribution, summed exactly. */
+function halfBinomialCdf(k, n) {
+  if (k < 0) return 0;
+  if (k >= n) return 1;
+  let term = 0.5 ** n;
+  let total = term;
+  for (let i = 1; i <= k; i++) {
+    term *= (n - i + 1) / i;
+    total += term;
+  }
+  return Math.min(1, total);
+}
+
+/**
+ * The two-sided sign test of "the median is 0": zeros are dropped, and the p-value is
+ * twice the binomial tail of the rarer sign. 1 when nothing is left.
+ * @returns {{ positive: number, negative: number, p: number }}
+ */
+function signTest(values) {
+  const positive = values.filter((v) => v > 0).length;
+  const negative = values.filter((v) => v < 0).length;
+  const p = Math.min(1, 2 * halfBinomialCdf(Math.min(positive, negative), positive + negative));
+  return { positive, negative, p };
+}
+
+/**
+ * The median with its distribution-free interval: the order statistics x(k) and
+ * x(n + 1 - k) for the largest k whose coverage, 1 - 2 P(Bin(n, 1/2) <= k - 1),
+ * is at least `confidence`. It excludes 0 exactly when the sign test's p is below
+ * 1 - confidence. Too few values for that coverage give NaN bounds.
+ * @returns {{ median: number, low: number, high: number, coverage: number }}
+ */
+function medianInterval(values, confidence = 0.95) {
+  const s = sorted(values);
+  let k = 0;
+  while (k + 1 <= s.length / 2 && 1 - 2 * halfBinomialCdf(k, s.length) >= confidence) k++;
+  if (k === 0) return { median: median(s), low: NaN, high: NaN, coverage: NaN };
+  return { median: median(s), low: s[k - 1], high: s[s.length - k], coverage: 1 - 2 * halfBinomialCdf(k - 1, s.length) };
+}
+
+/**
+ * How the ratio of the means of a to b changed from the old runs to the new:
+ * (mean newA / mean newB) / (mean oldA / mean oldB), four independent samples. As
+ * in ratio, the interval is on the log scale: the delta-method standard error of
+ * the log of the four means, Welch–Satterthwaite degrees of freedom over the four,
+ * and the t-test of log change = 0 from the same numbers. Every sample needs two
+ * values or more, else the bounds and p are NaN.
+ */
+function ratioChange(newA, newB, oldA, oldB, confidence = 0.95) {
+  const samples = [newA, newB, oldA, oldB];
+  const means = samples.map(mean);
+  const value = means[0] / means[1] / (means[2] / means[3]);
+  if (samples.some((sample) => sample.length < 2)) return { ratio: value, low: NaN, high: NaN, p: NaN, significant: null };
+  const parts = samples.map((sample, i) => variance(sample) / sample.length / means[i] ** 2);
+  const se = Math.sqrt(sum(parts));
+  if (!(se > 0)) return { ratio: value, low: value, high: value, p: value === 1 ? 1 : 0, significant: value !== 1 };
+  const df = sum(parts) ** 2 / sum(parts.map((part, i) => part ** 2 / (samples[i].length - 1)));
+  const t = Math.log(value) / se;
+  const p = 2 * (1 - tCdf(Math.abs(t), df));
+  const margin = tCritical(df, confidence) * se;
+  return { ratio: value, low: value * Math.exp(-margin), high: value * Math.exp(margin), p, significant: p < 1 - confidence };
+}
+
 module.exports = {
   sum,
   mean,
@@ -308,4 +371,8 @@ module.exports = {
   growthBase,
   ranks,
   spearman,
+  halfBinomialCdf,
+  signTest,
+  medianInterval,
+  ratioChange,
 };

@@ -5,7 +5,7 @@ const { UsageError, refuse, parseChoice } = require('../usage');
 const { parseResults, dropDuplicates, runKey } = require('../../lib/results');
 const drivers = require('../../lib/drivers');
 const { FORMATS } = require('../../lib/report/render/rows');
-const { chooseSides, compare, MEASURES } = require('../../lib/compare');
+const { chooseSides, compare, MEASURES, BASES } = require('../../lib/compare');
 const { renderComparison } = require('../../lib/report/render/comparison');
 
 // asyncmark compare OLD NEW, or asyncmark compare FILE: two sets of runs, cell
@@ -42,7 +42,38 @@ function choiceOf(options) {
     if (String(options[side]).trim() === '') throw refuse(`--${side}`, options[side], 'text found in an environment label, e.g. v22');
     choice[side] = options[side];
   }
+  // An A/B session: the two examples, both named or neither.
+  const examples = { oldExample: '--old-example', newExample: '--new-example' };
+  const named = Object.keys(examples).filter((key) => options[key] !== undefined);
+  if (named.length === 1) {
+    const missing = Object.keys(examples).find((key) => !named.includes(key));
+    throw new UsageError(`${examples[missing]}: not given; expected it beside ${examples[named[0]]}, the two examples of an A/B session`);
+  }
+  if (named.length === 2 && (choice.old !== undefined || choice.new !== undefined)) {
+    throw refuse(
+      choice.old !== undefined ? '--old' : '--new',
+      choice.old ?? choice.new,
+      'nothing beside --old-example and --new-example, whose sides are two examples of one environment',
+    );
+  }
+  for (const key of named) choice[key] = options[key];
   return choice;
+}
+
+// What each time cell is judged on: --basis, which counts and an A/B
+// session's two examples (run interleaved, so judged on their times) do not take.
+function basisOf(options, measure, choice) {
+  if (options.basis === undefined) return undefined;
+  const basis = parseChoice('--basis', options.basis, BASES);
+  if (measure === 'instructions') throw refuse('--basis', basis, 'nothing with --measure instructions: counts are judged as counts, against their spread');
+  if (choice.oldExample !== undefined && basis !== 'absolute') {
+    throw refuse(
+      '--basis',
+      basis,
+      'absolute or nothing with --old-example and --new-example: two examples run interleaved in one session are judged on their times',
+    );
+  }
+  return basis;
 }
 
 const list = (labels) => labels.join('; ');
@@ -67,6 +98,16 @@ function usageError(error, names) {
       return refuse(`--${side}`, text, `an environment other than the one --old chose (${error.label})`);
     case 'NEEDS_CHOICE':
       return new UsageError(`--${side}: not given; expected text that names one of these environments of ${source}: ${list(labels)}`);
+    case 'NO_BASELINE':
+      return refuse('--baseline', text, `an example that ran on either side: ${list(error.examples)}`);
+    case 'NO_EXAMPLE':
+      return refuse(`--${side}-example`, text, `an example that ran in ${source}: ${list(error.examples)}`);
+    case 'SAME_EXAMPLE':
+      return refuse('--new-example', text, 'an example other than --old-example');
+    case 'AB_TWO_FILES':
+      return refuse(names.new, names.newFile, 'nothing with --old-example and --new-example: an A/B session is one file');
+    case 'AB_ENVS':
+      return refuse(names.file, source, `a results file of one environment with --old-example and --new-example; it holds ${labels.length}: ${list(labels)}`);
     case 'NO_COMMON_CELL':
       return names.new
         ? refuse(
@@ -106,6 +147,7 @@ function action(oldFile, newFile, options) {
   const format = parseChoice('--format', options.format, FORMATS);
   const measure = parseChoice('--measure', options.measure, MEASURES);
   const choice = choiceOf(options);
+  const basis = basisOf(options, measure, choice);
   const names = newFile === undefined ? { file: 'FILE', oldFile } : { old: 'OLD', new: 'NEW', oldFile, newFile };
   const files = newFile === undefined ? [readRuns('FILE', oldFile)] : [readRuns('OLD', oldFile), readRuns('NEW', newFile)];
   let sides;
@@ -117,7 +159,7 @@ function action(oldFile, newFile, options) {
   sameRuns(sides, names);
   let result;
   try {
-    result = compare(sides, { measure });
+    result = compare(sides, { measure, basis, baseline: options.baseline });
   } catch (error) {
     throw usageError(error, names);
   }
@@ -128,7 +170,10 @@ function register(program) {
   program
     .command('compare')
     .description('compare two sets of runs cell by cell: relative change of the mean time, its 95% interval, p-value and significance stars')
-    .argument('<old>', 'results file of the old side (JSON lines from asyncmark bench); alone, a file holding both sides as two environments')
+    .argument(
+      '<old>',
+      'results file of the old side (JSON lines from asyncmark bench); alone, a file holding both sides: two environments, or two examples named',
+    )
     .argument('[new]', 'results file of the new side')
     .option('--old <text>', 'the environment of the old side: text its label contains, e.g. v22 (needed where a file holds several)')
     .option('--new <text>', 'the environment of the new side: text its label contains, e.g. v26')
@@ -137,6 +182,13 @@ function register(program) {
       `what is compared: ${MEASURES.join(', ')} (the counted CPU work per invocation of bench --measure instructions|both)`,
       'time',
     )
+    .option(
+      '--basis <basis>',
+      `what a time cell's change is judged on: ${BASES.join(', ')} (default: baseline for two sessions, absolute for sides run interleaved in one session)`,
+    )
+    .option('--baseline <name>', "with --basis baseline: the example the ratios are to (default: the problem's reference, callbacks-original for doxbee)")
+    .option('--old-example <name>', 'an A/B session: the example of the old side, e.g. the old version of a file given to bench --add')
+    .option('--new-example <name>', 'an A/B session: the example of the new side')
     .option('--format <format>', `output format: ${FORMATS.join(', ')}`, 'table')
     .addHelpText(
       'after',
@@ -149,12 +201,32 @@ old the one whose runs come first in the file, or those --old and --new name
 (naming one, the other is the one left). Given two files, old is the first,
 new the second, each holding one environment or naming one with --old / --new.
 
+An A/B session: --old-example and --new-example name two examples of one
+file of one environment, run interleaved in one session (bench --add
+v1.js,v2.js), and each cell of the one is compared with the same cell of the
+other.
+
 A cell is a scenario, an example and every parameter; cells present on both
 sides with at least 2 finished runs each are compared: the mean of the
 driver's time (below), the change new/old - 1 (+ slower, - faster) with its 95%
-interval, and the p-value of Welch's t-test on the log ratio of the means:
-* p < 0.05, ** p < 0.01, *** p < 0.001. The line under the table says how many
-stars chance alone would give among that many comparisons. Cells on one side
+interval, its p-value and stars: * p < 0.05, ** p < 0.01, *** p < 0.001.
+
+Two sessions made at different times differ by what the machine did too. A
+line at the top gives the session shift, the median change over all cells
+with its 95% interval (sign test), and says when it is significant. --basis
+says what each cell's change is judged on:
+  baseline  (default for two sessions) the example's ratio to the baseline
+            measured in its own session, old against new, which a move of the
+            whole session leaves alone; a cell whose baseline did not run on
+            both sides falls back to absolute, with a line that says so
+  shift     the change over the session shift: a change every cell shares,
+            the code's or the machine's, is not seen
+  absolute  the mean times themselves (Welch's t-test on the log ratio of the
+            means); the default for sides run interleaved in one session (an
+            A/B session, or runtimes side by side), where the machine moved
+            for both alike
+The line under the table says, for the measure compared, how many of its
+cells were tests and how many stars chance alone would give. Cells on one side
 only, with failed runs (CRASH, T/O, OOM, DOUBLE, INVALID, UNAVAILABLE) or
 under 2 runs are listed below it with the reason. csv has one row per cell,
 compared or not; json the rows, the cells not compared and the false
@@ -183,6 +255,9 @@ Examples:
   asyncmark compare laptop.jsonl ci.jsonl --new v24 --format csv > change.csv
   asyncmark compare before.jsonl after.jsonl --format markdown
   asyncmark compare before.jsonl after.jsonl --measure instructions
+  asyncmark compare before.jsonl after.jsonl --basis absolute
+  asyncmark bench --add v1.js,v2.js --io promises --examples callbacks-original --out ab.jsonl
+  asyncmark compare ab.jsonl --old-example v1 --new-example v2
 `,
     )
     .action(action);

@@ -84,7 +84,7 @@ const EXAMPLES = [
     libraries: [],
     throws: 'caught',
     context: 'kept',
-    transpiled: { from: 'async-await', compiler: 'babel 8.1.2', target: 'regenerator' },
+    transpiled: { from: 'async-await', compiler: 'babel 7.29.13', target: 'regenerator' },
     cancel: 'signal',
   },
   {
@@ -108,7 +108,7 @@ const EXAMPLES = [
     libraries: [],
     throws: 'caught',
     context: 'kept',
-    transpiled: { from: 'async-await-native-io', compiler: 'babel 8.1.2', target: 'regenerator' },
+    transpiled: { from: 'async-await-native-io', compiler: 'babel 7.29.13', target: 'regenerator' },
     cancel: 'signal',
   },
   {
@@ -120,7 +120,7 @@ const EXAMPLES = [
     libraries: ['co'],
     throws: 'caught',
     context: 'kept',
-    transpiled: { from: 'generators-co', compiler: 'babel 8.1.2', target: 'regenerator' },
+    transpiled: { from: 'generators-co', compiler: 'babel 7.29.13', target: 'regenerator' },
   },
   { name: 'observables-rxjs', family: 'observables', call: 'observable', io: 'observables', libraries: ['rxjs'], throws: 'caught', context: 'kept', cancel: 'unsubscribe' },
 ];

@@ -1,13 +1,15 @@
 'use strict';
 
 const fs = require('node:fs');
+const { isInstalled, installCommand } = require('../optional-dependency');
 
 // The browsers a benchmark can run under, for the problems that need no Node
 // API: Debian's Chromium and Firefox ESR, each on the page's main thread or
 // in a Web Worker, as the 2019 recursion article ran them. A browser is the
 // system's own, never installed on demand: where its binary is missing, its
-// runs say so (UNSUPPORTED) and the session goes on. $CHROMIUM_PATH and
-// $FIREFOX_PATH name another binary.
+// runs say so (UNSUPPORTED) and the session goes on; so do they where the
+// optional dependencies a browser run needs are not installed. $CHROMIUM_PATH
+// and $FIREFOX_PATH name another binary.
 
 const ENGINES = {
   chromium: {
@@ -25,6 +27,11 @@ const ENGINES = {
     version: /^Mozilla Firefox (\d+\.\d+(\.\d+)?\S*)/,
   },
 };
+
+// What every browser run needs, optional dependencies of asyncmark:
+// puppeteer-core controls the browser (over CDP or WebDriver BiDi), esbuild
+// bundles the example into the page.
+const BROWSER_PACKAGES = ['puppeteer-core', 'esbuild'];
 
 /** The browser runtimes by name: the engine, and where the functions run. */
 const BROWSERS = {
@@ -50,11 +57,13 @@ function isExecutable(file) {
  * @returns {{ path: string, missing: string|null }} missing: why it cannot
  *   run, as its cells will say, or null
  */
-function locateBrowser(engine, { env = process.env, executable = isExecutable } = {}) {
+function locateBrowser(engine, { env = process.env, executable = isExecutable, installed = isInstalled } = {}) {
   const known = ENGINES[engine];
   const given = env[known.env];
   const found = given ? (executable(given) ? given : null) : known.candidates.find(executable);
   const path = found ?? given ?? known.candidates[0];
+  const absent = BROWSER_PACKAGES.filter((name) => !installed(name));
+  if (found && absent.length) return { path, missing: `${engine} needs ${absent.join(' and ')}: ${installCommand(absent)}` };
   if (found) return { path, missing: null };
   const where = given ? ` at ${given} ($${known.env})` : '';
   return { path, missing: `${engine} is not installed${where} (Debian package ${known.debian})` };

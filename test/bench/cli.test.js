@@ -32,7 +32,7 @@ describe('asyncmark command line', function () {
     assert.equal(stdout, '');
     assert.equal(
       stderr,
-      "asyncmark: help: unknown command 'frob'; expected one of bench, compare, complexity, debuggability, list, report, runtimes, verify\n",
+      "asyncmark: help: unknown command 'frob'; expected one of bench, clean, compare, complexity, debuggability, list, report, runtimes, verify\n",
     );
   });
 

@@ -20,11 +20,12 @@ function oneLine(stderr) {
   return lines[0];
 }
 
-// "async-await 1000" → its stars, from the rows of a printed table.
+// "async-await 1000" → its stars, from the rows of a printed table: of times
+// (ms) or of ratios to the baseline (×), whose own rows are no test.
 function starsByCell(stdout) {
   const stars = {};
   for (const line of stdout.split('\n')) {
-    const match = /^([a-z-]+) +(\d+) +[\d.]+ +[\d.]+ +[-+][\d.]+% .* +(< 0\.001|[\d.]+)( +\*+)?$/.exec(line);
+    const match = /^([a-z-]+) +(\d+) +[\d.]+×? +[\d.]+×? +[-+][\d.]+% .* +(< 0\.001|[\d.]+)( +\*+)?$/.exec(line);
     if (match) stars[`${match[1]} ${match[2]}`] = (match[4] ?? '').trim();
   }
   return stars;
@@ -58,13 +59,12 @@ describe('asyncmark compare', function () {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  // Judged on the ratios to callbacks-original, the baseline, whose own rows are no test.
   const PLANTED_STARS = {
     'async-await 100': '***',
-    'callbacks-original 100': '',
     'promises-bluebird 100': '***',
     'promises-native 100': '',
     'async-await 1000': '***',
-    'callbacks-original 1000': '',
     'promises-bluebird 1000': '***',
   };
 
@@ -80,7 +80,7 @@ describe('asyncmark compare', function () {
     assert.deepEqual(starsByCell(stdout), PLANTED_STARS);
     assert.match(
       stdout,
-      /^7 comparisons: .* about 0\.35 of them \* or more \(p < 0\.05\), 0\.07 \*\* or more \(p < 0\.01\) and 0\.007 \*\*\* \(p < 0\.001\)\.$/m,
+      /^5 cells compared on time: .* about 0\.25 of them \* or more \(p < 0\.05\), 0\.05 \*\* or more \(p < 0\.01\) and 0\.005 \*\*\* \(p < 0\.001\)\.$/m,
     );
     assert.match(stdout, /^doxbee-sequential +generators-co +n=100, .* only in new$/m);
     assert.match(stdout, /^doxbee-sequential +generators-co +n=1000, .* only in new$/m);
@@ -99,7 +99,7 @@ describe('asyncmark compare', function () {
     // Turned round with --old and --new: the slowdown becomes a speed-up.
     const swapped = await runCli('compare', both, '--old', 'v26', '--new', 'v22');
     assert.equal(swapped.code, 0, swapped.stderr);
-    assert.match(swapped.stdout, /^async-await +1000 +[\d.]+ +[\d.]+ +-2\d\.\d% .* \*\*\*$/m);
+    assert.match(swapped.stdout, /^async-await +1000 +[\d.]+× +[\d.]+× +-2\d\.\d% .* \*\*\*$/m);
   });
 
   it('compares files from two machines, one environment picked from each, never pooling the others', async () => {
@@ -112,7 +112,8 @@ describe('asyncmark compare', function () {
       ...sessionLines({ seed: 7, env: { cpu: 'Server CPU', node: 'v26.1.0' }, examples: { 'callbacks-original': 5, 'async-await': 10 } }),
       ...sessionLines({ seed: 8, env: { cpu: 'Server CPU' }, examples: { 'callbacks-original': 50, 'async-await': 65 } }),
     ]);
-    const { code, stdout, stderr } = await runCli('compare', laptop, server, '--old', 'v22', '--new', 'v22', '--format', 'json');
+    // Two machines: the question is their times, not the ratios.
+    const { code, stdout, stderr } = await runCli('compare', laptop, server, '--old', 'v22', '--new', 'v22', '--basis', 'absolute', '--format', 'json');
     assert.equal(code, 0, stderr);
     const result = JSON.parse(stdout);
     assert.equal(result.old.env, 'node v22.12.0 on Laptop CPU');
@@ -133,19 +134,61 @@ describe('asyncmark compare', function () {
     assert.equal(csv.code, 0);
     const lines = csv.stdout.trimEnd().split('\r\n');
     assert.equal(lines.length, 1 + 7 + 3);
-    assert.match(lines[0], /^scenario,example,n,.*,changePercent,lowPercent,highPercent,pValue,stars,reason$/);
+    assert.match(lines[0], /^scenario,example,n,.*,basis,baseline,.*,oldRatio,newRatio,changePercent,lowPercent,highPercent,pValue,stars,note,reason$/);
     const markdown = await runCli('compare', at('old.jsonl'), at('new.jsonl'), '--format', 'markdown');
     assert.equal(markdown.code, 0);
-    assert.match(markdown.stdout, /^\| async-await \| 1000 \| .* \| \*\*\* \|$/m);
+    assert.match(markdown.stdout, /^\| async-await \| 1000 \| .* \| \*\*\* \| +\|$/m);
     const json = JSON.parse((await runCli('compare', at('old.jsonl'), at('new.jsonl'), '--format', 'json')).stdout);
     assert.deepEqual(json.expectedFalsePositives, {
-      comparisons: 7,
+      measure: 'time',
+      comparisons: 5,
       levels: [
-        { stars: '*', alpha: 0.05, expected: 7 * 0.05 },
-        { stars: '**', alpha: 0.01, expected: 7 * 0.01 },
-        { stars: '***', alpha: 0.001, expected: 7 * 0.001 },
+        { stars: '*', alpha: 0.05, expected: 5 * 0.05 },
+        { stars: '**', alpha: 0.01, expected: 5 * 0.01 },
+        { stars: '***', alpha: 0.001, expected: 5 * 0.001 },
       ],
     });
+  });
+
+  it('says the session shift at the top, judges on the ratios to the baseline, and on times with --basis absolute', async () => {
+    // The same code in a second session on a machine 15% slower in every cell, async-await 15% more on top.
+    const times = { 'callbacks-original': 100, 'async-await': 120, 'promises-bluebird': 110, 'promises-native': 130 };
+    const scaled = (by) => Object.fromEntries(Object.entries(times).map(([name, ms]) => [name, ms * by * (name === 'async-await' ? 1.15 : 1)]));
+    const before = write('before.jsonl', sessionLines({ seed: 1, ns: [100, 1000], examples: times }));
+    const after = write('after.jsonl', sessionLines({ seed: 5, ns: [100, 1000], examples: scaled(1.15) }));
+    const byRatio = await runCli('compare', before, after);
+    assert.equal(byRatio.code, 0, byRatio.stderr);
+    const lines = byRatio.stdout.split('\n');
+    assert.match(
+      lines[3],
+      /^Session shift: the new session is 1\d\.\d% slower than the old in the median cell \(95% interval .*, sign test over 8 cells, p = 0\.008\): a move of every cell alike is the machine's, not the code's\.$/,
+    );
+    assert.match(lines[4], /^Judged on each example's ratio to the baseline \(callbacks-original\) measured in its own session/);
+    assert.deepEqual(starsByCell(byRatio.stdout), {
+      'async-await 100': '***',
+      'promises-bluebird 100': '',
+      'promises-native 100': '',
+      'async-await 1000': '***',
+      'promises-bluebird 1000': '',
+      'promises-native 1000': '',
+    });
+    const byTime = await runCli('compare', before, after, '--basis', 'absolute');
+    assert.match(byTime.stdout, /^Judged on absolute mean times: across two sessions they hold the moves of the machine too/m);
+    assert.ok(
+      Object.values(starsByCell(byTime.stdout)).every((stars) => stars !== ''),
+      byTime.stdout,
+    );
+    const otherBase = await runCli('compare', before, after, '--baseline', 'promises-native', '--format', 'json');
+    assert.ok(JSON.parse(otherBase.stdout).rows.every((row) => row.baseline === 'promises-native'));
+  });
+
+  it('compares the two examples of an A/B session: the planted 5% with its interval', async () => {
+    const ab = write('ab.jsonl', sessionLines({ seed: 7, runs: 10, ns: [100, 1000], noise: 0.01, examples: { v1: 100, v2: 105 } }));
+    const { code, stdout, stderr } = await runCli('compare', ab, '--old-example', 'v1', '--new-example', 'v2');
+    assert.equal(code, 0, stderr);
+    assert.match(stdout, /^old: v1 on node v22\.12\.0 on Fixture CPU @ 2\.00GHz, 20 runs of .*ab\.jsonl$/m);
+    assert.doesNotMatch(stdout, /Session shift|Between the sides|By parameters/);
+    assert.match(stdout, /^v1 → v2 +1000 +[\d.]+ +[\d.]+ +\+[45]\.\d% +\+\d\.\d% to \+[56]\.\d% +< 0\.001 +\*\*\*$/m);
   });
 
   it('warns of lines it could not read, naming the file and the line, and goes on', async () => {
@@ -160,11 +203,22 @@ describe('asyncmark compare', function () {
   it('explains every option with examples in --help', async () => {
     const { code, stdout } = await runCli('compare', '--help');
     assert.equal(code, 0);
-    for (const option of ['--old <text>', '--new <text>', '--format <format>']) assert.ok(stdout.includes(option), option);
+    for (const option of [
+      '--old <text>',
+      '--new <text>',
+      '--basis <basis>',
+      '--baseline <name>',
+      '--old-example <name>',
+      '--new-example <name>',
+      '--format <format>',
+    ]) {
+      assert.ok(stdout.includes(option), option);
+    }
     assert.match(stdout, /^Usage: asyncmark compare \[options\] <old> \[new\]$/m);
     assert.match(stdout, /\* p < 0\.05, \*\* p < 0\.01, \*\*\* p < 0\.001/);
     assert.match(stdout, /^ {2}asyncmark compare before\.jsonl after\.jsonl$/m);
     assert.match(stdout, /^ {2}asyncmark compare both\.jsonl --old v26 --new v22$/m);
+    assert.match(stdout, /^ {2}asyncmark compare ab\.jsonl --old-example v1 --new-example v2$/m);
   });
 
   describe('refuses bad input with one line and exit code 2', () => {
@@ -251,6 +305,46 @@ describe('asyncmark compare', function () {
       await refused(
         [mixed],
         /^asyncmark: FILE: ".*mixed\.jsonl" is not allowed; expected two environments that share at least one cell .*; old has 8 cells, new 2, none in common$/,
+      );
+    });
+
+    it('a --basis, --baseline or A/B example it cannot take', async () => {
+      await refused(
+        [at('old.jsonl'), at('new.jsonl'), '--basis', 'median'],
+        /^asyncmark: --basis: "median" is not allowed; expected one of baseline, shift, absolute$/,
+      );
+      await refused(
+        [at('old.jsonl'), at('new.jsonl'), '--measure', 'instructions', '--basis', 'shift'],
+        /^asyncmark: --basis: "shift" is not allowed; expected nothing with --measure instructions: counts are judged as counts, against their spread$/,
+      );
+      await refused(
+        [at('old.jsonl'), at('new.jsonl'), '--baseline', 'promises-when'],
+        /^asyncmark: --baseline: "promises-when" is not allowed; expected an example that ran on either side: /,
+      );
+      await refused([at('old.jsonl'), '--old-example', 'async-await'], /^asyncmark: --new-example: not given; expected it beside --old-example, /);
+      await refused(
+        [at('old.jsonl'), '--old-example', 'async-await', '--new-example', 'promises-when'],
+        /^asyncmark: --new-example: "promises-when" is not allowed; expected an example that ran in .*old\.jsonl: callbacks-original; async-await; /,
+      );
+      await refused(
+        [at('old.jsonl'), '--old-example', 'async-await', '--new-example', 'async-await'],
+        /^asyncmark: --new-example: "async-await" is not allowed; expected an example other than --old-example$/,
+      );
+      await refused(
+        [at('old.jsonl'), at('new.jsonl'), '--old-example', 'async-await', '--new-example', 'callbacks-original'],
+        /^asyncmark: NEW: ".*new\.jsonl" is not allowed; expected nothing with --old-example and --new-example: an A\/B session is one file$/,
+      );
+      await refused(
+        [at('both.jsonl'), '--old-example', 'async-await', '--new-example', 'callbacks-original'],
+        /^asyncmark: FILE: ".*both\.jsonl" is not allowed; expected a results file of one environment with --old-example and --new-example; it holds 2: /,
+      );
+      await refused(
+        [at('old.jsonl'), '--old-example', 'async-await', '--new-example', 'callbacks-original', '--basis', 'baseline'],
+        /^asyncmark: --basis: "baseline" is not allowed; expected absolute or nothing with --old-example and --new-example: /,
+      );
+      await refused(
+        [at('old.jsonl'), '--old-example', 'async-await', '--new-example', 'callbacks-original', '--old', 'v22'],
+        /^asyncmark: --old: "v22" is not allowed; expected nothing beside --old-example and --new-example, /,
       );
     });
 

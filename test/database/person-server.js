@@ -62,16 +62,21 @@ RESET ROLE;
  */
 async function personServer() {
   const statements = [];
+  // The log comes in chunks that may end inside a line: whole lines only are read.
+  let partial = '';
+  const read = (line) => {
+    const match = /^([^|]*)\|\s*LOG:\s+(?:statement|execute [^:]*): (.*)$/.exec(line);
+    if (match) statements.push(`${match[1]}|${match[2]}`);
+    else if (statements.length && !/\|\s*(LOG|ERROR|FATAL|DETAIL|STATEMENT|WARNING|HINT|CONTEXT):/.test(line) && line.trim()) {
+      statements[statements.length - 1] += `\n${line}`;
+    }
+  };
   const server = await startServer({
-    flags: ['-c', 'log_statement=all', '-c', 'log_line_prefix=%a|'],
+    postgresFlags: ['-c', 'log_statement=all', '-c', 'log_line_prefix=%a|'],
     onLog: (text) => {
-      for (const line of String(text).split('\n')) {
-        const match = /^([^|]*)\|\s*LOG:\s+(?:statement|execute [^:]*): (.*)$/.exec(line);
-        if (match) statements.push(`${match[1]}|${match[2]}`);
-        else if (statements.length && !/\|\s*(LOG|ERROR|FATAL|DETAIL|STATEMENT|WARNING|HINT|CONTEXT):/.test(line) && line.trim()) {
-          statements[statements.length - 1] += `\n${line}`;
-        }
-      }
+      const lines = (partial + String(text)).split('\n');
+      partial = lines.pop();
+      lines.forEach(read);
     },
   });
   const admin = async (sql, params) => {

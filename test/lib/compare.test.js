@@ -20,6 +20,9 @@ function file(name, lines) {
 
 const cell = (row) => `${row.example} n=${row.params.n}`;
 
+// These tests judge the times themselves; compare-shift.test.js the other bases.
+const ABSOLUTE = { basis: 'absolute' };
+
 function expectThrows(fn, code, fields = {}) {
   assert.throws(fn, (error) => {
     assert.ok(error instanceof CompareInputError, String(error));
@@ -33,7 +36,7 @@ describe('compare', () => {
   const { old, now } = planted();
 
   it('gives each planted cell its stars: 30% slower and 20% faster ***, unchanged none', () => {
-    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', now)]));
+    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', now)]), ABSOLUTE);
     assert.deepEqual(
       result.rows.map((row) => [cell(row), row.stars]),
       [
@@ -59,7 +62,7 @@ describe('compare', () => {
   });
 
   it('takes its numbers from stats.ratio of the new times over the old, the wall times of each side', () => {
-    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', now)]));
+    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', now)]), ABSOLUTE);
     const times = (lines, example) => lines.filter((l) => l.example === example && l.params.n === 1000).map((l) => l.metrics.wallMs);
     const expected = stats.ratio(times(now, 'async-await'), times(old, 'async-await'));
     const row = result.rows.find((r) => cell(r) === 'async-await n=1000');
@@ -76,7 +79,7 @@ describe('compare', () => {
   it("compares each driver's own time: the compute driver's time per call, not its fixed wall time", () => {
     const before = computeLines({ examples: { sync: 0.5, async: 2.0 } });
     const after = computeLines({ seed: 2, env: { node: 'v26.1.0' }, examples: { sync: 0.5, async: 2.6 } });
-    const result = compare(chooseSides([file('old.jsonl', before), file('new.jsonl', after)]));
+    const result = compare(chooseSides([file('old.jsonl', before), file('new.jsonl', after)]), ABSOLUTE);
     assert.deepEqual(
       result.rows.map((row) => [row.example, row.metric, row.stars]),
       [
@@ -101,7 +104,7 @@ describe('compare', () => {
           examples: { 'callbacks-original': 100, 'async-await': p === 4 ? 100 * slow : 100 },
         }),
       );
-    const result = compare(chooseSides([file('old.jsonl', parallel(10, 'v22.12.0', 1)), file('new.jsonl', parallel(20, 'v26.1.0', 1.3))]));
+    const result = compare(chooseSides([file('old.jsonl', parallel(10, 'v22.12.0', 1)), file('new.jsonl', parallel(20, 'v26.1.0', 1.3))]), ABSOLUTE);
     assert.deepEqual(
       result.rows.map((row) => [row.example, row.params.p, row.stars]),
       [
@@ -126,7 +129,7 @@ describe('compare', () => {
   });
 
   it('lists the cells on one side only and the one with a crashed run, with the reason', () => {
-    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', now)]));
+    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', now)]), ABSOLUTE);
     assert.deepEqual(
       result.notCompared.map((c) => [cell(c), c.reason]),
       [
@@ -142,7 +145,7 @@ describe('compare', () => {
   it('lists a cell with under 2 finished runs, and one only on the old side', () => {
     const one = sessionLines({ runs: 1, ns: [100], examples: { 'callbacks-original': 100, 'async-await': 100 } });
     const three = sessionLines({ seed: 3, runs: 3, ns: [100], env: { node: 'v26.1.0' }, examples: { 'callbacks-original': 100 } });
-    const result = compare(chooseSides([file('old.jsonl', one), file('new.jsonl', three)]));
+    const result = compare(chooseSides([file('old.jsonl', one), file('new.jsonl', three)]), ABSOLUTE);
     assert.deepEqual(result.rows, []);
     assert.deepEqual(
       result.notCompared.map((c) => [cell(c), c.reason]),
@@ -170,7 +173,7 @@ describe('compare', () => {
       examples: { 'callbacks-original': 100 },
       failures: { 'callbacks-original|100|4': { status: 'oom', error: 'out of memory' } },
     });
-    const result = compare(chooseSides([file('old.jsonl', before), file('new.jsonl', after)]));
+    const result = compare(chooseSides([file('old.jsonl', before), file('new.jsonl', after)]), ABSOLUTE);
     assert.deepEqual(
       result.notCompared.map((c) => c.reason),
       ['old: 1 CRASH, 1 T/O of 5 runs (child exited with code 1); new: 1 of 5 runs OOM (out of memory)'],
@@ -178,7 +181,7 @@ describe('compare', () => {
   });
 
   it('says how many false positives to expect among the cells it compared', () => {
-    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', now)]));
+    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', now)]), ABSOLUTE);
     assert.equal(result.expectedFalsePositives.comparisons, 7);
     assert.deepEqual(
       result.expectedFalsePositives.levels.map((l) => [l.stars, Number(l.expected.toFixed(6))]),
@@ -190,10 +193,10 @@ describe('compare', () => {
     );
     assert.equal(
       falsePositivesLine(result.expectedFalsePositives),
-      '7 comparisons: were nothing different, chance alone would still mark about 0.35 of them * or more (p < 0.05), 0.07 ** or more (p < 0.01) and 0.007 *** (p < 0.001).',
+      '7 cells compared on time: were nothing different, chance alone would still mark about 0.35 of them * or more (p < 0.05), 0.07 ** or more (p < 0.01) and 0.007 *** (p < 0.001).',
     );
     const forty = { comparisons: 40, levels: stats.expectedFalsePositives(40) };
-    assert.match(falsePositivesLine(forty), /^40 comparisons: .* about 2 of them \* or more .*, 0\.4 \*\* or more .* and 0\.04 \*\*\* /);
+    assert.match(falsePositivesLine(forty), /^40 cells compared on time: .* about 2 of them \* or more .*, 0\.4 \*\* or more .* and 0\.04 \*\*\* /);
   });
 
   describe('choosing the sides', () => {
@@ -214,8 +217,8 @@ describe('compare', () => {
       assert.ok(sides.old.runs.every((run) => run.env.node === 'v22.12.0'));
       assert.ok(sides.new.runs.every((run) => run.env.node === 'v26.1.0'));
       // The same comparison as from two files.
-      const fromOne = compare(sides);
-      const fromTwo = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', now)]));
+      const fromOne = compare(sides, ABSOLUTE);
+      const fromTwo = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', now)]), ABSOLUTE);
       assert.deepEqual(fromOne.rows, fromTwo.rows);
       assert.deepEqual(fromOne.notCompared, fromTwo.notCompared);
     });
@@ -226,7 +229,7 @@ describe('compare', () => {
       assert.deepEqual([swapped.old.label, swapped.new.label], ['node v26.1.0 on Fixture CPU @ 2.00GHz', 'node v22.12.0 on Fixture CPU @ 2.00GHz']);
       const oneNamed = chooseSides([both], { new: 'v22' });
       assert.deepEqual([oneNamed.old.label, oneNamed.new.label], [swapped.old.label, swapped.new.label]);
-      const row = compare(swapped).rows.find((r) => cell(r) === 'async-await n=1000');
+      const row = compare(swapped, ABSOLUTE).rows.find((r) => cell(r) === 'async-await n=1000');
       assert.ok(row.changePercent < -20, 'Node 22 is faster than 26 at async-await');
       assert.equal(row.stars, '***');
     });
@@ -234,8 +237,8 @@ describe('compare', () => {
     it('never pools environments: of three in one file, the third is left out', () => {
       // Node 24 is ten times slower: pooled into either side, it would show.
       const three = file('three.jsonl', [...old, ...node24, ...now]);
-      const result = compare(chooseSides([three], { old: 'v22', new: 'v26' }));
-      const twoOnly = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', now)]));
+      const result = compare(chooseSides([three], { old: 'v22', new: 'v26' }), ABSOLUTE);
+      const twoOnly = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', now)]), ABSOLUTE);
       assert.deepEqual(result.rows, twoOnly.rows);
       assert.equal(result.old.runs, 40);
       assert.equal(result.new.runs, 50);
@@ -251,7 +254,7 @@ describe('compare', () => {
       expectThrows(() => chooseSides(files, { old: 'v22' }), 'NEEDS_CHOICE', { side: 'new', source: 'server.jsonl' });
       const sides = chooseSides(files, { old: 'v22', new: 'v22' });
       assert.deepEqual([sides.old.label, sides.new.label], ['node v22.12.0 on Laptop CPU', 'node v22.12.0 on Server CPU']);
-      const result = compare(sides);
+      const result = compare(sides, ABSOLUTE);
       const byCell = Object.fromEntries(result.rows.map((row) => [cell(row), row]));
       assert.ok(Math.abs(byCell['callbacks-original n=1000'].changePercent + 50) < 3, 'the server is twice as fast');
       assert.ok(Math.abs(byCell['async-await n=1000'].changePercent + 35) < 3);
@@ -281,15 +284,17 @@ describe('compare', () => {
   });
 
   describe('rendering', () => {
-    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', now)]));
+    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', now)]), ABSOLUTE);
 
     it('table: the sides, one table per scenario with the parameters that vary as columns, the legend, the false positives, the cells not compared', () => {
       const text = renderComparison(result, 'table');
       const lines = text.split('\n');
       assert.equal(lines[0], 'old: node v22.12.0 on Fixture CPU @ 2.00GHz, 40 runs of old.jsonl');
       assert.equal(lines[1], 'new: node v26.1.0 on Fixture CPU @ 2.00GHz, 50 runs of new.jsonl');
-      assert.equal(lines[3], 'doxbee-sequential: wall time, mean of the runs; t=1, latency=constant, dt=0.1, e=0, seed=1');
-      assert.match(lines[4], /^example +n +old ms +new ms +change +95% interval +p-value$/);
+      assert.match(lines[3], /^Session shift: none found; the median cell changed by /);
+      assert.match(lines[4], /^Judged on absolute mean times: across two sessions /);
+      assert.equal(lines[6], 'doxbee-sequential: wall time, mean of the runs; t=1, latency=constant, dt=0.1, e=0, seed=1');
+      assert.match(lines[7], /^example +n +old ms +new ms +change +95% interval +p-value$/);
       assert.match(text, /^async-await +1000 +[\d.]+ +[\d.]+ +\+3\d\.\d% +\+\d\d\.\d% to \+3\d\.\d% +< 0\.001 +\*\*\*$/m);
       assert.match(text, /^promises-bluebird +1000 +[\d.]+ +[\d.]+ +-\d\d\.\d% +-\d\d\.\d% to -\d\d\.\d% +< 0\.001 +\*\*\*$/m);
       assert.match(text, /^callbacks-original +1000 +[\d.]+ +[\d.]+ +[-+]\d\.\d% +-\d\.\d% to \+\d\.\d% +0\.\d+$/m);
@@ -300,8 +305,8 @@ describe('compare', () => {
         /^doxbee-sequential +promises-native +n=1000, t=1, latency=constant, dt=0\.1, e=0, seed=1 +new: 1 of 5 runs CRASH \(child exited with code 1\)$/m,
       );
       // The false-positive line comes after the table and before the list.
-      assert.ok(text.indexOf('7 comparisons') > text.indexOf('promises-bluebird  1000'));
-      assert.ok(text.indexOf('7 comparisons') < text.indexOf('Not compared'));
+      assert.ok(text.indexOf('7 cells compared') > text.indexOf('promises-bluebird  1000'));
+      assert.ok(text.indexOf('7 cells compared') < text.indexOf('Not compared'));
     });
 
     it('markdown: the same, as GitHub tables', () => {
@@ -310,7 +315,9 @@ describe('compare', () => {
       assert.match(text, /^\| async-await \| 1000 \| [\d.]+ \| [\d.]+ \| \+3\d\.\d% \| \+\d\d\.\d% to \+3\d\.\d% \| < 0\.001 \| \*\*\* \|$/m);
       assert.match(text, /^\| doxbee-sequential \| generators-co \| n=100, .* \| only in new \|$/m);
       // Stars outside a table are escaped, or markdown would read them as emphasis.
-      assert.ok(text.includes('\n7 comparisons: were nothing different, chance alone would still mark about 0.35 of them \\* or more (p \\< 0.05), '));
+      assert.ok(
+        text.includes('\n7 cells compared on time: were nothing different, chance alone would still mark about 0.35 of them \\* or more (p \\< 0.05), '),
+      );
       assert.ok(text.includes('; \\* p \\< 0.05, \\*\\* p \\< 0.01, \\*\\*\\* p \\< 0.001.\n'));
     });
 
@@ -318,20 +325,33 @@ describe('compare', () => {
       const [header, ...rows] = renderComparison(result, 'csv').trimEnd().split('\r\n');
       assert.equal(
         header,
-        'scenario,example,n,t,latency,dt,e,seed,driver,metric,oldRuns,newRuns,oldMean,newMean,changePercent,lowPercent,highPercent,pValue,stars,reason',
+        'scenario,example,n,t,latency,dt,e,seed,driver,metric,basis,baseline,oldRuns,newRuns,oldMean,newMean,oldRatio,newRatio,changePercent,lowPercent,highPercent,pValue,stars,note,reason',
       );
       assert.equal(rows.length, 10);
       const slower = rows.find((r) => r.startsWith('doxbee-sequential,async-await,1000,')).split(',');
       const row = result.rows.find((r) => cell(r) === 'async-await n=1000');
-      assert.equal(Number(slower[14]), row.changePercent);
-      assert.equal(slower[18], '***');
-      assert.equal(slower[19], '');
-      assert.ok(rows.includes('doxbee-sequential,promises-native,1000,1,constant,0.1,0,1,,,5,4,,,,,,,,new: 1 of 5 runs CRASH (child exited with code 1)'));
+      assert.equal(slower[10], 'absolute');
+      assert.equal(Number(slower[18]), row.changePercent);
+      assert.equal(slower[22], '***');
+      assert.equal(slower[24], '');
+      assert.ok(rows.includes('doxbee-sequential,promises-native,1000,1,constant,0.1,0,1,,,,,5,4,,,,,,,,,,,new: 1 of 5 runs CRASH (child exited with code 1)'));
     });
 
     it('json: the sides, the rows, the cells not compared and the false positives to expect', () => {
       const json = JSON.parse(renderComparison(result, 'json'));
-      assert.deepEqual(Object.keys(json), ['old', 'new', 'measure', 'rows', 'notCompared', 'expectedFalsePositives']);
+      assert.deepEqual(Object.keys(json), [
+        'old',
+        'new',
+        'measure',
+        'basis',
+        'oneSession',
+        'shift',
+        'shifts',
+        'rows',
+        'notCompared',
+        'fallbacks',
+        'expectedFalsePositives',
+      ]);
       assert.deepEqual(json.old, { source: 'old.jsonl', env: 'node v22.12.0 on Fixture CPU @ 2.00GHz', runs: 40 });
       assert.equal(json.rows.length, 7);
       assert.equal(json.rows[0].params.n, 100);
@@ -352,10 +372,10 @@ describe('compare', () => {
         examples: { 'callbacks-original': 100 },
         failures: { 'callbacks-original|100|0': { status: 'timeout', error: 'no result within 60000 ms' } },
       });
-      const none = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', crashed)]));
+      const none = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', crashed)]), ABSOLUTE);
       const text = renderComparison(none, 'table');
       assert.match(text, /No cell could be compared: each is listed below with the reason\./);
-      assert.match(text, /No cell was compared, so there are no false positives to expect\./);
+      assert.match(text, /No cell was compared on time, so there are no false positives to expect\./);
       assert.match(text, /new: 1 of 2 runs T\/O \(no result within 60000 ms\)$/m);
     });
   });

@@ -80,6 +80,19 @@ describe('runtimes: browsers', () => {
     });
   });
 
+  it('says a browser that is there cannot run without puppeteer-core and esbuild, with the command that installs them', () => {
+    const executable = (file) => file === '/usr/bin/chromium';
+    assert.deepEqual(locateBrowser('chromium', { env: {}, executable, installed: (name) => name !== 'puppeteer-core' }), {
+      path: '/usr/bin/chromium',
+      missing: 'chromium needs puppeteer-core: npm install puppeteer-core@24.43.1',
+    });
+    assert.equal(
+      locateBrowser('chromium', { env: {}, executable, installed: () => false }).missing,
+      'chromium needs puppeteer-core and esbuild: npm install puppeteer-core@24.43.1 esbuild@0.28.2',
+    );
+    assert.equal(locateBrowser('chromium', { env: {}, executable, installed: () => true }).missing, null);
+  });
+
   it('reads the versions Debian’s browsers print', () => {
     assert.equal(parseBrowserVersion('chromium', 'Chromium 156.0.8078.79 built on Debian GNU/Linux 12 (bookworm)\n'), '156.0.8078.79');
     assert.equal(parseBrowserVersion('firefox', 'Mozilla Firefox 153.7.0esr\n'), '153.7.0esr');

@@ -47,9 +47,9 @@ function createConsumer(packageDir = ROOT) {
 }
 
 // Runs a file with node (or any executable) in dir: { status, stdout, stderr }.
-function run(command, args, dir) {
+function run(command, args, dir, { timeoutMs = 60000 } = {}) {
   return new Promise((resolve) => {
-    execFile(command, args, { cwd: dir, timeout: 60000 }, (error, stdout, stderr) => {
+    execFile(command, args, { cwd: dir, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       resolve({ status: error ? (error.code ?? 1) : 0, stdout, stderr });
     });
   });
@@ -65,6 +65,15 @@ async function typeCheck(consumer, files) {
   const output = stdout + stderr;
   const lines = output.split('\n');
   return { status, output, errorsOf: (name) => lines.filter((line) => line.startsWith(`${name}(`)) };
+}
+
+// The README's fenced block of `language` whose first line is `firstLine`.
+function readmeBlock(language, firstLine) {
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const blocks = [...readme.matchAll(new RegExp(`\`\`\`${language}\n([\\s\\S]*?)\`\`\``, 'g'))].map((match) => match[1]);
+  const found = blocks.filter((block) => block.startsWith(`${firstLine}\n`));
+  if (found.length !== 1) throw new Error(`README.md has ${found.length} \`\`\`${language} blocks that begin ${JSON.stringify(firstLine)}; expected 1`);
+  return found[0];
 }
 
 // A string type of TypeScript: the values, each quoted, in a union.
@@ -86,4 +95,4 @@ function sameUnion(label, declared, actual) {
 
 const OR_NONE = "type OrNone<T> = [T] extends [never] ? 'none' : T;";
 
-module.exports = { ROOT, createConsumer, run, typeCheck, union, sameUnion, OR_NONE };
+module.exports = { ROOT, createConsumer, run, typeCheck, readmeBlock, union, sameUnion, OR_NONE };

@@ -6,6 +6,9 @@ const path = require('node:path');
 const { createConsumer, run, ROOT } = require('./consumer');
 const asyncmark = require('../../lib');
 const doxbee = require('../../examples/doxbee/model');
+const registries = require('../../examples');
+const { lacking } = require('../../lib/runtimes/syntax');
+const { exampleExports, exportsDifferences } = require('./example-exports');
 
 // The package as its users get it: the exports map (package.json) with its
 // ES module entry (lib/index.mjs) beside the CommonJS one, every example file
@@ -89,13 +92,51 @@ describe('package: exports', function () {
     const EXAMPLES = path.join(ROOT, 'examples');
 
     it('resolves every file under examples/ by its path, and a .js file also without its extension', function () {
-      const files = filesUnder(EXAMPLES);
+      // Declarations are TypeScript's, which finds them through the map's types conditions.
+      const files = filesUnder(EXAMPLES).filter((file) => !file.endsWith('.d.ts'));
       assert.ok(files.length > 50);
+      const guarded = new Set(Object.keys(exampleExports(registries)).filter((key) => key.endsWith('.js')));
       for (const file of files) {
-        const absolute = path.join(EXAMPLES, file);
+        const absolute = guarded.has(`./examples/${file}`)
+          ? path.join(EXAMPLES, path.dirname(file), 'needs-syntax', path.basename(file))
+          : path.join(EXAMPLES, file);
         assert.equal(consumer.resolve(`asyncmark/examples/${file}`), absolute, file);
         if (file.endsWith('.js')) assert.equal(consumer.resolve(`asyncmark/examples/${file.slice(0, -3)}`), absolute, file);
       }
+    });
+
+    it("gives every example its problem's declaration, and one in a newer syntax its guard (derived from the registries)", function () {
+      const expected = exampleExports(registries);
+      assert.ok(Object.keys(expected).length > 60);
+      assert.deepEqual(expected['./examples/doxbee/async-await-using'], {
+        types: './examples/doxbee/example.d.ts',
+        default: './examples/doxbee/needs-syntax/async-await-using.js',
+      });
+      assert.deepEqual(exportsDifferences(PACKAGE.exports, expected), []);
+    });
+
+    it('planted: the check names an example the map lacks, a changed target and a stale entry', function () {
+      const expected = exampleExports(registries);
+      const map = { ...PACKAGE.exports, './examples/fib/gone': { types: './examples/fib/example.d.ts', default: './examples/fib/gone.js' } };
+      delete map['./examples/fib/async'];
+      map['./examples/fib/sync'] = { types: './examples/fib/example.d.ts', default: './examples/fib/sync-old.js' };
+      assert.deepEqual(exportsDifferences(map, expected), [
+        './examples/fib/sync: {"types":"./examples/fib/example.d.ts","default":"./examples/fib/sync-old.js"}, expected {"types":"./examples/fib/example.d.ts","default":"./examples/fib/sync.js"}',
+        'missing ./examples/fib/async: {"types":"./examples/fib/example.d.ts","default":"./examples/fib/async.js"}',
+        'stale ./examples/fib/gone',
+      ]);
+    });
+
+    it('loads an example in a syntax this Node lacks as an error naming the Node it needs, not a SyntaxError', async function () {
+      const file = consumer.write(
+        'using.cjs',
+        "try { require('asyncmark/examples/doxbee/async-await-using'); console.log('loaded'); } catch (e) { console.log(e.constructor.name, e.message); }\n",
+      );
+      const { status, stdout, stderr } = await run(process.execPath, [file], consumer.dir);
+      assert.equal(status, 0, stderr);
+      if (lacking('using', null))
+        assert.match(stdout, /^Error async-await-using needs `using` \(explicit resource management with DisposableStack\): Node 24\+.*; this is Node v\d+/);
+      else assert.equal(stdout, 'loaded\n');
     });
 
     it('resolves every folder of examples/ that has an index.js (a registry) by its name', function () {
@@ -112,9 +153,9 @@ describe('package: exports', function () {
     });
 
     it('points every entry of the exports map that names no pattern at a file that exists', function () {
-      const targets = Object.values(PACKAGE.exports).flatMap((target) =>
-        typeof target === 'string' ? [target] : Object.values(target).flatMap(Object.values),
-      );
+      // A target is a path, or conditions whose values are targets in turn.
+      const flatten = (target) => (typeof target === 'string' ? [target] : Object.values(target).flatMap(flatten));
+      const targets = Object.values(PACKAGE.exports).flatMap(flatten);
       for (const target of targets.filter((t) => !t.includes('*'))) assert.ok(fs.existsSync(path.join(ROOT, target)), target);
     });
   });

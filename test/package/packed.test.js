@@ -4,80 +4,187 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { createConsumer, run, ROOT } = require('./consumer');
+const util = require('node:util');
+const { run, typeCheck, readmeBlock, ROOT } = require('./consumer');
+const doxbee = require('../../examples/doxbee/model');
+const { brokenLinks } = require('./links');
 
-// The tarball npm would publish, unpacked and installed into a consumer's
-// folder: it holds what a user imports and runs (require('asyncmark'), the
-// examples, npx asyncmark bench), and not the repository's results
-// (docs/results: a 5 MB page, a 5 MB runs file), tests or fixtures.
+// The tarball npm would publish, installed by npm into an empty project as a
+// user installs it (its dependencies from the registry, or npm's cache): it
+// holds what a user imports and runs (require('asyncmark'), the examples,
+// npx asyncmark bench) and not the repository's results (docs/results: a
+// 5 MB page, a 5 MB runs file), tests or fixtures; it installs none of the
+// optional dependencies, and the commands that need one refuse in one line
+// with the command that installs it. The README's three ways of importing
+// an example run, or type-check, there.
+
+const PACKAGE = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+const FIXTURES = path.join(__dirname, '..', 'fixtures', 'package');
 
 // What must not ship, and what must: the reason for each is the test's point.
+// The results' pages and charts ship, so that the README's links and images
+// resolve in the package (on the registry's file view, a CDN, node_modules);
+// their runs (JSON lines, megabytes) do not.
 function shipProblems(paths) {
   const problems = [];
-  for (const prefix of ['docs/results/', 'test/', 'reports/', 'node_modules/']) {
+  for (const prefix of ['test/', 'reports/', 'node_modules/']) {
     const found = paths.filter((p) => p.startsWith(prefix));
     if (found.length) problems.push(`${found.length} files under ${prefix}, e.g. ${found[0]}`);
   }
+  const runs = paths.filter((p) => p.startsWith('docs/') && /\.jsonl?$/.test(p));
+  if (runs.length) problems.push(`${runs.length} results files of runs, e.g. ${runs[0]}`);
   for (const needed of ['package.json', 'README.md', 'lib/index.js', 'bench/cli.js', 'examples/index.js', 'metrics/complexity.js', 'docs/README.md']) {
     if (!paths.includes(needed)) problems.push(`${needed} missing`);
   }
   return problems;
 }
 
-describe('package: the packed tarball', function () {
-  this.timeout(180000);
+// Every relative link and image of the shipped Markdown that names no
+// shipped file or heading. A link to a folder counts when the folder ships a file.
+function brokenShippedLinks(paths, read) {
+  const shipped = new Set(paths);
+  const exists = (file) => shipped.has(file) || paths.some((p) => p.startsWith(`${file.replace(/\/$/, '')}/`));
+  return brokenLinks(
+    paths.filter((p) => p.endsWith('.md')),
+    { read, exists },
+  );
+}
+
+// The packages of `names` that a project's node_modules holds.
+function installedOf(names, project) {
+  return names.filter((name) => fs.existsSync(path.join(project, 'node_modules', name, 'package.json')));
+}
+
+describe('package: the packed tarball, installed by npm into an empty project', function () {
+  // npm install fetches asyncmark's dependencies (about 100 packages) unless its cache has them.
+  this.timeout(600000);
   let dir;
   let packed;
-  let consumer;
+  let project;
+  let install;
 
   before(async function () {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-pack-'));
     const packing = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], ROOT);
     assert.equal(packing.status, 0, packing.stderr);
     [packed] = JSON.parse(packing.stdout);
-    const unpacked = path.join(dir, 'unpacked');
-    fs.mkdirSync(unpacked);
-    const untar = await run('tar', ['-xzf', path.join(dir, packed.filename), '-C', unpacked], dir);
-    assert.equal(untar.status, 0, untar.stderr);
-    // Its dependencies as npm would install them: the repository's, by a link (no network).
-    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(unpacked, 'package', 'node_modules'), 'dir');
-    consumer = createConsumer(path.join(unpacked, 'package'));
+    project = path.join(dir, 'project');
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, 'package.json'), `${JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }, null, 2)}\n`);
+    const tarball = path.join(dir, packed.filename);
+    install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], project, { timeoutMs: 540000 });
+    assert.equal(install.status, 0, install.stderr);
   });
+
   after(() => {
-    if (consumer) consumer.remove();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  const write = (name, text) => {
+    const file = path.join(project, name);
+    fs.writeFileSync(file, text);
+    return file;
+  };
+  const asyncmark = (args) => run(path.join(project, 'node_modules', '.bin', 'asyncmark'), args, project, { timeoutMs: 180000 });
 
   it('lists what a user needs and nothing of the results, tests or fixtures', () => {
     assert.deepEqual(shipProblems(packed.files.map((f) => f.path)), []);
   });
 
-  it('planted: the check finds docs/results shipped and lib missing', () => {
-    const problems = shipProblems(['package.json', 'docs/results/index.html', 'bench/cli.js']);
-    assert.ok(problems.some((p) => p.startsWith('1 files under docs/results/')));
+  it('planted: the check finds the runs shipped and lib missing', () => {
+    const problems = shipProblems(['package.json', 'docs/results/runs.jsonl', 'docs/results/index.html', 'bench/cli.js']);
+    assert.ok(problems.includes('1 results files of runs, e.g. docs/results/runs.jsonl'));
     assert.ok(problems.includes('lib/index.js missing'));
   });
 
-  it('require("asyncmark") and its examples work from the unpacked tarball', async () => {
-    const file = consumer.write(
-      'use.cjs',
-      "const a = require('asyncmark'); const x = require('asyncmark/examples/doxbee');\n" +
-        "console.log(typeof a, x.examples.length > 0, require.resolve('asyncmark').includes('unpacked'));\n",
+  it('resolves every relative link and image of the README and the shipped docs to a file it ships', () => {
+    const unpacked = path.join(project, 'node_modules', 'asyncmark');
+    const paths = packed.files.map((f) => f.path);
+    assert.ok(paths.includes('docs/results/README.md'));
+    assert.deepEqual(
+      brokenShippedLinks(paths, (page) => fs.readFileSync(path.join(unpacked, page), 'utf8')),
+      [],
     );
-    const { status, stdout, stderr } = await run(process.execPath, [file], consumer.dir);
-    assert.equal(status, 0, stderr);
-    assert.equal(stdout, 'object true true\n');
   });
 
-  it('npx asyncmark bench --test runs from the unpacked tarball', async () => {
-    const bin = path.join(consumer.dir, 'node_modules', '.bin', 'asyncmark');
-    const { status, stdout, stderr } = await run(
-      bin,
-      ['bench', '--test', '--no-out', '--quiet', '--examples', 'promises-native,callbacks-original'],
-      consumer.dir,
+  it('planted: the check names an image that does not ship and a link to a missing page', () => {
+    const pages = {
+      'README.md': '![chart](docs/results/a.svg) [ok](docs/results/) [gone](docs/gone.md#x) [web](https://example.org/)',
+      'docs/results/b.svg': '',
+    };
+    assert.deepEqual(
+      brokenShippedLinks(Object.keys(pages), (page) => pages[page]),
+      ['README.md: docs/results/a.svg', 'README.md: docs/gone.md#x'],
     );
+  });
+
+  it('installs none of the optional dependencies, and no @types/node', () => {
+    assert.deepEqual(installedOf([...Object.keys(PACKAGE.peerDependencies), '@types/node'], project), []);
+    assert.deepEqual(installedOf(['asyncmark', 'effect'], project), ['asyncmark', 'effect']);
+    assert.doesNotMatch(install.stderr, /EBADENGINE/);
+  });
+
+  // What the README's CommonJS and ES module snippets print: the operations of one upload, in order.
+  const OPERATIONS = `${util.inspect(['blob.create', 'db.begin', ...doxbee.path({ fileExists: false })])}\n`;
+
+  it("runs the README's CommonJS snippet", async () => {
+    const { status, stdout, stderr } = await run(process.execPath, [write('readme.cjs', readmeBlock('js', '// CommonJS'))], project);
+    assert.equal(status, 0, stderr);
+    assert.equal(stdout, OPERATIONS);
+  });
+
+  it("runs the README's ES module snippet", async () => {
+    const { status, stdout, stderr } = await run(process.execPath, [write('readme.mjs', readmeBlock('js', '// ES module'))], project);
+    assert.equal(status, 0, stderr);
+    assert.equal(stdout, OPERATIONS);
+  });
+
+  it("type-checks the README's TypeScript snippet and the example consumers, strict, without @types/node", async () => {
+    const declareConsole = 'declare const console: { log(...values: unknown[]): void };\n';
+    write('readme.mts', declareConsole + readmeBlock('ts', "import { createIO, example, invoke, type Flavour, type Upload } from 'asyncmark';"));
+    for (const fixture of ['example.mts', 'example.cts', 'example-type-error.mts']) fs.copyFileSync(path.join(FIXTURES, fixture), path.join(project, fixture));
+    const check = await typeCheck({ dir: project, write }, ['readme.mts', 'example.mts', 'example.cts', 'example-type-error.mts']);
+    assert.deepEqual(check.errorsOf('readme.mts'), [], check.output);
+    assert.deepEqual(check.errorsOf('example.mts'), [], check.output);
+    assert.deepEqual(check.errorsOf('example.cts'), [], check.output);
+    // The planted consumer is rejected here too: the check type-checks.
+    assert.equal(check.errorsOf('example-type-error.mts').length, 2, check.output);
+  });
+
+  it('npx asyncmark bench --test runs from the installed tarball', async () => {
+    const { status, stdout, stderr } = await asyncmark([
+      'bench',
+      '--test',
+      '--quiet',
+      '--out',
+      'runs.jsonl',
+      '--examples',
+      'promises-native,callbacks-original',
+    ]);
     assert.equal(status, 0, stderr);
     assert.match(stdout, /^promises-native /m);
     assert.match(stdout, /^callbacks-original /m);
+  });
+
+  it('refuses --db pglite in one line with the command that installs PGlite, exit code 2', async () => {
+    const { status, stdout, stderr } = await asyncmark(['bench', '--test', '--no-out', '--db', 'pglite']);
+    assert.deepEqual(
+      { status, stdout, stderr },
+      {
+        status: 2,
+        stdout: '',
+        stderr: `asyncmark: --db pglite needs @electric-sql/pglite: npm install @electric-sql/pglite@${PACKAGE.peerDependencies['@electric-sql/pglite']}\n`,
+      },
+    );
+  });
+
+  it('refuses report in one line with the command that installs the chart engine, and writes nothing', async () => {
+    const { status, stderr } = await asyncmark(['report', '--in', 'runs.jsonl', '--out', 'report']);
+    assert.equal(status, 2);
+    assert.equal(
+      stderr,
+      `asyncmark: drawing a report's charts needs vega and vega-lite: npm install vega@${PACKAGE.peerDependencies.vega} vega-lite@${PACKAGE.peerDependencies['vega-lite']}\n`,
+    );
+    assert.equal(fs.existsSync(path.join(project, 'report')), false);
   });
 });

@@ -86,6 +86,9 @@ describe('package: TypeScript declarations', function () {
       'consumer.mts': consumer.copy(path.join(FIXTURES, 'consumer.mts')),
       'consumer.cts': consumer.copy(path.join(FIXTURES, 'consumer.cts')),
       'type-error.mts': consumer.copy(path.join(FIXTURES, 'type-error.mts')),
+      'example.mts': consumer.copy(path.join(FIXTURES, 'example.mts')),
+      'example.cts': consumer.copy(path.join(FIXTURES, 'example.cts')),
+      'example-type-error.mts': consumer.copy(path.join(FIXTURES, 'example-type-error.mts')),
       'readme.mts': consumer.write('readme.mts', readmeSnippet()),
       'names.cts': consumer.write('names.cts', namesCheck('cts', Object.keys(asyncmark))),
       'names.mts': consumer.write('names.mts', namesCheck('mts', Object.keys(asyncmark))),
@@ -121,6 +124,30 @@ describe('package: TypeScript declarations', function () {
     assert.equal(errors.length, 1, check.output);
     assert.match(errors[0], /^type-error\.mts\(6,\d+\): error TS2345: Argument of type '"promise"' is not assignable to parameter of type 'Flavour'/);
     assert.notEqual(check.status, 0);
+  });
+
+  it('types the examples imported by their paths, and the registries by their folders (package.json exports, examples/*/example.d.ts)', function () {
+    assert.deepEqual(check.errorsOf('example.mts'), [], check.output);
+    assert.deepEqual(check.errorsOf('example.cts'), [], check.output);
+  });
+
+  it('rejects an upload called with a wrong argument, and a module of a problem that is not an example (no declaration)', function () {
+    const errors = check.errorsOf('example-type-error.mts');
+    assert.equal(errors.length, 2, check.output);
+    assert.match(
+      errors[0],
+      /^example-type-error\.mts\(6,\d+\): error TS7016: Could not find a declaration file for module 'asyncmark\/examples\/doxbee\/model'/,
+    );
+    assert.match(errors[1], /^example-type-error\.mts\(9,\d+\): error TS2345: Argument of type 'number' is not assignable to parameter of type 'string'/);
+  });
+
+  it('declares no Node module, so that a project without @types/node type-checks them', function () {
+    const nodeModules = (text) => text.match(/['"]node:[\w/]+['"]/g) ?? [];
+    for (const file of ['lib/index.d.ts', 'lib/index.d.mts']) {
+      assert.deepEqual(nodeModules(fs.readFileSync(path.join(__dirname, '..', '..', file), 'utf8')), [], file);
+    }
+    // Planted: the reference these declarations had.
+    assert.deepEqual(nodeModules("export const uploadContext: import('node:async_hooks').AsyncLocalStorage<UploadStore>;"), ["'node:async_hooks'"]);
   });
 
   it('declares every export of the runtime and no other, for both module formats', function () {

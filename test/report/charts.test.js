@@ -136,7 +136,7 @@ describe('report: the forest plot', () => {
     assert.ok(rows.some((r) => r.significance === SIGNIFICANCE.significant));
     assert.ok(rows.filter((r) => r.significance === SIGNIFICANCE.same).every((r) => r.text.endsWith(' ≈')));
     const points = spec.layer.find((layer) => layer.encoding && layer.encoding.fillOpacity);
-    assert.deepEqual(points.encoding.fillOpacity, { condition: { test: `datum.significance === '${SIGNIFICANCE.significant}'`, value: 1 }, value: 0 });
+    assert.deepEqual(points.encoding.fillOpacity, { condition: { test: `datum.significance === '${SIGNIFICANCE.same}'`, value: 0 }, value: 1 });
     const key = spec.layer.find((layer) => layer.data && layer.data.values.some((v) => v.label === SIGNIFICANCE.same));
     assert.deepEqual(
       key.data.values.map((v) => [v.label, v.fill]),
@@ -245,7 +245,7 @@ describe('report: one colour per example in every chart', () => {
   });
 
   it('renders every chart without a warning from Vega', async function () {
-    this.timeout(20000);
+    this.timeout(90000);
     const summary = summarizeRuns(runs());
     const where = at(summary);
     const messages = [];

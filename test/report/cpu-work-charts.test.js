@@ -96,6 +96,24 @@ describe('report: the CPU work charts', () => {
     assert.deepEqual(messages, []);
   });
 
+  it('draws a ratio of single counts as a filled square, claims no interval, and keeps hollow for not significant', () => {
+    const once = summarize(runs({ counted: 1 }));
+    const spec = cpuWorkForestSpec(once.cells, whereAt(once), look(once));
+    const rows = spec.data.values.filter((row) => row.kind === 'example');
+    assert.ok(rows.length > 0 && rows.every((row) => row.significance === SIGNIFICANCE.untested && row.low === null));
+    const points = spec.layer.find((layer) => layer.encoding && layer.encoding.fillOpacity);
+    assert.equal(points.encoding.shape.condition.value, 'square');
+    assert.equal(points.encoding.fillOpacity.condition.test, `datum.significance === '${SIGNIFICANCE.same}'`);
+    const header = spec.layer.find((layer) => layer.data && layer.data.values[0]?.header).data.values[0].header;
+    assert.doesNotMatch(header, /CI/);
+    assert.match(spec.title.subtitle.join(' '), /no interval \(one run a side\)/);
+    const key = spec.layer.find((layer) => layer.data && layer.data.values.some((v) => v.label === SIGNIFICANCE.untested));
+    assert.deepEqual(
+      key.data.values.filter((v) => v.label === SIGNIFICANCE.untested).map((v) => [v.shape, v.fill]),
+      [['square', '#444']],
+    );
+  });
+
   it('no counts, no CPU work charts', () => {
     const timed = summarize(runs({ counted: 0 }));
     assert.equal(cpuWorkForestSpec(timed.cells, whereAt(timed), look(timed)), null);
@@ -109,11 +127,16 @@ describe('report: the CPU work charts', () => {
     assert.ok(Math.abs(rho - 0.4) < 1e-9, String(rho));
     const spec = workAgainstTimeSpec(summary.cells, whereAt(summary), look(summary));
     assert.match(spec.title.subtitle.join(' '), /Spearman's rho between them: 0\.40/);
-    const diagonal = spec.layer[0].data.values;
-    assert.deepEqual(
-      diagonal.map((p) => p.time),
-      diagonal.map((p) => p.work),
-    );
+    // A panel per style family, the diagonal under each, every example in one panel and named there.
+    for (const panel of spec.concat) {
+      const diagonal = panel.layer[0].data.values;
+      assert.deepEqual(
+        diagonal.map((p) => p.xValue),
+        diagonal.map((p) => p.yValue),
+      );
+    }
+    const named = spec.usermeta.panels.flatMap((panel) => panel.labels.map((label) => label.example));
+    assert.deepEqual([...named].sort(), points.map((p) => p.example).sort());
     const messages = [];
     await renderSvg(spec, { messages });
     assert.deepEqual(messages, []);

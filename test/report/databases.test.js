@@ -248,6 +248,23 @@ describe('report: against a real database', () => {
       assert.match(html, /<figure class="chart" aria-label="doxbee-sequential: ratio to callbacks-original on each backend">/);
     });
 
+    it('draws only the rows measured on two backends or more, and says how many it left to the table', () => {
+      const runs = lines();
+      const [group] = databaseComparison(summarize(runs), runs).groups;
+      // Planted: promises-bluebird measured on the simulated I/O alone.
+      const alone = {
+        ...group,
+        table: { ...group.table, rows: group.table.rows.map((row) => (row.example === 'promises-bluebird' ? { ...row, ratio1: null, ratio2: null } : row)) },
+      };
+      const spec = databaseSpec(alone, { backendColors: new Map() });
+      assert.deepEqual([...new Set(spec.data.values.map((p) => p.example))], ['async-await', 'promises-q']);
+      assert.match(spec.title.subtitle.join(' '), /1 example measured on one backend only: see the table\./);
+      assert.deepEqual(
+        [...new Set(databaseSpec(group, { backendColors: new Map() }).data.values.map((p) => p.example))],
+        ['async-await', 'promises-bluebird', 'promises-q'],
+      );
+    });
+
     it('is not drawn without the runs: one backend with ratios is no comparison', async () => {
       // Planted: every pglite run crashed, and postgres never ran.
       const runs = lines({ crashed: ['pglite'] }).filter((line) => line.params.db !== 'postgres');

@@ -14,6 +14,7 @@ const path = require('node:path');
 const { childMain } = require('../../runner/child/main');
 const { entryOf } = require('../../runner/child/example');
 const { startBrowser } = require('../../runner/child/browser');
+const { requireOptional } = require('../../optional-dependency');
 
 const PAGE = path.join(__dirname, 'browser-page.js');
 
@@ -23,7 +24,7 @@ const PAGE = path.join(__dirname, 'browser-page.js');
  * @returns {Promise<{ code: string } | { error: string }>}
  */
 async function bundle(exampleFile) {
-  const esbuild = require('esbuild');
+  const esbuild = requireOptional('esbuild', 'a browser runtime');
   const example = {
     name: 'asyncmark-example',
     setup(build) {

@@ -120,9 +120,18 @@ function exampleColorEncoding(examples, colors) {
   return { field: 'example', type: 'nominal', scale: colorScale(examples, colors), legend: null };
 }
 
-// The runtimes of a report, one colour each: hues apart from one another, in
-// the order the report lists the runtimes (Node oldest first, then the others).
-const RUNTIME_PALETTE = ['#1f77b4', '#e8710a', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#0f9fb0', '#9a9a00'];
+// The runtimes of a report, one colour and one shape each: hues apart from one
+// another, in the order the report lists the runtimes (Node oldest first, then
+// the others). Twelve colours and seven shapes: past twelve runtimes a colour
+// comes back, but never with the same shape before the 84th.
+const RUNTIME_PALETTE = ['#1f77b4', '#e8710a', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#0f9fb0', '#9a9a00', '#e377c2', '#222222', '#3f51b5', '#a0004f'];
+const RUNTIME_SHAPES = ['circle', 'square', 'triangle-up', 'diamond', 'triangle-down', 'cross', 'triangle-right'];
+
+function runtimeLooks(labels, list) {
+  const looks = new Map();
+  for (const label of labels) if (!looks.has(label)) looks.set(label, list[looks.size % list.length]);
+  return looks;
+}
 
 /**
  * The colour of every runtime named, the same in every chart of a report.
@@ -130,9 +139,17 @@ const RUNTIME_PALETTE = ['#1f77b4', '#e8710a', '#2ca02c', '#d62728', '#9467bd', 
  * @returns {Map<string, string>} label to '#rrggbb'
  */
 function runtimeColors(labels) {
-  const colors = new Map();
-  for (const label of labels) if (!colors.has(label)) colors.set(label, RUNTIME_PALETTE[colors.size % RUNTIME_PALETTE.length]);
-  return colors;
+  return runtimeLooks(labels, RUNTIME_PALETTE);
 }
 
-module.exports = { PALETTE, REFERENCE_GREY, registryOrder, exampleColors, colorScale, exampleColorEncoding, runtimeColors };
+/**
+ * The shape of every runtime named, in the same order as runtimeColors: a
+ * series is told apart by its shape where colours are hard to tell apart.
+ * @param {string[]} labels
+ * @returns {Map<string, string>} label to a Vega shape name
+ */
+function runtimeShapes(labels) {
+  return runtimeLooks(labels, RUNTIME_SHAPES);
+}
+
+module.exports = { PALETTE, REFERENCE_GREY, RUNTIME_PALETTE, registryOrder, exampleColors, colorScale, exampleColorEncoding, runtimeColors, runtimeShapes };

@@ -5,19 +5,17 @@ const drivers = require('../../drivers');
 const show = require('../display');
 const { cellsAt } = require('../sections/cells');
 const { forestSpec } = require('./forest-plot');
-const { exampleColorEncoding } = require('./colors');
+const { familyLayout, familyScatter } = require('./scatter-plot');
 const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioAxis, notDrawnNote } = require('./vega');
 
 // The counted CPU work of a scenario at one parameter set (bench --measure
 // instructions|both, lib/runner/count.js), drawn two ways: a forest plot of
 // each example's CPU work relative to the baseline's, and the CPU-work ratio
-// against the wall-time ratio, one point per example, with the diagonal where
-// the two measures agree and Spearman's rank correlation between them. Every
+// against the wall-time ratio, one point per example in its family's panel,
+// with the diagonal where the two measures agree and Spearman's rank
+// correlation between them. Every
 // title says what a count is: the work of a deterministic configuration (V8
 // --single-threaded --predictable, under valgrind), not a time. Pure.
-
-const WIDTH = 420;
-const HEIGHT = 360;
 
 // What the counts are, in the words of every chart that shows them.
 function workTitle(driver) {
@@ -89,59 +87,56 @@ function workAgainstTimePoints(cells, at) {
 }
 
 /**
- * CPU-work ratio against wall-time ratio, with the diagonal; null where fewer
- * than two examples have both.
+ * CPU-work ratio against wall-time ratio, a panel per style family with its
+ * examples named (scatter-plot.js's small multiples), the diagonal in each;
+ * null where fewer than two examples have both.
  */
-function workAgainstTimeSpec(cells, at, { colors }) {
+function workAgainstTimeSpec(cells, at, { colors, registries }) {
   const { points, rho, left } = workAgainstTimePoints(cells, at);
   if (points.filter((point) => point.example !== at.baseline).length < 2) return null;
-  const driver = drivers[cellsAt(cells, at)[0].driver];
+  const here = cellsAt(cells, at);
+  const driver = drivers[here[0].driver];
   const domain = ratioDomain(points.flatMap((point) => [point.time, point.work]));
-  const color = exampleColorEncoding(
-    points.map((point) => point.example),
-    colors,
-  );
-  const x = { field: 'time', ...ratioAxis(domain, `mean ${driver.time.title} ÷ ${at.baseline}'s`) };
-  const y = { field: 'work', ...ratioAxis(domain, `CPU work ÷ ${at.baseline}'s`) };
-  const description = { field: 'description' };
+  const problemOf = new Map(here.map((cell) => [cell.example, cell.problem]));
+  const items = points.map((point) => ({
+    example: point.example,
+    problem: problemOf.get(point.example),
+    x: point.time,
+    y: point.work,
+    description: point.description,
+  }));
+  const panels = familyLayout(items, registries, { xDomain: domain, yDomain: domain });
   return {
     title: {
       text: `${at.scenario}: CPU work against ${driver.time.title}`,
       subtitle: [
         show.params(at.params),
         at.envLabel ?? null,
-        `y: ${workTitle(driver)}; x: ${driver.time.title}; both relative to ${at.baseline}, log scales.`,
-        `On the diagonal the two agree; above it an example does more work than its time shows. Spearman's rho between them: ${
-          Number.isFinite(rho) ? rho.toFixed(2) : 'n/a (fewer than 3 examples, or no spread in rank)'
-        }.`,
+        `y: ${workTitle(driver)};`,
+        `x: mean ${driver.time.title}; both relative to ${at.baseline}, log scales.`,
+        'On the dashed diagonal the two agree; above it an example does more work than its time shows.',
+        `Spearman's rho between them: ${Number.isFinite(rho) ? rho.toFixed(2) : 'n/a (fewer than 3 examples, or no spread in rank)'}.`,
+        'One panel per style family; grey: the other families.',
         notDrawnNote(left, { most: 3, what: 'examples', reason: 'no count or no time' }),
       ].filter(Boolean),
     },
-    width: WIDTH,
-    height: HEIGHT,
-    usermeta: { rho },
-    layer: [
-      {
+    ...familyScatter({
+      panels,
+      x: { ...ratioAxis(domain, `× ${at.baseline}'s time`) },
+      y: { ...ratioAxis(domain, `× ${at.baseline}'s work`) },
+      colors,
+      reference: (xAxis, yAxis) => ({
         data: {
           values: [
-            { time: domain[0], work: domain[0] },
-            { time: domain[1], work: domain[1] },
+            { xValue: domain[0], yValue: domain[0] },
+            { xValue: domain[1], yValue: domain[1] },
           ],
         },
         mark: { type: 'line', color: '#888', strokeDash: [4, 4] },
-        encoding: { x, y },
-      },
-      {
-        data: { values: points },
-        mark: { type: 'point', filled: true, size: 80, opacity: 0.95 },
-        encoding: { x, y, color, description },
-      },
-      {
-        data: { values: points },
-        mark: { type: 'text', align: 'left', baseline: 'middle', dx: 7, fontSize: 10 },
-        encoding: { x, y, text: { field: 'example' }, color, description },
-      },
-    ],
+        encoding: { x: xAxis, y: yAxis },
+      }),
+    }),
+    usermeta: { rho, panels: panels.map((p) => ({ title: p.title, labels: p.labels })) },
     config: CONFIG,
   };
 }

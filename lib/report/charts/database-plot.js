@@ -44,7 +44,13 @@ function databaseSpec(group, { backendColors, sessions = new Map() }) {
   const { points, notDrawn } = databasePoints(group);
   const backends = group.backends.filter((backend) => points.some((p) => p.runtime === backend));
   if (backends.length < 2) return null;
-  const examples = group.table.rows.map((row) => row.example).filter((example) => points.some((p) => p.example === example));
+  // Only the rows that compare: an example measured on one backend alone has
+  // nothing to set beside it here (the table has it).
+  const compared = (example) => new Set(points.filter((p) => p.example === example).map((p) => p.runtime)).size >= 2;
+  const examples = group.table.rows.map((row) => row.example).filter(compared);
+  const shown = points.filter((p) => examples.includes(p.example));
+  const alone = group.table.rows.filter((row) => row.example !== group.baseline && !compared(row.example)).length;
+  if (examples.length === 0) return null;
   return lanesSpec({
     title: {
       text: `${group.scenario}: ratio to ${group.baseline} on each backend`,
@@ -53,10 +59,11 @@ function databaseSpec(group, { backendColors, sessions = new Map() }) {
         `Point: mean wall time ÷ ${group.baseline}'s on the same backend;`,
         'bar: 95% interval. Hollow: not significant, or fewer than two runs.',
         poolingNote(group.cells, sessions),
+        alone ? `${alone} example${alone === 1 ? '' : 's'} measured on one backend only: see the table.` : null,
         notDrawnNote(notDrawn, { most: 3, what: 'points', reason: 'no ratio' }),
       ].filter(Boolean),
     },
-    points,
+    points: shown,
     rowField: 'example',
     rows: examples,
     runtimes: backends,

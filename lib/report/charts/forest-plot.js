@@ -45,8 +45,8 @@ function keyLayers(rows, y) {
       .filter((s) => rows.some((row) => row.significance === s))
       .map((label) => ({
         label,
-        shape: 'circle',
-        fill: label === SIGNIFICANCE.significant ? '#444' : 'white',
+        shape: label === SIGNIFICANCE.untested ? 'square' : 'circle',
+        fill: label === SIGNIFICANCE.same ? 'white' : '#444',
       })),
     ...(rows.some((row) => row.kind === 'baseline') ? [{ label: 'the baseline', shape: 'diamond', fill: '#444' }] : []),
   ];
@@ -138,6 +138,11 @@ function forestSpec(cells, at, { colors }, { what: measured, subject = 'time' } 
   );
   const description = { field: 'description' };
   const isExample = { filter: "datum.kind === 'example'" };
+  // One meaning per mark: hollow is "not significant" only; a ratio no test
+  // could judge (one run a side) is a filled square, and no interval is claimed.
+  const untested = `datum.significance === '${SIGNIFICANCE.untested}'`;
+  const shape = { condition: { test: untested, value: 'square' }, value: 'circle' };
+  const intervals = rows.some((row) => row.low !== null);
   return {
     title: {
       text: `${at.scenario}: ${subject} relative to ${at.baseline}`,
@@ -145,7 +150,7 @@ function forestSpec(cells, at, { colors }, { what: measured, subject = 'time' } 
         show.params(at.params),
         at.envLabel ?? null,
         at.pooling ?? null,
-        `Point: ratio of the mean ${what} to the baseline's; bar: its 95% interval. Fastest on top.`,
+        `Point: ratio of the mean ${what} to the baseline's; ${intervals ? 'bar: its 95% interval' : 'no interval (one run a side)'}. Fastest on top.`,
         notDrawnNote(notDrawn, { most: 3, what: 'examples', reason: 'no ratio' }),
       ].filter(Boolean),
     },
@@ -167,7 +172,7 @@ function forestSpec(cells, at, { colors }, { what: measured, subject = 'time' } 
         // White under every point, so a hollow one hides the bar behind it.
         transform: [isExample],
         mark: { type: 'point', filled: true, color: 'white', opacity: 1, size: 95 },
-        encoding: { x, y },
+        encoding: { x, y, shape },
       },
       {
         transform: [isExample],
@@ -177,8 +182,9 @@ function forestSpec(cells, at, { colors }, { what: measured, subject = 'time' } 
           y,
           fill: color,
           stroke: color,
-          // Hollow unless the difference from the baseline is significant.
-          fillOpacity: { condition: { test: `datum.significance === '${SIGNIFICANCE.significant}'`, value: 1 }, value: 0 },
+          shape,
+          // Hollow where the difference from the baseline is not significant.
+          fillOpacity: { condition: { test: `datum.significance === '${SIGNIFICANCE.same}'`, value: 0 }, value: 1 },
           description,
         },
       },
@@ -193,7 +199,7 @@ function forestSpec(cells, at, { colors }, { what: measured, subject = 'time' } 
         encoding: { x: { value: WIDTH + VALUE_GAP }, y, text: { field: 'text' }, description },
       },
       {
-        data: { values: [{ header: `× ${at.baseline} (95% CI)` }] },
+        data: { values: [{ header: `× ${at.baseline}${intervals ? ' (95% CI)' : ''}` }] },
         mark: { type: 'text', align: 'left', baseline: 'bottom', fontSize: 11, fontWeight: 'bold', color: '#333' },
         encoding: { x: { value: WIDTH + VALUE_GAP }, y: { value: -4 }, text: { field: 'header' } },
       },

@@ -20,7 +20,7 @@ const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioTicks, notDrawnNote,
 
 const PANEL_WIDTH = 360;
 const PANEL_HEIGHT = 210;
-const COLUMNS = 2;
+const COLUMNS = 3;
 const LABEL = { fontSize: 10, charWidth: 0.8, pointRadius: 5 };
 
 // Pixels from the left and from the top, as SVG counts them.
@@ -48,32 +48,19 @@ function shortName(example, family) {
 }
 
 /**
- * The panels with their points and placed labels.
- * @param {object[]} rows rows of the summary table, in its order (by time)
+ * The panels of a family scatter with their points and placed labels.
+ * @param {Array<{ example, problem?, x: number, y: number, description }>} items x, y: the values drawn
  * @param {object} registries as exported by examples/index.js, for the families
- * @returns {{ panels: Array<{ title, family, points, labels }>, xDomain, yDomain, left: string[] }}
- *   labels: see label-layout.placeLabels, in pixels of their panel
+ * @param {{ xDomain: number[], yDomain: number[] }} domains both log scales
+ * @returns {Array<{ title, family, points, others, labels }>} points: { example, xValue, yValue, x, y, description },
+ *   x and y in pixels of their panel; labels: see label-layout.placeLabels
  */
-function scatterLayout(rows, registries) {
-  const drawn = rows.filter((row) => typeof row.tokens === 'number' && isFinitePositive(row.ratio));
-  const left = rows.filter((row) => !drawn.includes(row)).map((row) => row.example);
-  const xDomain = tokensDomain(drawn.map((row) => row.tokens));
-  const yDomain = ratioDomain(
-    drawn.map((row) => row.ratio),
-    1.15,
-  );
+function familyLayout(items, registries, { xDomain, yDomain }) {
   const px = logX(xDomain, PANEL_WIDTH);
   const py = logY(yDomain, PANEL_HEIGHT);
-  const all = drawn.map((row) => ({
-    example: row.example,
-    tokens: row.tokens,
-    ratio: row.ratio,
-    x: px(row.tokens),
-    y: py(row.ratio),
-    description: `${row.example}${DETAIL}${row.tokens} tokens${DETAIL}${show.ratio(row.ratio)} the baseline's mean time`,
-  }));
-  const panels = familyPanels(
-    drawn.map((row) => ({ problem: row.problem ?? null, example: row.example })),
+  const all = items.map((item) => ({ example: item.example, xValue: item.x, yValue: item.y, x: px(item.x), y: py(item.y), description: item.description }));
+  return familyPanels(
+    items.map((item) => ({ problem: item.problem ?? null, example: item.example })),
     registries,
   ).map((panel) => {
     const points = all.filter((p) => panel.examples.includes(p.example));
@@ -84,10 +71,33 @@ function scatterLayout(rows, registries) {
     ).map((label, i) => ({ ...label, example: points[i].example, description: points[i].description }));
     return { title: panel.title, family: panel.family, points, others, labels };
   });
-  return { panels, xDomain, yDomain, left };
 }
 
-function panelSpec(panel, { x, y, colors, firstColumn, lastRow }) {
+/**
+ * The complexity scatter's panels: tokens against the time ratio.
+ * @param {object[]} rows rows of the summary table, in its order (by time)
+ * @param {object} registries as exported by examples/index.js, for the families
+ * @returns {{ panels: Array<{ title, family, points, labels }>, xDomain, yDomain, left: string[] }}
+ */
+function scatterLayout(rows, registries) {
+  const drawn = rows.filter((row) => typeof row.tokens === 'number' && isFinitePositive(row.ratio));
+  const left = rows.filter((row) => !drawn.includes(row)).map((row) => row.example);
+  const xDomain = tokensDomain(drawn.map((row) => row.tokens));
+  const yDomain = ratioDomain(
+    drawn.map((row) => row.ratio),
+    1.15,
+  );
+  const items = drawn.map((row) => ({
+    example: row.example,
+    problem: row.problem,
+    x: row.tokens,
+    y: row.ratio,
+    description: `${row.example}${DETAIL}${row.tokens} tokens${DETAIL}${show.ratio(row.ratio)} the baseline's mean time`,
+  }));
+  return { panels: familyLayout(items, registries, { xDomain, yDomain }), xDomain, yDomain, left };
+}
+
+function panelSpec(panel, { x, y, colors, reference, firstColumn, lastRow }) {
   const color = exampleColorEncoding(
     panel.points.map((p) => p.example),
     colors,
@@ -95,33 +105,44 @@ function panelSpec(panel, { x, y, colors, firstColumn, lastRow }) {
   const description = { field: 'description' };
   // Outlined in white: a name may lie over another family's grey point.
   const placed = placedLabelLayers(panel.labels, { fontSize: LABEL.fontSize, color, description, outline: true });
-  const xAxis = { ...x, title: lastRow ? x.title : null };
-  const yAxis = { ...y, title: firstColumn ? y.title : null };
+  const xAxis = { ...x, field: 'xValue', title: lastRow ? x.title : null };
+  const yAxis = { ...y, field: 'yValue', title: firstColumn ? y.title : null };
   return {
     title: { text: panel.title, fontSize: 13, anchor: 'start', frame: 'group' },
     width: PANEL_WIDTH,
     height: PANEL_HEIGHT,
     layer: [
-      {
-        // The baseline's own level: points above it are slower.
-        data: { values: [{ one: 1 }] },
-        mark: { type: 'rule', color: '#888', strokeDash: [4, 4] },
-        encoding: { y: { field: 'one', ...yAxis } },
-      },
+      reference(xAxis, yAxis),
       {
         // The other families, for where this one sits among them.
         data: { values: panel.others },
         mark: { type: 'point', filled: true, size: 30, color: REFERENCE_GREY, opacity: 0.45 },
-        encoding: { x: xAxis, y: { field: 'ratio', ...yAxis }, description },
+        encoding: { x: xAxis, y: yAxis, description },
       },
       placed.leaders,
       {
         data: { values: panel.points },
         mark: { type: 'point', filled: true, size: 70, opacity: 0.95 },
-        encoding: { x: xAxis, y: { field: 'ratio', ...yAxis }, color, description },
+        encoding: { x: xAxis, y: yAxis, color, description },
       },
       ...placed.texts,
     ],
+  };
+}
+
+/**
+ * The small multiples of a family scatter, a panel per style family.
+ * @param {{ panels, x, y, reference: (x, y) => object, colors }} chart x, y: axis definitions (type, title,
+ *   scale, axis); reference: the layer under the points (a rule, a diagonal) from the panel's axes
+ * @returns {object} the spec's members (columns, concat, resolve, spacing)
+ */
+function familyScatter({ panels, x, y, reference, colors }) {
+  return {
+    usermeta: { panels: panels.map((p) => ({ title: p.title, labels: p.labels })) },
+    columns: Math.min(COLUMNS, panels.length),
+    concat: panels.map((panel, i) => panelSpec(panel, { x, y, colors, reference, firstColumn: i % COLUMNS === 0, lastRow: i >= panels.length - COLUMNS })),
+    resolve: { scale: { color: 'independent' } },
+    spacing: { row: 24, column: 36 },
   };
 }
 
@@ -134,7 +155,6 @@ function panelSpec(panel, { x, y, colors, firstColumn, lastRow }) {
 function scatterSpec(rows, at, { colors, registries }) {
   const { panels, xDomain, yDomain, left } = scatterLayout(rows, registries);
   const x = {
-    field: 'tokens',
     type: 'quantitative',
     title: `${at.tokensTitle ?? 'tokens'} (log scale)`,
     scale: { type: 'log', domain: xDomain, nice: false },
@@ -160,13 +180,20 @@ function scatterSpec(rows, at, { colors, registries }) {
         notDrawnNote(left, { most: 3, what: 'examples', reason: 'no time or no token count' }),
       ].filter(Boolean),
     },
-    usermeta: { panels: panels.map((p) => ({ title: p.title, labels: p.labels })) },
-    columns: Math.min(COLUMNS, panels.length),
-    concat: panels.map((panel, i) => panelSpec(panel, { x, y, colors, firstColumn: i % COLUMNS === 0, lastRow: i >= panels.length - COLUMNS })),
-    resolve: { scale: { color: 'independent' } },
-    spacing: { row: 24, column: 36 },
+    ...familyScatter({
+      panels,
+      x,
+      y,
+      colors,
+      // The baseline's own level: points above it are slower.
+      reference: (xAxis, yAxis) => ({
+        data: { values: [{ one: 1 }] },
+        mark: { type: 'rule', color: '#888', strokeDash: [4, 4] },
+        encoding: { y: { ...yAxis, field: 'one' } },
+      }),
+    }),
     config: CONFIG,
   };
 }
 
-module.exports = { PANEL_WIDTH, PANEL_HEIGHT, LABEL, shortName, scatterLayout, scatterSpec };
+module.exports = { PANEL_WIDTH, PANEL_HEIGHT, LABEL, shortName, familyLayout, familyScatter, scatterLayout, scatterSpec };

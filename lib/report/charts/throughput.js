@@ -11,7 +11,8 @@ const { CONFIG, DETAIL, isFinitePositive, notDrawnNote } = require('./vega');
 // panels sharing the rows. Left, the median requests/s of the runs, with a bar
 // for the 95% interval of the mean duration turned into a rate (the whole
 // load's requests over its high and low ends). Right, the p99 latency of one
-// request (a filled point) and its p50 (a small hollow one), joined by a thin
+// request (a filled point) and its p50 (a short upright tick, since a hollow
+// point means "not significant" in every other chart), joined by a thin
 // line so the spread shows; when no cell records a latency (the http-client
 // problem: the client examples are their own load) only the left panel is
 // drawn. The baseline is named "(baseline)" and drawn as a diamond, as in the
@@ -214,7 +215,7 @@ function latencyPanel(rows, { y, color, description }) {
     rows.flatMap((row) => [row.p99, row.p50]),
     LATENCY_WIDTH,
   );
-  const x = (field) => ({ field, type: 'quantitative', title: `latency, ms: p99 filled, p50 hollow${log ? ' (log)' : ''}`, scale, axis });
+  const x = (field) => ({ field, type: 'quantitative', title: `latency, ms: p99 dot, p50 tick${log ? ' (log)' : ''}`, scale, axis });
   return {
     width: LATENCY_WIDTH,
     height: rows.length * ROW,
@@ -228,7 +229,7 @@ function latencyPanel(rows, { y, color, description }) {
       },
       {
         transform: [{ filter: 'isValid(datum.p50)' }],
-        mark: { type: 'point', filled: false, fill: 'white', opacity: 1, strokeWidth: 1.5, size: 45 },
+        mark: { type: 'tick', orient: 'vertical', thickness: 2, size: 12, opacity: 1 },
         encoding: { x: x('p50'), y, color, description },
       },
       {

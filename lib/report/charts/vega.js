@@ -1,7 +1,6 @@
 'use strict';
 
-const vega = require('vega');
-const vegaLite = require('vega-lite');
+const { needOptional } = require('../../optional-dependency');
 
 // What the report's charts share: the look, the ratio axis, and the rendering
 // of a Vega-Lite specification to SVG by Vega's headless view (no browser, no
@@ -98,7 +97,7 @@ function notDrawnNote(names, { most, what, reason }) {
 
 // Vega and Vega-Lite log to the console by default; a report collects their
 // warnings instead, so a command's output stays its own.
-function collectingLogger(messages) {
+function collectingLogger(vega, messages) {
   let level = vega.Warn;
   const keep =
     (kind, min) =>
@@ -127,7 +126,11 @@ function collectingLogger(messages) {
  * @returns {Promise<string>} the <svg> element
  */
 async function renderSvg(spec, { messages = [] } = {}) {
-  const logger = collectingLogger(messages);
+  // The chart engine is an optional dependency, loaded when a chart is drawn.
+  needOptional(['vega', 'vega-lite'], "drawing a report's charts");
+  const vega = require('vega');
+  const vegaLite = require('vega-lite');
+  const logger = collectingLogger(vega, messages);
   const compiled = vegaLite.compile(spec, { logger }).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none', logger });
   try {

@@ -72,10 +72,14 @@ dl.glossary dt { font-weight: bold; white-space: nowrap; }
 dl.glossary dd { margin: 0; }
 figure.chart { margin: 1rem 0; overflow-x: auto; }
 figure.chart svg { max-width: 100%; height: auto; }
+/* On a phone a chart keeps its size and scrolls sideways: shrunk to the screen its text would be 3 px. */
+@media (max-width: 700px) { figure.chart svg { max-width: none; } }
 .dim { opacity: 0.12 !important; }
 .role-legend-entry path.background { pointer-events: all; cursor: pointer; }
 #tip { position: fixed; pointer-events: none; background: rgba(255,255,255,.96); border: 1px solid #999; border-radius: 3px; padding: .2rem .45rem; font-size: .85rem; display: none; }
 nav ul { columns: 2; }
+nav li.sub { margin-left: 1.2em; }
+@media (max-width: 700px) { nav ul { columns: 1; } }
 ${PICKER_STYLE}`;
 
 function link(text, href) {
@@ -147,7 +151,7 @@ function renderHtml(model) {
     ['summary', 'Summary'],
     ['environments', 'Environments'],
     ['time', 'Time and memory'],
-    ...model.sections.map((s) => [sectionId(titleOf(s)), `\u2003${titleOf(s)}`]),
+    ...model.sections.map((s) => [sectionId(titleOf(s)), titleOf(s), 'sub']),
     ...(model.runtimes ? [['runtimes', RUNTIMES_TITLE]] : []),
     ...(model.context ? [['context', CONTEXT_TITLE]] : []),
     ...(model.databases ? [['databases', DATABASES_TITLE]] : []),
@@ -156,7 +160,10 @@ function renderHtml(model) {
     ...(model.article ? [['article-2013', ARTICLE_TITLE]] : []),
     ['input', 'Input'],
   ];
-  parts.push(`<nav><ul>${contents.map(([anchor, title]) => `<li><a href="#${anchor}">${escapeHtml(title)}</a></li>`).join('')}</ul></nav>`);
+  // A section's entries indented by the list, not by spaces inside the link (which the underline showed).
+  parts.push(
+    `<nav><ul>${contents.map(([anchor, title, sub]) => `<li${sub ? ' class="sub"' : ''}><a href="#${anchor}">${escapeHtml(title)}</a></li>`).join('')}</ul></nav>`,
+  );
 
   // What a reader sees first is drawn in the page itself.
   parts.push('<h2 id="summary">Summary</h2>');

@@ -50,6 +50,16 @@ function pickerData(model, titleOf) {
   };
 }
 
+// The runtime menu's order: Node by its major version, oldest first, then
+// the others by name ("node 20", "node 26", "bun 1.4", "chromium 156", ...).
+function byRuntime(a, b) {
+  const node = (id) => /^node v?(\d+)/.exec(id);
+  const [na, nb] = [node(a), node(b)];
+  if (na && nb) return Number(na[1]) - Number(nb[1]);
+  if (na || nb) return na ? -1 : 1;
+  return a.localeCompare(b);
+}
+
 function options(values, selected) {
   return values.map((value) => `<option value="${escapeHtml(value)}"${value === selected ? ' selected' : ''}>${escapeHtml(value)}</option>`).join('');
 }
@@ -62,7 +72,7 @@ function options(values, selected) {
  */
 function pickerMarkup(data, first) {
   const scenarios = [...new Set(data.sections.map((s) => s.scenario))];
-  const runtimes = [...new Set(data.sections.map((s) => s.runtime))];
+  const runtimes = [...new Set(data.sections.map((s) => s.runtime))].sort(byRuntime);
   const start = first ?? data.sections[0] ?? { scenario: null, runtime: null };
   const examples = data.sections.find((s) => s.scenario === start.scenario && s.runtime === start.runtime)?.examples ?? [];
   return [
@@ -86,4 +96,4 @@ function sectionOpen(section, title) {
   return `<section class="time-section" id="${sectionId(title)}" data-scenario="${escapeHtml(section.scenario)}" data-runtime="${escapeHtml(section.env.id)}">`;
 }
 
-module.exports = { sectionId, pickerData, pickerMarkup, sectionOpen };
+module.exports = { sectionId, byRuntime, pickerData, pickerMarkup, sectionOpen };

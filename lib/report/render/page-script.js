@@ -189,13 +189,38 @@ const SCRIPT = `
   pick.runtime.addEventListener('change', function () { show(true); });
   pick.a.addEventListener('change', function () { compare(picked()); });
   pick.b.addEventListener('change', function () { compare(picked()); });
-  // A link to a section (the contents, an address with #time-...) picks it.
+  // The view is kept in the address, so that it can be shared: the section's
+  // id, then the examples compared and "every section" (#time-...&a=x&b=y&all).
+  function remember() {
+    var section = picked();
+    var hash = section ? '#' + section.id : '';
+    if (pick.a.value) hash += '&a=' + encodeURIComponent(pick.a.value);
+    if (pick.b.value) hash += '&b=' + encodeURIComponent(pick.b.value);
+    if (all.checked) hash += '&all';
+    if (hash !== location.hash) history.replaceState(null, '', hash || location.pathname + location.search);
+  }
+  [pick.scenario, pick.runtime, pick.a, pick.b, all].forEach(function (select) { select.addEventListener('change', remember); });
+  // A link to a section (the contents, an address with #time-...) picks it, and the rest of the view.
   function follow() {
-    var target = data.sections.filter(function (s) { return '#' + s.id === location.hash; })[0];
+    var parts = location.hash.slice(1).split('&');
+    var target = data.sections.filter(function (s) { return s.id === parts[0]; })[0];
     if (!target) return false;
+    var wanted = {};
+    parts.slice(1).forEach(function (part) {
+      var pair = part.split('=');
+      wanted[pair[0]] = pair.length > 1 ? decodeURIComponent(pair[1]) : true;
+    });
     pick.scenario.value = target.scenario;
     pick.runtime.value = target.runtime;
-    show(true);
+    if (Boolean(wanted.all) !== all.checked) {
+      all.checked = Boolean(wanted.all);
+      document.body.classList.toggle('picking', !all.checked);
+      if (all.checked) figures.forEach(inflate);
+    }
+    show(!all.checked);
+    if (typeof wanted.a === 'string') pick.a.value = wanted.a;
+    if (typeof wanted.b === 'string') pick.b.value = wanted.b;
+    compare(picked());
     return true;
   }
   window.addEventListener('hashchange', follow);
@@ -205,6 +230,8 @@ const SCRIPT = `
 
 const STYLE = `
 form.picker { display: flex; flex-wrap: wrap; gap: .4rem 1rem; align-items: center; position: sticky; top: 0; background: #fff; padding: .5rem 0; border-bottom: 1px solid #ddd; z-index: 1; }
+/* On a phone the bar scrolls away with the page: kept on top it took a fifth of the screen. */
+@media (max-width: 700px) { form.picker { position: static; gap: .3rem .6rem; font-size: .9rem; } section.time-section, #time { scroll-margin-top: 0; } }
 form.picker select { font: inherit; max-width: 16rem; }
 body.picking section.time-section:not(.picked) { display: none; }
 section.time-section, #time { scroll-margin-top: 6rem; }

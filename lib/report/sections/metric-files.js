@@ -72,7 +72,7 @@ function isDebuggabilityReport(json) {
 // What the columns of the two files mean (docs/complexity.md and
 // docs/debuggability.md say it at length), for the report's glossaries.
 const COLUMN_MEANINGS = {
-  problem: 'The problem the example solves (doxbee, parallel).',
+  problem: 'The problem the example solves: its folder under examples/.',
   file: "The example's source file.",
   tokens: "Tokens of the source, comments excluded, split operators merged (Esprima): the 2013 article's measure. Fewer is shorter, not necessarily clearer.",
   score: 'tokens divided by the fewest tokens among the examples compared: 1 is the shortest.',

@@ -4,6 +4,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
+const { requireOptional } = require('../../optional-dependency');
 
 // A browser for one run: started as an ordinary child of the run's process,
 // with a fresh profile in a temporary folder and nothing that reaches the
@@ -107,6 +108,8 @@ function argsFor(engine, profile) {
  *   a browser that does not start is killed, and the error ends with the tail of its output
  */
 async function startBrowser({ engine, path: binary, timeoutMs = 30000 }) {
+  // Before the browser starts: without its driver there is nothing to start it for.
+  const puppeteer = requireOptional('puppeteer-core', `the ${engine} runtime`);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), `asyncmark-${engine}-`));
   const child = spawn(binary, argsFor(engine, profile), {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -159,7 +162,6 @@ async function startBrowser({ engine, path: binary, timeoutMs = 30000 }) {
     child.stdout.off('data', look);
     child.stderr.off('data', look);
   }
-  const puppeteer = require('puppeteer-core');
   let browser;
   try {
     browser =

@@ -4,6 +4,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { cacheFolder } = require('../cache-folder');
+const { requireOptional } = require('../../optional-dependency');
 
 // asyncmark's own child code, compiled down for a Node older than it is
 // written for (Node 6 to 18). Every file of lib/ and the machinery of each
@@ -100,7 +101,7 @@ function pruneStale(compiledFolder, target, keep) {
 }
 
 function buildPreload(version, { cache }) {
-  const esbuild = require('esbuild');
+  const esbuild = requireOptional('esbuild', `compiling for Node ${version}`);
   const target = targetFor(version);
   const files = ownFiles();
   const sources = files.map((file) => fs.readFileSync(path.join(ROOT, file), 'utf8'));
