@@ -45,6 +45,7 @@ module.exports = [
     // parse: the registry says so (needs), and only these files may use it.
     files: [
       'examples/*/async-await-using.js',
+      'examples/*/async-await-using-cancellable.js',
       'test/fixtures/doxbee/async-await-using-*.js',
       'lib/runtimes/probe/await-using.js',
       'lib/runtimes/probe/using.js',

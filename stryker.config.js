@@ -26,6 +26,7 @@ module.exports = {
     // parse `await using` (test/examples/under-runtime.js), out of the
     // mutant switch's reach.
     '!examples/*/async-await-using.js',
+    '!examples/*/async-await-using-cancellable.js',
   ],
   // Only the tests that judge these files: the conformance of both problems,
   // DoxBee's reference against the problem statement written out by hand, and
@@ -33,6 +34,8 @@ module.exports = {
   mochaOptions: {
     spec: [
       'test/examples/conformance.test.js',
+      // What the cancellable variants add is judged by the cancel contract.
+      'test/examples/cancel.test.js',
       'test/examples/doxbee.test.js',
       'test/examples/parallel.test.js',
       'test/examples/reference.test.js',

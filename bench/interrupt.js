@@ -3,38 +3,59 @@
 const { killAll } = require('../lib/runner/spawn');
 const { closeAll: closeDatabases } = require('../lib/database/session');
 
-// Ctrl-C (or SIGTERM) during a long command: stop the progress display, end
-// every child process and its group, say what was kept, exit 130 (143 on SIGTERM). Shared by
-// every command that runs children (bench, debuggability).
+// Ctrl-C (or SIGTERM, or SIGHUP when the terminal goes) during a long
+// command: stop the progress display, end every child process and its unit,
+// say what was kept, and exit with the shell's code for the signal. Shared by
+// every command that runs children (bench, debuggability, verify).
+
+// The shell's convention: 128 + the signal's number.
+const EXIT_CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+const SIGNALS = Object.keys(EXIT_CODES);
 
 /**
  * Runs `task` with the signal handlers in place, and removes them after.
+ * Once a signal has come, the promise returned never settles: the handler
+ * ends the process, and nothing the command would do after the task (print
+ * its table, close its database) runs beside it a second time.
  * @param {() => Promise<T>} task
- * @param {{ progress: { stop(): void }, note: string | (() => string), onInterrupt?: () => void }} options note: the line
- *   printed on interrupt; onInterrupt: what else to print first, once every child is gone (the finished runs' table)
+ * @param {{ progress: { stop(): void }, note: string | (() => string), onInterrupt?: () => void, exit?: (code: number) => void }} options note: the line
+ *   printed on interrupt; onInterrupt: what else to print first, once every child is gone (the finished runs' table);
+ *   exit: how the process ends (process.exit; a test's own)
  * @returns {Promise<T>}
  * @template T
  */
-async function interruptible(task, { progress, note, onInterrupt = () => {} }) {
-  // The shell's convention: 128 + the signal's number (SIGINT 130, SIGTERM 143).
+async function interruptible(task, { progress, note, onInterrupt = () => {}, exit = (code) => process.exit(code) }) {
+  let signalled = null;
   const onSignal = async (signal) => {
+    // A second signal while the first is being handled: the person wants out now.
+    if (signalled) return exit(EXIT_CODES[signal]);
+    signalled = signal;
     progress.stop();
     await killAll();
     onInterrupt();
     // A session's database server stopped and its folder deleted, or its schema dropped.
     await closeDatabases((message) => process.stderr.write(`asyncmark: ${message}\n`));
     process.stderr.write(`\nasyncmark: ${typeof note === 'function' ? note() : note}\n`);
-    process.exit(signal === 'SIGTERM' ? 143 : 130);
+    exit(EXIT_CODES[signal]);
+    // Reached only when `exit` does not end the process (a test's).
+    for (const name of SIGNALS) process.removeListener(name, onSignal);
+    return undefined;
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  for (const signal of SIGNALS) process.on(signal, onSignal);
+  let value;
   try {
-    return await task();
+    value = await task();
+  } catch (error) {
+    if (!signalled) throw error;
   } finally {
-    progress.stop();
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
+    if (!signalled) {
+      progress.stop();
+      for (const signal of SIGNALS) process.removeListener(signal, onSignal);
+    }
   }
+  // The task ended because its children were ended: the handler finishes the command.
+  if (signalled) return new Promise(() => {});
+  return value;
 }
 
-module.exports = { interruptible };
+module.exports = { interruptible, EXIT_CODES };

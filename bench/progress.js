@@ -3,7 +3,8 @@
 const cliProgress = require('cli-progress');
 
 // Progress of a long command on stderr. On a terminal, a bar with runs done,
-// elapsed time and an estimate. Elsewhere (CI, a pipe, nohup) a bar would be a
+// elapsed time and an estimate. Elsewhere (CI, a pipe, nohup, a terminal that
+// says it is dumb, TERM=dumb, as Emacs's shell does) a bar would be a
 // mess of carriage returns, and silence for minutes looks like a hang, so one
 // short line is written at most every `every` ms and once at the end. --quiet
 // silences both.
@@ -111,13 +112,23 @@ function barProgress({ total, stream, unit, now, estimate }) {
  * @param {string} [options.unit] what is counted ("runs", "probes")
  * @param {number} [options.every] ms between plain lines
  * @param {() => number} [options.now] the clock, for tests
+ * @param {object} [options.env] the environment whose TERM says whether the terminal takes cursor codes
  * @param {object} [options.estimate] bench/estimate.js createEstimate of the jobs; tick then takes
  *   { kind, example, regionMs, skipped } of the run it ends
  * @returns {{ tick(what?: string, info?: { kind: string, example: string, regionMs?: number, skipped?: boolean }): void, stop(): void }}
  */
-function createProgress({ total, quiet = false, stream = process.stderr, unit = 'runs', every = EVERY_MS, now = Date.now, estimate = null }) {
+function createProgress({
+  total,
+  quiet = false,
+  stream = process.stderr,
+  unit = 'runs',
+  every = EVERY_MS,
+  now = Date.now,
+  estimate = null,
+  env = process.env,
+}) {
   if (quiet) return { tick() {}, stop() {} };
-  if (stream.isTTY) return barProgress({ total, stream, unit, now, estimate });
+  if (stream.isTTY && env.TERM !== 'dumb') return barProgress({ total, stream, unit, now, estimate });
   return lineProgress({ total, stream, unit, every, now, estimate });
 }
 

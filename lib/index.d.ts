@@ -169,8 +169,12 @@ export interface BatchEntry extends EntryBase {
   onFailure?: 'fail-fast' | 'wait-all';
   /** Whether each upload's async context reaches every operation ('kept'), or the first operation that read none or another upload's, measured on the default Node. */
   context?: 'kept' | `lost at ${string}`;
-  /** How its caller may give up mid-upload: a last argument { signal } (an AbortSignal), or unsubscribing; absent: no means to cancel. */
+  /** How its caller may give up: { signal } (an AbortSignal) last or before its callback, or unsubscribing; absent: no means to cancel. */
   cancel?: 'signal' | 'unsubscribe';
+  /** With cancel: what it does by the cancel contract (lib/conformance/cancel-contract.js), 'keeps the contract' or its worst breach. */
+  onCancel?: string;
+  /** A cancellable variant: the plain example of its registry it was made from. */
+  variantOf?: string;
   /** A syntax not every runtime parses or runs: a runtime without it shows the example UNSUPPORTED with the reason. */
   needs?: 'await using' | 'using';
   /** A generated row: which example it was compiled from, by which compiler, to which target (npm run build:transpiled). */

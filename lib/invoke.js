@@ -23,14 +23,14 @@ function invoke(convention, fn, args, callback) {
       fn(...args, callback);
       return;
     case 'promise':
-      fn(...args).then(
+      returned(fn(...args), 'then', convention).then(
         (value) => callback(null, value),
         (error) => callback(error),
       );
       return;
     case 'observable': {
       let last;
-      fn(...args).subscribe({
+      returned(fn(...args), 'subscribe', convention).subscribe({
         next: (value) => {
           last = value;
         },
@@ -42,6 +42,20 @@ function invoke(convention, fn, args, callback) {
     default:
       throw new RangeError(`convention must be one of ${CONVENTIONS.join(', ')}; got ${convention}`);
   }
+}
+
+const WHAT = { then: 'a promise (a thenable)', subscribe: 'an observable (something with subscribe)' };
+
+// What an example returned, when it has the member its convention calls; a
+// TypeError that says what was expected otherwise, where "Cannot read
+// properties of undefined (reading 'then')" would blame nothing in particular:
+// a file written for another convention, or given the wrong I/O.
+function returned(value, member, convention) {
+  if (value !== null && value !== undefined && typeof value[member] === 'function') return value;
+  const got = value === null ? 'null' : typeof value === 'object' ? `an object without ${member}` : typeof value;
+  throw new TypeError(
+    `upload returned ${got}, not ${WHAT[member]} as the ${convention} convention expects: is the file called as it is written (--call, --io)?`,
+  );
 }
 
 /**

@@ -65,9 +65,9 @@ const { checkMembers, checkModel } = require('./problem-members');
  * @property {Function} [describeBranch] (branch) => its name in a case's name, or null
  * @property {{ op: string, calls: number }} [CONCURRENT] the operation called several times at once
  * @property {string[]} [FIRE_AND_FORGET] operations a style starts and does not wait for
- * @property {{ during: string, commit: string, rollback: string }} [CANCEL] the cancel case
- *   (lib/conformance/cancel.js): the caller gives up while `during` is in flight, and what the
- *   example then calls, `commit` or `rollback`, or neither, is its outcome
+ * @property {{ commit: string, rollback: string, reads: string[] }} [CANCEL] the cancel case
+ *   (lib/conformance/cancel.js): the caller gives up before start or while any operation is in
+ *   flight; the transaction's ending operations, and the operations that write nothing
  *
  * @typedef {object} OperationSpec
  * @property {string} [op] the operation's name (a query names its own, this.op)

@@ -3,15 +3,21 @@
 // A child process that runs the conformance suite (lib/verify.js) on a file
 // of one's own, case by case from `from`, so that what the file does to its
 // process (ends it, hangs it, throws from a timer) ends only this child; see
-// lib/verify-fenced.js, its parent. It prints one JSON line per event:
+// lib/verify-fenced.js, its parent. It sends one message per event on a
+// descriptor of its own, sealed with the run's nonce (lib/runner/child/channel.js),
+// never a line on stdout, so that nothing the file prints or sends is taken for a verdict:
 // { loaded } or { loadError } first, then { start: i } and { case: i, result } per case;
-// or, asked for the cancel case instead, { onCancel } with its outcome.
+// or, asked for the cancel case instead, { onCancel } with its outcome; then { done }.
+
+const { sealedSender, lastWord } = require('./runner/child/channel');
+
+// Taken before the file is loaded: only this child's own messages carry it.
+const send = sealedSender();
+const say = (message) => new Promise((resolve) => send(message, resolve));
 
 const { createVerifier, entryForFile } = require('./verify');
 const { cases, observeCancel } = require('./conformance');
 const { problemNamed } = require('./problems');
-
-const say = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
 async function main() {
   const { problem, file, style, from, cancel } = JSON.parse(process.argv[2]);
@@ -20,16 +26,16 @@ async function main() {
   try {
     factory = entry.load();
   } catch (error) {
-    say({ loadError: error instanceof Error ? error.message : String(error), syntax: error instanceof SyntaxError });
+    await say({ loadError: error instanceof Error ? error.message : String(error), syntax: error instanceof SyntaxError });
     return;
   }
   if (typeof factory !== 'function') {
-    say({ exports: factory === null ? 'null' : typeof factory });
+    await say({ exports: factory === null ? 'null' : typeof factory });
     return;
   }
   say({ loaded: true });
   if (cancel) {
-    say({ onCancel: (await observeCancel(entry, { problem })).outcome });
+    await say({ onCancel: (await observeCancel(entry, { problem })).outcome });
     return;
   }
   const verifier = createVerifier(problem);
@@ -43,7 +49,7 @@ async function main() {
 
 main().then(
   // The file may have left timers or sockets behind: the suite is over.
-  () => process.exit(0),
+  () => say(lastWord({ done: true })).then(() => process.exit(0)),
   (error) => {
     process.stderr.write(`${error && error.stack ? error.stack : error}\n`);
     process.exit(1);

@@ -1,7 +1,7 @@
 'use strict';
 
-const { spawn } = require('node:child_process');
 const path = require('node:path');
+const { runChild } = require('./runner/spawn');
 const { cases, describeCase, NO_MEANS } = require('./conformance');
 const { problemNamed } = require('./problems');
 
@@ -16,45 +16,30 @@ const { problemNamed } = require('./problems');
 const CHILD = path.join(__dirname, 'verify-child.js');
 const CASE_LIMIT_MS = 10000;
 
-// One child from case `from`, under `runtime` (a node binary): the events it printed, and how it ended.
-function runChild(request, limitMs, runtime) {
-  return new Promise((resolve) => {
-    const child = spawn(runtime, [CHILD, JSON.stringify(request)], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const events = [];
-    let buffered = '';
-    let stderr = '';
-    let timedOut = false;
-    let timer = null;
-    const arm = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        timedOut = true;
-        child.kill('SIGKILL');
-      }, limitMs);
-    };
-    arm();
-    child.stdout.on('data', (chunk) => {
-      buffered += chunk;
-      let end;
-      while ((end = buffered.indexOf('\n')) !== -1) {
-        const line = buffered.slice(0, end);
-        buffered = buffered.slice(end + 1);
-        try {
-          events.push(JSON.parse(line));
-          arm();
-        } catch {
-          // What the file itself printed: not an event.
-        }
-      }
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr = (stderr + chunk).slice(-4000);
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ events, code, signal, timedOut, stderr });
-    });
+// How often the child's descendants are looked for while it runs, so that
+// one that leaves its group and clears its environment is still ended.
+const WATCH_MS = 100;
+
+// One child from case `from`, under `runtime` (a node binary), fenced
+// (lib/runner/spawn.js): the events it wrote, sealed with its run's nonce, and
+// how it ended. Anything else it sent or printed is the file's, not an event.
+async function runVerifyChild(request, limitMs, runtime) {
+  const events = [];
+  const ended = await runChild(CHILD, request, {
+    execPath: runtime,
+    // Not IPC: bytes the file writes to the channel's descriptor must not break it.
+    channel: 'fd',
+    timeoutMs: limitMs,
+    idle: true,
+    watchMs: WATCH_MS,
+    onMessage: (message, child, sealed) => {
+      if (!sealed) return false;
+      if (message.done) return true;
+      events.push(message);
+      return false;
+    },
   });
+  return { events, code: ended.exitCode, signal: ended.signal, timedOut: ended.timedOut, interrupted: ended.interrupted, stderr: ended.stderr };
 }
 
 const lastLine = (text) =>
@@ -66,7 +51,8 @@ const lastLine = (text) =>
     .pop() ?? '';
 
 // Why a child ended inside a case, in a few words.
-function reasonOf({ code, signal, timedOut, stderr }, limitMs) {
+function reasonOf({ code, signal, timedOut, interrupted, stderr }, limitMs) {
+  if (interrupted) return 'not run: the verification was interrupted';
   if (timedOut) return `timed out: no answer within ${limitMs / 1000} s (killed)`;
   if (code === 0) return 'the file ended the process (exit code 0) before the case finished';
   const thrown = lastLine(stderr);
@@ -100,7 +86,7 @@ async function verifyFenced(problem, entry, { limitMs = CASE_LIMIT_MS, runtime =
   });
   let from = 0;
   while (from < all.length) {
-    const ended = await runChild({ problem, file: entry.file, style, from }, limitMs, runtime);
+    const ended = await runVerifyChild({ problem, file: entry.file, style, from }, limitMs, runtime);
     const first = ended.events[0];
     if (first && first.loadError !== undefined) return verdict({ loadError: first.loadError, syntax: first.syntax });
     if (first && first.exports !== undefined) return verdict({ exports: first.exports });
@@ -130,25 +116,33 @@ async function verifyFenced(problem, entry, { limitMs = CASE_LIMIT_MS, runtime =
       for (let i = from; i < all.length; i++) fail(i, [`not run: an earlier case (${describeCase(all[current], model)}) hung`]);
       break;
     }
+    // Ctrl-C: no new child is started once every child has been ended.
+    if (ended.interrupted) {
+      for (let i = from; i < all.length; i++) fail(i, [reasonOf(ended, limitMs)]);
+      break;
+    }
   }
   return verdict();
 }
 
+// The cancel case runs every cancel point (15 for DoxBee) in one child.
+const CANCEL_LIMIT_MS = 3 * CASE_LIMIT_MS;
+
 /**
  * The cancel case (lib/conformance/cancel.js) on a file of one's own, in a
- * child of its own with the time limit of one case: what the file does when
- * its caller gives up mid-upload by the entry's `cancel`. NO_MEANS, with
+ * child of its own with a time limit (three cases'): what the file does when
+ * its caller gives up at every cancel point by the entry's `cancel`. NO_MEANS, with
  * nothing run, for an entry without one; "n/a (the cancel case failed: …)"
  * when the child could not tell, as a bench run says it.
  * @param {string} problem one of VERIFIABLE whose model declares CANCEL
  * @param {object} entry as entryForFile makes it
- * @param {{ limitMs?: number, runtime?: string }} [options] as verifyFenced's
- * @returns {Promise<string>} an outcome of CANCEL_OUTCOMES, or an n/a with its reason
+ * @param {{ limitMs?: number, runtime?: string }} [options] as verifyFenced's; limitMs for the whole case
+ * @returns {Promise<string>} 'keeps the contract', the worst breach and where, or an n/a with its reason
  */
-async function cancelFenced(problem, entry, { limitMs = CASE_LIMIT_MS, runtime = process.execPath } = {}) {
+async function cancelFenced(problem, entry, { limitMs = CANCEL_LIMIT_MS, runtime = process.execPath } = {}) {
   if (!entry.cancel) return NO_MEANS;
   const style = { io: entry.io, call: entry.call, throws: entry.throws, onFailure: entry.onFailure, cancel: entry.cancel };
-  const ended = await runChild({ problem, file: entry.file, style, cancel: true }, limitMs, runtime);
+  const ended = await runVerifyChild({ problem, file: entry.file, style, cancel: true }, limitMs, runtime);
   const answer = ended.events.find((event) => event.onCancel !== undefined);
   if (answer) return answer.onCancel;
   const loadError = ended.events.find((event) => event.loadError !== undefined);

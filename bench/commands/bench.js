@@ -17,6 +17,7 @@ const { UsageError, refuse, shown, parseNames, parseNumber, parseChoice, parsePa
 const { optionsFor, resolveParams, testParams } = require('../params');
 const { namesOf } = require('../example-names');
 const { createProgress } = require('../progress');
+const { failureLines } = require('../failure-lines');
 const { createEstimate, sizeOf } = require('../estimate');
 const { VERIFIABLE, styleOptions, resolveStyle, ownEntry, refuseUnloadable, refuseStyleWithout, verifyCommand, syntaxOf } = require('../own-examples');
 const { firstFailure } = require('../../lib/verify');
@@ -198,8 +199,8 @@ async function verifyAdded({ scenario, added, needs, runtimes }) {
     if (refused) throw refused;
     if (verdict.failures.length > 0) {
       throw new UsageError(
-        `--add: ${file} fails verification (${verdict.passed} of ${verdict.total} cases pass); first failing case: ${firstFailure(verdict)}; ` +
-          `${verifyCommand(file, scenario.problem, entry)} shows every one`,
+        `--add: ${file} fails verification (${verdict.passed} of ${verdict.total} cases pass${verdict.passed === 0 ? `: is it written for --io ${entry.io} and --call ${entry.call}?` : ''}); ` +
+          `first failing case: ${firstFailure(verdict)}; ${verifyCommand(file, scenario.problem, entry)} shows every one`,
       );
     }
   }
@@ -302,6 +303,7 @@ function runRound(jobs, settings, options, label) {
       // The runs that finished are shown, not thrown away: under --no-out they are nowhere else.
       onInterrupt: () => {
         if (settings.finished.length > 0) process.stdout.write(render(settings.finished, settings));
+        tellFailures(settings.finished);
       },
       note: () =>
         `interrupted; the table above is of the ${settings.finished.length} finished runs; ${settings.writer ? settings.writer.closing() : 'they are in no file (--no-out)'}`,
@@ -359,7 +361,8 @@ async function action(options, command) {
   // Counting needs valgrind, a driver whose child repeats its region, and no browser.
   const uncountable = settings.measure === 'time' ? null : cannotCount(settings.driver, settings.runtimes);
   if (uncountable) throw new UsageError(`--measure ${settings.measure}: ${uncountable}`);
-  await verifyAdded(settings);
+  // Ctrl-C while a file of --add is verified ends its child and what the file started.
+  await interruptible(() => verifyAdded(settings), { progress: { stop() {} }, note: 'interrupted while verifying the files of --add; nothing was run' });
   // A real database (--db) is made ready before the first run and undone after the last.
   const database = settings.database ? await openDatabase(settings, options) : null;
   try {
@@ -385,10 +388,16 @@ async function runAll(settings, options, started) {
     lines = lines.concat(await runRound(settings.beside.jobs, { ...settings, measure: 'instructions' }, options, 'CPU work: '));
   }
   process.stdout.write(render(lines, settings, precision));
+  tellFailures(lines);
   if (settings.beside && settings.beside.note && !options.quiet) process.stderr.write(`asyncmark: ${settings.beside.note}\n`);
   if (precision && settings.format === 'csv' && !options.quiet) process.stderr.write(precisionText(precision, 'table'));
   // What the files hold, never more: a file deleted or locked meanwhile is said so.
   if (settings.writer && !options.quiet) process.stderr.write(`asyncmark: ${settings.writer.closing()}\n`);
+}
+
+// Why runs failed, on the terminal and not only in the results file: one line a cause.
+function tellFailures(lines) {
+  for (const line of failureLines(lines)) process.stderr.write(`asyncmark: ${line}\n`);
 }
 
 function register(program) {

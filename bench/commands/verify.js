@@ -4,22 +4,28 @@ const { Option } = require('commander');
 const { problemNamed } = require('../../lib/problems');
 const { renderVerdict } = require('../../lib/verify');
 const { verifyFenced, cancelFenced } = require('../../lib/verify-fenced');
-const { CANCEL_MEANS, CANCEL_OUTCOMES } = require('../../lib/conformance');
+const { CANCEL_MEANS, KEEPS, NO_ABORT_CONTROLLER, kindOf, worse } = require('../../lib/conformance');
 const { VERIFIABLE, DEFAULT_PROBLEM, styleOptions, resolveStyle, ownEntry, refuseUnloadable } = require('../own-examples');
 const { Failed, parseChoice } = require('../usage');
+const { interruptible } = require('../interrupt');
 
 // `asyncmark verify FILE`: the whole conformance suite of a problem, every
 // case its registered examples face against the same reference, run on a file
 // of one's own. Each failing case is printed with the first difference of its
 // trace; exit code 1 when any fails, 0 when every case passes. Then, for a
-// problem with a cancel case, what the file does when its caller gives up
-// mid-upload by --cancel's means: an outcome recorded, as bench's "on cancel"
-// column records it, not a case that fails.
+// problem with a cancel case, what the file does when its caller gives up at
+// every cancel point by --cancel's means, judged by the cancel contract: exit
+// code 1 too when it breaks the contract, or, for a registered example, when
+// it does worse than its registry's onCancel declares.
 
 function resolveOptions(file, options) {
   const problem = parseChoice('--problem', options.problem ?? DEFAULT_PROBLEM, VERIFIABLE);
   const entry = ownEntry(file, resolveStyle(options, problem), problem, 'FILE');
-  return { problem, entry, full: Boolean(options.full) };
+  // A registered example is held to its registry's declaration, by its own means unless --cancel says.
+  const registered = problemNamed(problem).registry.examples.find((e) => e.file === entry.file && e.cancel !== undefined);
+  if (registered && options.cancel === undefined) entry.cancel = registered.cancel;
+  const declared = registered ? registered.onCancel : KEEPS;
+  return { problem, entry, declared, full: Boolean(options.full) };
 }
 
 // What was verified, the inferred options said as plainly as the given ones.
@@ -29,28 +35,57 @@ function heading({ problem, entry }, reference) {
   return `verify ${entry.name} (${entry.file}) as a ${problem} example (${style}) against the reference ${reference}\n\n`;
 }
 
-const GIVES_UP = { signal: 'aborted its signal', unsubscribe: 'unsubscribed' };
-
-// The cancel outcome in a line, with how and where the caller gave up; null
-// for a problem without a cancel case.
-async function cancelLine({ problem, entry }) {
-  const { CANCEL } = problemNamed(problem).model;
-  if (!CANCEL) return null;
-  const outcome = await cancelFenced(problem, entry);
-  if (!entry.cancel) return `on cancel: ${outcome}; --cancel ${CANCEL_MEANS.join(' or ')} says how the file is cancelled`;
-  if (!Object.values(CANCEL_OUTCOMES).includes(outcome)) return `on cancel: ${outcome}`;
-  return `on cancel: ${outcome} (its caller ${GIVES_UP[entry.cancel]} while ${CANCEL.during} was in flight)`;
+// When no case passes, the likelier cause is how the file was given (its
+// problem, flavour or convention) rather than each case: say so once.
+function everyCaseFails({ passed, total }, { problem, entry }) {
+  if (passed > 0 || total === 0) return '';
+  return `no case passes: is ${entry.name} a ${problem} example (--problem), given the I/O it is written for (--io ${entry.io}) and called as it is written (--call ${entry.call})?\n`;
 }
+
+const GIVES_UP = {
+  signal: 'aborted its signal before start and while each operation was in flight',
+  unsubscribe: 'unsubscribed while each operation was in flight',
+};
+
+// The cancel outcome in a line, with how the caller gave up, and whether it
+// fails verify; null for a problem without a cancel case.
+async function cancelVerdict({ problem, entry, declared }) {
+  if (!problemNamed(problem).model.CANCEL) return null;
+  const outcome = await cancelFenced(problem, entry);
+  if (!entry.cancel) return { line: `on cancel: ${outcome}; --cancel ${CANCEL_MEANS.join(' or ')} says how the file is cancelled`, failure: null };
+  const kind = kindOf(outcome);
+  if (kind === null) {
+    // The case could not run, which the file is to blame for, unless the runtime lacks AbortController.
+    if (outcome === NO_ABORT_CONTROLLER) return { line: `on cancel: ${outcome}`, failure: null };
+    return { line: `FAIL on cancel: ${outcome}`, failure: 'the cancel case did not run' };
+  }
+  const how = `its caller ${GIVES_UP[entry.cancel]}${declared === KEEPS ? '' : `; its registry declares ${declared}`}`;
+  if (!worse(kind, declared)) return { line: `on cancel: ${outcome} (${how})`, failure: null };
+  // A breach, or worse than declared, fails, and the line says so as a failing case's does.
+  const why = declared === KEEPS ? 'it breaks the cancel contract' : `it does worse than its registry declares (${declared})`;
+  return { line: `FAIL on cancel: ${outcome}: ${why} (${how})`, failure: `on cancel ${why}` };
+}
+
+// Ctrl-C, SIGTERM or SIGHUP ends the child and what the file started, and the command.
+const interruptibly = (task) => interruptible(task, { progress: { stop() {} }, note: 'interrupted; the verification did not finish' });
 
 async function action(file, options) {
   const settings = resolveOptions(file, options);
   // The file runs in a child with a time limit per case, never in this process.
-  const verdict = await verifyFenced(settings.problem, settings.entry);
+  const verdict = await interruptibly(() => verifyFenced(settings.problem, settings.entry));
   const refused = refuseUnloadable(verdict, file, settings.problem, 'FILE');
   if (refused) throw refused;
-  const onCancel = await cancelLine(settings);
-  process.stdout.write(heading(settings, verdict.reference) + renderVerdict(verdict, { full: settings.full }) + (onCancel ? `${onCancel}\n` : ''));
-  if (verdict.failures.length > 0) throw new Failed(`${verdict.failures.length} of ${verdict.total} cases fail`);
+  const onCancel = await interruptibly(() => cancelVerdict(settings));
+  process.stdout.write(
+    heading(settings, verdict.reference) +
+      renderVerdict(verdict, { full: settings.full }) +
+      everyCaseFails(verdict, settings) +
+      (onCancel ? `${onCancel.line}\n` : ''),
+  );
+  const failures = [];
+  if (verdict.failures.length > 0) failures.push(`${verdict.failures.length} of ${verdict.total} cases fail`);
+  if (onCancel && onCancel.failure) failures.push(onCancel.failure);
+  if (failures.length > 0) throw new Failed(failures.join('; '));
 }
 
 function register(program) {
@@ -67,7 +102,10 @@ function register(program) {
       `
 The file is run in a child process against the simulated I/O with tick
 latency, case by case, each case within 10 s: a file that ends the process,
-hangs or throws from a timer fails that case with the reason. The cases: success and a failure at every operation in every mode, in every
+hangs or throws from a timer fails that case with the reason. Whatever the
+file starts is ended with its child, and only the child's own sealed messages
+count: nothing the file prints can pass for a verdict (docs/explanation/methods.md,
+Safety: a fence against mistakes, not an attacker). The cases: success and a failure at every operation in every mode, in every
 branch, several uploads at once, twice in a row, varied paths, completions one
 by one (see docs/architecture.md, lib/conformance/). Each failing case is
 printed with the first event where its trace parts from the expected one and
@@ -75,13 +113,19 @@ both traces around it, then a line "N of M cases pass". Exit code 0 when every
 case passes, 1 when one fails, 2 on bad input. A file that passes can be
 benched beside the registered examples: asyncmark bench --add FILE.
 
-Then the cancel case, in a child of its own: the caller gives up while the
-upload is mid-way (doxbee: while version.insert is in flight) by --cancel's
-means, and the line "on cancel:" says what the file then does: rolls back,
-commits anyway, or leaves open (neither commits nor rolls back). Without
---cancel it is n/a (no means to cancel), and nothing is run. The outcome is
-recorded, as bench's "on cancel" column records it; it does not change the
-exit code.
+Then the cancel case, in a child of its own within 30 s: by --cancel's means, the caller
+gives up before the upload starts (an already-aborted signal) and while each
+operation of each branch is in flight, the commit included, and the cancel
+contract judges what follows (docs/conformance.md): no write after the abort;
+rolled back, unless the commit was already issued and the caller is told it
+committed; the caller hears the signal's reason within one I/O step; an
+already-aborted signal issues no I/O; the upload settles exactly once. The
+line "on cancel:" says "keeps the contract" or the worst breach and where
+("writes after the abort at version.insert (file found)"), and a breach
+makes the exit code 1. A file registered in examples/<problem>/ is cancelled
+by its registry's means unless --cancel says, and fails only when it does
+worse than its registry's onCancel declares. Without --cancel any other file
+is n/a (no means to cancel), and nothing is run.
 
 Examples:
   cp examples/doxbee/async-await.js my-style.js     # then change it
@@ -95,4 +139,4 @@ Examples:
     .action(action);
 }
 
-module.exports = { register, resolveOptions };
+module.exports = { register, resolveOptions, cancelVerdict };

@@ -356,10 +356,11 @@ function describeBranch(branch) {
 // whenever the style's scheduler lets it, so the harness checks it apart.
 const FIRE_AND_FORGET = [ROLLBACK.op];
 
-// The cancel case (lib/conformance/cancel.js): the caller gives up mid-upload,
-// once the transaction has begun and its first insert is in flight; the
-// example then rolls the transaction back, commits it anyway, or leaves it open.
-const CANCEL = { during: 'version.insert', commit: COMMIT.op, rollback: ROLLBACK.op };
+// The cancel case (lib/conformance/cancel.js): the caller gives up before
+// the upload starts or while any operation is in flight, and the contract
+// (lib/conformance/cancel-contract.js) judges what follows: how the
+// transaction ends, and whether anything but a read is issued after the abort.
+const CANCEL = { commit: COMMIT.op, rollback: ROLLBACK.op, reads: [GET.op, CREATE_QUERY.op] };
 
 // What a style that catches the failure of `op` does before its caller hears:
 // it rolls back the transaction begun in `events`, unless the commit failed.

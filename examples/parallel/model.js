@@ -79,9 +79,9 @@ function checkRun(engine, { n, p, failed }) {
   return problems;
 }
 
-// The cancel case (lib/conformance/cancel.js): the caller gives up while the
-// inserts made at once are in flight.
-const CANCEL = { ...doxbee.CANCEL, during: CONCURRENT.op };
+// The cancel case (lib/conformance/cancel.js): DoxBee's transaction, with
+// its inserts made at once and its commit as the cancel points.
+const { CANCEL } = doxbee;
 
 // What the conformance harness reads of the problem besides CONCURRENT and
 // BRANCHES: DoxBee's arguments, and its transaction, so its rollback rules and

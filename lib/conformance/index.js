@@ -3,7 +3,8 @@
 const { cases, describeCase } = require('./cases');
 const { observe } = require('./observe');
 const { SYNC_BEHAVIOURS, FAILURE_BEHAVIOURS, checkCase, firstDifference, describeDifference } = require('./check');
-const { CANCEL_MEANS, CANCEL_OUTCOMES, NO_MEANS, observeCancel } = require('./cancel');
+const { CANCEL_MEANS, NO_MEANS, NO_ABORT_CONTROLLER, observeCancel, kindOf } = require('./cancel');
+const { BREACHES, KEEPS, BEFORE_START, worse } = require('./cancel-contract');
 
 // Proves that examples do the same work. One case runs an example once, in this
 // process, against a fresh engine with tick latency, and observes everything: the
@@ -22,14 +23,20 @@ const { CANCEL_MEANS, CANCEL_OUTCOMES, NO_MEANS, observeCancel } = require('./ca
 // The suite is three jobs, a file each: the cases a model gives (cases.js),
 // one run of a case (observe.js), and its comparison with the reference's
 // (check.js). The cancel case (cancel.js) is not compared with the reference:
-// it records what an example does when its caller gives up mid-upload.
+// the caller gives up at every cancel point, and the cancel contract
+// (cancel-contract.js) judges what the example then does.
 
 module.exports = {
   SYNC_BEHAVIOURS,
   FAILURE_BEHAVIOURS,
   CANCEL_MEANS,
-  CANCEL_OUTCOMES,
+  BREACHES,
+  KEEPS,
+  BEFORE_START,
   NO_MEANS,
+  NO_ABORT_CONTROLLER,
+  worse,
+  kindOf,
   cases,
   describeCase,
   observe,

@@ -1,30 +1,47 @@
 'use strict';
 
-const { fork } = require('node:child_process');
+const crypto = require('node:crypto');
+const { fork, spawn } = require('node:child_process');
+const { markedEnv, endUnit, watchDescendants, guard, release } = require('./fence');
+const { NONCE, CHANNEL_FD } = require('./child/channel');
 
-// Child processes for everything that measures: the benchmark runner and the
-// debuggability probe. runChild starts one, keeps the tail of its stderr, kills
-// it at the timeout and reports how it ended; it never throws. runInChild adds
-// the benchmark's classification on top: ok (or double / invalid, as the child
-// found), crash, timeout, oom. Every child is tracked so killAll can end them.
-// Each child leads a process group of its own, and the whole group is killed
-// when the run ends, however it ends: a process the example started (a
-// cluster, a worker pool, a careless library) does not outlive the run.
+// Child processes for everything that measures: the benchmark runner, the
+// debuggability probe and the conformance suite on a file of one's own.
+// runChild starts one, keeps the tail of its stderr, kills it at the timeout
+// and reports how it ended; it never throws. runInChild adds the benchmark's
+// classification on top: ok (or double / invalid, as the child found), crash,
+// timeout, oom. Every child is tracked so killAll can end them.
+// Each child is fenced (lib/runner/fence.js): it leads a process group of its
+// own, what it starts carries its mark, and the whole unit is ended when the
+// run ends, however it ends, and by a watchdog if this process is killed: a
+// process the example started (a cluster, a worker pool, a careless library,
+// a detached child) does not outlive the run. Its word comes over IPC, or a
+// descriptor of its own, sealed with a nonce of the run's
+// (lib/runner/child/channel.js), never from stdout.
 
 const STDERR_TAIL = 2000;
 // How long a child that has reported may take to exit before it is killed.
 const EXIT_GRACE_MS = 5000;
-const live = new Set();
+// How often a child's descendants are looked for unless the caller says.
+const WATCH_MS = 250;
+const live = new Map();
 const interrupted = new WeakSet();
 
 /**
- * Runs a script in a fresh process with one JSON argument and an IPC channel.
+ * Runs a script in a fresh, fenced process with one JSON argument and a channel to this one.
  * @param {string} script the module to fork
  * @param {object} job passed as the JSON argument
- * @param {object} [options] { execPath, execArgv, env, timeoutMs, exitGraceMs, onMessage(message, child), onSpawn(child) }:
+ * @param {object} [options] { execPath, execArgv, env, channel, timeoutMs, idle, watchMs, exitGraceMs, onMessage(message, child, sealed), onSpawn(child) }:
  *   execPath, the runtime to run it with (the node running asyncmark unless given);
- *   onMessage returns true for the child's last word, after which it has
- *   exitGraceMs to exit before its group is killed
+ *   channel, how the child speaks: ipc (process.send, and the parent's child.send; the default)
+ *   or fd (JSON lines on descriptor 3, where bytes that are not a message are ignored rather
+ *   than breaking the channel: for a child whose own code is not asyncmark's);
+ *   idle, the timeout counts from the child's last sealed message rather than from its start;
+ *   watchMs, how often the child's descendants are looked for while it runs (a few small
+ *   reads of /proc each time; null: never);
+ *   onMessage gets every message, and `sealed` true when it carries the run's
+ *   nonce (the nonce itself removed); it returns true for the child's last
+ *   word, after which the child has exitGraceMs to exit before its unit is ended
  * @returns {Promise<{ pid, exitCode, signal, timedOut, interrupted, startError, stderr, fatal }>}
  *   fatal: the out-of-memory line, if the child printed one, wherever it stood
  *   after the process has exited and its stderr is closed; interrupted when
@@ -37,15 +54,26 @@ function runChild(
     execPath = process.execPath,
     execArgv = [],
     env = process.env,
+    channel = 'ipc',
     timeoutMs = 60000,
+    idle = false,
+    watchMs = WATCH_MS,
     exitGraceMs = EXIT_GRACE_MS,
     onMessage = () => {},
     onSpawn = () => {},
   } = {},
 ) {
   return new Promise((resolve) => {
-    const child = fork(script, [JSON.stringify(job)], { execPath, execArgv, env, detached: true, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
-    live.add(child);
+    const nonce = crypto.randomBytes(12).toString('hex');
+    const marked = markedEnv({ ...env, [NONCE]: nonce, ...(channel === 'fd' ? { [CHANNEL_FD]: '3' } : {}) });
+    const child =
+      channel === 'fd'
+        ? spawn(execPath, [...execArgv, script, JSON.stringify(job)], { env: marked.env, detached: true, stdio: ['ignore', 'ignore', 'pipe', 'pipe'] })
+        : fork(script, [JSON.stringify(job)], { execPath, execArgv, env: marked.env, detached: true, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const watch = child.pid && watchMs ? watchDescendants(child.pid, watchMs) : null;
+    const unit = { pid: child.pid, mark: marked.mark, seen: watch ? watch.seen : new Map(), look: watch ? watch.look : null, ended: false };
+    if (child.pid) guard(child.pid);
+    live.set(child, unit);
     onSpawn(child);
     let stderr = '';
     let fatal = null;
@@ -57,24 +85,42 @@ function runChild(
       if (fatal === null) fatal = fatalLine(stderr.slice(-200) + chunk);
       stderr = (stderr + chunk).slice(-STDERR_TAIL);
     });
+    let timer = null;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        endChild(child);
+      }, timeoutMs);
+    };
+    arm();
     // Node 26 can deadlock in process.exit() when a background compile job
     // waits for a garbage collection (nodejs/node#64274): a child that has
     // said its last word and then never exits is ended, and what it said kept.
-    child.on('message', (message) => {
-      if (onMessage(message, child) === true && grace === null) {
-        grace = setTimeout(() => killGroup(child), exitGraceMs);
+    const hear = (message) => {
+      const sealed = message !== null && typeof message === 'object' && message.nonce === nonce;
+      const said = sealed ? withoutNonce(message) : message;
+      // The processes the child still had at its last word (channel.js lastWord).
+      if (sealed && Array.isArray(said.descendants)) {
+        for (const [pid, start] of said.descendants) if (!unit.seen.has(pid)) unit.seen.set(pid, start);
+        delete said.descendants;
       }
-    });
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup(child);
-    }, timeoutMs);
+      if (sealed && idle && grace === null) arm();
+      if (onMessage(said, child, sealed) === true && grace === null) {
+        clearTimeout(timer);
+        grace = setTimeout(() => endChild(child), exitGraceMs);
+      }
+    };
+    if (channel === 'fd') readLines(child.stdio[3], hear);
+    else child.on('message', hear);
     // What the child started may hold its stderr open, which would delay
-    // 'close' for ever: end the group as soon as the child itself has exited.
-    child.on('exit', () => killGroup(child));
+    // 'close' for ever: end the unit as soon as the child itself has exited.
+    child.on('exit', () => endChild(child));
     const finish = (exitCode, signal, startError = null) => {
       clearTimeout(timer);
       clearTimeout(grace);
+      if (watch) watch.stop();
+      if (!unit.ended) endChild(child);
       live.delete(child);
       resolve({ pid: child.pid ?? null, exitCode, signal, timedOut, interrupted: interrupted.has(child), startError, stderr, fatal });
     };
@@ -87,15 +133,42 @@ function runChild(
   });
 }
 
-// Kills the child's process group (the child and every process it started
-// that did not leave the group); a group already gone is fine.
-function killGroup(child) {
-  if (!child.pid) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // ESRCH: nothing left in the group.
-  }
+// Each JSON line of a stream, parsed; a line that is not JSON is not a message.
+function readLines(stream, hear) {
+  let buffered = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    buffered += chunk;
+    let end;
+    while ((end = buffered.indexOf('\n')) !== -1) {
+      const line = buffered.slice(0, end);
+      buffered = buffered.slice(end + 1);
+      let message;
+      try {
+        message = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      hear(message);
+    }
+  });
+  stream.on('error', () => {});
+}
+
+function withoutNonce({ nonce, ...message }) {
+  return message;
+}
+
+// Ends a child's unit (lib/runner/fence.js): its group, its descendants seen
+// while it ran, every process with its mark. A unit already gone is fine.
+function endChild(child) {
+  const unit = live.get(child);
+  if (!unit || !unit.pid) return;
+  // One more look, while the child may still be there to be looked under.
+  if (unit.look) unit.look();
+  endUnit(unit);
+  release(unit.pid);
+  unit.ended = true;
 }
 
 // The line of stderr that says what went wrong: the error's own line if Node
@@ -137,17 +210,22 @@ function classifyExit(stderr) {
  *   reply to send back, or null when the message is not one
  * @returns {Promise<{ status, metrics, error, stderrTail }>}
  */
-async function runInChild(job, { script, timeoutMs = 60000, exitGraceMs, execPath, execArgv = [], env, onSpawn, ask = () => null }) {
+async function runInChild(job, { script, timeoutMs = 60000, exitGraceMs, execPath, execArgv = [], env, onSpawn, ask = null }) {
   let result = null;
   const end = await runChild(script, job, {
     execPath,
     execArgv,
     env,
+    // Under the node running asyncmark, with no request to answer, the child
+    // reports on a descriptor of its own, which bytes the example writes to
+    // it cannot break (on node's IPC they would crash this process). Other
+    // runtimes keep node's IPC, which each of them implements.
+    channel: ask === null && (execPath === undefined || execPath === process.execPath) ? 'fd' : 'ipc',
     timeoutMs,
     exitGraceMs,
     onSpawn,
-    onMessage: (message, child) => {
-      const reply = ask(message, child);
+    onMessage: (message, child, sealed) => {
+      const reply = ask === null ? null : ask(message, child);
       if (reply) {
         // A child that is gone by then needs no reply.
         reply.then(
@@ -156,6 +234,8 @@ async function runInChild(job, { script, timeoutMs = 60000, exitGraceMs, execPat
         );
         return false;
       }
+      // Only the child's own word is its result: what the example sends is not.
+      if (!sealed) return false;
       result = message;
       return true;
     },
@@ -179,16 +259,15 @@ async function runInChild(job, { script, timeoutMs = 60000, exitGraceMs, execPat
  * The kills are sent at once, so it also serves a synchronous 'exit' handler.
  */
 function killAll({ waitMs = 2000 } = {}) {
-  const exits = [...live].map(
+  const exits = [...live.keys()].map(
     (child) =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         interrupted.add(child);
         child.once('exit', resolve);
-        killGroup(child);
+        endChild(child);
       }),
   );
-  live.clear();
   const timeout = new Promise((resolve) => setTimeout(resolve, waitMs).unref());
   return Promise.race([Promise.all(exits), timeout]);
 }

@@ -11,8 +11,9 @@ const { readVersion } = require('./probe');
 // a temporary folder beside the final one, the binary is run, a record is
 // written, and only then is the folder renamed to its final name. A folder
 // under a runtime's name is therefore always a whole, working install; an
-// interrupted or failed one is a ".install-…" folder, removed on failure and,
-// if the process died, by the next install.
+// interrupted or failed one is a ".install-…" folder, removed on failure, on
+// SIGINT, SIGTERM and SIGHUP, and, if the process died otherwise, by the next
+// install.
 
 const RECORD = 'asyncmark-runtime.json';
 const TEMP_PREFIX = '.install-';
@@ -44,6 +45,29 @@ function diskBytes(folder) {
   };
   walk(folder);
   return bytes;
+}
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/**
+ * While `work` runs, a signal kills npm and removes `temp` first; then the
+ * signal does what it would have done (the process's default, ending it,
+ * unless someone else listens for it).
+ */
+async function removedOnSignal(temp, work) {
+  const controller = new AbortController();
+  const onSignal = (signal) => {
+    controller.abort();
+    fs.rmSync(temp, { recursive: true, force: true });
+    for (const name of SIGNALS) process.removeListener(name, onSignal);
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+  };
+  for (const name of SIGNALS) process.on(name, onSignal);
+  try {
+    return await work(controller.signal);
+  } finally {
+    for (const name of SIGNALS) process.removeListener(name, onSignal);
+  }
 }
 
 function alive(pid) {
@@ -83,13 +107,18 @@ async function installRuntime(spec, { cache, npm, timeoutMs, onProgress = () => 
   const temp = path.join(cache, `${TEMP_PREFIX}${folderName(spec)}-${process.pid}-${crypto.randomBytes(4).toString('hex')}`);
   fs.mkdirSync(temp);
   const started = Date.now();
+  return removedOnSignal(temp, (signal) => installInto(temp, folder, spec, { npm, timeoutMs, signal, onProgress, started }));
+}
+
+// The install proper, into `temp`, renamed to `folder` once it works.
+async function installInto(temp, folder, spec, { npm, timeoutMs, signal, onProgress, started }) {
   try {
     onProgress(`installing ${spec.spec}: npm install ${spec.package} into ${folder}`);
     // A package.json anchors npm to this folder, and allows the install script
     // that puts the runtime's binary in place (npm 11 asks for allowScripts).
     const manifest = { private: true, description: `asyncmark runtime ${spec.spec}`, allowScripts: { [RUNTIMES[spec.name].package]: true } };
     fs.writeFileSync(path.join(temp, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    const result = await npmInstall(temp, spec.package, { npm, timeoutMs });
+    const result = await npmInstall(temp, spec.package, { npm, timeoutMs, signal });
     if (!result.ok) throw new Error(result.reason);
     const binary = RUNTIMES[spec.name].binary;
     if (!fs.existsSync(path.join(temp, binary))) {

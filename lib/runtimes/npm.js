@@ -36,14 +36,15 @@ function npmEnv(env = process.env) {
  * Resolves { ok, reason, output }: reason is one line saying why it failed.
  * @param {string} folder an existing folder with a package.json
  * @param {string} pkg e.g. node@26
- * @param {{ npm?: { command: string, args: string[] }, timeoutMs?: number }} [options]
+ * @param {{ npm?: { command: string, args: string[] }, timeoutMs?: number, signal?: AbortSignal }} [options]
+ *   signal: aborting it kills npm (an install interrupted by Ctrl-C)
  */
-function npmInstall(folder, pkg, { npm = npmCommand(), timeoutMs = 10 * 60 * 1000 } = {}) {
+function npmInstall(folder, pkg, { npm = npmCommand(), timeoutMs = 10 * 60 * 1000, signal } = {}) {
   const args = [...npm.args, 'install', '--prefix', folder, '--no-save', '--no-audit', '--no-fund', pkg];
   return new Promise((resolve) => {
     const output = [];
     let timedOut = false;
-    const child = spawn(npm.command, args, { cwd: folder, env: npmEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(npm.command, args, { cwd: folder, env: npmEnv(), stdio: ['ignore', 'pipe', 'pipe'], signal, killSignal: 'SIGKILL' });
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGTERM');

@@ -37,7 +37,7 @@ describe('asyncmark bench --add', function () {
     assert.match(stdout, /^async-await \(baseline\) /m);
   });
 
-  it('takes its means to cancel from --cancel, and records what the file does then: a planted one that ignores the signal commits anyway', async () => {
+  it('takes its means to cancel from --cancel, and records what the file does then: a planted one that ignores the signal commits anyway, found before start', async () => {
     const out = path.join(dir, 'cancel-runs.jsonl');
     const ignores = path.join(ROOT, 'test', 'fixtures', 'doxbee', 'async-await-ignores-signal.js');
     const args = ['bench', '--test', '--examples', 'callbacks-original', '--add', `${mine},${ignores}`, '--io', 'promises', '--cancel', 'signal'];
@@ -46,10 +46,10 @@ describe('asyncmark bench --add', function () {
     const onCancel = Object.fromEntries(readResults(out).map((run) => [run.example, run.metrics.onCancel]));
     assert.deepEqual(onCancel, {
       'callbacks-original': 'n/a (no means to cancel)',
-      'my-style': 'rolls back',
-      'async-await-ignores-signal': 'commits anyway',
+      'my-style': 'writes after the abort at blob.put (file found)',
+      'async-await-ignores-signal': 'commits anyway at before start',
     });
-    assert.match(stdout, /^async-await-ignores-signal .* commits anyway$/m);
+    assert.match(stdout, /^async-await-ignores-signal .* commits anyway at before start$/m);
   });
 
   it('plans the jobs of an added file with its entry, for the child to load it from its file', () => {

@@ -51,10 +51,27 @@ describe('progress on stderr', () => {
 
   it('draws a bar on a terminal', () => {
     const out = stream(true);
-    const progress = createProgress({ total: 2, stream: out, unit: 'probes' });
+    const progress = createProgress({ total: 2, stream: out, unit: 'probes', env: { TERM: 'xterm-256color' } });
     progress.tick('x');
     progress.stop();
     assert.ok(out.chunks.join('').includes('probes'), out.chunks.join(''));
+  });
+
+  // The bar's cursor codes are what the dumb terminal cannot take: the check
+  // below finds them in the bar (the planted case), and none in its lines.
+  const CURSOR_CODES = new RegExp(`${String.fromCharCode(27)}\\[|\r`);
+  it('writes plain lines, no cursor codes, on a terminal that says it is dumb (TERM=dumb)', () => {
+    const drawn = (TERM) => {
+      const out = stream(true);
+      const progress = createProgress({ total: 2, stream: out, every: 0, env: { TERM } });
+      progress.tick('x');
+      progress.stop();
+      return out.chunks.join('');
+    };
+    assert.match(drawn('xterm'), CURSOR_CODES);
+    const dumb = drawn('dumb');
+    assert.doesNotMatch(dumb, CURSOR_CODES);
+    assert.match(dumb, /^asyncmark: 1\/2 runs, /);
   });
 
   it('says durations in seconds, then minutes', () => {

@@ -14,6 +14,7 @@ const doxbeeFixtures = require('../fixtures/doxbee');
 const parallelFixtures = require('../fixtures/parallel');
 const cancelFixtures = require('../fixtures/doxbee/on-cancel');
 const { lacking } = require('../../lib/runtimes/syntax');
+const { entryForFile } = require('../../lib/verify');
 
 const ROOT = path.join(__dirname, '..', '..');
 const CLI = path.join(ROOT, 'bench', 'cli.js');
@@ -47,36 +48,57 @@ describe('asyncmark verify', function () {
     );
   });
 
-  describe('--cancel: what the file does when its caller gives up mid-upload', () => {
-    const onCancel = (stdout) => stdout.split('\n').find((line) => line.startsWith('on cancel: '));
+  describe('--cancel: what the file does when its caller gives up, judged by the cancel contract', () => {
+    const onCancel = (stdout) => stdout.split('\n').find((line) => /^(FAIL )?on cancel: /.test(line));
+    const SIGNAL = 'its caller aborted its signal before start and while each operation was in flight';
 
-    it('rolls back, for a copy of a registered example that takes a signal', async () => {
-      const { code, stdout } = await spawnCli('verify', copy, '--io', 'promises', '--cancel', 'signal');
-      assert.equal(code, 0);
-      assert.equal(onCancel(stdout), 'on cancel: rolls back (its caller aborted its signal while version.insert was in flight)');
+    it('passes a cancellable example that keeps the contract, with exit code 0', async () => {
+      const { code, stdout } = await runCli('verify', 'examples/doxbee/async-await-cancellable.js', '--io', 'promises', '--cancel', 'signal');
+      assert.equal(code, 0, stdout);
+      assert.equal(onCancel(stdout), `on cancel: keeps the contract (${SIGNAL})`);
     });
 
-    it('reports the planted fixtures as they are: one commits anyway, one leaves the transaction open, and neither changes the exit code', async () => {
-      const ignores = await runCli('verify', cancelFixtures.ignoresSignal.file, '--io', 'promises', '--cancel', 'signal');
-      assert.equal(ignores.code, 0, ignores.stderr);
-      assert.equal(onCancel(ignores.stdout), 'on cancel: commits anyway (its caller aborted its signal while version.insert was in flight)');
-      const leaks = await runCli('verify', cancelFixtures.leaksOnUnsubscribe.file, '--io', 'observables', '--cancel', 'unsubscribe');
-      assert.equal(leaks.code, 0, leaks.stderr);
-      assert.equal(onCancel(leaks.stdout), 'on cancel: leaves open (its caller unsubscribed while version.insert was in flight)');
+    it('fails each planted fixture with exit code 1, saying the breach and where', async () => {
+      for (const fixture of Object.values(cancelFixtures)) {
+        const { code, stdout } = await runCli('verify', fixture.file, ...styleOf(fixture), '--cancel', fixture.cancel);
+        assert.equal(code, 1, fixture.name);
+        assert.match(stdout, /\n124 of 124 cases pass\n/, fixture.name);
+        assert.ok(onCancel(stdout).startsWith(`FAIL on cancel: ${fixture.caught}: it breaks the cancel contract (its caller `), onCancel(stdout));
+      }
     });
 
-    it('holds a parallel example to its problem, giving up during its inserts', async () => {
+    it("holds a registered example to its registry's declaration, by its registry's means", async () => {
+      const { code, stdout } = await runCli('verify', 'examples/doxbee/async-await.js', '--io', 'promises');
+      assert.equal(code, 0, stdout);
+      assert.equal(onCancel(stdout), `on cancel: writes after the abort at blob.put (file found) (${SIGNAL}; its registry declares writes after the abort)`);
+    });
+
+    it('fails a file that does worse than declared, and passes one that does as declared or better', async () => {
+      const { cancelVerdict } = require('../../bench/commands/verify');
+      const fixture = cancelFixtures.writesAfterAbort;
+      const entry = entryForFile(fixture.file, { io: 'promises', cancel: 'signal' });
+      const worse = await cancelVerdict({ problem: 'doxbee', entry, declared: 'hears late' });
+      assert.equal(worse.failure, 'on cancel it does worse than its registry declares (hears late)');
+      assert.match(worse.line, /^FAIL on cancel: writes after the abort at blob\.put \(file found\): it does worse than/);
+      assert.equal((await cancelVerdict({ problem: 'doxbee', entry, declared: 'writes after the abort' })).failure, null);
+      assert.equal((await cancelVerdict({ problem: 'doxbee', entry, declared: 'commits anyway' })).failure, null);
+    });
+
+    it('holds a parallel example to its problem, its inserts and commit the cancel points', async () => {
       const { code, stdout } = await runCli('verify', 'examples/parallel/async-await.js', '--problem', 'parallel', '--io', 'promises', '--cancel', 'signal');
-      assert.equal(code, 0);
-      assert.equal(onCancel(stdout), 'on cancel: rolls back (its caller aborted its signal while fileVersion.insert was in flight)');
+      assert.equal(code, 0, stdout);
+      assert.equal(
+        onCancel(stdout),
+        `on cancel: issues I/O though already aborted at before start (${SIGNAL}; its registry declares issues I/O though already aborted)`,
+      );
     });
 
-    it('says why when the means does not fit the file, as n/a with the reason', async () => {
+    it('fails, saying why, when the means does not fit the file', async () => {
       const { code, stdout } = await runCli('verify', copy, '--io', 'promises', '--cancel', 'unsubscribe');
-      assert.equal(code, 0);
+      assert.equal(code, 1);
       assert.match(
         onCancel(stdout),
-        /^on cancel: n\/a \(the cancel case failed: the process ended with exit code 1: TypeError: .*subscribe is not a function\)$/,
+        /^FAIL on cancel: n\/a \(the cancel case failed: the process ended with exit code 1: TypeError: .*subscribe is not a function\)$/,
       );
     });
   });

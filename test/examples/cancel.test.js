@@ -2,7 +2,7 @@
 
 const assert = require('node:assert/strict');
 const { problems } = require('../../lib/problems');
-const { observeCancel, CANCEL_OUTCOMES, NO_MEANS } = require('../../lib/conformance');
+const { observeCancel, kindOf, KEEPS, NO_MEANS, NO_ABORT_CONTROLLER } = require('../../lib/conformance');
 const { lacking } = require('../../lib/runtimes/syntax');
 const { verifyUnderRuntime } = require('./under-runtime');
 const fixtures = require('../fixtures/doxbee/on-cancel');
@@ -12,9 +12,10 @@ const { summarize } = require('../../lib/summary');
 const { summaryTable } = require('../../lib/report/sections/summary-table');
 
 // The cancel case (lib/conformance/cancel.js) of every example of the problems
-// whose model declares one: an example with a means to cancel (its registry's
-// `cancel`) rolls back when its caller gives up mid-upload; one with none is
-// n/a. The planted fixtures prove the case tells the other outcomes apart.
+// whose model declares one: the caller gives up at every cancel point, and
+// the cancel contract judges what follows. An example with a means to cancel
+// (its registry's `cancel`) does what its `onCancel` declares; one with none
+// is n/a. The planted fixtures prove each breach is caught, where it happens.
 
 const CANCELLABLE = problems()
   .filter((problem) => problem.model?.CANCEL)
@@ -26,7 +27,7 @@ async function outcomeOf(entry, problem) {
   return (await verifyUnderRuntime({ problem, cancel: true, example: entry.name })).outcome;
 }
 
-describe('cancellation: the caller gives up mid-upload', () => {
+describe('cancellation: the caller gives up at every cancel point', () => {
   it('is declared by doxbee and parallel', () => {
     assert.deepEqual(
       CANCELLABLE.map((registry) => registry.problem),
@@ -37,33 +38,61 @@ describe('cancellation: the caller gives up mid-upload', () => {
   for (const registry of CANCELLABLE) {
     describe(registry.problem, () => {
       for (const entry of registry.examples.filter((e) => !e.unavailable)) {
-        const expected = entry.cancel ? CANCEL_OUTCOMES.rollback : NO_MEANS;
+        const expected = entry.cancel ? entry.onCancel : NO_MEANS;
         it(`${entry.name} ${entry.cancel ? `(${entry.cancel})` : ''} → ${expected}`, async function () {
           if (lacking(entry.needs, null)) this.timeout(180000);
-          assert.equal(await outcomeOf(entry, registry.problem), expected);
+          const outcome = await outcomeOf(entry, registry.problem);
+          assert.equal(entry.cancel ? kindOf(outcome) : outcome, expected, outcome);
         });
       }
     });
   }
 
-  describe('planted examples', () => {
-    it('reports one that takes a signal and never reads it as committing anyway', async () => {
-      assert.equal(await outcomeOf(fixtures.ignoresSignal, 'doxbee'), CANCEL_OUTCOMES.commit);
-    });
-
-    it('reports one that checks its signal past its rollback as leaving the transaction open', async () => {
-      assert.equal(await outcomeOf(fixtures.leaksOnSignal, 'doxbee'), CANCEL_OUTCOMES.open);
-    });
-
-    it('reports an observable that rolls back on error only as leaving the transaction open', async () => {
-      assert.equal(await outcomeOf(fixtures.leaksOnUnsubscribe, 'doxbee'), CANCEL_OUTCOMES.open);
-    });
+  describe('planted examples, each caught where it breaks the contract', () => {
+    for (const [name, fixture] of Object.entries(fixtures)) {
+      it(`${name}: ${fixture.caught}`, async () => {
+        assert.equal(await outcomeOf(fixture, 'doxbee'), fixture.caught);
+      });
+    }
 
     it('reports an entry with no means to cancel as n/a, without running it', async () => {
       const { cancel, ...entry } = fixtures.leaksOnSignal;
       assert.equal(cancel, 'signal');
       assert.equal(await outcomeOf({ ...entry, load: () => assert.fail('loaded') }, 'doxbee'), NO_MEANS);
     });
+  });
+
+  it('gives every point: before start, each operation of each branch, the commit included', async () => {
+    const { points } = await observeCancel(fixtures.writesAfterAbort, { problem: 'doxbee' });
+    assert.deepEqual(
+      points.map((point) => point.where),
+      [
+        'before start',
+        ...['blob.put', 'file.get', 'version.insert', 'fileVersion.insert', 'file.update', 'tx.commit'].map((op) => `${op} (file found)`),
+        ...['blob.put', 'file.get', 'version.insert', 'file.createQuery', 'file.insert', 'fileVersion.insert', 'file.update', 'tx.commit'].map(
+          (op) => `${op} (file not found)`,
+        ),
+      ],
+    );
+    // The abort during version.insert: the writes it still issued, and how late its caller heard.
+    const during = points.find((point) => point.where === 'version.insert (file not found)');
+    assert.deepEqual(during.breaches, [
+      { kind: 'writes after the abort', detail: 'file.insert, fileVersion.insert, file.update' },
+      { kind: 'hears late', detail: 'the caller heard after 4 more I/O step(s)' },
+    ]);
+  });
+
+  it('is n/a with its reason where the runtime has no AbortController, and the example is not run', async () => {
+    const saved = globalThis.AbortController;
+    delete globalThis.AbortController;
+    try {
+      const entry = { ...fixtures.writesAfterAbort, load: () => assert.fail('loaded') };
+      assert.equal((await observeCancel(entry, { problem: 'doxbee' })).outcome, NO_ABORT_CONTROLLER);
+    } finally {
+      globalThis.AbortController = saved;
+    }
+    assert.equal(kindOf(NO_ABORT_CONTROLLER), null);
+    assert.equal(kindOf(KEEPS), KEEPS);
   });
 
   it('refuses a means it does not know, naming it', async () => {
@@ -75,15 +104,15 @@ describe('cancellation: the caller gives up mid-upload', () => {
 });
 
 // Every batch run records the outcome (lib/drivers/batch/child.js), and the
-// summary shows it in an "on cancel" column: a registered example that rolls
-// back, and the planted one that leaks, run as an example of one's own.
+// summary shows it in an "on cancel" column: a registered example that keeps
+// the contract, and the planted one that leaks, run as an example of one's own.
 describe('cancellation: recorded by each batch run, shown by the summary', () => {
   const job = (example, entry) => ({ problem: 'doxbee', example, entry, params: { n: 4, latency: 'tick', e: 0, seed: 1 }, warmup: false });
   const runInChild = (what) => spawn.runInChild(what, { script: batch.child, execArgv: batch.execArgv });
   const leaking = fixtures.leaksOnUnsubscribe;
   const ownEntry = { name: leaking.name, file: leaking.file, call: leaking.call, io: leaking.io, throws: leaking.throws, cancel: leaking.cancel };
 
-  it('records rolls back, leaves open and n/a, and the summary table shows each', async function () {
+  it('records keeps the contract, a breach and where, and n/a, and the summary table shows each', async function () {
     this.timeout(60000);
     const jobs = [job('observables-rxjs'), job(leaking.name, ownEntry), job('callbacks-original')];
     const lines = [];
@@ -103,13 +132,13 @@ describe('cancellation: recorded by each batch run, shown by the summary', () =>
     }
     assert.deepEqual(
       lines.map((line) => line.metrics.onCancel),
-      [CANCEL_OUTCOMES.rollback, CANCEL_OUTCOMES.open, NO_MEANS],
+      [KEEPS, leaking.caught, NO_MEANS],
     );
     const { cells } = summarize(lines);
     const table = summaryTable(cells, { env: cells[0].env, scenario: 'cancel-test', params: jobs[0].params }, null, null);
     const column = table.columns.find((c) => c.key === 'onCancel');
     assert.equal(column.title, 'on cancel');
     const shown = Object.fromEntries(table.rows.map((row) => [row.example, column.format(row.onCancel, row)]));
-    assert.deepEqual(shown, { 'observables-rxjs': 'rolls back', [leaking.name]: 'leaves open', 'callbacks-original': NO_MEANS });
+    assert.deepEqual(shown, { 'observables-rxjs': KEEPS, [leaking.name]: leaking.caught, 'callbacks-original': NO_MEANS });
   });
 });

@@ -32,3 +32,64 @@ describe('conformance: the first difference of two traces', () => {
     );
   });
 });
+
+// The cancel contract on traces written out by hand: the breaches no planted
+// example of test/fixtures/doxbee/on-cancel.js shows, and how points combine.
+describe('conformance: the cancel contract at one point', () => {
+  const { breachesAt, worstBreach, worse, BREACHES, KEEPS } = require('../../lib/conformance/cancel-contract');
+  const CANCEL = { commit: 'tx.commit', rollback: 'tx.rollback', reads: ['file.get'] };
+  const reason = new Error('aborted');
+  const call = (op) => ({ type: 'call', op });
+  const complete = (op) => ({ type: 'complete', op });
+  const heard = { type: 'heard' };
+  // Begun, a write in flight when the caller gives up (index 2), then what follows.
+  const seen = (after, hearings, more = {}) => ({
+    point: 'version.insert',
+    trace: [call('db.begin'), call('version.insert'), ...after],
+    abortAt: 2,
+    heard: hearings,
+    listens: true,
+    reason,
+    ...more,
+  });
+  const kinds = (breaches) => breaches.map((b) => b.kind);
+
+  it('keeps the contract: the write in flight completes, the rollback, then the reason heard, or an error caused by it', () => {
+    assert.deepEqual(breachesAt(seen([complete('version.insert'), call('tx.rollback'), heard], [{ error: reason }]), CANCEL), []);
+    const wrapped = new Error('upload aborted', { cause: reason });
+    assert.deepEqual(breachesAt(seen([call('tx.rollback'), heard], [{ error: wrapped }]), CANCEL), []);
+    // The rollback may be awaited, and reads may go on.
+    const awaited = [complete('version.insert'), call('file.get'), call('tx.rollback'), complete('tx.rollback'), heard];
+    assert.deepEqual(breachesAt(seen(awaited, [{ error: reason }]), CANCEL), []);
+  });
+
+  it('finds success reported for a rolled-back upload, and a caller told twice', () => {
+    assert.deepEqual(kinds(breachesAt(seen([call('tx.rollback'), heard], [{ error: null }]), CANCEL)), ['reports success though rolled back']);
+    assert.deepEqual(kinds(breachesAt(seen([call('tx.rollback'), heard, heard], [{ error: reason }, { error: reason }]), CANCEL)), ['settles twice']);
+  });
+
+  it('finds a rollback after the commit was issued, and a read awaited after the abort as hearing late', () => {
+    const committing = { trace: [call('db.begin'), call('tx.commit'), call('tx.rollback'), complete('tx.commit'), heard], point: 'tx.commit' };
+    assert.deepEqual(kinds(breachesAt(seen([], [{ error: null }], committing), CANCEL)), ['rolls back after committing']);
+    const late = breachesAt(
+      seen([complete('version.insert'), call('file.get'), complete('file.get'), call('tx.rollback'), heard], [{ error: reason }]),
+      CANCEL,
+    );
+    assert.deepEqual(late, [{ kind: 'hears late', detail: 'the caller heard after 1 more I/O step(s)' }]);
+  });
+
+  it('judges nothing of what a caller that unsubscribed hears', () => {
+    assert.deepEqual(breachesAt(seen([call('tx.rollback')], [], { listens: false, reason: undefined }), CANCEL), []);
+  });
+
+  it('takes the worst breach over points, at the first point where it happens', () => {
+    const points = [
+      { where: 'a', breaches: [{ kind: 'hears late', detail: '1' }] },
+      { where: 'b', breaches: [{ kind: 'writes after the abort', detail: '2' }] },
+      { where: 'c', breaches: [{ kind: 'writes after the abort', detail: '3' }] },
+    ];
+    assert.deepEqual(worstBreach(points), { kind: 'writes after the abort', detail: '2', where: 'b' });
+    assert.equal(worstBreach([{ where: 'a', breaches: [] }]), null);
+    assert.ok(worse(BREACHES[0], KEEPS) && !worse(KEEPS, BREACHES.at(-1)) && !worse('hears late', 'hears late'));
+  });
+});

@@ -105,24 +105,20 @@ describe('report: style families', () => {
       [
         'callbacks (1 of 2)',
         'callbacks (2 of 2)',
-        'generators (1 of 2)',
-        'generators (2 of 2)',
-        'promises',
+        // The cancellable variants (variantOf) stand beside their plain examples.
+        'generators (1 of 3)',
+        'generators (2 of 3)',
+        'generators (3 of 3)',
+        'promises (1 of 2)',
+        'promises (2 of 2)',
         // The transpiled variants (npm run build:transpiled) make seven.
         'async-await (1 of 2)',
         'async-await (2 of 2)',
         'observables',
       ],
     );
-    assert.deepEqual(panels[2].examples, [
-      'generators-co',
-      'generators-co-thunks',
-      'generators-resume',
-      'generators-suspend',
-      'generators-genny',
-      'generators-gens',
-    ]);
-    assert.deepEqual(panels[3].examples, ['streamline', 'fibrous', 'promises-bluebird-coroutine', 'promises-q-async', 'effect', 'generators-co-babel']);
+    assert.deepEqual(panels[2].examples, ['generators-co', 'generators-co-cancellable', 'generators-co-thunks', 'generators-resume', 'generators-suspend']);
+    assert.deepEqual(panels[4].examples, ['promises-q-async', 'effect', 'effect-cancellable', 'generators-co-babel']);
     for (const panel of panels) assert.ok(panel.examples.length <= MAX_PER_PANEL, panel.title);
     assert.equal(panels.flatMap((p) => p.examples).length, items.length);
   });

@@ -48,6 +48,15 @@ const PALETTE = [
   '#7b1fa2', // plum
   '#00897b', // jade
   '#9e9d24', // olive green
+  // More for the cancellable variants (issue 36), in the same spirit.
+  '#283593', // ink blue
+  '#d84315', // vermilion
+  '#1b5e20', // pine
+  '#880e4f', // claret
+  '#0277bd', // sea blue
+  '#795548', // umber
+  '#8e24aa', // orchid
+  '#00838f', // petrol
 ];
 
 // The grey of what is drawn for reference only (the baseline in other panels).

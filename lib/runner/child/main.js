@@ -1,10 +1,14 @@
 'use strict';
 
+const { sealedSender, lastWord } = require('./channel');
+
 // What every driver's child does around its one run: read the job from its
 // argument, run it, and report the result once over IPC. Two ways to end
 // without a result are told apart: the event loop emptied before the run
 // finished (the example forgot to answer: INVALID, with `forgot` as the
 // reason), and the run threw (exit code 1 with the stack on stderr: CRASH).
+// The report is sealed with the run's nonce (channel.js): what the example
+// itself sends over IPC is not taken for it.
 
 /**
  * @param {(job: object) => Promise<{ status, metrics, error }>} run the driver's run
@@ -12,6 +16,8 @@
  */
 function childMain(run, { forgot }) {
   const job = JSON.parse(process.argv[2]);
+  // Taken before the example is loaded: only this report carries it.
+  const send = sealedSender();
   let finished = false;
   // The versions this runtime reports (Bun and Deno name a Node version too),
   // for the environment of the run's line.
@@ -19,7 +25,7 @@ function childMain(run, { forgot }) {
   const reported = { node: process.version, v8: (process.versions && process.versions.v8) || null };
   const report = (result) => {
     finished = true;
-    process.send({ reported, ...result }, () => process.exit(0));
+    send(lastWord({ reported, ...result }), () => process.exit(0));
   };
   process.on('beforeExit', () => {
     if (!finished) report({ status: 'invalid', metrics: null, error: forgot });

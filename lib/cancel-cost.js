@@ -1,0 +1,187 @@
+'use strict';
+
+// What cancellability costs a style: each cancellable variant of a registry
+// (its entry's variantOf) beside the plain example it was made from, with
+// what each does when its caller gives up and the tokens each takes to write.
+// Pure: the measures are passed in.
+
+const stats = require('./stats');
+
+/**
+ * One row per cancellable variant, in registry order.
+ * @param {object} registry a problem's registry (problem, examples)
+ * @param {{ tokensOf: (entry) => number, outcomeOf: (entry) => string }} measures
+ *   tokensOf: the file's tokens (metrics/complexity.js); outcomeOf: its cancel
+ *   outcome (lib/conformance/cancel.js), n/a for a plain example with no means
+ * @returns {object[]} { problem, family, plain, variant, plainOutcome, variantOutcome,
+ *   plainTokens, variantTokens, extraTokens, ratio }
+ */
+function cancelCostRows(registry, { tokensOf, outcomeOf }) {
+  const byName = new Map(registry.examples.map((entry) => [entry.name, entry]));
+  return registry.examples
+    .filter((entry) => entry.variantOf !== undefined)
+    .map((variant) => {
+      const plain = byName.get(variant.variantOf);
+      const plainTokens = tokensOf(plain);
+      const variantTokens = tokensOf(variant);
+      return {
+        problem: registry.problem,
+        family: variant.family,
+        plain: plain.name,
+        variant: variant.name,
+        plainOutcome: outcomeOf(plain),
+        variantOutcome: outcomeOf(variant),
+        plainTokens,
+        variantTokens,
+        extraTokens: variantTokens - plainTokens,
+        ratio: variantTokens / plainTokens,
+      };
+    });
+}
+
+/**
+ * The wall time of each variant against its plain example's, per scenario
+ * and n, from the runs of one session: stats.ratio's ratio of the means with
+ * its 95% interval, a time, not a count. Pure.
+ * @param {object[]} rows cancelCostRows'
+ * @param {object[]} runs result lines (lib/results): scenario, problem, example, params.n, status, metrics.wallMs
+ * @returns {{ scenario: string, n: number, variant: string, plain: string, ratio: object }[]}
+ */
+function timeRatios(rows, runs) {
+  const times = new Map();
+  for (const run of runs.filter((r) => r.status === 'ok' && Number.isFinite(r.metrics.wallMs))) {
+    const key = `${run.scenario}|${run.problem}|${run.params.n}|${run.example}`;
+    if (!times.has(key)) times.set(key, []);
+    times.get(key).push(run.metrics.wallMs);
+  }
+  const cells = [...new Set(runs.map((run) => `${run.scenario}|${run.problem}|${run.params.n}`))];
+  const ratios = [];
+  for (const cell of cells) {
+    const [scenario, problem, n] = cell.split('|');
+    for (const row of rows.filter((r) => r.problem === problem)) {
+      const variant = times.get(`${cell}|${row.variant}`);
+      const plain = times.get(`${cell}|${row.plain}`);
+      // A ratio needs two runs of each side, for an interval.
+      if (!variant || !plain || variant.length < 2 || plain.length < 2) continue;
+      ratios.push({ scenario, n: Number(n), variant: row.variant, plain: row.plain, ratio: stats.ratio(variant, plain) });
+    }
+  }
+  return ratios;
+}
+
+/**
+ * The counted CPU work (valgrind instructions per upload, a count, not a
+ * time) of each variant against its plain example's, per scenario and n:
+ * the mean of each side's counted runs. Pure.
+ * @param {object[]} rows cancelCostRows'
+ * @param {object[]} runs result lines with metrics.instructionsPerInvocation
+ * @returns {{ scenario: string, n: number, variant: string, plain: string, plainCount: number, variantCount: number }[]}
+ */
+function workRatios(rows, runs) {
+  const counts = new Map();
+  for (const run of runs.filter((r) => r.status === 'ok' && Number.isFinite(r.metrics.instructionsPerInvocation))) {
+    const key = `${run.scenario}|${run.problem}|${run.params.n}|${run.example}`;
+    if (!counts.has(key)) counts.set(key, []);
+    counts.get(key).push(run.metrics.instructionsPerInvocation);
+  }
+  const cells = [...new Set([...counts.keys()].map((key) => key.split('|').slice(0, 3).join('|')))];
+  const found = [];
+  for (const cell of cells) {
+    const [scenario, problem, n] = cell.split('|');
+    for (const row of rows.filter((r) => r.problem === problem)) {
+      const variant = counts.get(`${cell}|${row.variant}`);
+      const plain = counts.get(`${cell}|${row.plain}`);
+      if (!variant || !plain) continue;
+      found.push({ scenario, n: Number(n), variant: row.variant, plain: row.plain, plainCount: stats.mean(plain), variantCount: stats.mean(variant) });
+    }
+  }
+  return found;
+}
+
+/**
+ * The rows as a markdown table, its generated-by line first, then what every
+ * example does on cancel, the column a bench summary shows. Pure.
+ * @param {object[]} rows cancelCostRows' of every problem
+ * @param {string} firstLine the generated-by comment
+ * @param {{ problem: string, example: string, outcome: string }[]} [every] each example's outcome
+ * @param {{ ratios?: object[], work?: object[], provenance?: string }} [time] timeRatios', workRatios', and
+ *   where and when the runs were made
+ */
+function renderCancelCost(rows, firstLine, every = [], { ratios = [], work = [], provenance = '' } = {}) {
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  const lines = [
+    firstLine,
+    '# What cancellability costs each style',
+    '',
+    'Each cancellable variant beside the plain example it was made from: what each does when its caller gives up,',
+    'judged by the cancel contract (docs/conformance.md), and the tokens each takes to write (metrics/complexity.js; a count, not a time).',
+  ];
+  for (const problem of [...new Set(rows.map((row) => row.problem))]) {
+    lines.push(
+      '',
+      `## ${problem}`,
+      '',
+      line(['family', 'plain', 'on cancel', 'cancellable variant', 'on cancel', 'tokens', 'extra tokens']),
+      line(['---', '---', '---', '---', '---', '---:', '---:']),
+    );
+    for (const row of rows.filter((r) => r.problem === problem)) {
+      lines.push(
+        line([
+          row.family,
+          `\`${row.plain}\``,
+          row.plainOutcome,
+          `\`${row.variant}\``,
+          row.variantOutcome,
+          `${row.plainTokens} → ${row.variantTokens}`,
+          `+${row.extraTokens} (${row.ratio.toFixed(2)}×)`,
+        ]),
+      );
+    }
+  }
+  if (ratios.length > 0) {
+    lines.push(
+      '',
+      '# Time of each variant against its plain example',
+      '',
+      `Wall time, the ratio of the means with its 95% interval (≈: not significant). ${provenance}`,
+    );
+    for (const scenario of [...new Set(ratios.map((r) => r.scenario))]) {
+      const ns = [...new Set(ratios.filter((r) => r.scenario === scenario).map((r) => r.n))].sort((a, b) => a - b);
+      lines.push('', `## ${scenario}`, '', line(['cancellable variant', 'plain', ...ns.map((n) => `n=${n}`)]), line(['---', '---', ...ns.map(() => '---:')]));
+      const pairs = [...new Map(ratios.filter((r) => r.scenario === scenario).map((r) => [r.variant, r.plain]))];
+      for (const [variant, plain] of pairs) {
+        const at = (n) => ratios.find((r) => r.scenario === scenario && r.n === n && r.variant === variant);
+        lines.push(line([`\`${variant}\``, `\`${plain}\``, ...ns.map((n) => (at(n) ? ratioText(at(n).ratio) : '–'))]));
+      }
+    }
+  }
+  if (work.length > 0) {
+    lines.push(
+      '',
+      '# Counted CPU work of each variant against its plain example',
+      '',
+      "Instructions per upload under valgrind (a count, not a time), the mean of each side's counted runs.",
+    );
+    lines.push(
+      '',
+      line(['scenario', 'n', 'cancellable variant', 'plain', 'instructions per upload', 'ratio']),
+      line(['---', '---:', '---', '---', '---:', '---:']),
+    );
+    for (const r of work) {
+      const counted = `${Math.round(r.plainCount).toLocaleString('en-US')} → ${Math.round(r.variantCount).toLocaleString('en-US')}`;
+      lines.push(line([r.scenario, r.n, `\`${r.variant}\``, `\`${r.plain}\``, counted, `${(r.variantCount / r.plainCount).toFixed(3)}×`]));
+    }
+  }
+  if (every.length > 0) lines.push('', '# On cancel, every example', '', 'The "on cancel" column of a bench summary, observed here for every example.');
+  for (const problem of [...new Set(every.map((row) => row.problem))]) {
+    lines.push('', `## ${problem}`, '', line(['example', 'on cancel']), line(['---', '---']));
+    for (const row of every.filter((r) => r.problem === problem)) lines.push(line([`\`${row.example}\``, row.outcome]));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function ratioText({ ratio, low, high, significant }) {
+  return `${ratio.toFixed(2)}× (${low.toFixed(2)}–${high.toFixed(2)})${significant ? '' : ' ≈'}`;
+}
+
+module.exports = { cancelCostRows, timeRatios, workRatios, renderCancelCost };

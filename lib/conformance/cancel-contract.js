@@ -1,0 +1,136 @@
+'use strict';
+
+// The cancel contract (docs/conformance.md), as pure functions of what one
+// cancel point observed (lib/conformance/cancel.js): the trace, where the
+// abort came, and what the caller heard. It follows the AbortSignal
+// convention:
+//   - after the abort, no new write is issued;
+//   - the transaction ends rolled back, unless the commit was already issued,
+//     and then the caller is told it committed;
+//   - the caller hears signal.reason within one I/O step of the abort: what
+//     was in flight may complete, and the rollback may be awaited, but no
+//     operation issued after the abort;
+//   - an already-aborted signal issues no I/O at all;
+//   - the upload settles exactly once.
+// A caller that unsubscribes has stopped listening: what it hears is not judged.
+
+// The ways to break it, worst first: a point's outcome is its worst breach,
+// and an example's the worst of all its points.
+const BREACHES = [
+  'rolls back then commits',
+  'commits anyway',
+  'leaves open',
+  'never settles',
+  'reports failure though committed',
+  'reports success though rolled back',
+  'rolls back after committing',
+  'writes after the abort',
+  // Only where a real database is checked after each point (cancel.js afterPoint).
+  'leaves wrong data',
+  'issues I/O though already aborted',
+  'settles twice',
+  'hears late',
+  'hears another error',
+];
+
+const KEEPS = 'keeps the contract';
+
+// The point before the upload starts: its signal is already aborted.
+const BEFORE_START = 'before start';
+
+const rank = (kind) => (kind === KEEPS ? BREACHES.length : BREACHES.indexOf(kind));
+
+/** Whether outcome `kind` (KEEPS or one of BREACHES) is worse than `than`. */
+function worse(kind, than) {
+  return rank(kind) < rank(than);
+}
+
+// Completions after the abort of operations issued after it, the rollback
+// excepted: what the caller waited for that it should not have. An
+// operation's completions go first to its calls in flight at the abort.
+function stepsWaited(trace, abortAt, heardAt, rollback) {
+  const inFlight = new Map();
+  for (const event of trace.slice(0, abortAt)) {
+    const change = event.type === 'call' ? 1 : event.type === 'complete' ? -1 : 0;
+    if (change) inFlight.set(event.op, (inFlight.get(event.op) ?? 0) + change);
+  }
+  let steps = 0;
+  for (const event of trace.slice(abortAt, heardAt)) {
+    if (event.type !== 'complete' || event.op === rollback) continue;
+    if ((inFlight.get(event.op) ?? 0) > 0) inFlight.set(event.op, inFlight.get(event.op) - 1);
+    else steps++;
+  }
+  return steps;
+}
+
+/**
+ * The breaches of the contract at one cancel point, each { kind, detail }.
+ * @param {object} seen { point, trace, abortAt, heard, listens, reason }: the
+ *   trace holds the example's calls and completions and a { type: 'heard' }
+ *   event each time its caller heard; abortAt, the index in the trace where
+ *   the caller gave up; heard, [{ error }] in order; listens, whether the
+ *   caller still listens after giving up (an AbortSignal) or not
+ *   (unsubscribing); reason, the signal's reason
+ * @param {object} cancel the model's CANCEL: { commit, rollback, reads }
+ * @returns {{ kind: string, detail: string }[]} empty when the point keeps the contract
+ */
+function breachesAt({ point, trace, abortAt, heard, listens, reason }, { commit, rollback, reads }) {
+  const breaches = [];
+  const add = (kind, detail) => breaches.push({ kind, detail });
+  const before = trace.slice(0, abortAt).filter((e) => e.type === 'call');
+  const after = trace.slice(abortAt).filter((e) => e.type === 'call');
+  const began = trace.some((e) => e.type === 'call' && e.op === 'db.begin');
+  const committed = before.some((e) => e.op === commit);
+  const commitAfter = after.findIndex((e) => e.op === commit);
+  const rollbackAfter = after.findIndex((e) => e.op === rollback);
+
+  if (point === BEFORE_START && after.length > 0) add('issues I/O though already aborted', after.map((e) => e.op).join(', '));
+  if (began && !committed) {
+    if (commitAfter !== -1 && rollbackAfter !== -1 && rollbackAfter < commitAfter) add('rolls back then commits', `${rollback}, then ${commit}`);
+    else if (commitAfter !== -1) add('commits anyway', `${commit} after the abort`);
+    else if (rollbackAfter === -1) add('leaves open', `neither ${commit} nor ${rollback}`);
+  }
+  if (committed && rollbackAfter !== -1) add('rolls back after committing', `${rollback} after ${commit} was issued`);
+  const writes = after.filter((e) => e.op !== commit && e.op !== rollback && !reads.includes(e.op));
+  if (point !== BEFORE_START && writes.length > 0) add('writes after the abort', writes.map((e) => e.op).join(', '));
+
+  if (!listens) return breaches;
+  if (heard.length === 0) add('never settles', 'the caller heard nothing');
+  else if (heard.length > 1) add('settles twice', `the caller heard ${heard.length} times`);
+  const first = heard[0];
+  if (first && committed && first.error !== null) add('reports failure though committed', `the caller heard an error after ${commit} was issued`);
+  if (first && !committed && commitAfter === -1) {
+    if (first.error === null) add('reports success though rolled back', 'the caller heard success');
+    else if (first.error !== reason && first.error?.cause !== reason)
+      add('hears another error', `the caller heard ${describe(first.error)}, not the signal's reason`);
+  }
+  if (first) {
+    const steps = stepsWaited(
+      trace,
+      abortAt,
+      trace.findIndex((e) => e.type === 'heard'),
+      rollback,
+    );
+    if (steps > 0) add('hears late', `the caller heard after ${steps} more I/O step(s)`);
+  }
+  return breaches;
+}
+
+function describe(error) {
+  return error instanceof Error ? `${error.name}: ${error.message}` : JSON.stringify(error);
+}
+
+/**
+ * The worst breach over points, and the first point where it happened, as
+ * { kind, where, detail }; null when every point keeps the contract.
+ * @param {{ where: string, breaches: object[] }[]} points
+ */
+function worstBreach(points) {
+  let worst = null;
+  for (const { where, breaches } of points) {
+    for (const breach of breaches) if (worst === null || worse(breach.kind, worst.kind)) worst = { ...breach, where };
+  }
+  return worst;
+}
+
+module.exports = { BREACHES, KEEPS, BEFORE_START, worse, breachesAt, worstBreach };

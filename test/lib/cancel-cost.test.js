@@ -1,0 +1,139 @@
+'use strict';
+
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { cancelCostRows, timeRatios, workRatios, renderCancelCost } = require('../../lib/cancel-cost');
+const { main, MARK } = require('../../bench/cancel-cost-table');
+
+// What cancellability costs: each variant beside its plain example, from
+// measures passed in; and the script that writes the table, which never
+// replaces a file a person wrote.
+
+const registry = {
+  problem: 'toy',
+  examples: [
+    { name: 'plain', family: 'callbacks' },
+    { name: 'other', family: 'promises' },
+    { name: 'plain-cancellable', family: 'callbacks', variantOf: 'plain', cancel: 'signal' },
+  ],
+};
+const tokens = { plain: 100, other: 50, 'plain-cancellable': 125 };
+const measures = { tokensOf: (entry) => tokens[entry.name], outcomeOf: (entry) => (entry.cancel ? 'keeps the contract' : 'n/a (no means to cancel)') };
+
+describe('the cost of cancellability', () => {
+  it('gives one row per variant, beside the plain example it names, with both outcomes and the extra tokens', () => {
+    assert.deepEqual(cancelCostRows(registry, measures), [
+      {
+        problem: 'toy',
+        family: 'callbacks',
+        plain: 'plain',
+        variant: 'plain-cancellable',
+        plainOutcome: 'n/a (no means to cancel)',
+        variantOutcome: 'keeps the contract',
+        plainTokens: 100,
+        variantTokens: 125,
+        extraTokens: 25,
+        ratio: 1.25,
+      },
+    ]);
+  });
+
+  it('renders a table per problem under the line that says which command made it', () => {
+    const text = renderCancelCost(cancelCostRows(registry, measures), '<!-- first -->');
+    assert.ok(text.startsWith('<!-- first -->\n# What cancellability costs each style\n'));
+    assert.match(text, /\n## toy\n/);
+    assert.match(
+      text,
+      /\| callbacks \| `plain` \| n\/a \(no means to cancel\) \| `plain-cancellable` \| keeps the contract \| 100 → 125 \| \+25 \(1\.25×\) \|\n/,
+    );
+  });
+
+  it("gives each variant's wall time against its plain example's, per scenario and n, from runs of both", () => {
+    const rows = cancelCostRows(registry, measures);
+    const run = (example, n, wallMs, status = 'ok') => ({ scenario: 's', problem: 'toy', example, params: { n }, status, metrics: { wallMs } });
+    const runs = [
+      ...[10, 11, 12].map((ms) => run('plain', 100, ms)),
+      ...[20, 22, 24].map((ms) => run('plain-cancellable', 100, ms)),
+      run('plain-cancellable', 100, 1000, 'crash'),
+      // One run of a side gives no interval: no ratio at that n.
+      run('plain', 1000, 5),
+      run('plain-cancellable', 1000, 5),
+    ];
+    const ratios = timeRatios(rows, runs);
+    assert.deepEqual(
+      ratios.map(({ scenario, n, variant, plain }) => [scenario, n, variant, plain]),
+      [['s', 100, 'plain-cancellable', 'plain']],
+    );
+    assert.equal(ratios[0].ratio.ratio, 2);
+    assert.ok(ratios[0].ratio.significant && ratios[0].ratio.low < 2 && ratios[0].ratio.high > 2);
+    const text = renderCancelCost(rows, '<!-- first -->', [], { ratios, provenance: 'Made here.' });
+    assert.match(text, /\n# Time of each variant against its plain example\n\nWall time, [^\n]* Made here\.\n\n## s\n/);
+    assert.match(text, /\| `plain-cancellable` \| `plain` \| 2\.00× \([\d.]+–[\d.]+\) \|\n/);
+  });
+
+  it("gives each variant's counted work against its plain example's, from counted runs only", () => {
+    const rows = cancelCostRows(registry, measures);
+    const run = (example, instructionsPerInvocation) => ({
+      scenario: 's',
+      problem: 'toy',
+      example,
+      params: { n: 1000 },
+      status: 'ok',
+      metrics: { wallMs: null, instructionsPerInvocation },
+    });
+    const work = workRatios(rows, [run('plain', 20000), run('plain-cancellable', 21000), run('plain-cancellable', 23000), run('other', null)]);
+    assert.deepEqual(work, [{ scenario: 's', n: 1000, variant: 'plain-cancellable', plain: 'plain', plainCount: 20000, variantCount: 22000 }]);
+    assert.deepEqual(timeRatios(rows, [run('plain', 1), run('plain', 2), run('plain-cancellable', 1), run('plain-cancellable', 2)]), []);
+    const text = renderCancelCost(rows, '<!-- first -->', [], { work });
+    assert.match(text, /\| s \| 1000 \| `plain-cancellable` \| `plain` \| 20,000 → 22,000 \| 1\.100× \|\n/);
+  });
+
+  describe('bench/cancel-cost-table.js', function () {
+    this.timeout(60000);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-cancel-cost-'));
+    after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    it('writes the table of every registry with variants, and replaces a file it wrote', async () => {
+      const out = path.join(dir, 'cost.md');
+      const quiet = process.stdout.write;
+      process.stdout.write = () => true;
+      try {
+        assert.equal(await main(['--out', out]), 0);
+        assert.equal(await main(['--out', out]), 0);
+      } finally {
+        process.stdout.write = quiet;
+      }
+      const text = fs.readFileSync(out, 'utf8');
+      assert.ok(text.split('\n', 1)[0].includes(MARK));
+      assert.match(
+        text,
+        /\| async-await \| `async-await` \| writes after the abort at blob\.put \(file found\) \| `async-await-cancellable` \| keeps the contract \|/,
+      );
+      assert.match(text, /\n## parallel\n/);
+      // Then every example's outcome, the column of a bench summary.
+      assert.match(text, /\n# On cancel, every example\n[^]*\| `callbacks-original` \| n\/a \(no means to cancel\) \|\n/);
+      assert.match(text, /\| `effect` \| reports failure though committed at tx\.commit \(file found\) \|\n/);
+    });
+
+    it('refuses to overwrite a file a person wrote, and a bad option, with exit code 2', async () => {
+      const mine = path.join(dir, 'mine.md');
+      fs.writeFileSync(mine, '# my notes\n');
+      const said = [];
+      const write = process.stderr.write;
+      process.stderr.write = (text) => said.push(text);
+      try {
+        assert.equal(await main(['--out', mine]), 2);
+        assert.equal(await main(['--colour']), 2);
+        assert.equal(await main(['--out', path.join(dir, 'other.md'), '--runs', mine]), 2);
+      } finally {
+        process.stderr.write = write;
+      }
+      assert.equal(fs.readFileSync(mine, 'utf8'), '# my notes\n');
+      assert.match(said[0], /^cancel-cost-table: --out: .*mine\.md.*a file that is absent or one this script generated/);
+      assert.match(said[1], /^cancel-cost-table: Unknown option '--colour'; expected --out FILE, --runs FILE,FILE, --note TEXT\n$/);
+      assert.match(said[2], /^cancel-cost-table: --runs: .*mine\.md.*a results file of asyncmark bench, a JSON object a line/);
+    });
+  });
+});
