@@ -1,8 +1,9 @@
 'use strict';
 
-const { UsageError, refuse, parseNumber } = require('./usage');
+const { UsageError, Failed, refuse, parseNumber } = require('./usage');
 const { MODELS_BY_PROBLEM } = require('../lib/fakes');
-const { openSessionDatabase } = require('../lib/database/session');
+const { openSessionDatabase, redacted } = require('../lib/database/session');
+const { parseDatabaseUrl } = require('../lib/database/connection');
 const show = require('../lib/report/display');
 const { needOptional } = require('../lib/optional-dependency');
 
@@ -35,14 +36,18 @@ function resolveDatabaseOption(options, scenario, scenarios) {
   const text = String(options.db).trim();
   let choice;
   if (/^postgres(ql)?:\/\//.test(text)) {
+    // What a URL carries is checked here, before anything runs: a refusal
+    // says what in it cannot be used, never the URL itself (it may hold a password).
     try {
-      new URL(text);
-    } catch {
-      throw refuse('--db', text, ALLOWED);
+      parseDatabaseUrl(text);
+    } catch (error) {
+      if (error.database) throw new UsageError(`--db: ${error.message}`);
+      throw error;
     }
     choice = { kind: 'url', url: text };
   } else if (KINDS.includes(text)) choice = { kind: text };
-  else throw refuse('--db', text, ALLOWED);
+  // A mistyped scheme may still carry a password: it is not echoed.
+  else throw refuse('--db', text.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@'), ALLOWED);
   if (typeof MODELS_BY_PROBLEM[scenario.problem]?.database !== 'function') {
     throw new UsageError(
       `--db: scenario ${scenario.name} (problem ${scenario.problem}) has no database model; --db applies to ${takers(scenarios).join(', ')}`,
@@ -105,20 +110,61 @@ function refuseCounting(measure, kind) {
 async function openDatabase(settings, options) {
   let database;
   try {
-    const { prepareSession } = MODELS_BY_PROBLEM[settings.scenario.problem].database();
+    const { prepareSession, signature } = MODELS_BY_PROBLEM[settings.scenario.problem].database();
     database = await openSessionDatabase(settings.database, {
       prepare: prepareSession,
+      signature,
       onWarning: (message) => process.stderr.write(`asyncmark: warning: ${message}\n`),
+      onNote: (message) => options.quiet || process.stderr.write(`asyncmark: ${message}\n`),
     });
   } catch (error) {
+    if (error.parameter) throw new UsageError(error.message);
     if (error.database) throw new UsageError(`--db: ${error.message}`);
     throw error;
   }
   if (database.startMs !== null && !options.quiet) process.stderr.write(`asyncmark: database server started in ${show.number(database.startMs / 1000)} s\n`);
   const { scenario } = settings;
   settings.scenario = { ...scenario, childOptions: { ...scenario.childOptions, database: database.childOptions } };
+  // The password reaches each run's child in its environment, not on its command line.
+  settings.childEnv = database.childEnv;
+  // After a failed run, whether the server still answers: when it does not
+  // (a person's server gone, or the session's own gone for good), no further
+  // run is started (each would wait for it, and fail).
+  settings.databaseGone = async () => {
+    const why = await database.reachable();
+    return why === null ? null : `the database server stopped answering (${why})`;
+  };
+  settings.databaseSession = database;
   settings.params = { ...settings.params, db: database.label, ...(settings.database.pool ? { pool: settings.database.pool } : {}) };
   return database;
 }
 
-module.exports = { resolveDatabaseOption, gridScenario, openDatabase, DEFAULT_POOL };
+/**
+ * The error a session ends with when its database went away: what was not
+ * run, and what the session leaves in the person's database.
+ * @param {number} notRun the runs planned and not started
+ */
+function databaseStopped(settings, notRun) {
+  const database = settings.databaseSession;
+  const left = settings.database.kind === 'url' ? `; ${database.leftBehind()}: remove it with: asyncmark clean --db ${redacted(settings.database.url)}` : '';
+  const message = `--db: ${settings.databaseLost}; ${notRun} runs not run${left}`;
+  process.stderr.write(`asyncmark: ${message}\n`);
+  return new Failed(message);
+}
+
+/**
+ * Closes the session's database. What it cannot undo is said in one line: a
+ * warning when the session already failed for it, else the session's failure.
+ */
+async function closeDatabase(settings, database) {
+  try {
+    await database.close();
+  } catch (error) {
+    if (settings.databaseLost) return;
+    if (!error.database) throw error;
+    process.stderr.write(`asyncmark: --db: ${error.message}\n`);
+    throw new Failed(error.message);
+  }
+}
+
+module.exports = { resolveDatabaseOption, gridScenario, openDatabase, databaseStopped, closeDatabase, DEFAULT_POOL };

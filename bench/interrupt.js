@@ -34,7 +34,7 @@ async function interruptible(task, { progress, note, onInterrupt = () => {}, exi
     await killAll();
     onInterrupt();
     // A session's database server stopped and its folder deleted, or its schema dropped.
-    await closeDatabases();
+    await closeDatabases((message) => process.stderr.write(`asyncmark: ${message}\n`));
     process.stderr.write(`\nasyncmark: ${typeof note === 'function' ? note() : note}\n`);
     exit(EXIT_CODES[signal]);
     // Reached only when `exit` does not end the process (a test's).

@@ -30,7 +30,7 @@ const { DEFAULT_SCENARIO, BROWSER_PROBLEMS, benchHelp } = require('../bench-help
 const { checkOut } = require('../results-file');
 const { createWriter } = require('../../lib/runner/results-writer');
 const { MEASURES, SLOWDOWN, cannotCount } = require('../../lib/runner/count');
-const { resolveDatabaseOption, gridScenario, openDatabase, DEFAULT_POOL } = require('../db-option');
+const { resolveDatabaseOption, gridScenario, openDatabase, databaseStopped, closeDatabase, DEFAULT_POOL } = require('../db-option');
 const { countedBeside } = require('../counted-beside');
 
 const FORMATS = ['table', 'markdown', 'csv', 'json'];
@@ -280,6 +280,13 @@ function runRound(jobs, settings, options, label) {
         detailed: !options.bare,
         measure: settings.measure,
         cacheSim: settings.cacheSim,
+        childEnv: settings.childEnv ?? null,
+        stopAfter: async (line) => {
+          // A person's database server that has gone: the runs left are not started (db-option.js).
+          if (!settings.databaseGone) return null;
+          settings.databaseLost = settings.databaseLost ?? (await settings.databaseGone(line));
+          return settings.databaseLost;
+        },
         onRun: (line, how) => {
           settings.finished.push(line);
           progress.tick(`${label}${line.example} ${'n' in line.params ? `n=${line.params.n}` : show.params(line.params)}`, {
@@ -361,7 +368,7 @@ async function action(options, command) {
   try {
     await runAll(settings, options, started);
   } finally {
-    if (database) await database.close();
+    if (database) await closeDatabase(settings, database);
   }
 }
 
@@ -369,7 +376,12 @@ async function runAll(settings, options, started) {
   // Every run that finishes, of every round, for the table printed on Ctrl-C.
   settings.finished = [];
   settings.writer = settings.out ? createWriter(settings.out, { onWarning: (message) => process.stderr.write(`asyncmark: warning: ${message}\n`) }) : null;
-  let lines = await runRound(plan(settings), settings, options, '');
+  const planned = plan(settings);
+  let lines = await runRound(planned, settings, options, '');
+  if (settings.databaseLost) {
+    process.stdout.write(render(lines, settings));
+    throw databaseStopped(settings, planned.length - lines.length);
+  }
   let precision = null;
   if (settings.precision) ({ all: lines, precision } = await refine(lines, settings, options, started));
   if (settings.beside && settings.beside.jobs) {

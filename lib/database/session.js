@@ -3,22 +3,26 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const crypto = require('node:crypto');
 const { startServer } = require('./server');
+const { newSessionId, schemaOf, markText } = require('./mark');
+const { removeOrphanSchemas, dropSessionSchema } = require('./schemas');
+const { parseDatabaseUrl, describeTarget, clientConfig, ConnectionError, rememberPassword, targetUrl } = require('./connection');
+const { serverFacts, poolRefusal, foreignObjects, foreignText, createRefusal } = require('./server-facts');
 
 // The database of a bench session (--db): what each run's child is told to
 // open (childOptions.database), made before the first run and undone after the
-// last, on Ctrl-C too (closeAll, from bench/interrupt.js). A server of the
-// session's own that exits during a run is started afresh, once, on the same
-// port and password, so that the next run finds it; a second exit stops it
-// for good, and every run after says so.
+// last, on Ctrl-C too (closeAll, from bench/interrupt.js). In a database it
+// did not start, a session owns one schema, made and marked by it (mark.js),
+// and nothing else: before it writes anything it refuses a database that
+// holds asyncmark's objects outside a marked schema, and a pool the server
+// cannot serve. A server of the session's own that exits during a run is
+// started afresh, once, on the same port and password, so that the next run
+// finds it; a second exit stops it for good, and every run after says so.
 
 const open = new Set();
 const RESTARTS = 1;
-
-function schemaName() {
-  return `asyncmark_${crypto.randomBytes(4).toString('hex')}`;
-}
+// How long a look at whether the server still answers may take.
+const REACH_MS = 3000;
 
 // A URL as it may be shown: without its password.
 function redacted(url) {
@@ -33,86 +37,129 @@ function redacted(url) {
 
 /**
  * @param {{ kind: 'pglite' | 'postgres' | 'url', url?: string, pool: number }} choice what --db and --pool resolved to
- * @param {{ prepare?: (kind, folder) => Promise<object>, onWarning?: (message: string) => void }} [options] prepare: the
- *   problem's preparation of the session (its database model's prepareSession), whose result the children get
- * @returns {Promise<{ label, childOptions, startMs, close() }>} label: what a results line records (params.db)
+ * @param {object} [options]
+ * @param {(kind, place) => Promise<object>} [options.prepare] the problem's preparation of the session (its database
+ *   model's prepareSession), whose result the children get; place: { folder } for pglite
+ * @param {{ functions: string[] }} [options.signature] the names only asyncmark's functions have (the problem's):
+ *   such a function, or a trigger that calls one, outside a marked schema is refused
+ * @param {(message: string) => void} [options.onWarning]
+ * @param {(message: string) => void} [options.onNote] what the session says it did (orphans removed, the connection)
+ * @returns {Promise<{ label, childOptions, childEnv, server, facts, startMs, reachable(), close() }>} label: what a
+ *   results line records (params.db); childEnv: what each run's child adds to its environment (the password)
  */
-async function openSessionDatabase(choice, { prepare, onWarning = () => {} } = {}) {
-  if (choice.kind === 'pglite') {
-    // What the problem prepares once (PGlite's template) goes in a folder of the session's own.
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-pglite-'));
-    const remove = () => fs.rmSync(folder, { recursive: true, force: true });
-    try {
-      const prepared = prepare ? await prepare('pglite', folder) : {};
-      const session = {
-        label: 'pglite',
-        childOptions: { kind: 'pglite', ...prepared },
-        startMs: null,
-        async close() {
-          open.delete(session);
-          remove();
-        },
-      };
-      open.add(session);
-      return session;
-    } catch (error) {
-      remove();
-      throw error;
-    }
-  }
+async function openSessionDatabase(choice, { prepare, signature = { functions: [] }, onWarning = () => {}, onNote = () => {} } = {}) {
+  if (choice.kind === 'pglite') return openPglite(prepare);
   const pg = require('pg');
-  const schema = schemaName();
+  const id = newSessionId();
+  const schema = schemaOf(id);
+  const mark = { id, pid: process.pid, host: os.hostname(), started: new Date().toISOString() };
   let server = null;
   let url = choice.url;
+  // Why the session's own server is gone for good (it exited again, or could not start again).
+  let ended = null;
   if (choice.kind === 'postgres') {
     server = await startServer();
     url = server.url;
-    let restarts = 0;
-    const watch = (running) =>
-      running.onExit(async (code, signal) => {
-        // What the exited server left: its folder.
-        await running.stop();
-        if (restarts++ >= RESTARTS) {
-          onWarning(`database server exited (${signal ?? `code ${code}`}) again; not restarted: the runs left will fail`);
-          return;
-        }
-        onWarning(`database server exited (${signal ?? `code ${code}`}); starting a fresh one for the next run`);
+    // A fresh server after an exit is empty: the session's schema is made there again.
+    watchServer(
+      server,
+      (message, final) => {
+        if (final) ended = message;
+        onWarning(message);
+      },
+      async (fresh) => {
+        // Served only once its schema is there again.
+        const again = quietClient(pg, clientConfig(parseDatabaseUrl(fresh.url, {}).target, { password: fresh.password, schema: 'pg_catalog' }));
         try {
-          server = await startServer({ port: running.port, password: running.password });
-          watch(server);
-        } catch (error) {
-          onWarning(`database server could not be started again: ${error.message}`);
+          await again.connect();
+          await makeSchema(again, schema, mark);
+        } finally {
+          await again.end().catch(() => {});
         }
-      });
-    watch(server);
+        server = fresh;
+      },
+    );
   }
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10000 });
+  let parsed;
   try {
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${pg.escapeIdentifier(schema)}`);
+    parsed = parseDatabaseUrl(url, choice.kind === 'postgres' ? {} : process.env);
   } catch (error) {
-    await client.end().catch(() => {});
     if (server) await server.stop();
-    throw Object.assign(new Error(`cannot use ${redacted(url)}: ${error.message}`), { database: true });
+    throw error;
   }
-  await client.end();
+  const { target, password } = parsed;
+  if (choice.kind === 'url') {
+    const passwordFrom = parsed.passwordFrom ?? (process.env.PGPASSWORD ? 'from PGPASSWORD' : 'from ~/.pgpass (PGPASSFILE), or none');
+    onNote(`database: ${describeTarget(target, passwordFrom)}`);
+  }
+  // The session's own statements name their schema; anything unqualified
+  // would find only the catalog, where nothing can be made.
+  const client = quietClient(pg, clientConfig(target, { password, schema: 'pg_catalog', applicationName: `asyncmark-session-${process.pid}` }));
+  const where = `${target.host ?? 'localhost'}:${target.port ?? 5432}`;
+  let facts;
+  try {
+    await client.connect().catch((error) => {
+      throw new ConnectionError(`cannot connect to ${where}: ${error.message}`);
+    });
+    facts = await serverFacts(client);
+    const tooSmall = poolRefusal(choice.pool, facts.connections);
+    if (tooSmall) throw Object.assign(new ConnectionError(tooSmall), { parameter: '--pool' });
+    const cannot = await createRefusal(client);
+    if (cannot) throw new ConnectionError(cannot);
+    // Every refusal comes before the first write: removing orphans is one.
+    const found = await foreignObjects(client, signature);
+    if (found.length) throw new ConnectionError(foreignText(found, signature, target.database));
+    const orphans = await removeOrphanSchemas(client);
+    if (orphans.length) onNote(`removed ${orphans.length} schemas left by earlier sessions of this host that are no longer running: ${orphans.join(', ')}`);
+    await makeSchema(client, schema, mark);
+  } catch (error) {
+    if (server) await server.stop();
+    throw error instanceof ConnectionError ? error : new ConnectionError(`cannot use ${where}: ${error.message}`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+  // A run's child finds the password in its environment (childEnv), never on
+  // its command line; a run opened in this process (a test's) finds it here.
+  if (password) rememberPassword(target, password);
   const session = {
     label: choice.kind,
-    childOptions: { kind: 'postgres', url, pool: choice.pool, schema },
+    childOptions: { kind: 'postgres', url: targetUrl(target), pool: choice.pool, schema, ...(server ? { restarting: true } : {}) },
+    childEnv: password ? { PGPASSWORD: password } : {},
+    facts,
+    schema,
     startMs: server ? server.startMs : null,
     // The server serving now (a fresh one after an exit), or null for a URL.
     server: () => server,
+    // Null while the server answers; else why it does not. A server of the
+    // session's own is asked only once it is gone for good (it restarts once).
+    async reachable() {
+      if (server) return ended;
+      const probe = quietClient(pg, { ...clientConfig(target, { password, schema: 'pg_catalog' }), connectionTimeoutMillis: REACH_MS });
+      try {
+        await probe.connect();
+        await probe.query('SELECT 1');
+        return null;
+      } catch (error) {
+        return error.message || String(error);
+      } finally {
+        await probe.end().catch(() => {});
+      }
+    },
+    // What is left in the person's database when the schema cannot be dropped, in one line.
+    leftBehind: () => `schema ${schema} (its tables and functions) is left in database ${target.database ?? '(default)'} at ${where}`,
     async close() {
       open.delete(session);
       if (server) {
         await server.stop();
         return;
       }
-      // The user's server: only the session's schema is dropped.
-      const dropper = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10000 });
+      // The person's server: only the session's own schema is dropped, after its mark is read again.
+      const dropper = quietClient(pg, clientConfig(target, { password, schema: 'pg_catalog' }));
       try {
         await dropper.connect();
-        await dropper.query(`DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(schema)} CASCADE`);
+        await dropSessionSchema(dropper, { schema, mark });
+      } catch (error) {
+        throw new ConnectionError(`${session.leftBehind()} (${error.message}); remove it with: asyncmark clean --db ${redacted(url)}`);
       } finally {
         await dropper.end().catch(() => {});
       }
@@ -122,9 +169,85 @@ async function openSessionDatabase(choice, { prepare, onWarning = () => {} } = {
   return session;
 }
 
-/** Closes every session database still open (an interrupted session's). */
-async function closeAll() {
-  await Promise.allSettled([...open].map((session) => session.close()));
+// A client whose connection, lost while idle, is not an uncaught error: the
+// next query on it fails, and says so.
+function quietClient(pg, config) {
+  const client = new pg.Client(config);
+  client.on('error', () => {});
+  return client;
+}
+
+// Made and marked at once: no other session ever sees it unmarked.
+async function makeSchema(client, schema, mark) {
+  const { escapeIdentifier, escapeLiteral } = require('pg');
+  await client.query('BEGIN');
+  try {
+    await client.query(`CREATE SCHEMA ${escapeIdentifier(schema)}`);
+    await client.query(`COMMENT ON SCHEMA ${escapeIdentifier(schema)} IS ${escapeLiteral(markText(mark))}`);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  }
+}
+
+async function openPglite(prepare) {
+  // What the problem prepares once (PGlite's template) goes in a folder of the session's own.
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-pglite-'));
+  const remove = () => fs.rmSync(folder, { recursive: true, force: true });
+  try {
+    const prepared = prepare ? await prepare('pglite', folder) : {};
+    const session = {
+      label: 'pglite',
+      childOptions: { kind: 'pglite', ...prepared },
+      childEnv: {},
+      facts: null,
+      startMs: null,
+      reachable: async () => null,
+      async close() {
+        open.delete(session);
+        remove();
+      },
+    };
+    open.add(session);
+    return session;
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}
+
+// A server of the session's own that exits is started afresh once (see the
+// top); onWarning(message, final) says whether it is gone for good.
+function watchServer(first, onWarning, replaced) {
+  let restarts = 0;
+  const watch = (running) =>
+    running.onExit(async (code, signal) => {
+      // What the exited server left: its folder.
+      await running.stop();
+      if (restarts++ >= RESTARTS) {
+        onWarning(`database server exited (${signal ?? `code ${code}`}) again; not restarted`, true);
+        return;
+      }
+      onWarning(`database server exited (${signal ?? `code ${code}`}); starting a fresh one for the next run`, false);
+      try {
+        const fresh = await startServer({ port: running.port, password: running.password });
+        watch(fresh);
+        await replaced(fresh);
+      } catch (error) {
+        onWarning(`database server could not be started again: ${error.message}`, true);
+      }
+    });
+  watch(first);
+}
+
+/**
+ * Closes every session database still open (an interrupted session's).
+ * @param {(message: string) => void} [onWarning] told what a close could not undo
+ */
+async function closeAll(onWarning = () => {}) {
+  const results = await Promise.allSettled([...open].map((session) => session.close()));
+  for (const result of results) if (result.status === 'rejected') onWarning(result.reason.message);
 }
 
 module.exports = { openSessionDatabase, closeAll, redacted };

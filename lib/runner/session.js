@@ -192,18 +192,34 @@ function newSessionId() {
  * a count does not depend on what else the machine does. It prints nothing:
  * warnings go to `onWarning(message)`.
  * @param {object[]} jobs of plan()
- * @param {object} options { driver, out, writer, resume, timeoutMs, detailed, measure, cacheSim, onRun, onWarning }: driver, the
+ * @param {object} options { driver, out, writer, resume, timeoutMs, detailed, measure, cacheSim, childEnv, stopAfter, onRun, onWarning }: driver, the
  *   declaration of the jobs' driver (lib/drivers), handed by the caller: its child runs each job;
  *   writer, a results-writer of `out` to share across sessions (one is made otherwise);
  *   measure, time | instructions | both (lib/runner/count.js); cacheSim, whether a count simulates
- *   the caches for its estimated cycles (bench --cycles: twice the cost; default false)
+ *   the caches for its estimated cycles (bench --cycles: twice the cost; default false); childEnv, what each
+ *   child adds to this process's environment (a database's password: never on a command line); stopAfter(line),
+ *   after each run, a promise of why no further run can succeed (its server has gone), or of null
  * @returns {Promise<object[]>} the result lines of this session and, with
  *   resume, those already in the file for the same jobs, in the jobs' order
  */
 async function runSession(
   jobs,
-  { driver, out, writer, resume = false, timeoutMs, detailed = true, measure = 'time', cacheSim = false, onRun = () => {}, onWarning = () => {} } = {},
+  {
+    driver,
+    out,
+    writer,
+    resume = false,
+    timeoutMs,
+    detailed = true,
+    measure = 'time',
+    cacheSim = false,
+    childEnv = null,
+    stopAfter = async () => null,
+    onRun = () => {},
+    onWarning = () => {},
+  } = {},
 ) {
+  const childEnvironment = childEnv ? { ...process.env, ...childEnv } : undefined;
   const env = environment();
   const session = newSessionId();
   const setAside = out ? endOnCompleteLine(out) : null;
@@ -217,8 +233,9 @@ async function runSession(
   const lines = new Array(jobs.length);
   let next = 0;
   let interrupted = false;
+  let stopped = null;
   const work = async () => {
-    while (next < jobs.length && !interrupted) {
+    while (next < jobs.length && !interrupted && !stopped) {
       const index = next++;
       const job = measured(jobs[index]);
       const key = jobKey(job);
@@ -228,7 +245,7 @@ async function runSession(
         onRun(done.get(key), { skipped: true });
         continue;
       }
-      const result = await runJob(job, { driver, timeoutMs, detailed, measure, cacheSim });
+      const result = await runJob(job, { driver, timeoutMs, detailed, measure, cacheSim, env: childEnvironment });
       // The session was interrupted: the run did not finish and is not recorded.
       if (result.status === 'interrupted') {
         interrupted = true;
@@ -238,6 +255,9 @@ async function runSession(
       if (sink) sink.append(line);
       lines[index] = line;
       onRun(line, { skipped: false });
+      // A run that failed may have lost what every later run needs; then they are not started.
+      if (line.status !== 'ok' && !stopped) stopped = await stopAfter(line);
+      if (stopped) break;
     }
   };
   const atOnce = measure === 'instructions' ? Math.min(jobs.length, os.availableParallelism()) : 1;
@@ -246,7 +266,7 @@ async function runSession(
 }
 
 // One job run by its driver's child, or recorded without a child.
-async function runJob(job, { driver, timeoutMs, detailed, measure, cacheSim }) {
+async function runJob(job, { driver, timeoutMs, detailed, measure, cacheSim, env }) {
   // The driver knows what one run does; the session only runs it. An example
   // that cannot run here is recorded with its reason, and no child is started.
   // The child knows its time limit too (an HTTP load waits for an answer no longer).
@@ -264,7 +284,7 @@ async function runJob(job, { driver, timeoutMs, detailed, measure, cacheSim }) {
       detailed,
       timeoutMs,
     },
-    { timeoutMs, script: driver.child, driver, cacheSim, ...launch(driver, job.runner) },
+    { timeoutMs, script: driver.child, driver, cacheSim, env, ...launch(driver, job.runner) },
     { measure, runner: job.runner },
   );
 }

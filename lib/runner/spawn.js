@@ -203,17 +203,19 @@ function classifyExit(stderr) {
  * One benchmark run in a fresh child (a driver's child script, which the
  * caller names: the runner knows no driver), classified.
  * @param {object} job { problem, example, params, ... }
- * @param {object} options { script, timeoutMs, exitGraceMs, execPath, execArgv, onSpawn(child), ask(message, child) }: script, the driver's child;
+ * @param {object} options { script, timeoutMs, exitGraceMs, execPath, execArgv, env, onSpawn(child), ask(message, child) }: script, the driver's child;
+ *   env, the child's environment (this process's unless given);
  *   ask, for a message that is a request and not the child's result (a
  *   counted child asking for callgrind's instrumentation): a promise of the
  *   reply to send back, or null when the message is not one
  * @returns {Promise<{ status, metrics, error, stderrTail }>}
  */
-async function runInChild(job, { script, timeoutMs = 60000, exitGraceMs, execPath, execArgv = [], onSpawn, ask = null }) {
+async function runInChild(job, { script, timeoutMs = 60000, exitGraceMs, execPath, execArgv = [], env, onSpawn, ask = null }) {
   let result = null;
   const end = await runChild(script, job, {
     execPath,
     execArgv,
+    env,
     // Under the node running asyncmark, with no request to answer, the child
     // reports on a descriptor of its own, which bytes the example writes to
     // it cannot break (on node's IPC they would crash this process). Other

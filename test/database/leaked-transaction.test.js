@@ -17,7 +17,7 @@ const { openSessionDatabase } = require('../../lib/database/session');
 
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'doxbee-database', 'never-ends-transaction.js');
 
-function leakingRun(database, n) {
+function leakingRun(database, n, childEnv) {
   const job = {
     problem: 'doxbee',
     example: 'never-ends-transaction',
@@ -26,7 +26,7 @@ function leakingRun(database, n) {
     childOptions: { database },
     warmup: n,
   };
-  return spawn.runInChild(job, { script: batch.child, execArgv: batch.execArgv, timeoutMs: 100000 });
+  return spawn.runInChild(job, { script: batch.child, execArgv: batch.execArgv, timeoutMs: 100000, env: { ...process.env, ...childEnv } });
 }
 
 describe('a transaction left open in a batch run on a real database', function () {
@@ -36,7 +36,7 @@ describe('a transaction left open in a batch run on a real database', function (
     it(`ends the run INVALID, naming the transactions left open (${kind})`, async () => {
       const session = await openSessionDatabase({ kind, pool }, { prepare: model.database().prepareSession });
       try {
-        const result = await leakingRun(session.childOptions, 5);
+        const result = await leakingRun(session.childOptions, 5, session.childEnv);
         assert.equal(result.status, 'invalid', `${result.status}: ${result.error}`);
         assert.match(result.error, /^the run stalled: \d+ statements waited for a connection that transaction [\d, ]+ held with no statement running/);
         assert.match(result.error, /5 transactions left open \(neither committed nor rolled back\): 1, 2, 3, 4, 5/);

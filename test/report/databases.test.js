@@ -72,7 +72,7 @@ function lines({ crashed = [] } = {}) {
             invocations: 100,
             failed: 0,
             operations: 800,
-            ...(backend === 'postgres' ? { dbCpuMs: db, dbPeakRssMB: 300, dbProcesses: 12 } : {}),
+            ...(backend === 'postgres' ? { dbCpuMs: db, dbPeakRssMB: 300, dbProcesses: 12, dbServer: SERVER } : {}),
           },
           env: ENV,
         });
@@ -81,6 +81,8 @@ function lines({ crashed = [] } = {}) {
   }
   return all;
 }
+
+const SERVER = { version: '17.2', max_connections: 100, shared_buffers: '128MB', fsync: 'on', synchronous_commit: 'on' };
 
 function reportInput(runs, format = 'markdown') {
   return {
@@ -123,6 +125,22 @@ describe('report: against a real database', () => {
       group.table.notes.join('\n'),
       /pglite: Spearman's ρ of the ranking by mean time against fake: 1 over 4 examples; ratios lie on average 1\.\d+× from 1, against 2\.\d+× on fake for the same examples \(\d+% of the distance gone/,
     );
+  });
+
+  it('names the server each real backend ran on, and every server when its runs had more than one', () => {
+    const runs = lines();
+    const notesOf = (some) => databaseComparison(summarize(some), some).groups[0].table.notes.filter((note) => note.startsWith('Server'));
+    assert.deepEqual(notesOf(runs), [
+      'Server, postgres (pool 10): PostgreSQL 17.2 (max_connections 100, shared_buffers 128MB, fsync on, synchronous_commit on).',
+    ]);
+    // Planted: one run against a server that does not flush; the note cannot hide it.
+    let planted = false;
+    const mixed = runs.map((line) => {
+      if (planted || line.params.db !== 'postgres') return line;
+      planted = true;
+      return { ...line, metrics: { ...line.metrics, dbServer: { ...SERVER, fsync: 'off' } } };
+    });
+    assert.match(notesOf(mixed)[0], /fsync off, synchronous_commit on\); PostgreSQL 17\.2 \(max_connections 100, shared_buffers 128MB, fsync on/);
   });
 
   it('says what became of the widest gap on fake, per backend', () => {

@@ -2,7 +2,7 @@
 
 const fs = require('node:fs');
 const processes = require('../../../lib/drivers/http-load/processes');
-const { openDatabase, resetDatabase, createDatabaseIO, checkData, dumpPgliteTemplate } = require('./index');
+const { openDatabase, resetDatabase, createDatabaseIO, checkData, dumpPgliteTemplate, SIGNATURE } = require('./index');
 
 // What the batch driver's child asks of a real database (lib/drivers/batch/
 // backend.js): an io per batch over tables emptied for it, and after the
@@ -15,6 +15,8 @@ const { openDatabase, resetDatabase, createDatabaseIO, checkData, dumpPgliteTemp
 async function openBackend(options, model) {
   const connection = await openDatabase(options);
   const server = connection.serverPid ? postmasterOf(await connection.serverPid()) : null;
+  // The server's version and the settings that change what is measured, recorded with the run.
+  const facts = connection.serverFacts ? await connection.serverFacts() : null;
   let early = 0;
   let before = null;
   let used = null;
@@ -43,7 +45,12 @@ async function openBackend(options, model) {
     // as the http-load driver reads its servers. PGlite runs inside this
     // process, so its work is in the Node process's CPU and memory: null here.
     databaseMetrics() {
-      return { dbCpuMs: used ? used.cpuMs : null, dbPeakRssMB: used ? used.peakRssMB : null, dbProcesses: used ? used.processes : null };
+      return {
+        dbCpuMs: used ? used.cpuMs : null,
+        dbPeakRssMB: used ? used.peakRssMB : null,
+        dbProcesses: used ? used.processes : null,
+        ...(facts ? { dbServer: facts } : {}),
+      };
     },
     async check(engine, run) {
       // A server that went away explains every other count; nothing more is asked of it.
@@ -93,4 +100,4 @@ async function prepareSession(kind, folder) {
   return kind === 'pglite' ? { dumpFile: await dumpPgliteTemplate(folder) } : {};
 }
 
-module.exports = { openBackend, prepareSession };
+module.exports = { openBackend, prepareSession, signature: SIGNATURE };

@@ -2,7 +2,7 @@
 
 const { ContextCheck } = require('../../../lib/fakes/context');
 const { describeValue } = require('../../../lib/fakes/engine');
-const { STATEMENTS, commitText } = require('./statements');
+const { statementsFor, commitText } = require('./statements');
 const { StallWatch } = require('./stall');
 const { SteppedDelivery } = require('./stepped');
 
@@ -33,6 +33,7 @@ class DatabaseEngine {
   constructor(connection, options = {}) {
     this.connection = connection;
     this.options = options;
+    this.statements = statementsFor(connection.prefix);
     // The model builds a query's row only when tracing; the statements need
     // the row, so it is always built, and the trace kept only when asked.
     this.tracing = true;
@@ -166,14 +167,14 @@ class DatabaseEngine {
     if (name === 'tx.commit') {
       this.commitsInFlight++;
       try {
-        await this.end(self, commitText(self, k));
+        await this.end(self, commitText(self, k, this.connection.prefix));
         return null;
       } finally {
         this.commitsInFlight--;
       }
     }
     if (name === 'tx.rollback') return this.end(self, 'ROLLBACK').then(() => null);
-    const statement = STATEMENTS[name](self, a, b, k, this, spec);
+    const statement = this.statements[name](self, a, b, k, this, spec);
     let rows;
     if (statement.tx) rows = (await (await this.clientOf(statement.tx)).query(statement.text, statement.params)).rows;
     else if (statement.side) rows = await this.connection.ask(statement.text, statement.params);

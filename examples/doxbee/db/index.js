@@ -12,6 +12,10 @@ const { checkData } = require('./checks');
 
 const SCHEMA_SQL = fs.readFileSync(path.join(__dirname, 'schema.sql'), 'utf8');
 const TABLES = ['file_versions', 'files', 'versions', 'blobs', 'commits', 'fault_plan'];
+// What only asyncmark's objects are called: schema.sql's functions, all named
+// asyncmark_… (its tables' names, files or commits, are anybody's). A session
+// refuses a database that holds one outside a schema it marked.
+const SIGNATURE = { functions: [...SCHEMA_SQL.matchAll(/^CREATE FUNCTION (\w+)/gm)].map((match) => match[1]) };
 
 /**
  * Opens the database of a run.
@@ -29,8 +33,10 @@ async function openDatabase(options) {
  * (fault: { op, index? }), or each call with likelihood e from seed.
  */
 async function resetDatabase(connection, { seed = 1, e = 0, fault = null } = {}) {
-  await connection.query(`TRUNCATE ${TABLES.join(', ')}`);
-  await connection.query('INSERT INTO fault_plan (seed, likelihood, op, call) VALUES ($1, $2, $3, $4)', [seed, e, fault ? fault.op : null, fault?.index ?? null]);
+  // Named in the session's schema (connection.prefix), as every statement that writes is.
+  const prefix = connection.prefix ?? '';
+  await connection.query(`TRUNCATE ${TABLES.map((table) => prefix + table).join(', ')}`);
+  await connection.query(`INSERT INTO ${prefix}fault_plan (seed, likelihood, op, call) VALUES ($1, $2, $3, $4)`, [seed, e, fault ? fault.op : null, fault?.index ?? null]);
 }
 
 /**
@@ -70,4 +76,4 @@ async function dumpPgliteTemplate(folder) {
   }
 }
 
-module.exports = { dumpPgliteTemplate, openDatabase, resetDatabase, createDatabaseIO, checkData, SCHEMA_SQL };
+module.exports = { dumpPgliteTemplate, openDatabase, resetDatabase, createDatabaseIO, checkData, SCHEMA_SQL, SIGNATURE };

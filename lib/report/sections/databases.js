@@ -73,6 +73,25 @@ function styleShare(cell, base, runs) {
   return (cell.cpuMs - base.cpuMs) / (cell.cpuMs + database);
 }
 
+// The servers a group's runs used, as they answered (metrics.dbServer): one
+// note per backend, with every distinct server it had, so that a reader sees
+// the settings that change what was measured.
+function serverNotes(runs, cells) {
+  const backends = new Map();
+  for (const run of runs) {
+    const server = run.metrics && run.metrics.dbServer;
+    if (!server || !cells.some((cell) => cell.example === run.example && cell.scenario === run.scenario && sameParams(run.params, cell.params))) continue;
+    const backend = backendOf(run.params);
+    if (!backends.has(backend)) backends.set(backend, new Set());
+    backends
+      .get(backend)
+      .add(
+        `PostgreSQL ${server.version} (max_connections ${server.max_connections}, shared_buffers ${server.shared_buffers}, fsync ${server.fsync}, synchronous_commit ${server.synchronous_commit})`,
+      );
+  }
+  return [...backends].map(([backend, servers]) => `Server, ${backend}: ${[...servers].join('; ')}.`);
+}
+
 function ratioText(ratio) {
   return ratio ? show.ratioText(ratio, { unknown: 'n/a' }) : 'not run';
 }
@@ -140,6 +159,7 @@ function groupOf(cells, runs) {
     parts.push(`ratios lie on average ${show.number(own)}× from 1, against ${show.number(fakeSpread)}× on fake for the same examples${change}`);
     notes.push(`${backend}: ${parts.join('; ')}.`);
   });
+  notes.push(...serverNotes(runs, cells));
   const tested = rows.flatMap((row) => backends.map((_, i) => row[`ratio${i}`])).filter((r) => r && Number.isFinite(r.p));
   if (tested.length) {
     const chance = stats
