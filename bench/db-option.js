@@ -6,6 +6,7 @@ const { openSessionDatabase, redacted } = require('../lib/database/session');
 const { parseDatabaseUrl } = require('../lib/database/connection');
 const show = require('../lib/report/display');
 const { needOptional } = require('../lib/optional-dependency');
+const { removeOrphans } = require('../lib/database/orphans');
 
 // --db and --pool: what a bench session's uploads run against, and the
 // session's database opened for its runs. fake (the
@@ -108,6 +109,8 @@ function refuseCounting(measure, kind) {
 // Opens the session's database and tells every run of it: its kind in the
 // results line (params.db, and pool), how to reach it in the child's options.
 async function openDatabase(settings, options) {
+  // What earlier sessions of this host left (servers, data folders, PGlite templates) goes first, with a line each.
+  for (const line of await removeOrphans()) process.stderr.write(`asyncmark: ${line}\n`);
   let database;
   try {
     const { prepareSession, signature } = MODELS_BY_PROBLEM[settings.scenario.problem].database();

@@ -1,9 +1,9 @@
 'use strict';
 
-const fs = require('node:fs');
 const os = require('node:os');
-const path = require('node:path');
 const { startServer } = require('./server');
+const { makeOwnedFolder } = require('./owned-folder');
+const { requireOptional } = require('../optional-dependency');
 const { newSessionId, schemaOf, markText } = require('./mark');
 const { removeOrphanSchemas, dropSessionSchema } = require('./schemas');
 const { parseDatabaseUrl, describeTarget, clientConfig, ConnectionError, rememberPassword, targetUrl } = require('./connection');
@@ -49,7 +49,7 @@ function redacted(url) {
  */
 async function openSessionDatabase(choice, { prepare, signature = { functions: [] }, onWarning = () => {}, onNote = () => {} } = {}) {
   if (choice.kind === 'pglite') return openPglite(prepare);
-  const pg = require('pg');
+  const pg = requireOptional('pg', '--db postgres or a postgres:// URL');
   const id = newSessionId();
   const schema = schemaOf(id);
   const mark = { id, pid: process.pid, host: os.hostname(), started: new Date().toISOString() };
@@ -179,7 +179,7 @@ function quietClient(pg, config) {
 
 // Made and marked at once: no other session ever sees it unmarked.
 async function makeSchema(client, schema, mark) {
-  const { escapeIdentifier, escapeLiteral } = require('pg');
+  const { escapeIdentifier, escapeLiteral } = requireOptional('pg', '--db postgres or a postgres:// URL');
   await client.query('BEGIN');
   try {
     await client.query(`CREATE SCHEMA ${escapeIdentifier(schema)}`);
@@ -192,9 +192,10 @@ async function makeSchema(client, schema, mark) {
 }
 
 async function openPglite(prepare) {
-  // What the problem prepares once (PGlite's template) goes in a folder of the session's own.
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-pglite-'));
-  const remove = () => fs.rmSync(folder, { recursive: true, force: true });
+  // What the problem prepares once (PGlite's template, 40 MB) goes in a folder
+  // of the session's own, with its owner record and a supervisor that removes
+  // it if the session dies, SIGKILL included (owned-folder.js).
+  const { folder, remove } = makeOwnedFolder('pglite');
   try {
     const prepared = prepare ? await prepare('pglite', folder) : {};
     const session = {

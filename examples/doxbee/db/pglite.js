@@ -1,7 +1,7 @@
 'use strict';
 
 const fs = require('node:fs');
-const { PGlite } = require('@electric-sql/pglite');
+const { PGlite } = require('../../../lib/optional-dependency').requireOptional('@electric-sql/pglite', '--db pglite');
 
 // PGlite, PostgreSQL compiled to WebAssembly, inside this process. It has one
 // connection: a transaction holds it from BEGIN to its end, and every other

@@ -1,6 +1,6 @@
 'use strict';
 
-const pg = require('pg');
+const pg = require('../../../lib/optional-dependency').requireOptional('pg', '--db postgres or a postgres:// URL');
 const { parseDatabaseUrl, clientConfig } = require('../../../lib/database/connection');
 const { readMark } = require('../../../lib/database/mark');
 
