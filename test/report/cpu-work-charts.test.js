@@ -193,3 +193,36 @@ describe('report: the CPU work charts', () => {
     assert.equal(column.format(40.859, { workRatioSpread: null }), '40.9×');
   });
 });
+
+describe("report: the summary's on-cancel column", () => {
+  const withCancel = (outcomes) => runs({ counted: 0 }).map((line) => ({ ...line, metrics: { ...line.metrics, onCancel: outcomes[line.example] } }));
+  const table = (outcomes) => {
+    const summary = summarize(withCancel(outcomes));
+    return summaryTable(summary.cells, { ...at, env: summary.cells[0].env }, null, null);
+  };
+
+  it("shows an outcome in the cancel contract's words as recorded", () => {
+    const { columns, rows, notes } = table({
+      'callbacks-original': 'n/a (no means to cancel)',
+      'async-await': 'writes after the abort at blob.put (file found)',
+      'generators-co': 'keeps the contract',
+      'promises-bluebird': 'n/a (no AbortController in this runtime)',
+    });
+    const column = columns.find((c) => c.key === 'onCancel');
+    const recorded = rows.filter((row) => typeof row.onCancel === 'string');
+    assert.ok(recorded.length >= 3);
+    assert.deepEqual(
+      recorded.map((row) => column.format(row.onCancel)),
+      recorded.map((row) => row.onCancel),
+    );
+    assert.ok(!notes.some((note) => note.startsWith('(older check)')));
+  });
+
+  it('marks an outcome the older check recorded ("rolls back") as such, with a note, never as the contract\'s verdict', () => {
+    const { columns, rows, notes } = table({ 'async-await': 'rolls back', 'generators-co': 'keeps the contract' });
+    const column = columns.find((c) => c.key === 'onCancel');
+    assert.equal(column.format(rows.find((row) => row.example === 'async-await').onCancel), 'rolls back (older check)');
+    assert.equal(column.format(rows.find((row) => row.example === 'generators-co').onCancel), 'keeps the contract');
+    assert.ok(notes.some((note) => note.startsWith('(older check)')));
+  });
+});

@@ -6,6 +6,7 @@ const { cellRow } = require('./cell-row');
 const { glossary } = require('./glossary');
 const { EXAMPLE_COLUMN } = require('./time-columns');
 const { findColumn, valueByExample, columnMeaning } = require('./metric-files');
+const { NO_MEANS, NO_ABORT_CONTROLLER, kindOf } = require('../../conformance');
 
 // The summary table at the headline cell: the three axes side by side. Pure.
 
@@ -23,6 +24,12 @@ const GRADE = { names: ['grade'], pattern: /grade/i };
  * @param {Map<string, string> | null} [survival] by example, whether its async
  *   context survived where it was measured (lib/report/sections/context.js); a column when given
  */
+// Whether a recorded cancel outcome is in the cancel contract's words (docs/conformance.md):
+// runs recorded before the contract say "rolls back", "commits anyway" or "leaves open".
+function judgedByContract(outcome) {
+  return outcome === NO_MEANS || outcome === NO_ABORT_CONTROLLER || kindOf(outcome) !== null || outcome.startsWith('n/a (the cancel case failed');
+}
+
 function summaryTable(cells, at, complexity, debuggability, survival = null) {
   const here = at ? cellsAt(cells, at) : [];
   const problem = here.length ? here[0].problem : null;
@@ -133,7 +140,7 @@ function summaryTable(cells, at, complexity, debuggability, survival = null) {
             title: 'on cancel',
             description:
               'What the example does when its caller gives up by its style\'s own means (an AbortSignal, unsubscribing) before the upload starts and while each operation of each branch is in flight, judged by the cancel contract (docs/conformance.md), observed in each run on a fresh simulated I/O: keeps the contract, or its worst breach and where ("writes after the abort at version.insert (file found)"). n/a (no means to cancel): the example offers its caller none; its cancellable variant, where there is one, is its own row. —: not recorded.',
-            format: (value) => (value === null ? show.DASH : value),
+            format: (value) => (value === null ? show.DASH : judgedByContract(value) ? value : `${value} (older check)`),
           },
         ]
       : []),
@@ -142,6 +149,11 @@ function summaryTable(cells, at, complexity, debuggability, survival = null) {
   const notes = [];
   if (rows.some((row) => row.significant === false)) {
     notes.push('≈: not significantly different from the baseline (t-test of the log ratio of mean run times, Welch df, p ≥ 0.05).');
+  }
+  if (rows.some((row) => typeof row.onCancel === 'string' && !judgedByContract(row.onCancel))) {
+    notes.push(
+      '(older check): an outcome recorded by the cancel check that came before the cancel contract, which gave up at one point of one branch and did not judge what followed a rollback; run the example again to judge it by the contract.',
+    );
   }
   if (!complexity) notes.push('No complexity file was given, so the complexity column is empty.');
   else if (!tokensColumn) notes.push('The complexity file has no tokens column.');
