@@ -215,7 +215,7 @@ Two sessions made at different times differ by what the machine did too. A
 line at the top gives the session shift, the median change over all cells
 with its 95% interval (sign test), and says when it is significant. --basis
 says what each cell's change is judged on:
-  baseline  (default for two sessions) the example's ratio to the baseline
+  baseline  (default: two sessions) the example's ratio to the baseline
             measured in its own session, old against new, which a move of the
             whole session leaves alone; a cell whose baseline did not run on
             both sides falls back to absolute, with a line that says so

@@ -11,6 +11,18 @@ const path = require('node:path');
 const { cliReference, writeCliReference, REFERENCE, MARKER } = require('../../bench/cli-reference');
 const { buildProgram } = require('../../bench/cli');
 
+// Every temporary folder a case makes, removed when the test process ends
+// (a folder per case was left in the temporary directory).
+const madeFolders = [];
+function tempFolder(prefix) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  madeFolders.push(folder);
+  return folder;
+}
+process.on('exit', () => {
+  for (const folder of madeFolders) fs.rmSync(folder, { recursive: true, force: true });
+});
+
 const ROOT = path.join(__dirname, '..', '..');
 
 // The options of each command that its section of `page` does not name.
@@ -76,14 +88,14 @@ describe('the command-line reference (bench/cli-reference.js)', function () {
   });
 
   it('writes a fresh page, and rewrites its own', function () {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-cli-reference-')), 'cli.md');
+    const file = path.join(tempFolder('asyncmark-cli-reference-'), 'cli.md');
     writeCliReference(file);
     writeCliReference(file);
     assert.equal(fs.readFileSync(file, 'utf8').split('\n', 1)[0], MARKER);
   });
 
   it('refuses to replace a page a person wrote', function () {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-cli-reference-')), 'cli.md');
+    const file = path.join(tempFolder('asyncmark-cli-reference-'), 'cli.md');
     fs.writeFileSync(file, '# My notes on the CLI\n');
     assert.throws(() => writeCliReference(file), /^UsageError: reference: .* generated, or none/);
     assert.equal(fs.readFileSync(file, 'utf8'), '# My notes on the CLI\n');

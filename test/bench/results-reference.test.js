@@ -13,6 +13,18 @@ const { resultsReference, writeResultsReference, REFERENCE, MARKER } = require('
 const envelope = require('../../lib/results/run.schema.json');
 const drivers = require('../../lib/drivers');
 
+// Every temporary folder a case makes, removed when the test process ends
+// (a folder per case was left in the temporary directory).
+const madeFolders = [];
+function tempFolder(prefix) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  madeFolders.push(folder);
+  return folder;
+}
+process.on('exit', () => {
+  for (const folder of madeFolders) fs.rmSync(folder, { recursive: true, force: true });
+});
+
 // The top-level fields of the envelope and of each driver's params and metrics that `page` has no row for.
 function missingFields(page) {
   const object = (schema) => (schema.properties ? schema : (schema.oneOf ?? []).find((variant) => variant.properties));
@@ -40,7 +52,7 @@ describe('the results file reference (bench/results-reference.js)', function () 
   });
 
   it('refuses to replace a page a person wrote, and rewrites its own', function () {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-results-reference-')), 'results.md');
+    const file = path.join(tempFolder('asyncmark-results-reference-'), 'results.md');
     writeResultsReference(file);
     writeResultsReference(file);
     assert.equal(fs.readFileSync(file, 'utf8').split('\n', 1)[0], MARKER);

@@ -14,6 +14,18 @@ const { spawn } = require('node:child_process');
 const { alive } = require('../runner/alive');
 const { interruptible, EXIT_CODES } = require('../../bench/interrupt');
 
+// Every temporary folder a case makes, removed when the test process ends
+// (a folder per case was left in the temporary directory).
+const madeFolders = [];
+function tempFolder(prefix) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  madeFolders.push(folder);
+  return folder;
+}
+process.on('exit', () => {
+  for (const folder of madeFolders) fs.rmSync(folder, { recursive: true, force: true });
+});
+
 const ROOT = path.join(__dirname, '..', '..');
 const CLI = path.join(ROOT, 'bench', 'cli.js');
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'hostile', 'user-code.js');
@@ -63,7 +75,7 @@ async function stillAlive(pids, ms) {
 
 // The CLI with the fixture told what to do; its output kept.
 function startCli(args, plan) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-signals-'));
+  const dir = tempFolder('asyncmark-signals-');
   const log = path.join(dir, 'pids');
   const env = { ...process.env, ASYNCMARK_HOSTILE: JSON.stringify({ ...plan, log }) };
   const cli = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -120,7 +132,7 @@ describe('hostile signals: asyncmark bench', function () {
       : [];
 
   it('SIGHUP: exits 129, writes no INVALID (or any failed) line, and leaves no child', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-signals-'));
+    const dir = tempFolder('asyncmark-signals-');
     const out = path.join(dir, 'runs.jsonl');
     const run = startCli(benchArgs(out), {});
     await until(() => results(out).length >= 2, 'two runs');
@@ -137,7 +149,7 @@ describe('hostile signals: asyncmark bench', function () {
   });
 
   it("SIGINT: prints the finished runs' table once", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-signals-'));
+    const dir = tempFolder('asyncmark-signals-');
     const out = path.join(dir, 'runs.jsonl');
     const run = startCli(benchArgs(out), {});
     await until(() => results(out).length >= 2, 'two runs');
@@ -148,7 +160,7 @@ describe('hostile signals: asyncmark bench', function () {
   });
 
   it('SIGKILL during bench --add of a file that spawns: nothing of it is left after 10 s', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-signals-'));
+    const dir = tempFolder('asyncmark-signals-');
     const out = path.join(dir, 'runs.jsonl');
     const run = startCli([...benchArgs(out), '--add', FIXTURE, '--io', 'promises'], { does: 'detached', when: 'load' });
     // The verification's child, then a run's, each started one.
@@ -203,7 +215,7 @@ describe('hostile signals: an interrupted runtime install', function () {
 
   // A node process installing into a fresh cache with an npm that never ends.
   function startInstall() {
-    const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-install-'));
+    const cache = tempFolder('asyncmark-install-');
     const code = `require(${JSON.stringify(path.join(ROOT, 'lib', 'runtimes', 'install'))}).installRuntime(
       { spec: 'node@22', name: 'node', package: 'node@22' },
       { cache: ${JSON.stringify(cache)}, npm: { command: process.execPath, args: [${JSON.stringify(FAKE_NPM)}, 'hangs'] } })`;

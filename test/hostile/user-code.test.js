@@ -18,6 +18,18 @@ const { entryForFile } = require('../../lib/verify');
 const spawn = require('../../lib/runner/spawn');
 const batch = require('../../lib/drivers/batch');
 
+// Every temporary folder a case makes, removed when the test process ends
+// (a folder per case was left in the temporary directory).
+const madeFolders = [];
+function tempFolder(prefix) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  madeFolders.push(folder);
+  return folder;
+}
+process.on('exit', () => {
+  for (const folder of madeFolders) fs.rmSync(folder, { recursive: true, force: true });
+});
+
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'hostile', 'user-code.js');
 const LIMIT_MS = 4000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -35,7 +47,7 @@ async function survivors(log) {
 
 // Runs `body` with the fixture told what to do, through the environment every child inherits.
 async function withPlan(plan, body) {
-  const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-hostile-')), 'pids');
+  const log = path.join(tempFolder('asyncmark-hostile-'), 'pids');
   process.env.ASYNCMARK_HOSTILE = JSON.stringify({ ...plan, log });
   try {
     return { result: await body(), left: await survivors(log), spawned: logged(log) };
