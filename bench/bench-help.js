@@ -55,7 +55,7 @@ function mainJob(runs) {
   const total = registry.examples.length * points * runs;
   return wrapText(
     `With no options, asyncmark bench runs the main job: every example of ${DEFAULT_SCENARIO.name} (${registry.examples.length}) at ${grid || 'its parameters'}, ` +
-      `${runs} runs each, ${total} runs in all (README.md says how long that took on 2 cores). --runs 5 narrows the intervals, ` +
+      `${runs} runs each, ${total} runs in all (a few minutes on 2 idle cores). --runs 5 narrows the intervals, ` +
       `at 5/${runs} of the time; --precision adds runs only where a cell needs them.` +
       (DEFAULT_SCENARIO.counted
         ? ` Where valgrind is installed, it then counts the CPU work of the first example of each family (${representatives(registry).length}) at ` +

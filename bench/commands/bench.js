@@ -258,7 +258,7 @@ function render(lines, { baseline, format }, precision = null) {
   for (const group of context ? context.groups : []) addTable(`${CONTEXT_TITLE}, ${group.scenario}: ${group.title}`, group.table);
   if (precision) parts.push(precisionText(precision, format));
   if (format === 'markdown') parts.push(`### Columns\n\n${glossary.map(({ term, text }) => `- **${term}**: ${text}`).join('\n')}\n`);
-  else parts.push('Columns: `asyncmark bench --format markdown` and docs/README.md say what each one means.\n');
+  else parts.push('Columns: `asyncmark bench --format markdown` and docs/reference/report.md say what each one means.\n');
   return parts.join('\n');
 }
 
