@@ -6,6 +6,7 @@
 // Pure: the measures are passed in.
 
 const stats = require('./stats');
+const { ratioDomain, ratioAxis, isFinitePositive } = require('./report/charts/vega');
 
 /**
  * One row per cancellable variant, in registry order.
@@ -104,10 +105,10 @@ function workRatios(rows, runs) {
  * @param {object[]} rows cancelCostRows' of every problem
  * @param {string} firstLine the generated-by comment
  * @param {{ problem: string, example: string, outcome: string }[]} [every] each example's outcome
- * @param {{ ratios?: object[], work?: object[], provenance?: string }} [time] timeRatios', workRatios', and
- *   where and when the runs were made
+ * @param {{ ratios?: object[], work?: object[], provenance?: string, chart?: string }} [time] timeRatios', workRatios',
+ *   where and when the runs were made, and the file name of their chart (cancelCostSpec)
  */
-function renderCancelCost(rows, firstLine, every = [], { ratios = [], work = [], provenance = '' } = {}) {
+function renderCancelCost(rows, firstLine, every = [], { ratios = [], work = [], provenance = '', chart = null } = {}) {
   const line = (cells) => `| ${cells.join(' | ')} |`;
   const lines = [
     firstLine,
@@ -145,6 +146,7 @@ function renderCancelCost(rows, firstLine, every = [], { ratios = [], work = [],
       '',
       `Wall time, the ratio of the means with its 95% interval (≈: not significant). ${provenance}`,
     );
+    if (chart) lines.push('', `![What cancellability costs in wall time, at each scenario's largest n](${chart})`);
     for (const scenario of [...new Set(ratios.map((r) => r.scenario))]) {
       const ns = [...new Set(ratios.filter((r) => r.scenario === scenario).map((r) => r.n))].sort((a, b) => a - b);
       lines.push('', `## ${scenario}`, '', line(['cancellable variant', 'plain', ...ns.map((n) => `n=${n}`)]), line(['---', '---', ...ns.map(() => '---:')]));
@@ -184,4 +186,95 @@ function ratioText({ ratio, low, high, significant }) {
   return `${ratio.toFixed(2)}× (${low.toFixed(2)}–${high.toFixed(2)})${significant ? '' : ' ≈'}`;
 }
 
-module.exports = { cancelCostRows, timeRatios, workRatios, renderCancelCost };
+// The chart's plot width and row height, in pixels: the value text sits to
+// the right of the plot, so that 380 + the longest name fits a phone's
+// screen scaled, and no two texts share a row.
+const WIDTH = 300;
+const ROW = 26;
+
+/**
+ * The chart of the time ratios: one panel per scenario, at its largest n, a
+ * row per cancellable variant: a point for its mean wall time over its plain
+ * example's, a bar for the 95% interval, hollow where the difference is not
+ * significant, on a log axis with a rule at 1. Where and when the runs were
+ * made is the page's to say. Pure: a Vega-Lite spec, or null when no ratio
+ * can be drawn.
+ * @param {object[]} ratios timeRatios'
+ */
+function cancelCostSpec(ratios) {
+  const drawn = ratios.filter((r) => isFinitePositive(r.ratio.ratio));
+  if (drawn.length === 0) return null;
+  const scenarios = [...new Set(drawn.map((r) => r.scenario))];
+  const largest = new Map(scenarios.map((s) => [s, Math.max(...drawn.filter((r) => r.scenario === s).map((r) => r.n))]));
+  const rows = drawn
+    .filter((r) => r.n === largest.get(r.scenario))
+    .map((r) => {
+      const { ratio, low, high, significant } = r.ratio;
+      const interval = isFinitePositive(low) && isFinitePositive(high);
+      return {
+        scenario: r.scenario,
+        label: r.variant,
+        ratio,
+        low: interval ? low : null,
+        high: interval ? high : null,
+        same: significant === false,
+        text: interval ? ratioText(r.ratio) : `${ratio.toFixed(2)}×`,
+        description: `${r.variant} · ${ratio.toFixed(2)}× ${r.plain}'s mean wall time${significant === false ? ' · not significant (p ≥ 0.05)' : ''}`,
+      };
+    });
+  const domain = ratioDomain(rows.flatMap((row) => [row.ratio, row.low, row.high]));
+  const x = { field: 'ratio', ...ratioAxis(domain, "mean wall time ÷ its plain example's (log scale)") };
+  const panel = (scenario) => {
+    const here = rows.filter((row) => row.scenario === scenario);
+    const y = {
+      field: 'label',
+      type: 'nominal',
+      sort: here.map((row) => row.label),
+      title: null,
+      axis: { labelFontSize: 12, labelLimit: 400, labelPadding: 8, ticks: false, domain: false, grid: true, gridColor: '#f2f2f2' },
+    };
+    return {
+      title: { text: `${scenario}, n=${largest.get(scenario)}`, fontSize: 13 },
+      width: WIDTH,
+      height: here.length * ROW,
+      data: { values: here },
+      layer: [
+        { mark: { type: 'rule', color: '#555', strokeWidth: 1.5 }, encoding: { x: { datum: 1, type: 'quantitative' } } },
+        {
+          transform: [{ filter: 'isValid(datum.low)' }],
+          mark: { type: 'rule', strokeWidth: 2.5, color: '#4c78a8' },
+          encoding: { x: { field: 'low', type: 'quantitative' }, x2: { field: 'high' }, y },
+        },
+        {
+          mark: { type: 'point', filled: true, strokeWidth: 2, opacity: 1, size: 95, stroke: '#4c78a8' },
+          encoding: {
+            x,
+            y,
+            // Hollow (white) where the variant is not significantly different from its plain example.
+            fill: { condition: { test: 'datum.same', value: 'white' }, value: '#4c78a8' },
+            description: { field: 'description' },
+          },
+        },
+        {
+          mark: { type: 'text', align: 'left', baseline: 'middle', fontSize: 11, color: '#333' },
+          encoding: { x: { value: WIDTH + 10 }, y, text: { field: 'text' } },
+        },
+      ],
+    };
+  };
+  return {
+    title: {
+      text: 'What cancellability costs in wall time',
+      subtitle: [
+        "Each cancellable variant's mean wall time over its plain example's, runs of one session.",
+        'Point: the ratio; bar: its 95% interval; hollow: not significant (p ≥ 0.05).',
+      ],
+    },
+    vconcat: scenarios.map(panel),
+    spacing: 28,
+    resolve: { scale: { x: 'shared' } },
+    padding: 12,
+  };
+}
+
+module.exports = { cancelCostRows, timeRatios, workRatios, renderCancelCost, cancelCostSpec };

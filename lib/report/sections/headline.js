@@ -25,7 +25,10 @@ function headlineSection(summary, envByKey, sections, { context, complexity, deb
   const section = headline && sections.find((s) => s.env.key === headline.env && s.scenario === headline.scenario);
   const headlineTable = section && section.tables.find((t) => sameParams(t.params, headline.params));
   const survival = context && headline ? (context.survival.get(headlineCellOf.problem) ?? null) : null;
-  const summaryRows = summaryTable(summary.cells, headline, complexity.data ?? null, debuggability.data ?? null, survival);
+  // The headline problem's cancellable variants, each with the plain example it was made from.
+  const registry = headline && look.registries ? look.registries[headlineCellOf.problem] : null;
+  const variantOf = new Map((registry ? registry.examples : []).filter((e) => e.variantOf !== undefined).map((e) => [e.name, e.variantOf]));
+  const summaryRows = summaryTable(summary.cells, headline, complexity.data ?? null, debuggability.data ?? null, survival, variantOf);
   let scatter = null;
   if (headline && summaryRows.rows.some((row) => typeof row.tokens === 'number' && Number.isFinite(row.ratio))) {
     const spec = scatterSpec(

@@ -7,6 +7,7 @@ const { glossary } = require('./glossary');
 const { EXAMPLE_COLUMN } = require('./time-columns');
 const { findColumn, valueByExample, columnMeaning } = require('./metric-files');
 const { NO_MEANS, NO_ABORT_CONTROLLER, kindOf } = require('../../conformance');
+const stats = require('../../stats');
 
 // The summary table at the headline cell: the three axes side by side. Pure.
 
@@ -23,6 +24,8 @@ const GRADE = { names: ['grade'], pattern: /grade/i };
  * @param {{ rows, columns } | null} debuggability
  * @param {Map<string, string> | null} [survival] by example, whether its async
  *   context survived where it was measured (lib/report/sections/context.js); a column when given
+ * @param {Map<string, string>} [variantOf] by cancellable variant, the plain example it was
+ *   made from (its registry entry's variantOf): the on-cancel column gives what cancelling costs
  */
 // Whether a recorded cancel outcome is in the cancel contract's words (docs/conformance.md):
 // runs recorded before the contract say "rolls back", "commits anyway" or "leaves open".
@@ -30,7 +33,7 @@ function judgedByContract(outcome) {
   return outcome === NO_MEANS || outcome === NO_ABORT_CONTROLLER || kindOf(outcome) !== null || outcome.startsWith('n/a (the cancel case failed');
 }
 
-function summaryTable(cells, at, complexity, debuggability, survival = null) {
+function summaryTable(cells, at, complexity, debuggability, survival = null, variantOf = new Map()) {
   const here = at ? cellsAt(cells, at) : [];
   const problem = here.length ? here[0].problem : null;
   const forProblem = (file) => (file ? file.rows.filter((row) => !problem || !row.problem || row.problem === problem) : []);
@@ -45,6 +48,9 @@ function summaryTable(cells, at, complexity, debuggability, survival = null) {
   for (const name of grades.keys()) examples.add(name);
 
   const byExample = new Map(here.map((c) => [c.example, cellRow(c)]));
+  const costs = cancelCosts(here, tokens, variantOf);
+  // Each plain example's cancellable variant, for a reader of its "n/a".
+  const variantsOf = new Map([...variantOf].map(([variant, plain]) => [plain, variant]));
   const rows = [...examples].map((example) => {
     const cell = byExample.get(example);
     return {
@@ -64,6 +70,8 @@ function summaryTable(cells, at, complexity, debuggability, survival = null) {
       grade: grades.has(example) ? grades.get(example) : null,
       context: survival && survival.has(example) ? survival.get(example) : null,
       onCancel: cell ? cell.onCancel : null,
+      cancelCost: costs.get(example) ?? null,
+      variant: examples.has(variantsOf.get(example)) ? variantsOf.get(example) : null,
     };
   });
   // Finished cells by time, then those only counted by their CPU work, then
@@ -139,8 +147,8 @@ function summaryTable(cells, at, complexity, debuggability, survival = null) {
             key: 'onCancel',
             title: 'on cancel',
             description:
-              'What the example does when its caller gives up by its style\'s own means (an AbortSignal, unsubscribing) before the upload starts and while each operation of each branch is in flight, judged by the cancel contract (docs/conformance.md), observed in each run on a fresh simulated I/O: keeps the contract, or its worst breach and where ("writes after the abort at version.insert (file found)"). n/a (no means to cancel): the example offers its caller none; its cancellable variant, where there is one, is its own row. —: not recorded.',
-            format: (value) => (value === null ? show.DASH : judgedByContract(value) ? value : `${value} (older check)`),
+              "What the example does when its caller gives up by its style's own means (an AbortSignal, unsubscribing) before the upload starts and while each operation of each branch is in flight, judged by the cancel contract (docs/conformance.md), observed in each run on a fresh simulated I/O: keeps the contract, or its worst breach and where (\"writes after the abort at version.insert (file found)\"). n/a (no means to cancel): the example offers its caller none; its cancellable variant, where there is one, is its own row, named here. For a cancellable variant, what cancellability costs at this cell: its mean wall time over the plain example's, measured in the same runs (≈: not significantly different, p ≥ 0.05), and its tokens over the plain's. —: not recorded.",
+            format: (value, row) => onCancelText(value, row),
           },
         ]
       : []),
@@ -160,6 +168,38 @@ function summaryTable(cells, at, complexity, debuggability, survival = null) {
   if (!debuggability) notes.push('No debuggability file was given, so the debuggability column is empty.');
   else if (!gradeColumn) notes.push('The debuggability file has no grade column.');
   return { columns, rows, notes, glossary: glossary(columns), tokensColumn, gradeColumn };
+}
+
+// What a cancellable variant costs against its plain example at the cell:
+// the ratio of their mean wall times (stats.ratio: an interval on the log
+// scale, a t-test of the log ratio) and of their tokens. By variant.
+function cancelCosts(here, tokens, variantOf) {
+  const byName = new Map(here.map((c) => [c.example, c]));
+  const costs = new Map();
+  for (const [variant, plain] of variantOf) {
+    const [a, b] = [byName.get(variant), byName.get(plain)];
+    if (!a || !b) continue;
+    const time = a.times.length >= 2 && b.times.length >= 2 ? stats.ratio(a.times, b.times) : null;
+    const [ta, tb] = [tokens.get(variant), tokens.get(plain)];
+    const tokenRatio = typeof ta === 'number' && typeof tb === 'number' ? ta / tb : null;
+    if (time || tokenRatio !== null) costs.set(variant, { plain, time, tokens: tokenRatio });
+  }
+  return costs;
+}
+
+// The on-cancel cell: the outcome, marked when an older check recorded it;
+// for a cancellable variant what it costs, for a plain example its variant.
+function onCancelText(value, row) {
+  if (value === null) return show.DASH;
+  const outcome = judgedByContract(value) ? value : `${value} (older check)`;
+  const cost = row.cancelCost;
+  if (cost) {
+    const parts = [];
+    if (cost.time) parts.push(`time ${show.ratioText(cost.time, { interval: false })}`);
+    if (cost.tokens !== null) parts.push(`tokens ${show.ratio(cost.tokens)}`);
+    return `${outcome}; ${parts.join(', ')} ${cost.plain}'s`;
+  }
+  return row.variant && value === NO_MEANS ? `${outcome}; cancellable: ${row.variant}` : outcome;
 }
 
 module.exports = { summaryTable };
