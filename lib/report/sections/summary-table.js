@@ -189,7 +189,7 @@ function cancelCosts(here, tokens, variantOf) {
 
 // The on-cancel cell: the outcome, marked when an older check recorded it;
 // for a cancellable variant what it costs, for a plain example its variant.
-function onCancelText(value, row) {
+function onCancelText(value, row = {}) {
   if (value === null) return show.DASH;
   const outcome = judgedByContract(value) ? value : `${value} (older check)`;
   const cost = row.cancelCost;
