@@ -53,8 +53,13 @@ describe('report: HTML page', () => {
     const packed = files[0].content;
     assert.equal((packed.match(/<svg /g) ?? []).length, 2);
     assert.equal((packed.match(/<figure class="chart" data-chart=/g) ?? []).length, pageCharts(model).length - 2);
-    assert.match(page, /<td class="num">T\/O<\/td>/);
-    assert.match(page, /<td class="num">CRASH<\/td>/);
+    assert.match(page, /<td>T\/O<\/td>/);
+    assert.match(page, /<td>CRASH<\/td>/);
+    // Numeric columns are named once on their table, and the page's style right-aligns them.
+    const time = page.match(/<table class="([^"]*)">\n<thead><tr><th[^>]*>example<\/th><th class="num"[^>]*>time: mean/);
+    assert.ok(time && time[1].split(' ').includes('r2'), "the time column is the table's second, right-aligned");
+    assert.ok(page.includes('table.r2 td:nth-child(2)'));
+    assert.ok(!page.includes('<td class="num">'));
   });
 
   it('explains every column in its header and in a glossary, and never wraps a cell', async () => {
@@ -88,7 +93,7 @@ describe('report: HTML page', () => {
     assert.match(page, /<dt>debuggability \(grade\)<\/dt><dd>Debuggability grade, 1 to 5, higher is better: 5 /);
     assert.match(page, /th, td \{[^}]*white-space: nowrap;/);
     assert.match(page, /\.table-scroll \{ overflow-x: auto;/);
-    assert.equal((page.match(/<div class="table-scroll">/g) ?? []).length, (page.match(/<table>/g) ?? []).length);
+    assert.equal((page.match(/<div class="table-scroll">/g) ?? []).length, (page.match(/<table[ >]/g) ?? []).length);
     assert.ok(model.summary.table.glossary.length === model.summary.table.columns.length);
   });
 

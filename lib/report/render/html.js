@@ -35,14 +35,18 @@ function table({ rows, columns }, colors = {}) {
     const cells = columns
       .map((c) => {
         const mark = c.key === 'example' ? swatch(row.example, colors) : '';
-        return `<td${c.align === 'right' ? ' class="num"' : ''}>${mark}${escapeHtml(cellText(c, row))}</td>`;
+        return `<td>${mark}${escapeHtml(cellText(c, row))}</td>`;
       })
       .join('');
     const example = typeof row.example === 'string' ? ` data-example="${escapeHtml(row.example)}"` : '';
     return `<tr${example}>${cells}</tr>`;
   });
+  // The numeric columns are named once on the table (r2 r5: the 2nd and 5th
+  // are right-aligned), not on each of its cells: thousands of cells a page.
+  const right = columns.map((c, i) => (c.align === 'right' ? `r${i + 1}` : null)).filter(Boolean);
+  const numeric = right.length ? ` class="${right.join(' ')}"` : '';
   // Numbers never wrap; a table wider than the screen scrolls on its own.
-  return `<div class="table-scroll">\n<table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body.join('\n')}\n</tbody>\n</table>\n</div>`;
+  return `<div class="table-scroll">\n<table${numeric}>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body.join('\n')}\n</tbody>\n</table>\n</div>`;
 }
 
 function glossary(entries) {
@@ -52,6 +56,15 @@ function glossary(entries) {
 
 function notes(list) {
   return list.map((note) => `<p class="note">${escapeHtml(note)}</p>`).join('\n');
+}
+
+// The most columns a table's class can mark right-aligned (r1 … r40).
+const NUMERIC_COLUMNS = 40;
+
+// table.r3 td:nth-child(3): the cells of a numeric column, right-aligned.
+function numericColumns(most) {
+  const selectors = Array.from({ length: most }, (_, i) => `table.r${i + 1} td:nth-child(${i + 1})`);
+  return `${selectors.join(', ')} { text-align: right; font-variant-numeric: tabular-nums; }`;
 }
 
 const STYLE = `
@@ -64,6 +77,7 @@ th, td { border: 1px solid #ddd; padding: .25rem .55rem; text-align: left; verti
 th { background: #f4f4f4; }
 th[title] { cursor: help; text-decoration: underline dotted #999; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+${numericColumns(NUMERIC_COLUMNS)}
 tr.hl td { background: #fff4c2; }
 .swatch { display: inline-block; width: .7rem; height: .7rem; border-radius: 2px; margin-right: .4rem; vertical-align: -.05rem; }
 p.note { font-style: italic; color: #444; margin: .3rem 0; }
