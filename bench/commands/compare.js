@@ -22,7 +22,7 @@ function readRuns(parameter, file) {
     throw refuse(parameter, file, 'an existing results file (JSON lines from asyncmark bench)');
   }
   if (!stat.isFile()) throw refuse(parameter, file, `a regular results file (it is ${stat.isDirectory() ? 'a folder' : 'a pipe, device or socket'})`);
-  const { runs, skipped } = parseResults(fs.readFileSync(file, 'utf8'), file);
+  const { runs, skipped } = parseResults(fs.readFileSync(file, 'utf8'), file, { drivers });
   const first = skipped[0];
   const why = first ? ` (line ${first.line}: ${first.reason}${skipped.length > 1 ? `, and ${skipped.length - 1} more lines` : ''})` : '';
   if (runs.length === 0) throw refuse(parameter, file, `a results file with at least one usable run${why}`);

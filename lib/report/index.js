@@ -1,7 +1,6 @@
 'use strict';
 
 const show = require('./display');
-const registries = require('../../examples');
 const { summarize } = require('../summary');
 const { readRuns, readMetricFile } = require('./inputs');
 const { scenarioSections } = require('./sections/scenarios');
@@ -20,14 +19,17 @@ const { exampleColors, runtimeColors } = require('./charts/colors');
 const { FORMATS, reportFiles } = require('./render/files');
 
 // Building a report from the contents of results files: no file system, no
-// clock, no process. The caller (bench/commands/report.js) reads the files,
-// says who generated the report and when, and writes what comes back. The
+// clock, no process, no registry. The caller (bench/commands/report.js) reads
+// the files, hands in the drivers' and problems' declarations, says who
+// generated the report and when, and writes what comes back. The
 // steps: read the inputs, summarize, build the sections (queueing their
 // charts), draw the charts, render the files.
 
 /**
  * @param {object} input
  * @param {Array<{ name: string, text: string }>} input.results results files
+ * @param {Object<string, object>} input.drivers the drivers' declarations by name (lib/drivers)
+ * @param {Object<string, object>} input.registries the problems' registries by name (examples/index.js)
  * @param {{ name, text?, missing? } | null} input.complexity
  * @param {{ name, text?, missing? } | null} input.debuggability
  * @param {'markdown' | 'html'} input.format
@@ -40,7 +42,8 @@ const { FORMATS, reportFiles } = require('./render/files');
  */
 async function buildReport(input) {
   if (!FORMATS.includes(input.format)) throw new RangeError(`format must be one of ${FORMATS.join(', ')}`);
-  const { runs, inputs, warnings } = readRuns(input.results, input.baseline);
+  const { drivers, registries } = input;
+  const { runs, inputs, warnings } = readRuns(input.results, { baseline: input.baseline, drivers });
   const summary = summarize(runs, { baseline: input.baseline });
   // Each environment named by what it is ("node 26"), for section titles and the page's picker.
   const names = envNames(summary.envs);

@@ -7,6 +7,7 @@
 
 const assert = require('node:assert/strict');
 const { parseResults } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 const { chooseSides, compare } = require('../../lib/compare');
 const { renderComparison } = require('../../lib/report/render/comparison');
 const { mulberry32 } = require('../../lib/fakes/random');
@@ -36,7 +37,7 @@ function counted(lines, counts, { noise = 0.00005, seed = 1 } = {}) {
 }
 
 function file(name, lines) {
-  const { runs, skipped } = parseResults(jsonl(lines), name);
+  const { runs, skipped } = parseResults(jsonl(lines), name, { drivers });
   assert.deepEqual(skipped, []);
   return { name, runs };
 }

@@ -8,13 +8,14 @@
 
 const assert = require('node:assert/strict');
 const { parseResults } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 const { CompareInputError, chooseSides, compare } = require('../../lib/compare');
 const { renderComparison, shiftLine } = require('../../lib/report/render/comparison');
 const { sessionShift, relativeToShift } = require('../../lib/session-shift');
 const { sessionLines, jsonl } = require('../fixtures/compare/make-runs');
 
 function file(name, lines) {
-  const { runs, skipped } = parseResults(jsonl(lines), name);
+  const { runs, skipped } = parseResults(jsonl(lines), name, { drivers });
   assert.deepEqual(skipped, []);
   return { name, runs };
 }

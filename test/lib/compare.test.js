@@ -7,13 +7,14 @@
 const assert = require('node:assert/strict');
 const stats = require('../../lib/stats');
 const { parseResults } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 const { CompareInputError, environments, chooseSides, compare } = require('../../lib/compare');
 const { renderComparison, falsePositivesLine } = require('../../lib/report/render/comparison');
 const { sessionLines, computeLines, planted, jsonl } = require('../fixtures/compare/make-runs');
 
 // Every line goes through the one reader, as the command's do.
 function file(name, lines) {
-  const { runs, skipped } = parseResults(jsonl(lines), name);
+  const { runs, skipped } = parseResults(jsonl(lines), name, { drivers });
   assert.deepEqual(skipped, []);
   return { name, runs };
 }

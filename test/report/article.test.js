@@ -4,10 +4,12 @@ const assert = require('node:assert/strict');
 const { formatRows } = require('../../lib/report/render/rows');
 const { summarize } = require('../../lib/summary');
 const { parseResults } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 const { articleComparison, articleBlocks } = require('../../lib/report/sections/article');
 const { spearman, ranks } = require('../../lib/stats');
 const { buildReport } = require('../../lib/report');
 const ARTICLE = require('../../lib/article-2013.json');
+const { DECLARATIONS } = require('./fixture-report');
 
 // The 2013 article's tables beside ours: made-up runs at the article's cell
 // and at the io-bound scenario, so that every number the section shows can be
@@ -189,11 +191,12 @@ describe('report: beside the 2013 article', () => {
       complexity: null,
       debuggability: null,
       format,
+      ...DECLARATIONS,
       generator: { command: 'asyncmark report', argv: ['report'], node: 'v26', cpu: 'Test CPU', time: '2026-01-01T00:00:00.000Z' },
       links: { article: '../article-2013.md' },
     });
     // The made-up runs are valid results lines.
-    assert.deepEqual(parseResults(input('markdown').results[0].text, 'runs.jsonl').skipped, []);
+    assert.deepEqual(parseResults(input('markdown').results[0].text, 'runs.jsonl', { drivers }).skipped, []);
     const markdown = (await buildReport(input('markdown'))).files.find((f) => f.name === 'README.md').content;
     assert.match(markdown, /\n## Beside the 2013 article\n/);
     assert.match(markdown, /### Time and memory at n=1000, t=10 ms/);

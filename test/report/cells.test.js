@@ -3,12 +3,13 @@
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const { parseResults } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 const { referenceParams, headlineCell } = require('../../lib/report/sections/cells');
 const { summarize: summarizeRuns } = require('../../lib/summary');
 const { RESULTS, EXAMPLES } = require('./fixture-report');
 
 function fixtureRuns() {
-  return parseResults(fs.readFileSync(RESULTS, 'utf8'), 'results.jsonl').runs;
+  return parseResults(fs.readFileSync(RESULTS, 'utf8'), 'results.jsonl', { drivers }).runs;
 }
 
 describe('report: summarizing runs', () => {

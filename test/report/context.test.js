@@ -4,6 +4,7 @@ const assert = require('node:assert/strict');
 const { unpackPage } = require('./unpack-page');
 const { formatRows } = require('../../lib/report/render/rows');
 const { parseResults } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 const { summarize } = require('../../lib/summary');
 const show = require('../../lib/report/display');
 const { buildReport } = require('../../lib/report');
@@ -11,6 +12,7 @@ const { contextCost } = require('../../lib/report/sections/context');
 const { contextPoints, contextSpec } = require('../../lib/report/charts/context-plot');
 const { render } = require('../../bench/commands/bench');
 const { checkWellFormed } = require('./well-formed-xml');
+const { DECLARATIONS } = require('./fixture-report');
 
 // The context-cost section from made-up lines: doxbee-sequential at one cell
 // under node v22 and node v26 on one machine, each style with and without
@@ -113,6 +115,7 @@ const input = (lines, overrides = {}) => ({
   complexity: null,
   debuggability: null,
   format: 'markdown',
+  ...DECLARATIONS,
   generator: GENERATOR,
   ...overrides,
 });
@@ -124,7 +127,7 @@ function costOf(lines) {
 
 describe('report: the cost of async context', () => {
   it('makes valid results lines, with and without context', () => {
-    const parsed = parseResults(resultsText(contextLines()), 'context.jsonl');
+    const parsed = parseResults(resultsText(contextLines()), 'context.jsonl', { drivers });
     assert.deepEqual(parsed.skipped, []);
     assert.equal(parsed.runs.length, 36);
   });

@@ -2,12 +2,14 @@
 
 const assert = require('node:assert/strict');
 const { parseResults } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 const { summarize } = require('../../lib/summary');
 const { buildReport } = require('../../lib/report');
 const { databaseComparison } = require('../../lib/report/sections/databases');
 const { databasePoints, databaseSpec } = require('../../lib/report/charts/database-plot');
 const { checkWellFormed } = require('./well-formed-xml');
 const { unpackPage } = require('./unpack-page');
+const { DECLARATIONS } = require('./fixture-report');
 
 // The "Against a real database" section from made-up lines: doxbee-sequential
 // at one cell, four styles on fake, pglite and postgres, three runs each
@@ -90,6 +92,7 @@ function reportInput(runs, format = 'markdown') {
     complexity: null,
     debuggability: null,
     format,
+    ...DECLARATIONS,
     generator: { command: 'asyncmark report', argv: ['report'], node: 'v22', cpu: 'Test CPU', time: '2026-11-25T00:00:00.000Z' },
   };
 }
@@ -99,7 +102,7 @@ describe('report: against a real database', () => {
     const text = `${lines()
       .map((l) => JSON.stringify(l))
       .join('\n')}\n`;
-    const { runs, skipped } = parseResults(text, 'db.jsonl');
+    const { runs, skipped } = parseResults(text, 'db.jsonl', { drivers });
     assert.deepEqual(skipped, []);
     assert.equal(runs.length, 36);
   });
@@ -193,6 +196,7 @@ describe('report: against a real database', () => {
       results: [{ name: 'db.jsonl', text }],
       complexity: null,
       debuggability: null,
+      ...DECLARATIONS,
       generator: { command: 'asyncmark report', argv: ['report'], node: 'v22', cpu: 'Test CPU', time: '2026-11-25T00:00:00.000Z' },
     };
     const markdown = await buildReport({ ...base, format: 'markdown' });

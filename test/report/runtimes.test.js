@@ -8,6 +8,7 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { formatRows } = require('../../lib/report/render/rows');
 const { parseResults } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 const { summarize } = require('../../lib/summary');
 const stats = require('../../lib/stats');
 const show = require('../../lib/report/display');
@@ -19,6 +20,7 @@ const { besideText, PUBLISHED } = require('../../lib/report/sections/runtimes/ta
 const { runtimePoints } = require('../../lib/report/charts/runtime-plot');
 const { checkWellFormed } = require('./well-formed-xml');
 const { CPU_A, CPU_B, UNSUPPORTED_ERROR, CRASH_ERROR, runtimeLines, resultsText } = require('./runtime-runs');
+const { DECLARATIONS } = require('./fixture-report');
 
 // The runtime matrices, their chart and the 2018 table, from made-up lines of
 // node v22, node v26 and bun on one machine and node v26 on another (see
@@ -39,6 +41,7 @@ function input(lines, overrides = {}) {
     complexity: null,
     debuggability: null,
     format: 'markdown',
+    ...DECLARATIONS,
     generator: GENERATOR,
     ...overrides,
   };
@@ -57,7 +60,7 @@ const matrixOf = (machine, scenario, key) => machine.matrices.find((m) => m.scen
 
 describe('report: runtimes side by side', () => {
   it('makes valid results lines of every runtime', () => {
-    const parsed = parseResults(resultsText(runtimeLines()), 'runtimes.jsonl');
+    const parsed = parseResults(resultsText(runtimeLines()), 'runtimes.jsonl', { drivers });
     assert.deepEqual(parsed.skipped, []);
     assert.equal(parsed.runs.length, runtimeLines().length);
   });

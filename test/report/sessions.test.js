@@ -7,7 +7,7 @@ const { scenarioSections } = require('../../lib/report/sections/scenarios');
 const { oneGrid } = require('../../lib/report/sections/sessions');
 const { exampleColors } = require('../../lib/report/charts/colors');
 const { buildReport } = require('../../lib/report');
-const { GENERATOR, RESULTS, read } = require('./fixture-report');
+const { GENERATOR, DECLARATIONS, RESULTS, read } = require('./fixture-report');
 
 // A chart draws the grid of one session, or says what it pools. The planted
 // input is the docs pipeline's: a main session at n = 100, 1000, 10000, a
@@ -132,6 +132,7 @@ describe('report: a chart draws one session grid or says what it pools', () => {
         complexity: null,
         debuggability: null,
         format: 'markdown',
+        ...DECLARATIONS,
         generator: GENERATOR,
       });
       return files.find((f) => f.name.endsWith('-runtimes.svg')).content;
@@ -150,6 +151,7 @@ describe('report: a chart draws one session grid or says what it pools', () => {
         complexity: null,
         debuggability: null,
         format: 'markdown',
+        ...DECLARATIONS,
         generator: GENERATOR,
       });
       return files.find((f) => f.name.endsWith('-context.svg')).content;
