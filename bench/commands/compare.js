@@ -4,6 +4,7 @@ const fs = require('node:fs');
 const { UsageError, refuse, parseChoice } = require('../usage');
 const { parseResults, dropDuplicates, runKey } = require('../../lib/results');
 const drivers = require('../../lib/drivers');
+const registries = require('../../examples');
 const { FORMATS } = require('../../lib/report/render/rows');
 const { chooseSides, compare, MEASURES, BASES } = require('../../lib/compare');
 const { renderComparison } = require('../../lib/report/render/comparison');
@@ -159,7 +160,7 @@ function action(oldFile, newFile, options) {
   sameRuns(sides, names);
   let result;
   try {
-    result = compare(sides, { measure, basis, baseline: options.baseline });
+    result = compare(sides, { measure, basis, baseline: options.baseline, drivers, registries });
   } catch (error) {
     throw usageError(error, names);
   }

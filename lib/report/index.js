@@ -44,7 +44,7 @@ async function buildReport(input) {
   if (!FORMATS.includes(input.format)) throw new RangeError(`format must be one of ${FORMATS.join(', ')}`);
   const { drivers, registries } = input;
   const { runs, inputs, warnings } = readRuns(input.results, { baseline: input.baseline, drivers });
-  const summary = summarize(runs, { baseline: input.baseline });
+  const summary = summarize(runs, { baseline: input.baseline, drivers, registries });
   // Each environment named by what it is ("node 26"), for section titles and the page's picker.
   const names = envNames(summary.envs);
   const envs = summary.envs.map((env, index) => ({ ...env, id: names[index], label: show.envLabel(env) }));
@@ -70,8 +70,15 @@ async function buildReport(input) {
     ...(runtimes ? runtimes.machines.flatMap((machine) => machine.envs.map((env) => show.runtimeLabel(env))) : []),
     ...(context ? context.groups.flatMap((group) => group.columns.map((column) => column.label)) : []),
   ];
-  // sessions: how many bench sessions each cell's runs come from, for the charts' subtitles.
-  const look = { colors: exampleColors(examples, registries), runtimeColors: runtimeColors(runtimeLabels), registries, sessions: sessionCounts(runs) };
+  // sessions: how many bench sessions each cell's runs come from, for the charts' subtitles;
+  // drivers and registries: the declarations every section and chart reads instead of a registry.
+  const look = {
+    colors: exampleColors(examples, registries),
+    runtimeColors: runtimeColors(runtimeLabels),
+    drivers,
+    registries,
+    sessions: sessionCounts(runs),
+  };
   const queue = chartQueue();
   const sections = scenarioSections(summary, envs, look, queue.addChart, runs);
   if (runtimes) runtimeCharts(runtimes, look, queue.addChart);

@@ -11,6 +11,8 @@ const drivers = require('../../lib/drivers');
 const { CompareInputError, environments, chooseSides, compare } = require('../../lib/compare');
 const { renderComparison, falsePositivesLine } = require('../../lib/report/render/comparison');
 const { sessionLines, computeLines, planted, jsonl } = require('../fixtures/compare/make-runs');
+const registries = require('../../examples');
+const DECLARATIONS = { drivers, registries };
 
 // Every line goes through the one reader, as the command's do.
 function file(name, lines) {
@@ -22,7 +24,7 @@ function file(name, lines) {
 const cell = (row) => `${row.example} n=${row.params.n}`;
 
 // These tests judge the times themselves; compare-shift.test.js the other bases.
-const ABSOLUTE = { basis: 'absolute' };
+const ABSOLUTE = { basis: 'absolute', ...DECLARATIONS };
 
 function expectThrows(fn, code, fields = {}) {
   assert.throws(fn, (error) => {
@@ -280,7 +282,7 @@ describe('compare', () => {
 
     it('refuses two sides with no cell in common', () => {
       const fib = sessionLines({ scenario: 'doxbee-errors', env: { node: 'v26.1.0' }, examples: { 'callbacks-original': 100 } });
-      expectThrows(() => compare(chooseSides([file('old.jsonl', old), file('new.jsonl', fib)])), 'NO_COMMON_CELL', { cells: { old: 8, new: 2 } });
+      expectThrows(() => compare(chooseSides([file('old.jsonl', old), file('new.jsonl', fib)]), DECLARATIONS), 'NO_COMMON_CELL', { cells: { old: 8, new: 2 } });
     });
   });
 

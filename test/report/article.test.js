@@ -10,6 +10,7 @@ const { spearman, ranks } = require('../../lib/stats');
 const { buildReport } = require('../../lib/report');
 const ARTICLE = require('../../lib/article-2013.json');
 const { DECLARATIONS } = require('./fixture-report');
+const registries = require('../../examples');
 
 // The 2013 article's tables beside ours: made-up runs at the article's cell
 // and at the io-bound scenario, so that every number the section shows can be
@@ -102,7 +103,7 @@ const COMPLEXITY = {
 };
 
 function comparison(complexity = COMPLEXITY) {
-  const summary = summarize(runs());
+  const summary = summarize(runs(), { drivers, registries });
   return articleComparison(summary.cells, summary.envs, complexity);
 }
 
@@ -168,7 +169,10 @@ describe('report: beside the 2013 article', () => {
     assert.match(table, /\| promises \| promises-all-the-way \| 1\.50× \([\d.]+–[\d.]+\) \| 1\.50× \([\d.]+–[\d.]+\) \|/);
     assert.match(table, /\| original \| callbacks-original \| 1× \| 1× \|/);
 
-    const without = summarize(runs().filter((r) => r.scenario !== 'doxbee-io-bound'));
+    const without = summarize(
+      runs().filter((r) => r.scenario !== 'doxbee-io-bound'),
+      { drivers, registries },
+    );
     const none = articleComparison(without.cells, without.envs, COMPLEXITY);
     assert.match(none.io.notes[0], /^No runs of doxbee-io-bound here/);
     const blocks = articleBlocks(none, { envLabel: 'x' });
@@ -176,7 +180,10 @@ describe('report: beside the 2013 article', () => {
   });
 
   it('is left out when nothing of ours compares, and otherwise drawn in both formats', async () => {
-    const other = summarize(runs().map((r) => ({ ...r, scenario: 'doxbee-errors' })));
+    const other = summarize(
+      runs().map((r) => ({ ...r, scenario: 'doxbee-errors' })),
+      { drivers, registries },
+    );
     assert.equal(articleComparison(other.cells, other.envs, null), null);
 
     const input = (format) => ({

@@ -13,6 +13,7 @@ const { contextPoints, contextSpec } = require('../../lib/report/charts/context-
 const { render } = require('../../bench/commands/bench');
 const { checkWellFormed } = require('./well-formed-xml');
 const { DECLARATIONS } = require('./fixture-report');
+const registries = require('../../examples');
 
 // The context-cost section from made-up lines: doxbee-sequential at one cell
 // under node v22 and node v26 on one machine, each style with and without
@@ -121,7 +122,7 @@ const input = (lines, overrides = {}) => ({
 });
 
 function costOf(lines) {
-  const summary = summarize(lines);
+  const summary = summarize(lines, { drivers, registries });
   return contextCost(summary, summary.envs);
 }
 

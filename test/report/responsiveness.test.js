@@ -100,7 +100,7 @@ function slicingLines() {
 const SLICING_FILE = { name: 'slicing.jsonl', text: slicingLines() };
 
 function slicingSummary() {
-  return summarizeRuns(parseResults(SLICING_FILE.text, SLICING_FILE.name, { drivers }).runs);
+  return summarizeRuns(parseResults(SLICING_FILE.text, SLICING_FILE.name, { drivers }).runs, { drivers, registries });
 }
 
 function look(summary) {

@@ -88,7 +88,7 @@ function scenarioSections(summary, envs, look, addChart, runs = []) {
         const base = chartBase(scenario, envIndex, envs.length, seriesSlugs[i]);
         const at = { env: env.key, scenario, params, baseline, envLabel };
         // One session's grid, not every run at these parameters (sessions.js).
-        const grid = runs.length ? oneGrid(runs, at) : { cells: summary.cells, notes: [] };
+        const grid = runs.length ? oneGrid(runs, at, look) : { cells: summary.cells, notes: [] };
         // No session ran two values of n here: a line would join two sessions' grids.
         if (new Set(grid.cells.map((c) => c.params.n)).size < 2) return;
         for (const kind of ['time', 'memory'].filter((k) => chosen.includes(`${k}-against-n`)))
