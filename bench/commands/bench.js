@@ -253,12 +253,12 @@ function render(lines, { baseline, format }, precision = null) {
       const paramSets = [...new Map(cells.map((cell) => [fullParamsKey(cell.params), cell.params])).values()].sort(show.byParams);
       for (const params of paramSets) {
         const title = `${scenario}: ${show.params(params)}${summary.envs.length > 1 ? `, ${show.envLabel(env)}` : ''}`;
-        addTable(title, timeTable(summary.cells, { env: env.key, scenario, params }));
+        addTable(title, timeTable(summary.cells, { env: env.key, scenario, params }, { drivers }));
       }
     }
   }
   // Styles run with and without async context (--context none,als): what carrying it costs.
-  const context = contextCost(summary, summary.envs);
+  const context = contextCost(summary, summary.envs, { registries: problems });
   for (const group of context ? context.groups : []) addTable(`${CONTEXT_TITLE}, ${group.scenario}: ${group.title}`, group.table);
   if (precision) parts.push(precisionText(precision, format));
   if (format === 'markdown') parts.push(`### Columns\n\n${glossary.map(({ term, text }) => `- **${term}**: ${text}`).join('\n')}\n`);

@@ -164,7 +164,7 @@ function action(oldFile, newFile, options) {
   } catch (error) {
     throw usageError(error, names);
   }
-  process.stdout.write(renderComparison(result, format));
+  process.stdout.write(renderComparison(result, format, { drivers }));
 }
 
 function register(program) {

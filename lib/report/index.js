@@ -62,7 +62,7 @@ async function buildReport(input) {
   // Two runtimes or more on one machine: the runtime matrices; styles run
   // with and without async context: their cost and survival.
   const runtimes = runtimeComparison(summary, envs, { referenceRuntime: input.referenceRuntime });
-  const context = contextCost(summary, envs);
+  const context = contextCost(summary, envs, { registries });
   // The same examples against a real database beside the simulated I/O (bench --db).
   const databases = databaseComparison(summary, runs);
   // One colour per example, and one per runtime, in every chart of the report.
@@ -120,7 +120,7 @@ async function buildReport(input) {
     databases,
     cellCount: summary.cells.length,
   };
-  return { files: reportFiles(input.format, model, queue.charts(), input.generator), warnings, model };
+  return { files: reportFiles(input.format, model, queue.charts(), input.generator, look), warnings, model };
 }
 
 module.exports = { FORMATS, buildReport };

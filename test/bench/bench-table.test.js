@@ -42,7 +42,7 @@ describe('asyncmark bench table', () => {
     const { summarize: summarizeRuns } = require('../../lib/summary');
     const { timeTable } = require('../../lib/report/sections/time-table');
     const summary = summarizeRuns(LINES, { baseline: 'base', drivers, registries });
-    const table = timeTable(summary.cells, { env: summary.cells[0].env, scenario: 'doxbee-sequential', params: LINES[0].params });
+    const table = timeTable(summary.cells, { env: summary.cells[0].env, scenario: 'doxbee-sequential', params: LINES[0].params }, { drivers });
     const text = render(LINES, { baseline: 'base', format: 'markdown' });
     assert.ok(text.includes(`| ${table.columns.map((c) => c.title).join(' | ')} |`));
     for (const note of table.notes) assert.ok(text.includes(note), note);

@@ -124,7 +124,7 @@ describe('compare --measure instructions', () => {
     assert.equal(row.oldSpreadPercent, null);
     assert.match(row.note, /one run on a side: its spread is unknown/);
     assert.equal(result.expectedFalsePositives.comparisons, 0);
-    const text = renderComparison(result, 'table');
+    const text = renderComparison(result, 'table', { drivers });
     assert.match(text, /CPU work \(instructions per upload, a deterministic configuration, not a time\)/);
     assert.match(text, /n\/a/);
   });
@@ -141,6 +141,6 @@ describe('compare --measure instructions', () => {
     const result = compare(sides(), DECLARATIONS);
     assert.equal(result.measure, 'time');
     assert.equal(result.rows[0].metric, 'wallMs');
-    assert.doesNotMatch(renderComparison(result, 'csv').split('\n')[0], /Spread/);
+    assert.doesNotMatch(renderComparison(result, 'csv', { drivers }).split('\n')[0], /Spread/);
   });
 });

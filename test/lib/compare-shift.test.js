@@ -92,7 +92,7 @@ describe('compare when the machine moved', () => {
     // The baseline's three rows are shown and are no test.
     assert.equal(result.expectedFalsePositives.comparisons, 21);
     assert.ok(starred(result).length <= chance(result), `${starred(result)} against ${chance(result)} by chance`);
-    const text = renderComparison(result, 'table');
+    const text = renderComparison(result, 'table', { drivers });
     assert.match(
       text,
       /^Session shift: the new session is 1\d\.\d% slower than the old in the median cell \(95% interval \+1\d\.\d% to \+1\d\.\d%, sign test over 24 cells, p < 0\.001\): a move of every cell alike is the machine's, not the code's\.$/m,
@@ -109,7 +109,7 @@ describe('compare when the machine moved', () => {
     const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', slower)]), { basis: 'absolute', ...DECLARATIONS });
     assert.equal(result.expectedFalsePositives.comparisons, 24);
     assert.ok(starred(result).length >= 20, String(starred(result).length));
-    assert.match(renderComparison(result, 'table'), /^Judged on absolute mean times: across two sessions they hold the moves of the machine too/m);
+    assert.match(renderComparison(result, 'table', { drivers }), /^Judged on absolute mean times: across two sessions they hold the moves of the machine too/m);
   });
 
   it('one example 15% slower on top of the shift is starred at every n, and no other cell', () => {
@@ -125,7 +125,7 @@ describe('compare when the machine moved', () => {
     const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', slowerStill)]), { basis: 'shift', ...DECLARATIONS });
     assert.equal(result.basis, 'shift');
     assert.deepEqual(starred(result), ['async-await n=100', 'async-await n=1000', 'async-await n=10000']);
-    const text = renderComparison(result, 'table');
+    const text = renderComparison(result, 'table', { drivers });
     assert.match(text, /^Judged on each cell's change over the shift of its scenario and parameters: /m);
     assert.match(text, /^doxbee-sequential: wall time, mean of the runs, judged against its parameters' shift; /m);
   });
@@ -137,7 +137,7 @@ describe('compare when the machine moved', () => {
     assert.ok(result.rows.every((row) => row.basis === 'absolute'));
     assert.equal(result.fallbacks.length, 21);
     assert.equal(result.fallbacks[0].reason, 'callbacks-original did not run in new at these parameters');
-    const text = renderComparison(result, 'table');
+    const text = renderComparison(result, 'table', { drivers });
     assert.match(text, /^Judged on absolute mean times instead: 21 cells, as callbacks-original did not run in new at these parameters\.$/m);
     assert.match(text, /^Session shift: the new session is 1\d\.\d% slower /m);
     assert.match(text, /^doxbee-sequential: wall time, mean of the runs; t=1/m);
@@ -229,7 +229,7 @@ describe('compare when the machine moved', () => {
         ['callbacks-original', 'counts', '***'],
       ],
     );
-    const text = renderComparison(result, 'table');
+    const text = renderComparison(result, 'table', { drivers });
     assert.doesNotMatch(text, /Session shift|Judged on/);
     assert.match(text, /^2 cells compared on counted work: were nothing different/m);
   });
@@ -261,7 +261,7 @@ describe('compare when the machine moved', () => {
         assert.ok(Math.abs(row.changePercent - 5) < 1, String(row.changePercent));
         assert.ok(row.lowPercent < 5 && row.highPercent > 5, `${row.lowPercent} to ${row.highPercent}`);
       }
-      const text = renderComparison(result, 'table');
+      const text = renderComparison(result, 'table', { drivers });
       assert.match(text, /^old: v1 on node v22\.12\.0 on Fixture CPU @ 2\.00GHz, 40 runs of ab\.jsonl$/m);
       assert.match(text, /^Judged on the mean times themselves: the sides ran interleaved in one session, so the machine moved for both alike\.$/m);
       assert.match(text, /^v1 → v2 +100 +[\d.]+ +[\d.]+ +\+[45]\.\d% +\+\d\.\d% to \+\d\.\d% /m);

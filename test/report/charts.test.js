@@ -65,7 +65,7 @@ function runs() {
 }
 
 function look(summary) {
-  return { colors: exampleColors(new Set(summary.cells.map((c) => c.example)), registries), registries };
+  return { colors: exampleColors(new Set(summary.cells.map((c) => c.example)), registries), drivers, registries };
 }
 
 function at(summary) {

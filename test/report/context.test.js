@@ -123,7 +123,7 @@ const input = (lines, overrides = {}) => ({
 
 function costOf(lines) {
   const summary = summarize(lines, { drivers, registries });
-  return contextCost(summary, summary.envs);
+  return contextCost(summary, summary.envs, { registries });
 }
 
 describe('report: the cost of async context', () => {

@@ -58,7 +58,7 @@ function runs({ counted = 3 } = {}) {
 }
 
 const at = { env: 'node v20|test', scenario: 'doxbee-sequential', params: { n: 1000, t: 1, latency: 'constant', e: 0, seed: 1 }, baseline: BASELINE };
-const look = (summary) => ({ colors: exampleColors(new Set(summary.cells.map((c) => c.example)), registries), registries });
+const look = (summary) => ({ colors: exampleColors(new Set(summary.cells.map((c) => c.example)), registries), drivers, registries });
 const whereAt = (summary) => ({ ...at, env: summary.cells[0].env });
 
 describe('report: the CPU work charts', () => {

@@ -104,7 +104,7 @@ function slicingSummary() {
 }
 
 function look(summary) {
-  return { colors: exampleColors(new Set(summary.cells.map((c) => c.example)), registries), registries };
+  return { colors: exampleColors(new Set(summary.cells.map((c) => c.example)), registries), drivers, registries };
 }
 
 function at(summary) {
