@@ -1,8 +1,6 @@
 'use strict';
 
 const stats = require('./stats');
-const drivers = require('./drivers');
-const problems = require('../examples');
 const { summarize, envKey, fullParamsKey } = require('./summary');
 const { sessionShift, relativeToShift } = require('./session-shift');
 const show = require('./report/display');
@@ -18,7 +16,8 @@ const show = require('./report/display');
 // differ by what the machine did too, so a time cell is judged, by default, on
 // its ratio to the baseline measured in its own session (the basis, BASES); the
 // session-wide shift is estimated and said. Counts are judged as counts. Pure:
-// runs in, rows out; the text is lib/report/render/comparison.js's.
+// runs and the declarations they are read by in, rows out; the text is
+// lib/report/render/comparison.js's.
 
 /** Bad input found while choosing or matching the sides; the command turns `code` into one line. */
 class CompareInputError extends Error {
@@ -148,8 +147,8 @@ function keyOf(scenario, example, params) {
 
 // A side's cells by key; a side of one example (A/B) keys them without it,
 // so that the two examples' cells meet.
-function cellsOf(side) {
-  return new Map(summarize(side.runs).cells.map((cell) => [keyOf(cell.scenario, side.example ? '' : cell.example, cell.params), cell]));
+function cellsOf(side, declarations) {
+  return new Map(summarize(side.runs, declarations).cells.map((cell) => [keyOf(cell.scenario, side.example ? '' : cell.example, cell.params), cell]));
 }
 
 // "1 of 3 runs CRASH (child exited with code 1)", "1 CRASH, 2 T/O of 5 runs (...)"
@@ -220,7 +219,7 @@ function timeChange(after, before, judged) {
   return stats.ratioChange(after, judged.base.new, before, judged.base.old);
 }
 
-function comparedRow(pair, measure, judged) {
+function comparedRow(pair, measure, judged, drivers) {
   const { old: before, new: after } = pair;
   const olds = valuesOf(before, measure);
   const news = valuesOf(after, measure);
@@ -284,8 +283,8 @@ function groupOf(cell) {
 }
 
 // The example a cell's ratios are to: --baseline, or the problem's reference.
-function baselineOf(cell, baseline) {
-  return baseline ?? problems[cell.problem]?.reference;
+function baselineOf(cell, baseline, registries) {
+  return baseline ?? registries[cell.problem]?.reference;
 }
 
 /**
@@ -294,7 +293,7 @@ function baselineOf(cell, baseline) {
  * estimate, falls back to absolute times with the reason.
  * @returns {{ basis, isBaseline?, base?, fallback?: string }}
  */
-function judge(pair, cells, basis, baseline, shifts) {
+function judge(pair, cells, basis, baseline, shifts, registries) {
   if (basis === 'shift') {
     const shift = shifts.get(groupOf(pair.cell));
     if (Number.isNaN(shift.low))
@@ -302,7 +301,7 @@ function judge(pair, cells, basis, baseline, shifts) {
     return { basis, shift };
   }
   if (basis !== 'baseline') return { basis };
-  const name = baselineOf(pair.cell, baseline);
+  const name = baselineOf(pair.cell, baseline, registries);
   const key = keyOf(pair.cell.scenario, name, pair.cell.params);
   const base = { old: cells.old.get(key), new: cells.new.get(key) };
   const missing = SIDES.filter((side) => !base[side]);
@@ -315,9 +314,10 @@ function judge(pair, cells, basis, baseline, shifts) {
 /**
  * Every cell of the two sides, compared where it can be.
  * @param {{ old: Side, new: Side }} sides see chooseSides
- * @param {{ measure?: string, basis?: string, baseline?: string }} options
+ * @param {{ measure?: string, basis?: string, baseline?: string, drivers: object, registries: object }} options
  *   basis (time only): BASES; default baseline for two sessions, absolute for sides of one session;
- *   baseline: the example of the ratios (default: each problem's reference)
+ *   baseline: the example of the ratios (default: each problem's reference);
+ *   drivers: the drivers' declarations by name (lib/drivers); registries: the problems' by name (examples/index.js)
  * @returns {{ old, new, measure, basis, oneSession, shift, shifts, rows, notCompared, fallbacks, expectedFalsePositives }}
  *   basis: the one asked for or the default ('counts' for instructions); a row's own may be a fallback's
  *   rows: one per cell compared, in order (scenario as first seen, parameters, example), each with its basis;
@@ -329,8 +329,9 @@ function judge(pair, cells, basis, baseline, shifts) {
  * Throws CompareInputError NO_COMMON_CELL when the sides share no cell at all,
  * NO_BASELINE when the baseline asked for ran on neither side.
  */
-function compare(sides, { measure = 'time', basis, baseline } = {}) {
-  const cells = { old: cellsOf(sides.old), new: cellsOf(sides.new) };
+function compare(sides, { measure = 'time', basis, baseline, drivers, registries } = {}) {
+  const declarations = { drivers, registries };
+  const cells = { old: cellsOf(sides.old, declarations), new: cellsOf(sides.new, declarations) };
   if (![...cells.old.keys()].some((key) => cells.new.has(key))) {
     throw new CompareInputError('NO_COMMON_CELL', { cells: { old: cells.old.size, new: cells.new.size } });
   }
@@ -365,9 +366,9 @@ function compare(sides, { measure = 'time', basis, baseline } = {}) {
   const shifts = new Map([...groups].map(([key, group]) => [key, sessionShift(group.map(logChange))]));
   const fallbacks = [];
   const rows = comparable.map((pair) => {
-    const judged = timed ? judge(pair, cells, chosen, baseline, shifts) : { basis: 'counts' };
+    const judged = timed ? judge(pair, cells, chosen, baseline, shifts, registries) : { basis: 'counts' };
     if (judged.fallback) fallbacks.push({ scenario: pair.cell.scenario, example: pair.example, params: pair.cell.params, reason: judged.fallback });
-    return comparedRow(pair, measure, judged);
+    return comparedRow(pair, measure, judged, drivers);
   });
   const describe = (side) => ({ source: side.source, env: side.label, runs: side.runs.length, ...(side.example ? { example: side.example } : {}) });
   // Only a row with a p-value is a test that chance could star.

@@ -21,8 +21,8 @@ function cellKey({ scenario, example, params, runtime }) {
 }
 
 // The time a run is judged by: its driver's time metric.
-function timeOf(line) {
-  return line.metrics ? line.metrics[driverOf(line).time.metric] : null;
+function timeOf(line, drivers) {
+  return line.metrics ? line.metrics[driverOf(line, drivers).time.metric] : null;
 }
 
 // The finite values of a metric over a cell's finished runs.
@@ -37,14 +37,16 @@ function finished(group, valueOf) {
  * Every cell's precision so far.
  * @param {object[]} lines results lines of the session
  * @param {number} target the largest half-width allowed, relative to the mean (0.03 for 3%)
- * @param {'time'|'instructions'|'both'} [measure] the session's (bench --measure): which half-widths must meet it
+ * @param {{ measure?: 'time'|'instructions'|'both', drivers: object }} options measure: the session's
+ *   (bench --measure), which half-widths must meet it, time by default; drivers: the drivers'
+ *   declarations by name (lib/drivers), whose time metric a run is judged by
  * @returns {Array<{ key, scenario, example, params, runtime, runs, okRuns, halfWidth, countHalfWidth, met, settled, unsteady }>}
  *   halfWidth: of the 95% t-interval of the mean time, relative to the mean (NaN under two finished runs);
  *   countHalfWidth: half the spread of the counted instructions per invocation, relative to their median (NaN under two counts);
  *   settled: nothing more is to be had from more runs (a run failed, the example cannot run here, or unsteady);
  *   unsteady: two counts or more already differ by more than the target
  */
-function precisionOf(lines, target, measure = 'time') {
+function precisionOf(lines, target, { measure = 'time', drivers }) {
   const groups = new Map();
   for (const line of lines) {
     const key = cellKey(line);
@@ -53,7 +55,7 @@ function precisionOf(lines, target, measure = 'time') {
   }
   return [...groups.entries()].map(([key, group]) => {
     const first = group[0];
-    const times = finished(group, timeOf);
+    const times = finished(group, (line) => timeOf(line, drivers));
     const halfWidth = times.length >= 2 ? stats.meanInterval(times).relative : NaN;
     const counts = finished(group, (l) => l.metrics.instructionsPerInvocation);
     // Half the counts' observed spread, as the tables show a count; NaN under two.

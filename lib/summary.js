@@ -1,17 +1,21 @@
 'use strict';
 
 const stats = require('./stats');
-const drivers = require('./drivers');
 const { FIRST_DRIVER } = require('./results');
-const problems = require('../examples');
 
 // Turns result lines (one per run) into cell summaries: the mean time with its
 // 95% interval (on the log scale, so never below zero), median, min and max, medians of memory and CPU, the ratio to
 // the baseline measured in the same environment, and how time and memory grow.
 // Which number is "the time" is the driver's (batch: the batch's wall time;
-// compute: the time per call). Pure: lines in, plain objects out.
+// compute: the time per call). Pure: lines and the declarations they are read
+// by (the drivers', lib/drivers; the problems' registries, examples/index.js)
+// in, plain objects out.
 
-function driverOf(line) {
+/**
+ * The declaration of a line's (or a cell's) driver.
+ * @param {Object<string, object>} drivers the drivers' declarations by name (lib/drivers)
+ */
+function driverOf(line, drivers) {
   // A line of the first format names no driver.
   return drivers[line.driver ?? FIRST_DRIVER];
 }
@@ -115,12 +119,12 @@ function ratioSpread(a, b) {
 }
 
 /** One cell's runs summarized. Runs that did not check out are counted, not averaged. */
-function summarizeCell(lines) {
+function summarizeCell(lines, drivers) {
   const first = lines[0];
   const finished = lines.filter((l) => l.status === 'ok' && l.metrics);
   const statuses = {};
   for (const l of lines) statuses[l.status] = (statuses[l.status] ?? 0) + 1;
-  const driver = driverOf(first);
+  const driver = driverOf(first, drivers);
   // Beside timed runs, a run that was only counted (--measure instructions)
   // gives its count and nothing else: its heap and the rest were measured
   // under valgrind and V8's deterministic flags, not as a timed run is.
@@ -196,8 +200,8 @@ function summarizeCell(lines) {
  * The example a problem's cells are compared with when no --baseline is given:
  * the problem's registered reference when it ran, else the first example by name.
  */
-function defaultBaseline(problem, examples) {
-  const reference = problems[problem]?.reference;
+function defaultBaseline(problem, examples, registries) {
+  const reference = registries[problem]?.reference;
   return examples.includes(reference) ? reference : [...examples].sort()[0];
 }
 
@@ -209,20 +213,20 @@ function defaultBaseline(problem, examples) {
  * session they were interleaved with the baseline's; runs merged from several
  * sessions on the same machine are pooled too.
  */
-function summarizeCells(lines, { baseline } = {}) {
+function summarizeCells(lines, { baseline, drivers, registries }) {
   const groups = new Map();
   for (const line of lines) {
     const key = cellKey(envKey(line.env), line.scenario, line.example, line.params);
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(line);
   }
-  const summaries = [...groups.values()].map(summarizeCell);
+  const summaries = [...groups.values()].map((group) => summarizeCell(group, drivers));
   const examplesOf = new Map();
   for (const s of summaries) examplesOf.set(s.scenario, new Set([...(examplesOf.get(s.scenario) ?? []), s.example]));
   const byKey = new Map(summaries.map((s) => [cellKey(s.env, s.scenario, s.example, s.params), s]));
   for (const s of summaries) {
     const present = [...examplesOf.get(s.scenario)];
-    s.baseline = baseline !== undefined && present.includes(baseline) ? baseline : defaultBaseline(s.problem, present);
+    s.baseline = baseline !== undefined && present.includes(baseline) ? baseline : defaultBaseline(s.problem, present, registries);
     const base = byKey.get(cellKey(s.env, s.scenario, s.baseline, s.params));
     s.ratio = base ? ratioOf(s.times, base.times) : null;
     s.instructionRatio = base && s.instructions && base.instructions ? s.instructions.median / base.instructions.median : null;
@@ -236,8 +240,9 @@ function summarizeCells(lines, { baseline } = {}) {
  * other parameters, by the driver's model: 'power' (batch: y ~ n^k, the
  * log-log slope k across the grid) or 'exponential' (compute: y ~ b^n, the
  * base b; the naive Fibonacci recursion has b = 1.618).
+ * @param {Object<string, object>} drivers the drivers' declarations by name (lib/drivers)
  */
-function growth(summaries) {
+function growth(summaries, drivers) {
   const groups = new Map();
   for (const s of summaries) {
     if (!s.time) continue;
@@ -249,10 +254,10 @@ function growth(summaries) {
   for (const group of groups.values()) {
     const first = group[0];
     // A driver without a size axis declares no growth: its cells are compared one by one.
-    if (!driverOf(first).growth) continue;
+    if (!driverOf(first, drivers).growth) continue;
     const ns = group.map((s) => s.params.n);
     if (new Set(ns).size < 2) continue;
-    const model = driverOf(first).growth.model;
+    const model = driverOf(first, drivers).growth.model;
     const base = {
       env: first.env,
       scenario: first.scenario,
@@ -360,14 +365,17 @@ function interval(values) {
  * the environments (most runs first), every cell with its ratio to the
  * baseline, its memory interval and its growth, and the scenarios in order.
  * @param {object[]} runs lines of results files (see lib/results)
- * @param {{ baseline?: string }} options the example to compare with, where it ran (default: each problem's reference)
+ * @param {{ baseline?: string, drivers: object, registries: object }} options baseline: the example
+ *   to compare with, where it ran (default: each problem's reference); drivers: the drivers'
+ *   declarations by name (lib/drivers); registries: the problems' registries by name (examples/index.js)
  * @returns {{ envs, cells, scenarios }} scenarios: names in order of first appearance
  */
-function summarize(runs, { baseline } = {}) {
-  const cells = summarizeCells(runs, { baseline });
+function summarize(runs, { baseline, drivers, registries } = {}) {
+  if (!drivers || !registries) throw new TypeError("summarize: the drivers' declarations and the problems' registries are needed");
+  const cells = summarizeCells(runs, { baseline, drivers, registries });
 
   const fits = new Map();
-  for (const g of growth(cells)) {
+  for (const g of growth(cells, drivers)) {
     fits.set([g.env, g.scenario, g.example, g.params].join('|'), g);
   }
 

@@ -212,11 +212,15 @@ async function verifyAdded({ scenario, added, needs, runtimes }) {
  * scenario and parameter set, rows sorted by the mean time the ratios are of.
  */
 function render(lines, { baseline, format }, precision = null) {
-  const summary = summarize(lines, { baseline });
+  const summary = summarize(lines, { baseline, drivers, registries: problems });
   if (format === 'json') {
     return (
       JSON.stringify(
-        { cells: summary.cells.map(({ times, cpuTimes, memories, ...cell }) => cell), growth: growth(summary.cells), ...(precision ? { precision } : {}) },
+        {
+          cells: summary.cells.map(({ times, cpuTimes, memories, ...cell }) => cell),
+          growth: growth(summary.cells, drivers),
+          ...(precision ? { precision } : {}),
+        },
         null,
         2,
       ) + '\n'
@@ -249,12 +253,12 @@ function render(lines, { baseline, format }, precision = null) {
       const paramSets = [...new Map(cells.map((cell) => [fullParamsKey(cell.params), cell.params])).values()].sort(show.byParams);
       for (const params of paramSets) {
         const title = `${scenario}: ${show.params(params)}${summary.envs.length > 1 ? `, ${show.envLabel(env)}` : ''}`;
-        addTable(title, timeTable(summary.cells, { env: env.key, scenario, params }));
+        addTable(title, timeTable(summary.cells, { env: env.key, scenario, params }, { drivers }));
       }
     }
   }
   // Styles run with and without async context (--context none,als): what carrying it costs.
-  const context = contextCost(summary, summary.envs);
+  const context = contextCost(summary, summary.envs, { registries: problems });
   for (const group of context ? context.groups : []) addTable(`${CONTEXT_TITLE}, ${group.scenario}: ${group.title}`, group.table);
   if (precision) parts.push(precisionText(precision, format));
   if (format === 'markdown') parts.push(`### Columns\n\n${glossary.map(({ term, text }) => `- **${term}**: ${text}`).join('\n')}\n`);
@@ -324,7 +328,7 @@ async function refine(lines, settings, options, started) {
   let rounds = settings.runs;
   let stopped = 'every cell met the target';
   for (;;) {
-    const cells = precisionOf(all, target, settings.measure);
+    const cells = precisionOf(all, target, { measure: settings.measure, drivers });
     const want = wanting(cells);
     if (want.size === 0) {
       // Cells not tried further (a failed run, counts that differ) are not met.
@@ -344,7 +348,7 @@ async function refine(lines, settings, options, started) {
     all = all.concat(await runRound(jobs, settings, options, `round ${rounds + 1}: `));
     rounds++;
   }
-  const cells = precisionOf(all, target, settings.measure);
+  const cells = precisionOf(all, target, { measure: settings.measure, drivers });
   return { all, precision: { target, measure: settings.measure, cells, rounds, elapsedMs: Date.now() - started, stopped } };
 }
 

@@ -4,6 +4,7 @@ const fs = require('node:fs');
 const { UsageError, refuse, parseChoice } = require('../usage');
 const { parseResults, dropDuplicates, runKey } = require('../../lib/results');
 const drivers = require('../../lib/drivers');
+const registries = require('../../examples');
 const { FORMATS } = require('../../lib/report/render/rows');
 const { chooseSides, compare, MEASURES, BASES } = require('../../lib/compare');
 const { renderComparison } = require('../../lib/report/render/comparison');
@@ -22,7 +23,7 @@ function readRuns(parameter, file) {
     throw refuse(parameter, file, 'an existing results file (JSON lines from asyncmark bench)');
   }
   if (!stat.isFile()) throw refuse(parameter, file, `a regular results file (it is ${stat.isDirectory() ? 'a folder' : 'a pipe, device or socket'})`);
-  const { runs, skipped } = parseResults(fs.readFileSync(file, 'utf8'), file);
+  const { runs, skipped } = parseResults(fs.readFileSync(file, 'utf8'), file, { drivers });
   const first = skipped[0];
   const why = first ? ` (line ${first.line}: ${first.reason}${skipped.length > 1 ? `, and ${skipped.length - 1} more lines` : ''})` : '';
   if (runs.length === 0) throw refuse(parameter, file, `a results file with at least one usable run${why}`);
@@ -159,11 +160,11 @@ function action(oldFile, newFile, options) {
   sameRuns(sides, names);
   let result;
   try {
-    result = compare(sides, { measure, basis, baseline: options.baseline });
+    result = compare(sides, { measure, basis, baseline: options.baseline, drivers, registries });
   } catch (error) {
     throw usageError(error, names);
   }
-  process.stdout.write(renderComparison(result, format));
+  process.stdout.write(renderComparison(result, format, { drivers }));
 }
 
 function register(program) {

@@ -5,6 +5,8 @@ const { readMetricFile } = require('../../lib/report/inputs');
 const path = require('node:path');
 const { refuse, parseChoice, parsePath } = require('../usage');
 const { buildReport, FORMATS } = require('../../lib/report');
+const drivers = require('../../lib/drivers');
+const registries = require('../../examples');
 const { machine } = require('../../lib/runner/environment');
 
 // asyncmark report: markdown (with SVG charts) or one HTML page, built from
@@ -148,6 +150,9 @@ async function report(options, command) {
 
   const input = {
     results,
+    // The declarations the report reads the runs by: lib/report loads no registry.
+    drivers,
+    registries,
     complexity: readOptional('--complexity', options.complexity, 'complexity'),
     debuggability: readOptional('--debuggability', options.debuggability, 'debuggability'),
     baseline: options.baseline,

@@ -1,7 +1,6 @@
 'use strict';
 
 const show = require('./display');
-const registries = require('../../examples');
 const { summarize } = require('../summary');
 const { readRuns, readMetricFile } = require('./inputs');
 const { scenarioSections } = require('./sections/scenarios');
@@ -20,14 +19,17 @@ const { exampleColors, runtimeColors } = require('./charts/colors');
 const { FORMATS, reportFiles } = require('./render/files');
 
 // Building a report from the contents of results files: no file system, no
-// clock, no process. The caller (bench/commands/report.js) reads the files,
-// says who generated the report and when, and writes what comes back. The
+// clock, no process, no registry. The caller (bench/commands/report.js) reads
+// the files, hands in the drivers' and problems' declarations, says who
+// generated the report and when, and writes what comes back. The
 // steps: read the inputs, summarize, build the sections (queueing their
 // charts), draw the charts, render the files.
 
 /**
  * @param {object} input
  * @param {Array<{ name: string, text: string }>} input.results results files
+ * @param {Object<string, object>} input.drivers the drivers' declarations by name (lib/drivers)
+ * @param {Object<string, object>} input.registries the problems' registries by name (examples/index.js)
  * @param {{ name, text?, missing? } | null} input.complexity
  * @param {{ name, text?, missing? } | null} input.debuggability
  * @param {'markdown' | 'html'} input.format
@@ -40,8 +42,9 @@ const { FORMATS, reportFiles } = require('./render/files');
  */
 async function buildReport(input) {
   if (!FORMATS.includes(input.format)) throw new RangeError(`format must be one of ${FORMATS.join(', ')}`);
-  const { runs, inputs, warnings } = readRuns(input.results, input.baseline);
-  const summary = summarize(runs, { baseline: input.baseline });
+  const { drivers, registries } = input;
+  const { runs, inputs, warnings } = readRuns(input.results, { baseline: input.baseline, drivers });
+  const summary = summarize(runs, { baseline: input.baseline, drivers, registries });
   // Each environment named by what it is ("node 26"), for section titles and the page's picker.
   const names = envNames(summary.envs);
   const envs = summary.envs.map((env, index) => ({ ...env, id: names[index], label: show.envLabel(env) }));
@@ -59,7 +62,7 @@ async function buildReport(input) {
   // Two runtimes or more on one machine: the runtime matrices; styles run
   // with and without async context: their cost and survival.
   const runtimes = runtimeComparison(summary, envs, { referenceRuntime: input.referenceRuntime });
-  const context = contextCost(summary, envs);
+  const context = contextCost(summary, envs, { registries });
   // The same examples against a real database beside the simulated I/O (bench --db).
   const databases = databaseComparison(summary, runs);
   // One colour per example, and one per runtime, in every chart of the report.
@@ -67,8 +70,15 @@ async function buildReport(input) {
     ...(runtimes ? runtimes.machines.flatMap((machine) => machine.envs.map((env) => show.runtimeLabel(env))) : []),
     ...(context ? context.groups.flatMap((group) => group.columns.map((column) => column.label)) : []),
   ];
-  // sessions: how many bench sessions each cell's runs come from, for the charts' subtitles.
-  const look = { colors: exampleColors(examples, registries), runtimeColors: runtimeColors(runtimeLabels), registries, sessions: sessionCounts(runs) };
+  // sessions: how many bench sessions each cell's runs come from, for the charts' subtitles;
+  // drivers and registries: the declarations every section and chart reads instead of a registry.
+  const look = {
+    colors: exampleColors(examples, registries),
+    runtimeColors: runtimeColors(runtimeLabels),
+    drivers,
+    registries,
+    sessions: sessionCounts(runs),
+  };
   const queue = chartQueue();
   const sections = scenarioSections(summary, envs, look, queue.addChart, runs);
   if (runtimes) runtimeCharts(runtimes, look, queue.addChart);
@@ -110,7 +120,7 @@ async function buildReport(input) {
     databases,
     cellCount: summary.cells.length,
   };
-  return { files: reportFiles(input.format, model, queue.charts(), input.generator), warnings, model };
+  return { files: reportFiles(input.format, model, queue.charts(), input.generator, look), warnings, model };
 }
 
 module.exports = { FORMATS, buildReport };

@@ -12,15 +12,16 @@ const { metricTable } = require('./sections/metric-table');
 /**
  * Every run of the results files, with what each file held and the lines skipped.
  * @param {Array<{ name: string, text: string }>} results
- * @param {string} [baseline] the baseline the report is asked for
+ * @param {{ baseline?: string, drivers: object }} options the baseline the report is asked for, and
+ *   the drivers' declarations by name (lib/drivers) the lines are read by
  * @returns {{ runs: object[], inputs: object[], warnings: string[], duplicates: number }}
  */
-function readRuns(results, baseline) {
+function readRuns(results, { baseline, drivers } = {}) {
   const warnings = [];
   const inputs = [];
   let runs = [];
   for (const file of results) {
-    const parsed = parseResults(file.text, file.name);
+    const parsed = parseResults(file.text, file.name, { drivers });
     inputs.push({ name: file.name, lines: parsed.lines, runs: parsed.runs.length, skipped: parsed.skipped });
     for (const skip of parsed.skipped) warnings.push(`${skip.source}:${skip.line}: skipped, ${skip.reason}`);
     runs = runs.concat(parsed.runs);

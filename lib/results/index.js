@@ -1,20 +1,38 @@
 'use strict';
 
 const Ajv = require('ajv');
-const drivers = require('../drivers');
 const { composeSchema } = require('./schema');
 
 // The results file: JSON lines, one run each, in the schema of
 // run.schema.json (a common envelope) with the parameters and metrics of the
-// run's driver (lib/drivers/<name>/schema.json), composed here when this
-// module loads. This module owns that schema and is the one reader of the files:
+// run's driver (lib/drivers/<name>/schema.json), composed here from the
+// drivers' declarations the caller hands in (lib/drivers, which this module
+// does not load). This module owns that schema and is the one reader of the files:
 // the session (to resume), the report, compare and the docs pipeline read through it.
 // Pure: text in, runs and the reasons for any line not used out.
 
-const schema = composeSchema(require('./run.schema.json'), Object.values(drivers));
-const SCHEMA = schema.$id;
+const ENVELOPE = require('./run.schema.json');
+const SCHEMA = ENVELOPE.$id;
 
-const validator = new Ajv({ allErrors: false, strictTypes: false, validateFormats: false }).compile(schema);
+// Each set of declarations is composed and compiled once.
+const compiled = new WeakMap();
+
+function compiledFor(drivers) {
+  if (drivers === null || typeof drivers !== 'object') throw new TypeError("lib/results: the drivers' declarations (lib/drivers) are needed, by name");
+  if (!compiled.has(drivers)) {
+    const schema = composeSchema(ENVELOPE, Object.values(drivers));
+    compiled.set(drivers, { schema, validator: new Ajv({ allErrors: false, strictTypes: false, validateFormats: false }).compile(schema) });
+  }
+  return compiled.get(drivers);
+}
+
+/**
+ * The schema of a results line: the envelope with one branch per driver.
+ * @param {Object<string, object>} drivers the drivers' declarations by name (lib/drivers)
+ */
+function resultsSchema(drivers) {
+  return compiledFor(drivers).schema;
+}
 
 // asyncmark/run@1 had one driver, and its lines name none: they are all of this one.
 const FIRST_DRIVER = 'batch';
@@ -32,8 +50,12 @@ function upgrade(run) {
   return run;
 }
 
-/** Why a parsed line is not a run of the schema, in a few words; null when it is. */
-function problemWith(run) {
+/**
+ * Why a parsed line is not a run of the schema, in a few words; null when it is.
+ * @param {{ drivers: Object<string, object> }} declarations the drivers by name (lib/drivers)
+ */
+function problemWith(run, { drivers } = {}) {
+  const { validator } = compiledFor(drivers);
   if (run === null || typeof run !== 'object' || Array.isArray(run)) return 'not a JSON object';
   if (run.schema !== SCHEMA) return `schema is ${JSON.stringify(run.schema)}, expected "${SCHEMA}" (or asyncmark/run@1)`;
   if (validator(run)) return null;
@@ -70,9 +92,11 @@ function cutOffLine(text) {
  * dropped quietly: it is listed in `skipped` with its reason.
  * @param {string} text the file's contents
  * @param {string} source the file's name, used in the reasons for skipped lines
+ * @param {{ drivers: Object<string, object> }} declarations the drivers by name (lib/drivers)
  * @returns {{ runs: object[], skipped: Array<{ source, line, reason }>, lines: number }}
  */
-function parseResults(text, source) {
+function parseResults(text, source, { drivers } = {}) {
+  compiledFor(drivers);
   const runs = [];
   const skipped = [];
   let count = 0;
@@ -94,7 +118,7 @@ function parseResults(text, source) {
         skipped.push({ source, line: index + 1, reason: 'not a JSON line' });
         return;
       }
-      const reason = problemWith(run);
+      const reason = problemWith(run, { drivers });
       if (reason) skipped.push({ source, line: index + 1, reason });
       else runs.push({ ...run, source });
     });
@@ -130,4 +154,4 @@ function dropDuplicates(runs) {
   return { runs: unique, dropped: runs.length - unique.length };
 }
 
-module.exports = { SCHEMA, FIRST_DRIVER, schema, upgrade, problemWith, parseResults, cutOffLine, isJson, runKey, dropDuplicates };
+module.exports = { SCHEMA, FIRST_DRIVER, resultsSchema, upgrade, problemWith, parseResults, cutOffLine, isJson, runKey, dropDuplicates };

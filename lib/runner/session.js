@@ -8,6 +8,9 @@ const { launch, cannotRun } = require('./launch');
 const { lacking } = require('../runtimes/syntax');
 const { environment } = require('./environment');
 const { SCHEMA, cutOffLine, parseResults, dropDuplicates } = require('../results');
+// Every driver's declaration, for reading a results file of any of them (resume);
+// the session runs only the driver it is handed.
+const drivers = require('../drivers');
 const { createWriter } = require('./results-writer');
 
 // A benchmark session: every run of every cell, each in its own child process,
@@ -136,7 +139,7 @@ function readResults(file, { onWarning = () => {} } = {}) {
   const text = fs.readFileSync(file, 'utf8');
   const cut = cutOffLine(text);
   if (cut) onWarning(`${file}:${cut.line}: a cut-off last line (${cut.bytes} bytes) is not read`);
-  const { runs, skipped } = parseResults(text, file);
+  const { runs, skipped } = parseResults(text, file, { drivers });
   for (const skip of skipped.filter((s) => !(cut && s.line === cut.line))) onWarning(`${file}:${skip.line}: skipped, ${skip.reason}`);
   const { runs: unique, dropped } = dropDuplicates(runs);
   if (dropped > 0) onWarning(`${file}: ${dropped} ${dropped === 1 ? 'run is' : 'runs are'} in it twice; each is read once`);

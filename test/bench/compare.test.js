@@ -12,6 +12,7 @@ const { runCli } = require('./capture');
 const stats = require('../../lib/stats');
 const show = require('../../lib/report/display');
 const { parseResults } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 const { sessionLines, planted, jsonl } = require('../fixtures/compare/make-runs');
 
 function oneLine(stderr) {
@@ -39,7 +40,7 @@ describe('asyncmark compare', function () {
   const write = (name, lines) => {
     const text = jsonl(lines);
     // Every line is one the results reader takes.
-    assert.deepEqual(parseResults(text, name).skipped, []);
+    assert.deepEqual(parseResults(text, name, { drivers }).skipped, []);
     fs.writeFileSync(at(name), text);
     return at(name);
   };
@@ -382,7 +383,7 @@ describe('asyncmark report of files from different runtimes and machines', funct
       [laptop, envs[0].lines],
       [server, [...envs[1].lines, ...envs[2].lines]],
     ]) {
-      assert.deepEqual(parseResults(jsonl(lines), file).skipped, []);
+      assert.deepEqual(parseResults(jsonl(lines), file, { drivers }).skipped, []);
       fs.writeFileSync(file, jsonl(lines));
     }
     const out = path.join(dir, 'report');

@@ -4,6 +4,7 @@ const assert = require('node:assert/strict');
 const { precisionOf, wanting, cellKey } = require('../../lib/precision');
 const { precisionText } = require('../../bench/precision-text');
 const { runCli } = require('./capture');
+const drivers = require('../../lib/drivers');
 
 // --precision: each cell's 95% interval of the mean time, relative to the
 // mean, against the target; more rounds only for the cells that want them.
@@ -44,7 +45,7 @@ describe('bench --precision', () => {
       // The same example under another runtime is a cell of its own.
       ...[99, 100, 101].map((ms) => line('tight', ms * 2, 'ok', 'bun')),
     ];
-    const cells = precisionOf(lines, 0.03);
+    const cells = precisionOf(lines, 0.03, { drivers });
     const of = (example, runtime = null) => cells.find((c) => c.example === example && c.runtime === runtime);
     assert.ok(Math.abs(of('tight').halfWidth - 0.0248) < 0.0001, String(of('tight').halfWidth));
     assert.ok(Math.abs(of('loose').halfWidth - 0.497) < 0.001);
@@ -61,8 +62,8 @@ describe('bench --precision', () => {
     assert.ok(of('tight', 'bun').met);
     assert.deepEqual([...wanting(cells)].sort(), [cellKey(line('loose')), cellKey(line('single'))].sort());
     // The same target met exactly is met; a hair tighter is not.
-    assert.equal(precisionOf(lines, of('tight').halfWidth)[0].met, true);
-    assert.equal(precisionOf(lines, of('tight').halfWidth * 0.999)[0].met, false);
+    assert.equal(precisionOf(lines, of('tight').halfWidth, { drivers })[0].met, true);
+    assert.equal(precisionOf(lines, of('tight').halfWidth * 0.999, { drivers })[0].met, false);
   });
 
   it('judges counts by half their spread: met after two that repeat, never tried further once they differ by more (planted)', () => {
@@ -76,7 +77,7 @@ describe('bench --precision', () => {
       counted('wanders', 99000),
       counted('wanders', 101000),
     ];
-    const cells = precisionOf(lines, 0.001, 'instructions');
+    const cells = precisionOf(lines, 0.001, { measure: 'instructions', drivers });
     const of = (example) => cells.find((c) => c.example === example);
     assert.ok(Math.abs(of('repeats').countHalfWidth - 0.5 / 27830.5) < 1e-12);
     assert.ok(Number.isNaN(of('repeats').halfWidth), 'a counted run has no time');
@@ -92,7 +93,7 @@ describe('bench --precision', () => {
     assert.deepEqual([...wanting(cells)], [cellKey(counted('once', 1))]);
     // Judged by time, as before, the counts are not looked at: no time, no interval.
     assert.deepEqual(
-      precisionOf(lines, 0.001, 'time').map((cell) => [cell.met, cell.settled]),
+      precisionOf(lines, 0.001, { measure: 'time', drivers }).map((cell) => [cell.met, cell.settled]),
       [
         [false, false],
         [false, false],
@@ -110,7 +111,7 @@ describe('bench --precision', () => {
       // Time met, counts 10% apart (planted): can never meet, not tried further.
       ...[99, 100, 101].map((ms, i) => counted('counts-wide', [95000, 100000, 105000][i], ms)),
     ];
-    const cells = precisionOf(lines, 0.03, 'both');
+    const cells = precisionOf(lines, 0.03, { measure: 'both', drivers });
     const of = (example) => cells.find((c) => c.example === example);
     assert.deepEqual(
       ['both-met', 'time-wide', 'counts-wide'].map((name) => [of(name).met, of(name).settled]),
@@ -122,7 +123,7 @@ describe('bench --precision', () => {
     );
     assert.deepEqual([...wanting(cells)], [cellKey(counted('time-wide', 1))]);
     // Judged by the counts alone, the wide time does not matter.
-    assert.equal(precisionOf(lines, 0.03, 'instructions').find((c) => c.example === 'time-wide').met, true);
+    assert.equal(precisionOf(lines, 0.03, { measure: 'instructions', drivers }).find((c) => c.example === 'time-wide').met, true);
     const text = precisionText({ target: 0.03, measure: 'both', cells, rounds: 3, elapsedMs: 4000, stopped: '--max-runs 3 reached' }, 'table');
     assert.match(
       text,

@@ -11,6 +11,7 @@ const { runCli } = require('./capture');
 const scenarios = require('../../bench/scenarios');
 const problems = require('../../examples');
 const { problemWith } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 const { lacking } = require('../../lib/runtimes/syntax');
 
 describe('asyncmark bench --test runs every scenario', function () {
@@ -35,7 +36,7 @@ describe('asyncmark bench --test runs every scenario', function () {
         .map((l) => JSON.parse(l));
       assert.equal(lines.length, examples.length);
       for (const line of lines) {
-        assert.equal(problemWith(line), null);
+        assert.equal(problemWith(line, { drivers }), null);
         if (unavailable.has(line.example)) assert.deepEqual([line.status, line.error], ['unavailable', unavailable.get(line.example)]);
         else if (unparsed.has(line.example)) assert.deepEqual([line.status, line.error], ['unsupported', unparsed.get(line.example)]);
         else assert.equal(line.status, 'ok', `${line.example}: ${line.error}`);

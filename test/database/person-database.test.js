@@ -10,6 +10,7 @@ const { schemaOf, markText } = require('../../lib/database/mark');
 const { resetDatabase, SCHEMA_SQL } = require('../../examples/doxbee/db');
 const { checkSchema } = require('../../examples/doxbee/db/postgres');
 const { parseResults } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 
 // A session against a person's own PostgreSQL (--db URL), through the CLI as
 // a person runs it. The server holds tables named as asyncmark's in public
@@ -79,7 +80,7 @@ describe("a session in a person's PostgreSQL (--db URL)", function () {
     );
     assert.deepEqual(await sessionSchemas(), [], 'the schema is dropped at the end');
     // The line, server and all, is a valid results line.
-    assert.deepEqual(parseResults(fs.readFileSync(out, 'utf8'), out).skipped, []);
+    assert.deepEqual(parseResults(fs.readFileSync(out, 'utf8'), out, { drivers }).skipped, []);
     const [run] = lines(fs.readFileSync(out, 'utf8')).map((line) => JSON.parse(line));
     assert.equal(run.status, 'ok', run.error);
     assert.match(run.metrics.dbServer.version, /^\d+\.\d+/);

@@ -18,10 +18,11 @@ const { bundle } = require('../../lib/drivers/compute/browser-child');
 const { resolveRuntimes } = require('../../lib/runtimes');
 const scenarios = require('../../bench/scenarios');
 const { parseResults } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 
 // The lines as the results file's one reader takes them: every one a valid run.
 function readBack(lines) {
-  const { runs, skipped } = parseResults(lines.map((line) => `${JSON.stringify({ schema: 'asyncmark/run@2', ...line })}\n`).join(''), 'test');
+  const { runs, skipped } = parseResults(lines.map((line) => `${JSON.stringify({ schema: 'asyncmark/run@2', ...line })}\n`).join(''), 'test', { drivers });
   assert.deepEqual(skipped, []);
   return runs;
 }

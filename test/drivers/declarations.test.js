@@ -6,9 +6,10 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const drivers = require('../../lib/drivers');
 const scenarios = require('../../bench/scenarios');
-const { schema } = require('../../lib/results');
+const { resultsSchema } = require('../../lib/results');
 const { CHART_KINDS } = require('../../lib/report/sections/scenarios');
 
+const schema = resultsSchema(drivers);
 const TYPES = ['integer', 'number', 'choice'];
 
 describe('driver declarations', () => {

@@ -105,13 +105,13 @@ describe('driver discovery', () => {
     assert.equal(line.driver, 'sync-call');
     assert.equal(line.metrics.value, 55);
     // Read back where the fixture's folder is a driver root: its branch is in the schema.
-    const read = `const { parseResults } = require('./lib/results'); process.stdout.write(JSON.stringify(parseResults(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'), 'f')))`;
+    const read = `const { parseResults } = require('./lib/results'); const drivers = require('./lib/drivers'); process.stdout.write(JSON.stringify(parseResults(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'), 'f', { drivers })))`;
     const { runs, skipped } = JSON.parse(withFixture(['-e', read]));
     assert.deepEqual(skipped, []);
     assert.equal(runs[0].metrics.callMs, line.metrics.callMs);
     // Elsewhere the driver is unknown, and its line is refused with the reason.
     const { problemWith } = require('../../lib/results');
-    assert.match(problemWith(line), /^driver must be equal to one of the allowed values$/);
+    assert.match(problemWith(line, { drivers }), /^driver must be equal to one of the allowed values$/);
   });
 
   it('is benched with --test and reported, with a problem of its own, from the two folders alone', function () {

@@ -10,6 +10,8 @@ const spawn = require('../../lib/runner/spawn');
 const batch = require('../../lib/drivers/batch');
 const { summarize } = require('../../lib/summary');
 const { summaryTable } = require('../../lib/report/sections/summary-table');
+const drivers = require('../../lib/drivers');
+const registries = require('../../examples');
 
 // The cancel case (lib/conformance/cancel.js) of every example of the problems
 // whose model declares one: the caller gives up at every cancel point, and
@@ -134,7 +136,7 @@ describe('cancellation: recorded by each batch run, shown by the summary', () =>
       lines.map((line) => line.metrics.onCancel),
       [KEEPS, leaking.caught, NO_MEANS],
     );
-    const { cells } = summarize(lines);
+    const { cells } = summarize(lines, { drivers, registries });
     const table = summaryTable(cells, { env: cells[0].env, scenario: 'cancel-test', params: jobs[0].params }, null, null);
     const column = table.columns.find((c) => c.key === 'onCancel');
     assert.equal(column.title, 'on cancel');

@@ -7,10 +7,13 @@
 
 const assert = require('node:assert/strict');
 const { parseResults } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 const { chooseSides, compare } = require('../../lib/compare');
 const { renderComparison } = require('../../lib/report/render/comparison');
 const { mulberry32 } = require('../../lib/fakes/random');
 const { sessionLines, jsonl } = require('../fixtures/compare/make-runs');
+const registries = require('../../examples');
+const DECLARATIONS = { drivers, registries };
 
 // Counts per upload, planted per example, each run's off by up to ±noise (the
 // repeatability measured under valgrind is about 0.006%).
@@ -36,7 +39,7 @@ function counted(lines, counts, { noise = 0.00005, seed = 1 } = {}) {
 }
 
 function file(name, lines) {
-  const { runs, skipped } = parseResults(jsonl(lines), name);
+  const { runs, skipped } = parseResults(jsonl(lines), name, { drivers });
   assert.deepEqual(skipped, []);
   return { name, runs };
 }
@@ -54,7 +57,7 @@ const byExample = (result) => Object.fromEntries(result.rows.map((row) => [row.e
 
 describe('compare --measure instructions', () => {
   it('stars a planted 1% more work, and not the examples left alone', () => {
-    const result = compare(sides({ newCounts: { ...COUNTS, 'async-await': COUNTS['async-await'] * 1.01 } }), { measure: 'instructions' });
+    const result = compare(sides({ newCounts: { ...COUNTS, 'async-await': COUNTS['async-await'] * 1.01 } }), { measure: 'instructions', ...DECLARATIONS });
     const rows = byExample(result);
     assert.equal(rows['async-await'].stars, '***');
     assert.ok(Math.abs(rows['async-await'].changePercent - 1) < 0.02, String(rows['async-await'].changePercent));
@@ -65,7 +68,7 @@ describe('compare --measure instructions', () => {
   });
 
   it('two identical sessions: no change starred', () => {
-    const result = compare(sides(), { measure: 'instructions' });
+    const result = compare(sides(), { measure: 'instructions', ...DECLARATIONS });
     assert.equal(result.rows.length, 3);
     assert.deepEqual(
       result.rows.map((row) => row.stars),
@@ -83,7 +86,7 @@ describe('compare --measure instructions', () => {
     const only = { 'async-await': 150 };
     const old = alternate(sessionLines({ examples: only, ns: [1000], runs: 20 }), 1000);
     const now = alternate(sessionLines({ examples: only, ns: [1000], runs: 20, seed: 2 }), 1000.05);
-    const [row] = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', now)]), { measure: 'instructions' }).rows;
+    const [row] = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', now)]), { measure: 'instructions', ...DECLARATIONS }).rows;
     assert.ok(row.pValue < 0.01, String(row.pValue));
     assert.equal(row.stars, '');
     assert.equal(row.note, 'within the spread of the runs');
@@ -95,16 +98,25 @@ describe('compare --measure instructions', () => {
       counted(lines, COUNTS, { noise: 0 }).map((line) => ({ ...line, metrics: { ...line.metrics, instructionsPerInvocation: value } }));
     const only = { 'callbacks-original': 100 };
     const twoRuns = (value, seed) => exact(sessionLines({ examples: only, ns: [1000], runs: 2, seed }), value);
-    const [row] = compare(chooseSides([file('old.jsonl', twoRuns(24801, 1)), file('new.jsonl', twoRuns(24802, 2))]), { measure: 'instructions' }).rows;
+    const [row] = compare(chooseSides([file('old.jsonl', twoRuns(24801, 1)), file('new.jsonl', twoRuns(24802, 2))]), {
+      measure: 'instructions',
+      ...DECLARATIONS,
+    }).rows;
     assert.equal(row.stars, '');
     assert.equal(row.note, "within a count's repeatability across sessions (0.1%)");
     // The planted 1% of test/fixtures/count/extra-work.js, counted so, is still starred.
-    const [planted] = compare(chooseSides([file('old.jsonl', twoRuns(24732, 1)), file('new.jsonl', twoRuns(24981, 2))]), { measure: 'instructions' }).rows;
+    const [planted] = compare(chooseSides([file('old.jsonl', twoRuns(24732, 1)), file('new.jsonl', twoRuns(24981, 2))]), {
+      measure: 'instructions',
+      ...DECLARATIONS,
+    }).rows;
     assert.equal(planted.stars, '***');
   });
 
   it('one run a side: the change, but no interval, p-value or stars, and the reason', () => {
-    const result = compare(sides({ runs: 1, newCounts: { ...COUNTS, 'async-await': COUNTS['async-await'] * 1.01 } }), { measure: 'instructions' });
+    const result = compare(sides({ runs: 1, newCounts: { ...COUNTS, 'async-await': COUNTS['async-await'] * 1.01 } }), {
+      measure: 'instructions',
+      ...DECLARATIONS,
+    });
     const row = byExample(result)['async-await'];
     assert.ok(Math.abs(row.changePercent - 1) < 0.02);
     assert.ok(Number.isNaN(row.pValue));
@@ -112,7 +124,7 @@ describe('compare --measure instructions', () => {
     assert.equal(row.oldSpreadPercent, null);
     assert.match(row.note, /one run on a side: its spread is unknown/);
     assert.equal(result.expectedFalsePositives.comparisons, 0);
-    const text = renderComparison(result, 'table');
+    const text = renderComparison(result, 'table', { drivers });
     assert.match(text, /CPU work \(instructions per upload, a deterministic configuration, not a time\)/);
     assert.match(text, /n\/a/);
   });
@@ -120,15 +132,15 @@ describe('compare --measure instructions', () => {
   it('a side without counted runs is not compared, with the reason', () => {
     const old = sessionLines({ examples: EXAMPLES, ns: [1000], runs: 2 });
     const now = counted(sessionLines({ examples: EXAMPLES, ns: [1000], runs: 2, seed: 2 }), COUNTS);
-    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', now)]), { measure: 'instructions' });
+    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', now)]), { measure: 'instructions', ...DECLARATIONS });
     assert.equal(result.rows.length, 0);
     assert.match(result.notCompared[0].reason, /^old: no counted run \(bench --measure instructions or both\)$/);
   });
 
   it('time stays the default measure', () => {
-    const result = compare(sides());
+    const result = compare(sides(), DECLARATIONS);
     assert.equal(result.measure, 'time');
     assert.equal(result.rows[0].metric, 'wallMs');
-    assert.doesNotMatch(renderComparison(result, 'csv').split('\n')[0], /Spread/);
+    assert.doesNotMatch(renderComparison(result, 'csv', { drivers }).split('\n')[0], /Spread/);
   });
 });

@@ -8,13 +8,16 @@
 
 const assert = require('node:assert/strict');
 const { parseResults } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 const { CompareInputError, chooseSides, compare } = require('../../lib/compare');
 const { renderComparison, shiftLine } = require('../../lib/report/render/comparison');
 const { sessionShift, relativeToShift } = require('../../lib/session-shift');
 const { sessionLines, jsonl } = require('../fixtures/compare/make-runs');
+const registries = require('../../examples');
+const DECLARATIONS = { drivers, registries };
 
 function file(name, lines) {
-  const { runs, skipped } = parseResults(jsonl(lines), name);
+  const { runs, skipped } = parseResults(jsonl(lines), name, { drivers });
   assert.deepEqual(skipped, []);
   return { name, runs };
 }
@@ -79,7 +82,7 @@ describe('compare when the machine moved', () => {
   const slowerStill = session(5, scaled(TIMES, 1.15, { 'async-await': 1.15 }));
 
   it('a whole session 15% slower: the shift line, and no more stars than chance on the ratios to the baseline', () => {
-    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', slower)]));
+    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', slower)]), DECLARATIONS);
     assert.equal(result.basis, 'baseline');
     assert.equal(result.oneSession, false);
     assert.ok(result.shift.significant);
@@ -89,7 +92,7 @@ describe('compare when the machine moved', () => {
     // The baseline's three rows are shown and are no test.
     assert.equal(result.expectedFalsePositives.comparisons, 21);
     assert.ok(starred(result).length <= chance(result), `${starred(result)} against ${chance(result)} by chance`);
-    const text = renderComparison(result, 'table');
+    const text = renderComparison(result, 'table', { drivers });
     assert.match(
       text,
       /^Session shift: the new session is 1\d\.\d% slower than the old in the median cell \(95% interval \+1\d\.\d% to \+1\d\.\d%, sign test over 24 cells, p < 0\.001\): a move of every cell alike is the machine's, not the code's\.$/m,
@@ -103,14 +106,14 @@ describe('compare when the machine moved', () => {
   });
 
   it('the same sessions on absolute times: the shift stars nearly every cell (what the ratios are for)', () => {
-    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', slower)]), { basis: 'absolute' });
+    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', slower)]), { basis: 'absolute', ...DECLARATIONS });
     assert.equal(result.expectedFalsePositives.comparisons, 24);
     assert.ok(starred(result).length >= 20, String(starred(result).length));
-    assert.match(renderComparison(result, 'table'), /^Judged on absolute mean times: across two sessions they hold the moves of the machine too/m);
+    assert.match(renderComparison(result, 'table', { drivers }), /^Judged on absolute mean times: across two sessions they hold the moves of the machine too/m);
   });
 
   it('one example 15% slower on top of the shift is starred at every n, and no other cell', () => {
-    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', slowerStill)]));
+    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', slowerStill)]), DECLARATIONS);
     assert.deepEqual(starred(result), ['async-await n=100', 'async-await n=1000', 'async-await n=10000']);
     for (const row of result.rows.filter((r) => r.example === 'async-await')) {
       assert.ok(row.lowPercent < 15 && row.highPercent > 15, `${row.lowPercent} to ${row.highPercent}`);
@@ -119,22 +122,22 @@ describe('compare when the machine moved', () => {
   });
 
   it('judged over the shift instead, the one example is starred and the others are not', () => {
-    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', slowerStill)]), { basis: 'shift' });
+    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', slowerStill)]), { basis: 'shift', ...DECLARATIONS });
     assert.equal(result.basis, 'shift');
     assert.deepEqual(starred(result), ['async-await n=100', 'async-await n=1000', 'async-await n=10000']);
-    const text = renderComparison(result, 'table');
+    const text = renderComparison(result, 'table', { drivers });
     assert.match(text, /^Judged on each cell's change over the shift of its scenario and parameters: /m);
     assert.match(text, /^doxbee-sequential: wall time, mean of the runs, judged against its parameters' shift; /m);
   });
 
   it('a session without the baseline falls back to absolute times, with a line that says so', () => {
     const { 'callbacks-original': _, ...others } = scaled(TIMES, 1.15);
-    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', session(4, others))]));
+    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', session(4, others))]), DECLARATIONS);
     assert.equal(result.basis, 'baseline');
     assert.ok(result.rows.every((row) => row.basis === 'absolute'));
     assert.equal(result.fallbacks.length, 21);
     assert.equal(result.fallbacks[0].reason, 'callbacks-original did not run in new at these parameters');
-    const text = renderComparison(result, 'table');
+    const text = renderComparison(result, 'table', { drivers });
     assert.match(text, /^Judged on absolute mean times instead: 21 cells, as callbacks-original did not run in new at these parameters\.$/m);
     assert.match(text, /^Session shift: the new session is 1\d\.\d% slower /m);
     assert.match(text, /^doxbee-sequential: wall time, mean of the runs; t=1/m);
@@ -142,17 +145,17 @@ describe('compare when the machine moved', () => {
 
   it('falls back where the baseline did not finish, and takes another baseline when asked', () => {
     const crashed = session(5, scaled(TIMES, 1.15), { failures: { 'callbacks-original|1000|2': { status: 'crash', error: 'child exited with code 1' } } });
-    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', crashed)]));
+    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', crashed)]), DECLARATIONS);
     assert.deepEqual(
       [...new Set(result.fallbacks.map((f) => `n=${f.params.n}: ${f.reason}`))],
       ['n=1000: callbacks-original new: 1 of 5 runs CRASH (child exited with code 1)'],
     );
     assert.equal(result.fallbacks.length, 7);
-    const byRxjs = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', crashed)]), { baseline: 'rxjs' });
+    const byRxjs = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', crashed)]), { baseline: 'rxjs', ...DECLARATIONS });
     assert.deepEqual(byRxjs.fallbacks, []);
     assert.ok(byRxjs.rows.every((row) => row.baseline === 'rxjs'));
     assert.throws(
-      () => compare(chooseSides([file('old.jsonl', old), file('new.jsonl', crashed)]), { baseline: 'promises-when' }),
+      () => compare(chooseSides([file('old.jsonl', old), file('new.jsonl', crashed)]), { baseline: 'promises-when', ...DECLARATIONS }),
       (error) => error instanceof CompareInputError && error.code === 'NO_BASELINE' && error.text === 'promises-when',
     );
   });
@@ -168,7 +171,7 @@ describe('compare when the machine moved', () => {
       for (let pair = 1; pair <= 20; pair++) {
         const before = session(1000 + pair, TIMES);
         const after = session(2000 + pair, scaled(TIMES, basis === 'absolute' ? 1 : 1.15, { 'async-await': 1.15 }));
-        const unchanged = compare(chooseSides([file('old.jsonl', before), file('new.jsonl', after)]), { basis }).rows.filter(
+        const unchanged = compare(chooseSides([file('old.jsonl', before), file('new.jsonl', after)]), { basis, ...DECLARATIONS }).rows.filter(
           (row) => row.example !== 'async-await' && Number.isFinite(row.pValue),
         );
         stars += unchanged.filter((row) => row.stars !== '').length;
@@ -180,7 +183,7 @@ describe('compare when the machine moved', () => {
 
   it('says when too few cells estimate the shift, and judges over it then on absolute times', () => {
     const few = (seed, by) => sessionLines({ seed, ns: [100], examples: scaled({ 'callbacks-original': 100, 'async-await': 120 }, by) });
-    const result = compare(chooseSides([file('old.jsonl', few(1, 1)), file('new.jsonl', few(2, 1.15))]), { basis: 'shift' });
+    const result = compare(chooseSides([file('old.jsonl', few(1, 1)), file('new.jsonl', few(2, 1.15))]), { basis: 'shift', ...DECLARATIONS });
     assert.ok(Number.isNaN(result.shift.low));
     assert.equal(shiftLine(result), 'Session shift: not estimated; 2 cells are too few for its 95% interval (6 are needed).');
     assert.deepEqual(
@@ -194,7 +197,7 @@ describe('compare when the machine moved', () => {
 
   it("says the shift may be the environment's when the sides' environments differ", () => {
     const node26 = session(11, scaled(TIMES, 0.85), { env: { node: 'v26.1.0' } });
-    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', node26)]));
+    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', node26)]), DECLARATIONS);
     assert.match(
       shiftLine(result),
       /^Session shift: the new session is 1\d\.\d% faster than the old .*: a move of every cell alike is the machine's or the environment's, not one example's code\.$/,
@@ -202,7 +205,7 @@ describe('compare when the machine moved', () => {
   });
 
   it('says when the sessions did not move as a whole', () => {
-    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', session(6, TIMES))]));
+    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', session(6, TIMES))]), DECLARATIONS);
     assert.equal(result.shift.significant, false);
     assert.match(
       shiftLine(result),
@@ -216,7 +219,7 @@ describe('compare when the machine moved', () => {
         ...line,
         metrics: { ...line.metrics, instructionsPerInvocation: (line.example === 'async-await' ? 24000 : 20000) * by + line.run },
       }));
-    const result = compare(chooseSides([file('old.jsonl', counted(1, 1)), file('new.jsonl', counted(2, 1.05))]), { measure: 'instructions' });
+    const result = compare(chooseSides([file('old.jsonl', counted(1, 1)), file('new.jsonl', counted(2, 1.05))]), { measure: 'instructions', ...DECLARATIONS });
     assert.equal(result.shift, null);
     assert.equal(result.basis, 'counts');
     assert.deepEqual(
@@ -226,7 +229,7 @@ describe('compare when the machine moved', () => {
         ['callbacks-original', 'counts', '***'],
       ],
     );
-    const text = renderComparison(result, 'table');
+    const text = renderComparison(result, 'table', { drivers });
     assert.doesNotMatch(text, /Session shift|Judged on/);
     assert.match(text, /^2 cells compared on counted work: were nothing different/m);
   });
@@ -244,7 +247,7 @@ describe('compare when the machine moved', () => {
     ];
 
     it('two examples of one file: the planted 5% with its interval, on absolute times, no shift correction', () => {
-      const result = compare(chooseSides([file('ab.jsonl', ab)], { oldExample: 'v1', newExample: 'v2' }));
+      const result = compare(chooseSides([file('ab.jsonl', ab)], { oldExample: 'v1', newExample: 'v2' }), DECLARATIONS);
       assert.equal(result.oneSession, true);
       assert.equal(result.basis, 'absolute');
       assert.deepEqual(
@@ -258,7 +261,7 @@ describe('compare when the machine moved', () => {
         assert.ok(Math.abs(row.changePercent - 5) < 1, String(row.changePercent));
         assert.ok(row.lowPercent < 5 && row.highPercent > 5, `${row.lowPercent} to ${row.highPercent}`);
       }
-      const text = renderComparison(result, 'table');
+      const text = renderComparison(result, 'table', { drivers });
       assert.match(text, /^old: v1 on node v22\.12\.0 on Fixture CPU @ 2\.00GHz, 40 runs of ab\.jsonl$/m);
       assert.match(text, /^Judged on the mean times themselves: the sides ran interleaved in one session, so the machine moved for both alike\.$/m);
       assert.match(text, /^v1 → v2 +100 +[\d.]+ +[\d.]+ +\+[45]\.\d% +\+\d\.\d% to \+\d\.\d% /m);
@@ -267,7 +270,7 @@ describe('compare when the machine moved', () => {
     it('two runtimes of one session: judged on their times, the median difference said as the sides', () => {
       const node22 = session(9, TIMES, { session: 'runtimes' });
       const node26 = session(10, scaled(TIMES, 0.9), { session: 'runtimes', env: { node: 'v26.1.0' } });
-      const result = compare(chooseSides([file('both.jsonl', [...node22, ...node26])]));
+      const result = compare(chooseSides([file('both.jsonl', [...node22, ...node26])]), DECLARATIONS);
       assert.equal(result.oneSession, true);
       assert.equal(result.basis, 'absolute');
       assert.match(

@@ -7,13 +7,16 @@
 const assert = require('node:assert/strict');
 const stats = require('../../lib/stats');
 const { parseResults } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 const { CompareInputError, environments, chooseSides, compare } = require('../../lib/compare');
 const { renderComparison, falsePositivesLine } = require('../../lib/report/render/comparison');
 const { sessionLines, computeLines, planted, jsonl } = require('../fixtures/compare/make-runs');
+const registries = require('../../examples');
+const DECLARATIONS = { drivers, registries };
 
 // Every line goes through the one reader, as the command's do.
 function file(name, lines) {
-  const { runs, skipped } = parseResults(jsonl(lines), name);
+  const { runs, skipped } = parseResults(jsonl(lines), name, { drivers });
   assert.deepEqual(skipped, []);
   return { name, runs };
 }
@@ -21,7 +24,7 @@ function file(name, lines) {
 const cell = (row) => `${row.example} n=${row.params.n}`;
 
 // These tests judge the times themselves; compare-shift.test.js the other bases.
-const ABSOLUTE = { basis: 'absolute' };
+const ABSOLUTE = { basis: 'absolute', ...DECLARATIONS };
 
 function expectThrows(fn, code, fields = {}) {
   assert.throws(fn, (error) => {
@@ -88,7 +91,7 @@ describe('compare', () => {
       ],
     );
     assert.ok(Math.abs(result.rows[0].changePercent - 30) < 3, String(result.rows[0].changePercent));
-    assert.match(renderComparison(result, 'table'), /^fib: time per call, mean of the runs; minTime=500, threads=2, w=1000$/m);
+    assert.match(renderComparison(result, 'table', { drivers }), /^fib: time per call, mean of the runs; minTime=500, threads=2, w=1000$/m);
   });
 
   it('keeps a parameter named p (madeup-parallel) apart from the p-value', () => {
@@ -114,10 +117,10 @@ describe('compare', () => {
         ['callbacks-original', 4, ''],
       ],
     );
-    const table = renderComparison(result, 'table');
+    const table = renderComparison(result, 'table', { drivers });
     assert.match(table, /^example +p +old ms +new ms +change +95% interval +p-value$/m);
     assert.match(table, /^madeup-parallel: wall time, mean of the runs; n=100, t=1, /m);
-    const [header, ...lines] = renderComparison(result, 'csv').trimEnd().split('\r\n');
+    const [header, ...lines] = renderComparison(result, 'csv', { drivers }).trimEnd().split('\r\n');
     const columns = header.split(',');
     assert.deepEqual(
       columns.filter((c) => c === 'p' || c === 'pValue'),
@@ -279,7 +282,7 @@ describe('compare', () => {
 
     it('refuses two sides with no cell in common', () => {
       const fib = sessionLines({ scenario: 'doxbee-errors', env: { node: 'v26.1.0' }, examples: { 'callbacks-original': 100 } });
-      expectThrows(() => compare(chooseSides([file('old.jsonl', old), file('new.jsonl', fib)])), 'NO_COMMON_CELL', { cells: { old: 8, new: 2 } });
+      expectThrows(() => compare(chooseSides([file('old.jsonl', old), file('new.jsonl', fib)]), DECLARATIONS), 'NO_COMMON_CELL', { cells: { old: 8, new: 2 } });
     });
   });
 
@@ -287,7 +290,7 @@ describe('compare', () => {
     const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', now)]), ABSOLUTE);
 
     it('table: the sides, one table per scenario with the parameters that vary as columns, the legend, the false positives, the cells not compared', () => {
-      const text = renderComparison(result, 'table');
+      const text = renderComparison(result, 'table', { drivers });
       const lines = text.split('\n');
       assert.equal(lines[0], 'old: node v22.12.0 on Fixture CPU @ 2.00GHz, 40 runs of old.jsonl');
       assert.equal(lines[1], 'new: node v26.1.0 on Fixture CPU @ 2.00GHz, 50 runs of new.jsonl');
@@ -310,7 +313,7 @@ describe('compare', () => {
     });
 
     it('markdown: the same, as GitHub tables', () => {
-      const text = renderComparison(result, 'markdown');
+      const text = renderComparison(result, 'markdown', { drivers });
       assert.match(text, /^### doxbee-sequential: wall time, mean of the runs; t=1/m);
       assert.match(text, /^\| async-await \| 1000 \| [\d.]+ \| [\d.]+ \| \+3\d\.\d% \| \+\d\d\.\d% to \+3\d\.\d% \| < 0\.001 \| \*\*\* \|$/m);
       assert.match(text, /^\| doxbee-sequential \| generators-co \| n=100, .* \| only in new \|$/m);
@@ -322,7 +325,7 @@ describe('compare', () => {
     });
 
     it('csv: one row per cell, compared or not, numbers at full precision', () => {
-      const [header, ...rows] = renderComparison(result, 'csv').trimEnd().split('\r\n');
+      const [header, ...rows] = renderComparison(result, 'csv', { drivers }).trimEnd().split('\r\n');
       assert.equal(
         header,
         'scenario,example,n,t,latency,dt,e,seed,driver,metric,basis,baseline,oldRuns,newRuns,oldMean,newMean,oldRatio,newRatio,changePercent,lowPercent,highPercent,pValue,stars,note,reason',
@@ -338,7 +341,7 @@ describe('compare', () => {
     });
 
     it('json: the sides, the rows, the cells not compared and the false positives to expect', () => {
-      const json = JSON.parse(renderComparison(result, 'json'));
+      const json = JSON.parse(renderComparison(result, 'json', { drivers }));
       assert.deepEqual(Object.keys(json), [
         'old',
         'new',
@@ -373,7 +376,7 @@ describe('compare', () => {
         failures: { 'callbacks-original|100|0': { status: 'timeout', error: 'no result within 60000 ms' } },
       });
       const none = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', crashed)]), ABSOLUTE);
-      const text = renderComparison(none, 'table');
+      const text = renderComparison(none, 'table', { drivers });
       assert.match(text, /No cell could be compared: each is listed below with the reason\./);
       assert.match(text, /No cell was compared on time, so there are no false positives to expect\./);
       assert.match(text, /new: 1 of 2 runs T\/O \(no result within 60000 ms\)$/m);

@@ -2,6 +2,8 @@
 
 const assert = require('node:assert/strict');
 const { ratioOf } = require('../../lib/summary');
+const drivers = require('../../lib/drivers');
+const registries = require('../../examples');
 
 describe('summary: ratioOf, the one ratio of two cells', () => {
   it('is the ratio of the means with its interval when both sides have two runs or more', () => {
@@ -25,7 +27,7 @@ describe('summary: ratioOf, the one ratio of two cells', () => {
 
 describe('summary: a cell of timed runs and a run only counted (the main job)', () => {
   const { summarize } = require('../../lib/summary');
-  const summarizeCells = (lines) => summarize(lines).cells;
+  const summarizeCells = (lines) => summarize(lines, { drivers, registries }).cells;
   const line = (run, metrics) => ({
     session: 's',
     scenario: 'doxbee-sequential',

@@ -4,10 +4,13 @@ const assert = require('node:assert/strict');
 const { formatRows } = require('../../lib/report/render/rows');
 const { summarize } = require('../../lib/summary');
 const { parseResults } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 const { articleComparison, articleBlocks } = require('../../lib/report/sections/article');
 const { spearman, ranks } = require('../../lib/stats');
 const { buildReport } = require('../../lib/report');
 const ARTICLE = require('../../lib/article-2013.json');
+const { DECLARATIONS } = require('./fixture-report');
+const registries = require('../../examples');
 
 // The 2013 article's tables beside ours: made-up runs at the article's cell
 // and at the io-bound scenario, so that every number the section shows can be
@@ -100,7 +103,7 @@ const COMPLEXITY = {
 };
 
 function comparison(complexity = COMPLEXITY) {
-  const summary = summarize(runs());
+  const summary = summarize(runs(), { drivers, registries });
   return articleComparison(summary.cells, summary.envs, complexity);
 }
 
@@ -166,7 +169,10 @@ describe('report: beside the 2013 article', () => {
     assert.match(table, /\| promises \| promises-all-the-way \| 1\.50× \([\d.]+–[\d.]+\) \| 1\.50× \([\d.]+–[\d.]+\) \|/);
     assert.match(table, /\| original \| callbacks-original \| 1× \| 1× \|/);
 
-    const without = summarize(runs().filter((r) => r.scenario !== 'doxbee-io-bound'));
+    const without = summarize(
+      runs().filter((r) => r.scenario !== 'doxbee-io-bound'),
+      { drivers, registries },
+    );
     const none = articleComparison(without.cells, without.envs, COMPLEXITY);
     assert.match(none.io.notes[0], /^No runs of doxbee-io-bound here/);
     const blocks = articleBlocks(none, { envLabel: 'x' });
@@ -174,7 +180,10 @@ describe('report: beside the 2013 article', () => {
   });
 
   it('is left out when nothing of ours compares, and otherwise drawn in both formats', async () => {
-    const other = summarize(runs().map((r) => ({ ...r, scenario: 'doxbee-errors' })));
+    const other = summarize(
+      runs().map((r) => ({ ...r, scenario: 'doxbee-errors' })),
+      { drivers, registries },
+    );
     assert.equal(articleComparison(other.cells, other.envs, null), null);
 
     const input = (format) => ({
@@ -189,11 +198,12 @@ describe('report: beside the 2013 article', () => {
       complexity: null,
       debuggability: null,
       format,
+      ...DECLARATIONS,
       generator: { command: 'asyncmark report', argv: ['report'], node: 'v26', cpu: 'Test CPU', time: '2026-01-01T00:00:00.000Z' },
       links: { article: '../article-2013.md' },
     });
     // The made-up runs are valid results lines.
-    assert.deepEqual(parseResults(input('markdown').results[0].text, 'runs.jsonl').skipped, []);
+    assert.deepEqual(parseResults(input('markdown').results[0].text, 'runs.jsonl', { drivers }).skipped, []);
     const markdown = (await buildReport(input('markdown'))).files.find((f) => f.name === 'README.md').content;
     assert.match(markdown, /\n## Beside the 2013 article\n/);
     assert.match(markdown, /### Time and memory at n=1000, t=10 ms/);

@@ -3,17 +3,19 @@
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const { parseResults } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 const { referenceParams, headlineCell } = require('../../lib/report/sections/cells');
 const { summarize: summarizeRuns } = require('../../lib/summary');
 const { RESULTS, EXAMPLES } = require('./fixture-report');
+const registries = require('../../examples');
 
 function fixtureRuns() {
-  return parseResults(fs.readFileSync(RESULTS, 'utf8'), 'results.jsonl').runs;
+  return parseResults(fs.readFileSync(RESULTS, 'utf8'), 'results.jsonl', { drivers }).runs;
 }
 
 describe('report: summarizing runs', () => {
   it('makes one cell per scenario, example and n, with growth exponents', () => {
-    const { envs, cells, scenarios } = summarizeRuns(fixtureRuns());
+    const { envs, cells, scenarios } = summarizeRuns(fixtureRuns(), { drivers, registries });
     assert.equal(envs.length, 1);
     assert.equal(envs[0].runs, 72);
     assert.deepEqual(envs[0].sessions.length, 2);
@@ -30,7 +32,7 @@ describe('report: summarizing runs', () => {
   });
 
   it('counts failed runs and keeps them out of the numbers', () => {
-    const { cells } = summarizeRuns(fixtureRuns());
+    const { cells } = summarizeRuns(fixtureRuns(), { drivers, registries });
     const timedOut = cells.find((c) => c.scenario === 'doxbee-sequential' && c.example === 'promises-native' && c.params.n === 10000);
     assert.equal(timedOut.status, 'timeout');
     assert.equal(timedOut.okRuns, 0);
@@ -46,7 +48,7 @@ describe('report: summarizing runs', () => {
     const other = runs
       .filter((r) => r.scenario === 'doxbee-sequential')
       .map((r) => ({ ...r, env: { ...r.env, node: 'v22.12.0' }, metrics: r.metrics && { ...r.metrics, wallMs: r.metrics.wallMs * 3 } }));
-    const { envs, cells } = summarizeRuns([...runs, ...other]);
+    const { envs, cells } = summarizeRuns([...runs, ...other], { drivers, registries });
     assert.equal(envs.length, 2);
     assert.equal(envs[0].runs, 72);
     assert.equal(envs[1].runs, 36);
@@ -99,7 +101,7 @@ describe('report: summarizing runs', () => {
   });
 
   it('takes the summary from doxbee-sequential at its first reference cell', () => {
-    const summary = summarizeRuns(fixtureRuns());
+    const summary = summarizeRuns(fixtureRuns(), { drivers, registries });
     const headline = headlineCell(summary);
     assert.equal(headline.scenario, 'doxbee-sequential');
     assert.equal(headline.params.n, 10000);

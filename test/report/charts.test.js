@@ -12,6 +12,7 @@ const { exampleColors, REFERENCE_GREY } = require('../../lib/report/charts/color
 const { MAX_PER_PANEL } = require('../../lib/report/charts/families');
 const { renderSvg } = require('../../lib/report/charts/vega');
 const { DENSE_ROWS } = require('./dense-rows');
+const drivers = require('../../lib/drivers');
 
 // The charts' specifications are plain data: these tests read them, and render
 // them once to see that Vega takes them without a warning.
@@ -64,7 +65,7 @@ function runs() {
 }
 
 function look(summary) {
-  return { colors: exampleColors(new Set(summary.cells.map((c) => c.example)), registries), registries };
+  return { colors: exampleColors(new Set(summary.cells.map((c) => c.example)), registries), drivers, registries };
 }
 
 function at(summary) {
@@ -89,7 +90,7 @@ function colorPairs(spec) {
 }
 
 describe('report: the forest plot', () => {
-  const summary = summarizeRuns(runs());
+  const summary = summarizeRuns(runs(), { drivers, registries });
 
   it('has one row per finished example, sorted by the ratio of means, the baseline at 1', () => {
     const spec = forestSpec(summary.cells, at(summary), look(summary));
@@ -149,7 +150,10 @@ describe('report: the forest plot', () => {
   });
 
   it('is not drawn when there is no ratio', () => {
-    const alone = summarizeRuns(runs().filter((r) => r.example === BASELINE));
+    const alone = summarizeRuns(
+      runs().filter((r) => r.example === BASELINE),
+      { drivers, registries },
+    );
     assert.equal(forestSpec(alone.cells, at(alone), look(alone)), null);
     assert.deepEqual(
       forestRows(alone.cells, at(alone)).rows.map((r) => r.kind),
@@ -159,7 +163,7 @@ describe('report: the forest plot', () => {
 });
 
 describe('report: time and memory against n', () => {
-  const summary = summarizeRuns(runs());
+  const summary = summarizeRuns(runs(), { drivers, registries });
 
   it('draws small multiples by family, no panel with more than seven lines, on one shared scale', () => {
     for (const kind of ['time', 'memory']) {
@@ -222,7 +226,7 @@ describe('report: time and memory against n', () => {
 
 describe('report: one colour per example in every chart', () => {
   it('colours an example alike in the forest plot, both small multiples and the scatter', () => {
-    const summary = summarizeRuns(runs());
+    const summary = summarizeRuns(runs(), { drivers, registries });
     const where = at(summary);
     const colors = look(summary);
     const rows = summaryTable(summary.cells, where, { rows: DENSE_ROWS, columns: ['tokens'] }, null).rows;
@@ -248,7 +252,7 @@ describe('report: one colour per example in every chart', () => {
 
   it('renders every chart without a warning from Vega', async function () {
     this.timeout(90000);
-    const summary = summarizeRuns(runs());
+    const summary = summarizeRuns(runs(), { drivers, registries });
     const where = at(summary);
     const messages = [];
     const rows = summaryTable(summary.cells, where, { rows: DENSE_ROWS, columns: ['tokens'] }, null).rows;

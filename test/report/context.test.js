@@ -4,6 +4,7 @@ const assert = require('node:assert/strict');
 const { unpackPage } = require('./unpack-page');
 const { formatRows } = require('../../lib/report/render/rows');
 const { parseResults } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 const { summarize } = require('../../lib/summary');
 const show = require('../../lib/report/display');
 const { buildReport } = require('../../lib/report');
@@ -11,6 +12,8 @@ const { contextCost } = require('../../lib/report/sections/context');
 const { contextPoints, contextSpec } = require('../../lib/report/charts/context-plot');
 const { render } = require('../../bench/commands/bench');
 const { checkWellFormed } = require('./well-formed-xml');
+const { DECLARATIONS } = require('./fixture-report');
+const registries = require('../../examples');
 
 // The context-cost section from made-up lines: doxbee-sequential at one cell
 // under node v22 and node v26 on one machine, each style with and without
@@ -113,18 +116,19 @@ const input = (lines, overrides = {}) => ({
   complexity: null,
   debuggability: null,
   format: 'markdown',
+  ...DECLARATIONS,
   generator: GENERATOR,
   ...overrides,
 });
 
 function costOf(lines) {
-  const summary = summarize(lines);
-  return contextCost(summary, summary.envs);
+  const summary = summarize(lines, { drivers, registries });
+  return contextCost(summary, summary.envs, { registries });
 }
 
 describe('report: the cost of async context', () => {
   it('makes valid results lines, with and without context', () => {
-    const parsed = parseResults(resultsText(contextLines()), 'context.jsonl');
+    const parsed = parseResults(resultsText(contextLines()), 'context.jsonl', { drivers });
     assert.deepEqual(parsed.skipped, []);
     assert.equal(parsed.runs.length, 36);
   });

@@ -13,6 +13,7 @@ const { renderSvg } = require('../../lib/report/charts/vega');
 const { cpuWorkRatio, cpuWorkForestSpec, workAgainstTimePoints, workAgainstTimeSpec } = require('../../lib/report/charts/cpu-work');
 const { SIGNIFICANCE } = require('../../lib/report/charts/forest-plot');
 const { summaryTable } = require('../../lib/report/sections/summary-table');
+const drivers = require('../../lib/drivers');
 
 const BASELINE = 'callbacks-original';
 // Relative time and relative CPU work per example: their ranks agree but for
@@ -57,11 +58,11 @@ function runs({ counted = 3 } = {}) {
 }
 
 const at = { env: 'node v20|test', scenario: 'doxbee-sequential', params: { n: 1000, t: 1, latency: 'constant', e: 0, seed: 1 }, baseline: BASELINE };
-const look = (summary) => ({ colors: exampleColors(new Set(summary.cells.map((c) => c.example)), registries), registries });
+const look = (summary) => ({ colors: exampleColors(new Set(summary.cells.map((c) => c.example)), registries), drivers, registries });
 const whereAt = (summary) => ({ ...at, env: summary.cells[0].env });
 
 describe('report: the CPU work charts', () => {
-  const summary = summarize(runs());
+  const summary = summarize(runs(), { drivers, registries });
 
   it('the ratio of counts, with a tiny interval where they repeat', () => {
     const cells = Object.fromEntries(summary.cells.map((cell) => [cell.example, cell]));
@@ -72,7 +73,7 @@ describe('report: the CPU work charts', () => {
   });
 
   it('one counted run a side: the ratio, no interval, untested', () => {
-    const one = summarize(runs({ counted: 1 }));
+    const one = summarize(runs({ counted: 1 }), { drivers, registries });
     const cells = Object.fromEntries(one.cells.map((cell) => [cell.example, cell]));
     const r = cpuWorkRatio(cells['async-await'], cells[BASELINE]);
     assert.equal(r.low, null);
@@ -97,7 +98,7 @@ describe('report: the CPU work charts', () => {
   });
 
   it('draws a ratio of single counts as a filled square, claims no interval, and keeps hollow for not significant', () => {
-    const once = summarize(runs({ counted: 1 }));
+    const once = summarize(runs({ counted: 1 }), { drivers, registries });
     const spec = cpuWorkForestSpec(once.cells, whereAt(once), look(once));
     const rows = spec.data.values.filter((row) => row.kind === 'example');
     assert.ok(rows.length > 0 && rows.every((row) => row.significance === SIGNIFICANCE.untested && row.low === null));
@@ -115,7 +116,7 @@ describe('report: the CPU work charts', () => {
   });
 
   it('no counts, no CPU work charts', () => {
-    const timed = summarize(runs({ counted: 0 }));
+    const timed = summarize(runs({ counted: 0 }), { drivers, registries });
     assert.equal(cpuWorkForestSpec(timed.cells, whereAt(timed), look(timed)), null);
     assert.equal(workAgainstTimeSpec(timed.cells, whereAt(timed), look(timed)), null);
   });
@@ -147,7 +148,7 @@ describe('report: the CPU work charts', () => {
   it("Spearman's rho carries its bootstrap interval over runs where other runs would rank otherwise", () => {
     // Planted: generators-co's and async-await's time runs overlap, so which runs are taken decides their order.
     const noisy = runs().map((line) => (line.example === 'generators-co' && line.run === 0 ? { ...line, metrics: { ...line.metrics, wallMs: 100 } } : line));
-    const spec = workAgainstTimeSpec(summarize(noisy).cells, whereAt(summary), look(summary));
+    const spec = workAgainstTimeSpec(summarize(noisy, { drivers, registries }).cells, whereAt(summary), look(summary));
     const { rhoInterval } = spec.usermeta;
     assert.ok(rhoInterval.low < rhoInterval.high, JSON.stringify(rhoInterval));
     assert.match(spec.title.subtitle.join(' '), /Spearman's rho between them: -?\d\.\d\d \(95% bootstrap interval over runs -?\d\.\d\d–\d\.\d\d\)/);
@@ -159,7 +160,7 @@ describe('report: the CPU work charts', () => {
     assert.ok(titles.includes('× baseline wall time') && titles.includes('× baseline instructions'), titles.join(', '));
     const row = table.rows.find((r) => r.example === 'async-await');
     assert.ok(Math.abs(row.workRatio - 1.9) < 1e-6);
-    const timed = summarize(runs({ counted: 0 }));
+    const timed = summarize(runs({ counted: 0 }), { drivers, registries });
     const plain = summaryTable(timed.cells, whereAt(timed), null, null).columns.map((column) => column.title);
     assert.ok(plain.includes('× baseline time') && !plain.includes('× baseline instructions'));
   });
@@ -167,7 +168,7 @@ describe('report: the CPU work charts', () => {
   it('the headline table of runs only counted: each verified cell reads n/a (counted), never INVALID, ranked by its CPU work', () => {
     // Before, a counted-only cell, ok but with no mean, read "INVALID" (the cell did not finish).
     const countedOnly = runs().map((line) => ({ ...line, metrics: { ...line.metrics, wallMs: null, cpuUserMs: null, cpuSystemMs: null } }));
-    const only = summarize(countedOnly);
+    const only = summarize(countedOnly, { drivers, registries });
     const table = summaryTable(only.cells, whereAt(only), null, null);
     const column = table.columns.find((c) => c.key === 'ratio');
     const shown = table.rows.map((row) => column.format(row.ratio, row));
@@ -197,7 +198,7 @@ describe('report: the CPU work charts', () => {
 describe("report: the summary's on-cancel column", () => {
   const withCancel = (outcomes) => runs({ counted: 0 }).map((line) => ({ ...line, metrics: { ...line.metrics, onCancel: outcomes[line.example] } }));
   const table = (outcomes) => {
-    const summary = summarize(withCancel(outcomes));
+    const summary = summarize(withCancel(outcomes), { drivers, registries });
     return summaryTable(summary.cells, { ...at, env: summary.cells[0].env }, null, null);
   };
 

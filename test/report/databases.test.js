@@ -2,12 +2,15 @@
 
 const assert = require('node:assert/strict');
 const { parseResults } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 const { summarize } = require('../../lib/summary');
 const { buildReport } = require('../../lib/report');
 const { databaseComparison } = require('../../lib/report/sections/databases');
 const { databasePoints, databaseSpec } = require('../../lib/report/charts/database-plot');
 const { checkWellFormed } = require('./well-formed-xml');
 const { unpackPage } = require('./unpack-page');
+const { DECLARATIONS } = require('./fixture-report');
+const registries = require('../../examples');
 
 // The "Against a real database" section from made-up lines: doxbee-sequential
 // at one cell, four styles on fake, pglite and postgres, three runs each
@@ -90,6 +93,7 @@ function reportInput(runs, format = 'markdown') {
     complexity: null,
     debuggability: null,
     format,
+    ...DECLARATIONS,
     generator: { command: 'asyncmark report', argv: ['report'], node: 'v22', cpu: 'Test CPU', time: '2026-11-25T00:00:00.000Z' },
   };
 }
@@ -99,14 +103,14 @@ describe('report: against a real database', () => {
     const text = `${lines()
       .map((l) => JSON.stringify(l))
       .join('\n')}\n`;
-    const { runs, skipped } = parseResults(text, 'db.jsonl');
+    const { runs, skipped } = parseResults(text, 'db.jsonl', { drivers });
     assert.deepEqual(skipped, []);
     assert.equal(runs.length, 36);
   });
 
   it("puts each example's ratio on every backend side by side, with ρ and the shrink", () => {
     const runs = lines();
-    const { groups } = databaseComparison(summarize(runs), runs);
+    const { groups } = databaseComparison(summarize(runs, { drivers, registries }), runs);
     assert.equal(groups.length, 1);
     const [group] = groups;
     assert.deepEqual(group.backends, ['fake', 'pglite', 'postgres (pool 10)']);
@@ -129,7 +133,8 @@ describe('report: against a real database', () => {
 
   it('names the server each real backend ran on, and every server when its runs had more than one', () => {
     const runs = lines();
-    const notesOf = (some) => databaseComparison(summarize(some), some).groups[0].table.notes.filter((note) => note.startsWith('Server'));
+    const notesOf = (some) =>
+      databaseComparison(summarize(some, { drivers, registries }), some).groups[0].table.notes.filter((note) => note.startsWith('Server'));
     assert.deepEqual(notesOf(runs), [
       'Server, postgres (pool 10): PostgreSQL 17.2 (max_connections 100, shared_buffers 128MB, fsync on, synchronous_commit on).',
     ]);
@@ -145,7 +150,7 @@ describe('report: against a real database', () => {
 
   it('says what became of the widest gap on fake, per backend', () => {
     const runs = lines();
-    const [group] = databaseComparison(summarize(runs), runs).groups;
+    const [group] = databaseComparison(summarize(runs, { drivers, registries }), runs).groups;
     const findings = group.table.notes.filter((note) => note.startsWith('Finding'));
     assert.equal(findings.length, 2);
     assert.match(
@@ -158,7 +163,7 @@ describe('report: against a real database', () => {
     // promises-q, the widest gap on fake, was not run on postgres: the finding
     // names the widest of the others, and the fakes' spread is theirs alone.
     const runs = lines().filter((line) => !(line.example === 'promises-q' && line.params.db === 'postgres'));
-    const [group] = databaseComparison(summarize(runs), runs).groups;
+    const [group] = databaseComparison(summarize(runs, { drivers, registries }), runs).groups;
     const finding = group.table.notes.find((note) => note.startsWith('Finding, postgres'));
     assert.match(finding, /^Finding, postgres \(pool 10\): of the 2 examples run on both, the widest gap on fake, promises-bluebird at 2× /);
     assert.match(finding, /against 2 on fake\.$/);
@@ -174,7 +179,7 @@ describe('report: against a real database', () => {
         ? { ...line, metrics: { ...line.metrics, wallMs: line.metrics.wallMs * 10 } }
         : line,
     );
-    const [group] = databaseComparison(summarize(runs), runs).groups;
+    const [group] = databaseComparison(summarize(runs, { drivers, registries }), runs).groups;
     const spreadNote = group.table.notes.find((note) => note.startsWith('postgres'));
     assert.match(spreadNote, /\(the distance grown by \d+%, on a log scale\)/);
     assert.doesNotMatch(spreadNote, /-\d+% of the distance gone/);
@@ -182,7 +187,7 @@ describe('report: against a real database', () => {
 
   it('is absent when nothing ran on a real database', () => {
     const runs = lines().filter((line) => !line.params.db);
-    assert.equal(databaseComparison(summarize(runs), runs), null);
+    assert.equal(databaseComparison(summarize(runs, { drivers, registries }), runs), null);
   });
 
   it('is a section of the markdown and HTML reports', async () => {
@@ -193,6 +198,7 @@ describe('report: against a real database', () => {
       results: [{ name: 'db.jsonl', text }],
       complexity: null,
       debuggability: null,
+      ...DECLARATIONS,
       generator: { command: 'asyncmark report', argv: ['report'], node: 'v22', cpu: 'Test CPU', time: '2026-11-25T00:00:00.000Z' },
     };
     const markdown = await buildReport({ ...base, format: 'markdown' });
@@ -212,7 +218,7 @@ describe('report: against a real database', () => {
   describe('its chart', () => {
     it("draws one point per example and backend at the example's ratio, the baseline left to the rule at 1", () => {
       const runs = lines();
-      const [group] = databaseComparison(summarize(runs), runs).groups;
+      const [group] = databaseComparison(summarize(runs, { drivers, registries }), runs).groups;
       const { points, notDrawn } = databasePoints(group);
       assert.deepEqual(
         points.map((p) => `${p.example} ${p.runtime} ${p.ratio.toFixed(3)} ${p.significance}`),
@@ -250,7 +256,7 @@ describe('report: against a real database', () => {
 
     it('draws only the rows measured on two backends or more, and says how many it left to the table', () => {
       const runs = lines();
-      const [group] = databaseComparison(summarize(runs), runs).groups;
+      const [group] = databaseComparison(summarize(runs, { drivers, registries }), runs).groups;
       // Planted: promises-bluebird measured on the simulated I/O alone.
       const alone = {
         ...group,
@@ -268,7 +274,7 @@ describe('report: against a real database', () => {
     it('is not drawn without the runs: one backend with ratios is no comparison', async () => {
       // Planted: every pglite run crashed, and postgres never ran.
       const runs = lines({ crashed: ['pglite'] }).filter((line) => line.params.db !== 'postgres');
-      const [group] = databaseComparison(summarize(runs), runs).groups;
+      const [group] = databaseComparison(summarize(runs, { drivers, registries }), runs).groups;
       assert.deepEqual(
         databasePoints(group)
           .points.map((p) => p.runtime)

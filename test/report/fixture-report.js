@@ -3,6 +3,8 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { buildReport } = require('../../lib/report');
+const drivers = require('../../lib/drivers');
+const registries = require('../../examples');
 
 // The report tests' inputs: the hand-made results files (see
 // test/fixtures/report/make-results.js) and complexity and debuggability
@@ -19,6 +21,9 @@ const DEBUGGABILITY = path.join(FIXTURES, 'debuggability.json');
 const EXAMPLES = ['async-await', 'callbacks-original', 'promises-bluebird', 'promises-native'];
 const SCENARIOS = ['doxbee-sequential', 'doxbee-errors'];
 
+// What bench/commands/report.js hands every report: the drivers' and problems' declarations.
+const DECLARATIONS = { drivers, registries };
+
 const GENERATOR = {
   command: 'asyncmark report --in test/fixtures/report/results.jsonl',
   argv: ['report', '--in', 'test/fixtures/report/results.jsonl'],
@@ -33,6 +38,7 @@ function read(file) {
 
 function fixtureInput(overrides = {}) {
   return {
+    ...DECLARATIONS,
     results: [read(RESULTS)],
     complexity: read(COMPLEXITY),
     debuggability: read(DEBUGGABILITY),
@@ -60,4 +66,17 @@ function pageCharts(model) {
   ].filter(Boolean);
 }
 
-module.exports = { RESULTS, INSTRUMENT, COMPLEXITY, DEBUGGABILITY, EXAMPLES, SCENARIOS, GENERATOR, read, fixtureInput, fixtureReport, pageCharts };
+module.exports = {
+  RESULTS,
+  INSTRUMENT,
+  COMPLEXITY,
+  DEBUGGABILITY,
+  EXAMPLES,
+  SCENARIOS,
+  GENERATOR,
+  DECLARATIONS,
+  read,
+  fixtureInput,
+  fixtureReport,
+  pageCharts,
+};

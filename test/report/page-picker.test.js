@@ -9,7 +9,7 @@ const { pathToFileURL } = require('node:url');
 const { buildReport } = require('../../lib/report');
 const stats = require('../../lib/stats');
 const show = require('../../lib/report/display');
-const { fixtureInput, read, RESULTS, GENERATOR } = require('./fixture-report');
+const { fixtureInput, read, RESULTS, GENERATOR, DECLARATIONS } = require('./fixture-report');
 const { unpackPage } = require('./unpack-page');
 const { launchChromium } = require('./chromium');
 
@@ -168,6 +168,7 @@ describe('report: the weight of the results page', function () {
       complexity: read(path.join(DOCS, 'complexity.json')),
       debuggability: read(path.join(DOCS, 'debuggability.json')),
       format: 'html',
+      ...DECLARATIONS,
       generator: GENERATOR,
     };
     page = (await buildReport(input)).files[0].content;

@@ -6,6 +6,7 @@ const fs = require('node:fs');
 const registries = require('../../examples');
 const { buildReport } = require('../../lib/report');
 const { parseResults } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 const { referenceParams } = require('../../lib/report/sections/cells');
 const { summarize: summarizeRuns } = require('../../lib/summary');
 const { responsivenessSpec, responsivenessLayout } = require('../../lib/report/charts/responsiveness');
@@ -99,11 +100,11 @@ function slicingLines() {
 const SLICING_FILE = { name: 'slicing.jsonl', text: slicingLines() };
 
 function slicingSummary() {
-  return summarizeRuns(parseResults(SLICING_FILE.text, SLICING_FILE.name).runs);
+  return summarizeRuns(parseResults(SLICING_FILE.text, SLICING_FILE.name, { drivers }).runs, { drivers, registries });
 }
 
 function look(summary) {
-  return { colors: exampleColors(new Set(summary.cells.map((c) => c.example)), registries), registries };
+  return { colors: exampleColors(new Set(summary.cells.map((c) => c.example)), registries), drivers, registries };
 }
 
 function at(summary) {

@@ -8,6 +8,7 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { formatRows } = require('../../lib/report/render/rows');
 const { parseResults } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 const { summarize } = require('../../lib/summary');
 const stats = require('../../lib/stats');
 const show = require('../../lib/report/display');
@@ -19,6 +20,8 @@ const { besideText, PUBLISHED } = require('../../lib/report/sections/runtimes/ta
 const { runtimePoints } = require('../../lib/report/charts/runtime-plot');
 const { checkWellFormed } = require('./well-formed-xml');
 const { CPU_A, CPU_B, UNSUPPORTED_ERROR, CRASH_ERROR, runtimeLines, resultsText } = require('./runtime-runs');
+const { DECLARATIONS } = require('./fixture-report');
+const registries = require('../../examples');
 
 // The runtime matrices, their chart and the 2018 table, from made-up lines of
 // node v22, node v26 and bun on one machine and node v26 on another (see
@@ -39,6 +42,7 @@ function input(lines, overrides = {}) {
     complexity: null,
     debuggability: null,
     format: 'markdown',
+    ...DECLARATIONS,
     generator: GENERATOR,
     ...overrides,
   };
@@ -46,7 +50,7 @@ function input(lines, overrides = {}) {
 
 // The report's environments as buildReport labels them.
 function comparison(lines = runtimeLines(), options = {}) {
-  const summary = summarize(lines);
+  const summary = summarize(lines, { drivers, registries });
   const envs = summary.envs.map((env) => ({ ...env, label: show.envLabel(env) }));
   return runtimeComparison(summary, envs, options);
 }
@@ -57,13 +61,13 @@ const matrixOf = (machine, scenario, key) => machine.matrices.find((m) => m.scen
 
 describe('report: runtimes side by side', () => {
   it('makes valid results lines of every runtime', () => {
-    const parsed = parseResults(resultsText(runtimeLines()), 'runtimes.jsonl');
+    const parsed = parseResults(resultsText(runtimeLines()), 'runtimes.jsonl', { drivers });
     assert.deepEqual(parsed.skipped, []);
     assert.equal(parsed.runs.length, runtimeLines().length);
   });
 
   it('sets the runtimes of one machine side by side, Node oldest first, and leaves a machine with one runtime out', () => {
-    const summary = summarize(runtimeLines());
+    const summary = summarize(runtimeLines(), { drivers, registries });
     const machines = machinesOf(summary.envs, summary.cells);
     assert.equal(machines.length, 1);
     assert.equal(machines[0].cpu, CPU_A);
@@ -401,7 +405,7 @@ describe('report: runtimes side by side', () => {
 describe('report: the reference runtime of each machine', () => {
   it('keeps the default on a machine the text does not name', () => {
     const lines = runtimeLines(['node@22', 'node@26', 'bun', 'B:node', 'B:node@22']);
-    const summary = summarize(lines);
+    const summary = summarize(lines, { drivers, registries });
     const envs = summary.envs.map((env) => ({ ...env, label: show.envLabel(env) }));
     const references = chooseReferences(machinesOf(envs, summary.cells), 'bun');
     assert.equal(show.runtimeLabel(references.get(CPU_A).env), 'bun 1.4.5');

@@ -7,7 +7,8 @@ const { scenarioSections } = require('../../lib/report/sections/scenarios');
 const { oneGrid } = require('../../lib/report/sections/sessions');
 const { exampleColors } = require('../../lib/report/charts/colors');
 const { buildReport } = require('../../lib/report');
-const { GENERATOR, RESULTS, read } = require('./fixture-report');
+const { GENERATOR, DECLARATIONS, RESULTS, read } = require('./fixture-report');
+const drivers = require('../../lib/drivers');
 
 // A chart draws the grid of one session, or says what it pools. The planted
 // input is the docs pipeline's: a main session at n = 100, 1000, 10000, a
@@ -51,9 +52,9 @@ const CONTEXT = sessionRuns('context', [800, 1000], (n, run) => (run === 0 ? 0.5
 const AGAIN = sessionRuns('again', [100, 1000, 10000], (n, run) => n * 0.01 + run * 0.02);
 
 function sectionsOf(runs, { withRuns = true } = {}) {
-  const summary = summarize(runs);
+  const summary = summarize(runs, { drivers, registries });
   const envs = summary.envs.map((env, i) => ({ ...env, id: `env ${i + 1}`, label: env.key }));
-  const look = { colors: exampleColors(new Set(EXAMPLES), registries), registries };
+  const look = { colors: exampleColors(new Set(EXAMPLES), registries), drivers, registries };
   const queued = [];
   const addChart = (name, kind, spec) => {
     queued.push({ name, kind, spec });
@@ -71,7 +72,7 @@ function drawnNs(spec) {
 describe('report: a chart draws one session grid or says what it pools', () => {
   it('keeps the largest grid and names the session it leaves out', () => {
     const at = { env: 'v26 on test', scenario: 'doxbee-sequential', params: { n: 100, ...PARAMS }, baseline: 'callbacks-original' };
-    const { cells, notes } = oneGrid([...MAIN, ...CONTEXT], at);
+    const { cells, notes } = oneGrid([...MAIN, ...CONTEXT], at, { drivers, registries });
     assert.deepEqual(
       [...new Set(cells.map((c) => c.params.n))].sort((a, b) => a - b),
       [100, 1000, 10000],
@@ -83,7 +84,7 @@ describe('report: a chart draws one session grid or says what it pools', () => {
 
   it('pools sessions that ran the same grid, and says so', () => {
     const at = { env: 'v26 on test', scenario: 'doxbee-sequential', params: { n: 100, ...PARAMS }, baseline: 'callbacks-original' };
-    const { cells, notes } = oneGrid([...MAIN, ...AGAIN, ...CONTEXT], at);
+    const { cells, notes } = oneGrid([...MAIN, ...AGAIN, ...CONTEXT], at, { drivers, registries });
     assert.equal(cells.find((c) => c.params.n === 1000).runs, 6);
     assert.equal(notes[0], 'Pools 2 bench sessions that ran this same grid.');
     assert.match(notes[1], /left out: 12 runs of 1 other session/);
@@ -132,6 +133,7 @@ describe('report: a chart draws one session grid or says what it pools', () => {
         complexity: null,
         debuggability: null,
         format: 'markdown',
+        ...DECLARATIONS,
         generator: GENERATOR,
       });
       return files.find((f) => f.name.endsWith('-runtimes.svg')).content;
@@ -150,6 +152,7 @@ describe('report: a chart draws one session grid or says what it pools', () => {
         complexity: null,
         debuggability: null,
         format: 'markdown',
+        ...DECLARATIONS,
         generator: GENERATOR,
       });
       return files.find((f) => f.name.endsWith('-context.svg')).content;

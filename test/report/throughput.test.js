@@ -76,7 +76,7 @@ function serverCells(problem = 'http-server') {
 }
 
 const AT = { env: ENV, scenario: SCENARIO, params: PARAMS, baseline: BASELINE };
-const look = (cells) => ({ colors: exampleColors(new Set(cells.map((c) => c.example)), registries), registries });
+const look = (cells, declared = drivers) => ({ colors: exampleColors(new Set(cells.map((c) => c.example)), registries), drivers: declared, registries });
 const layerOf = (panel, test) => panel.layer.find(test);
 const isPoint = (layer) => layer.mark.type === 'point' && layer.encoding.shape;
 
@@ -204,12 +204,8 @@ describe('report: the throughput chart in a section', () => {
   const envs = [{ key: ENV, id: 'env 1', label: `node ${ENV}` }];
 
   const sections = (charts) => {
-    drivers[NAME] = { ...drivers.compute, name: NAME, charts };
-    try {
-      return scenarioSections(summary, envs, look(cells), (name, kind, spec) => ({ name, kind, title: spec.title.text, svg: null }));
-    } finally {
-      delete drivers[NAME];
-    }
+    const declared = { ...drivers, [NAME]: { ...drivers.compute, name: NAME, charts } };
+    return scenarioSections(summary, envs, look(cells, declared), (name, kind, spec) => ({ name, kind, title: spec.title.text, svg: null }));
   };
 
   it("is drawn once per reference parameter set when the driver's charts list it", () => {

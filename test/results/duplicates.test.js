@@ -9,6 +9,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { dropDuplicates, parseResults } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 const { readRuns } = require('../../lib/report/inputs');
 const { readResults } = require('../../lib/runner/session');
 const { RESULTS } = require('../report/fixture-report');
@@ -20,7 +21,7 @@ describe('results: a run read twice counts once', function () {
   this.timeout(60000);
 
   it('dropDuplicates keeps the first of each run and counts the rest', () => {
-    const { runs } = parseResults(text, 'a');
+    const { runs } = parseResults(text, 'a', { drivers });
     const twice = dropDuplicates([...runs, ...runs.map((run) => ({ ...run, source: 'b', params: { ...run.params } }))]);
     assert.equal(twice.runs.length, runs.length);
     assert.equal(twice.dropped, runs.length);
@@ -30,11 +31,14 @@ describe('results: a run read twice counts once', function () {
   });
 
   it('report: the same file given twice pools each run once and says how many were dropped', () => {
-    const once = readRuns([{ name: 'a.jsonl', text }]);
-    const twice = readRuns([
-      { name: 'a.jsonl', text },
-      { name: 'a.jsonl', text },
-    ]);
+    const once = readRuns([{ name: 'a.jsonl', text }], { drivers });
+    const twice = readRuns(
+      [
+        { name: 'a.jsonl', text },
+        { name: 'a.jsonl', text },
+      ],
+      { drivers },
+    );
     assert.equal(twice.runs.length, once.runs.length);
     assert.equal(twice.duplicates, once.runs.length);
     assert.ok(twice.warnings.some((w) => w.startsWith(`${once.runs.length} runs were read twice`)));

@@ -3,6 +3,7 @@
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const { parseResults, upgrade, SCHEMA } = require('../../lib/results');
+const drivers = require('../../lib/drivers');
 const { RESULTS } = require('../report/fixture-report');
 
 // A valid line of the current schema: the fixture's first run, upgraded.
@@ -14,7 +15,7 @@ function line(overrides = {}) {
 
 describe('results: reading results files', () => {
   it('reads every line of the fixture', () => {
-    const { runs, skipped, lines } = parseResults(fs.readFileSync(RESULTS, 'utf8'), 'results.jsonl');
+    const { runs, skipped, lines } = parseResults(fs.readFileSync(RESULTS, 'utf8'), 'results.jsonl', { drivers });
     assert.equal(lines, 72);
     assert.equal(runs.length, 72);
     assert.deepEqual(skipped, []);
@@ -32,7 +33,7 @@ describe('results: reading results files', () => {
       JSON.stringify(line({ status: 'timeout', metrics: null, error: 'no result' })),
       '{"schema":"asyncmark/run@1","sess', // an interrupted session's last line
     ].join('\n');
-    const { runs, skipped, lines } = parseResults(text, 'r.jsonl');
+    const { runs, skipped, lines } = parseResults(text, 'r.jsonl', { drivers });
     assert.equal(lines, 7);
     assert.deepEqual(
       runs.map((r) => r.status),
@@ -55,7 +56,7 @@ describe('results: reading results files', () => {
 describe('results: a cut-off last line', () => {
   it('is skipped with its own reason, while a bad line in the middle stays not a JSON line', () => {
     const text = ['{"half', JSON.stringify(line()), '{"schema":"asyn'].join('\n');
-    const { runs, skipped } = parseResults(text, 'r.jsonl');
+    const { runs, skipped } = parseResults(text, 'r.jsonl', { drivers });
     assert.equal(runs.length, 1);
     assert.deepEqual(skipped, [
       { source: 'r.jsonl', line: 1, reason: 'not a JSON line' },
@@ -64,12 +65,12 @@ describe('results: a cut-off last line', () => {
   });
 
   it('is only a line without its newline: a bad last line that has one is not a JSON line', () => {
-    const { skipped } = parseResults(`${JSON.stringify(line())}\n{"half\n`, 'r.jsonl');
+    const { skipped } = parseResults(`${JSON.stringify(line())}\n{"half\n`, 'r.jsonl', { drivers });
     assert.deepEqual(skipped, [{ source: 'r.jsonl', line: 2, reason: 'not a JSON line' }]);
   });
 
   it('counts a complete last line without its newline as a run', () => {
-    const { runs, skipped } = parseResults(`${JSON.stringify(line())}\n${JSON.stringify(line({ run: 1 }))}`, 'r.jsonl');
+    const { runs, skipped } = parseResults(`${JSON.stringify(line())}\n${JSON.stringify(line({ run: 1 }))}`, 'r.jsonl', { drivers });
     assert.equal(runs.length, 2);
     assert.deepEqual(skipped, []);
   });
@@ -79,7 +80,7 @@ describe('results: the schema', () => {
   it('reads a line of asyncmark/run@1 as a batch run of the current schema, without its stored baseline', () => {
     const old = JSON.parse(fs.readFileSync(RESULTS, 'utf8').split('\n')[0]);
     assert.equal(old.schema, 'asyncmark/run@1');
-    const { runs, skipped } = parseResults(JSON.stringify(old), 'old.jsonl');
+    const { runs, skipped } = parseResults(JSON.stringify(old), 'old.jsonl', { drivers });
     assert.deepEqual(skipped, []);
     assert.equal(runs[0].schema, SCHEMA);
     assert.equal(runs[0].driver, 'batch');
@@ -88,10 +89,10 @@ describe('results: the schema', () => {
 
   it('holds each driver to its own parameters and metrics', () => {
     const compute = line({ driver: 'compute', params: { n: 20, minTime: 500 }, metrics: TEMPLATE.metrics });
-    const { skipped } = parseResults(JSON.stringify(compute), 'r.jsonl');
+    const { skipped } = parseResults(JSON.stringify(compute), 'r.jsonl', { drivers });
     assert.equal(skipped.length, 1);
     assert.match(skipped[0].reason, /^metrics/);
-    const unknown = parseResults(JSON.stringify(line({ driver: 'http' })), 'r.jsonl');
+    const unknown = parseResults(JSON.stringify(line({ driver: 'http' })), 'r.jsonl', { drivers });
     assert.match(unknown.skipped[0].reason, /^driver must be equal to one of the allowed values/);
   });
 });

@@ -9,6 +9,8 @@ const batch = require('../../lib/drivers/batch');
 const { summarize, envKey } = require('../../lib/summary');
 const { envLabel } = require('../../lib/report/display');
 const { lacking } = require('../../lib/runtimes/syntax');
+const drivers = require('../../lib/drivers');
+const registries = require('../../examples');
 
 // Runs under a runtime of --runtime: the node running the tests, presented as
 // runtimes of other names and without some capabilities, so that what the
@@ -81,7 +83,7 @@ describe('runner: sessions across runtimes', () => {
     // The lines read back, and each runtime is an environment of its own,
     // named by itself; Node keeps the name runs made before --runtime had.
     assert.equal(readResults(file).length, 4);
-    const summary = summarize(lines);
+    const summary = summarize(lines, { drivers, registries });
     assert.equal(summary.envs.length, 2);
     const keys = lines.map((l) => envKey(l.env));
     assert.ok(keys.includes(`${process.version} on ${lines[0].env.cpu}`));

@@ -1,7 +1,6 @@
 'use strict';
 
 const show = require('../display');
-const drivers = require('../../drivers');
 const { paramsKey } = require('../../summary');
 const { colorScale, REFERENCE_GREY } = require('./colors');
 const { familyPanels } = require('./families');
@@ -153,9 +152,9 @@ function panelSpec(panel, index, count, { values, baseline, colors, x, yScale, y
  * @param {{ env, scenario, params, baseline: string, envLabel?: string, notes?: string[] }} at params: any cell of the series (n is ignored);
  *   notes: which sessions the cells' runs come from
  * @param {'time' | 'memory'} kind
- * @param {{ colors: Map<string, string>, registries: object }} look
+ * @param {{ colors: Map<string, string>, drivers: object, registries: object }} look
  */
-function againstNSpec(cells, at, kind, { colors, registries }) {
+function againstNSpec(cells, at, kind, { colors, drivers, registries }) {
   const series = seriesCells(cells, at);
   // The driver names its time and what n counts (its growth label); where its
   // growth is exponential the n axis is linear, on which that growth is straight.

@@ -1,7 +1,6 @@
 'use strict';
 
 const stats = require('../../stats');
-const drivers = require('../../drivers');
 const show = require('../display');
 const { cellsAt } = require('../sections/cells');
 const { forestSpec } = require('./forest-plot');
@@ -51,7 +50,7 @@ function countedCells(cells, at) {
 function cpuWorkForestSpec(cells, at, look) {
   const here = countedCells(cells, at);
   if (!here.some((cell) => cell.instructions)) return null;
-  const driver = drivers[here[0].driver];
+  const driver = look.drivers[here[0].driver];
   return forestSpec(here, at, look, { what: workTitle(driver), subject: 'CPU work' });
 }
 
@@ -99,7 +98,7 @@ function workAgainstTimePoints(cells, at) {
  * examples named (scatter-plot.js's small multiples), the diagonal in each;
  * null where fewer than two examples have both.
  */
-function workAgainstTimeSpec(cells, at, { colors, registries }) {
+function workAgainstTimeSpec(cells, at, { colors, drivers, registries }) {
   const { points, rho, rhoInterval, left } = workAgainstTimePoints(cells, at);
   const spread =
     rhoInterval && rhoInterval.high > rhoInterval.low ? ` (95% bootstrap interval over runs ${rhoInterval.low.toFixed(2)}–${rhoInterval.high.toFixed(2)})` : '';

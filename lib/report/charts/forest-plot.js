@@ -1,7 +1,5 @@
 'use strict';
 
-const drivers = require('../../drivers');
-
 const show = require('../display');
 const { cellsAt } = require('../sections/cells');
 const { exampleColorEncoding } = require('./colors');
@@ -115,10 +113,10 @@ function forestRows(cells, at) {
 /**
  * @param {object[]} cells every summarized cell
  * @param {{ env, scenario, params, baseline: string, envLabel?: string }} at
- * @param {{ colors: Map<string, string> }} look
+ * @param {{ colors: Map<string, string>, drivers: object }} look drivers: their declarations by name (lib/drivers)
  * @returns {object | null} a Vega-Lite spec, or null when no ratio can be drawn
  */
-function forestSpec(cells, at, { colors }, { what: measured, subject = 'time' } = {}) {
+function forestSpec(cells, at, { colors, drivers }, { what: measured, subject = 'time' } = {}) {
   const { rows, notDrawn } = forestRows(cells, at);
   if (!rows.some((row) => row.kind === 'example')) return null;
   const labels = rows.map((row) => row.label);

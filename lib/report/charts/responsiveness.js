@@ -1,7 +1,5 @@
 'use strict';
 
-const drivers = require('../../drivers');
-
 const show = require('../display');
 const { cellsAt } = require('../sections/cells');
 const { exampleColorEncoding } = require('./colors');
@@ -95,11 +93,11 @@ function baselineNote(cells, at, registries) {
 /**
  * @param {object[]} cells every summarized cell
  * @param {{ env, scenario, params, baseline: string, envLabel?: string }} at
- * @param {{ colors: Map<string, string>, registries?: object }} look
+ * @param {{ colors: Map<string, string>, drivers: object, registries?: object }} look
  * @returns {object | null} a Vega-Lite spec (usermeta.points and usermeta.labels in pixels),
  *   or null when no example but the baseline can be drawn
  */
-function responsivenessSpec(cells, at, { colors, registries }) {
+function responsivenessSpec(cells, at, { colors, drivers, registries }) {
   const { points, labels, xDomain, yDomain, notDrawn } = responsivenessLayout(cells, at);
   if (!points.some((p) => p.kind === 'example')) return null;
   const what = drivers[cells.find((c) => c.scenario === at.scenario)?.driver]?.time.title ?? 'time per call';

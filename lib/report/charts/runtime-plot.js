@@ -1,6 +1,5 @@
 'use strict';
 
-const drivers = require('../../drivers');
 const show = require('../display');
 const { paramSlugs } = require('./file-names');
 const { isFinitePositive, notDrawnNote } = require('./vega');
@@ -40,10 +39,11 @@ function runtimePoints(matrix) {
 
 /**
  * @param {object} matrix one matrix of runtimeComparison (lib/report/sections/runtimes.js)
- * @param {{ runtimeColors: Map<string, string>, sessions?: Map<string, number> }} look sessions: sections/sessions.js sessionCounts
+ * @param {{ runtimeColors: Map<string, string>, drivers: object, sessions?: Map<string, number> }} look drivers: their declarations by name
+ *   (lib/drivers); sessions: sections/sessions.js sessionCounts
  * @returns {object | null} a Vega-Lite spec, or null when no ratio can be drawn
  */
-function runtimeSpec(matrix, { runtimeColors, sessions = new Map() }) {
+function runtimeSpec(matrix, { runtimeColors, drivers, sessions = new Map() }) {
   const { points, notDrawn } = runtimePoints(matrix);
   if (points.length === 0) return null;
   const examples = matrix.versus.rows.map((row) => row.example).filter((example) => points.some((p) => p.example === example));

@@ -1,6 +1,5 @@
 'use strict';
 
-const drivers = require('../../drivers');
 const show = require('../display');
 const { formatRows } = require('./rows');
 const { escapeInline } = require('./markdown');
@@ -151,7 +150,7 @@ const JUDGED = {
   shift: "mean of the runs, judged against its parameters' shift",
 };
 
-function scenarioTable(scenario, rows, format) {
+function scenarioTable(scenario, rows, format, drivers) {
   const driver = drivers[rows[0].driver];
   const counted = rows[0].measure === 'instructions';
   const byBaseline = rows[0].basis === 'baseline';
@@ -200,7 +199,7 @@ const NOT_COMPARED_COLUMNS = [
   { key: 'reason', title: 'why not compared' },
 ];
 
-function renderText(result, format) {
+function renderText(result, format, drivers) {
   const markdown = format === 'markdown';
   // Text between the tables: markdown would read the stars as emphasis.
   const text = (lines) => (markdown ? lines.map(escapeInline).join('\n\n') : lines.join('\n'));
@@ -216,7 +215,7 @@ function renderText(result, format) {
   const tableOf = (row) => `${row.scenario}|${row.basis}|${row.baseline ?? ''}`;
   for (const table of [...new Set(result.rows.map(tableOf))]) {
     const rows = result.rows.filter((row) => tableOf(row) === table);
-    parts.push(...scenarioTable(rows[0].scenario, rows, format));
+    parts.push(...scenarioTable(rows[0].scenario, rows, format, drivers));
   }
   if (result.rows.length === 0) parts.push('No cell could be compared: each is listed below with the reason.\n');
   const bases = [...new Set(result.rows.map((row) => row.basis))];
@@ -276,11 +275,16 @@ function renderCsv(result) {
   );
 }
 
-/** The comparison as text: table (default), markdown, csv or json. */
-function renderComparison(result, format = 'table') {
+/**
+ * The comparison as text: table, markdown, csv or json.
+ * @param {object} result lib/compare.js compare's
+ * @param {'table' | 'markdown' | 'csv' | 'json'} format
+ * @param {{ drivers: object }} declarations the drivers' by name (lib/drivers): a table's unit is its driver's
+ */
+function renderComparison(result, format, { drivers }) {
   if (format === 'json') return `${JSON.stringify(result, null, 2)}\n`;
   if (format === 'csv') return renderCsv(result);
-  return renderText(result, format);
+  return renderText(result, format, drivers);
 }
 
 module.exports = { renderComparison, falsePositivesLine, shiftLine };

@@ -13,18 +13,21 @@ function svgFile(svg, generator) {
 }
 
 const FILES = {
-  markdown: (model, charts, generator) => [
-    { name: 'README.md', content: renderMarkdown(model) },
+  markdown: (model, charts, generator, look) => [
+    { name: 'README.md', content: renderMarkdown(model, look) },
     ...charts.map((chart) => ({ name: chart.name, content: svgFile(chart.svg, generator) })),
   ],
-  html: (model) => [{ name: 'index.html', content: renderHtml(model) }],
+  html: (model, charts, generator, look) => [{ name: 'index.html', content: renderHtml(model, look) }],
 };
 
 const FORMATS = Object.keys(FILES);
 
-/** The files of `model` in `format`. */
-function reportFiles(format, model, charts, generator) {
-  return FILES[format](model, charts, generator);
+/**
+ * The files of `model` in `format`.
+ * @param {{ drivers: object }} look the declarations the renderers read (lib/report/index.js's look)
+ */
+function reportFiles(format, model, charts, generator, look) {
+  return FILES[format](model, charts, generator, look);
 }
 
 module.exports = { FORMATS, reportFiles };

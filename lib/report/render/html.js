@@ -138,11 +138,15 @@ function blockSection(blocks, colors, figure) {
   return parts.filter((part) => part !== '').join('\n');
 }
 
-function renderHtml(model) {
+/**
+ * @param {object} model lib/report/index.js buildReport's
+ * @param {{ drivers: object }} look the drivers' declarations by name (lib/drivers)
+ */
+function renderHtml(model, look) {
   const charts = pageCharts();
   const figure = (chart) => charts.packed(chart);
   const titleOf = (section) => prose.sectionTitle(section);
-  const picker = pickerData(model, titleOf);
+  const picker = pickerData(model, titleOf, look);
   const parts = [];
   parts.push(htmlComment(model.generator));
   parts.push(
@@ -214,7 +218,8 @@ function renderHtml(model) {
   }
   if (model.timeGlossary) parts.push(`<h3 id="columns">${escapeHtml(prose.TIME_GLOSSARY_TITLE)}</h3>`, glossary(model.timeGlossary));
 
-  if (model.runtimes) parts.push(`<h2 id="runtimes">${escapeHtml(RUNTIMES_TITLE)}</h2>`, blockSection(runtimeBlocks(model.runtimes), model.colors, figure));
+  if (model.runtimes)
+    parts.push(`<h2 id="runtimes">${escapeHtml(RUNTIMES_TITLE)}</h2>`, blockSection(runtimeBlocks(model.runtimes, look), model.colors, figure));
   if (model.context) parts.push(`<h2 id="context">${escapeHtml(CONTEXT_TITLE)}</h2>`, blockSection(contextBlocks(model.context), model.colors, figure));
   if (model.databases)
     parts.push(`<h2 id="databases">${escapeHtml(DATABASES_TITLE)}</h2>`, blockSection(databaseBlocks(model.databases), model.colors, figure));

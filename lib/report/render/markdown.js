@@ -37,7 +37,11 @@ function link(text, href) {
   return href ? `[${text}](${encodeURI(href)})` : text;
 }
 
-function renderMarkdown(model) {
+/**
+ * @param {object} model lib/report/index.js buildReport's
+ * @param {{ drivers: object }} look the drivers' declarations by name (lib/drivers)
+ */
+function renderMarkdown(model, look) {
   const out = [];
   out.push(htmlComment(model.generator));
   out.push('# asyncmark results', '');
@@ -77,7 +81,7 @@ function renderMarkdown(model) {
 
   if (model.runtimes) {
     out.push(`## ${RUNTIMES_TITLE}`, '');
-    out.push(...blockLines(runtimeBlocks(model.runtimes)));
+    out.push(...blockLines(runtimeBlocks(model.runtimes, look)));
   }
 
   if (model.context) {

@@ -1,6 +1,5 @@
 'use strict';
 
-const drivers = require('../../drivers');
 const { sameParams } = require('../sections/cells');
 const { escapeHtml } = require('./page-charts');
 
@@ -23,8 +22,9 @@ function sectionId(title) {
  * scenario, runtime, examples, and at each reference cell every example's run times.
  * @param {object} model the report's model (its cells: lib/summary's)
  * @param {(section) => string} titleOf
+ * @param {{ drivers: object }} look the drivers' declarations by name (lib/drivers): what a section's time is
  */
-function pickerData(model, titleOf) {
+function pickerData(model, titleOf, { drivers }) {
   return {
     sections: model.sections.map((section) => {
       const cells = (model.cells ?? []).filter((c) => c.env === section.env.key && c.scenario === section.scenario);

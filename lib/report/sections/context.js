@@ -2,7 +2,6 @@
 
 const show = require('../display');
 const stats = require('../../stats');
-const registries = require('../../../examples');
 const { fullParamsKey, cellKey, ratioOf } = require('../../summary');
 const { byRuntime } = require('./runtimes/order');
 
@@ -56,7 +55,7 @@ function survivalText(found) {
 }
 
 /** What a problem's registry says of an example's context, or undefined. */
-function registered(problem, example) {
+function registered(registries, problem, example) {
   return registries[problem]?.examples.find((e) => e.name === example)?.context;
 }
 
@@ -82,10 +81,10 @@ function groupsOf(cells, envs) {
   });
 }
 
-function rowsOf(group) {
+function rowsOf(group, registries) {
   const examples = [...new Set(group.pairs.map((p) => p.example))];
   const rows = examples.map((example) => {
-    const row = { example, survival: null, registered: registered(group.problem, example), found: [] };
+    const row = { example, survival: null, registered: registered(registries, group.problem, example), found: [] };
     let logs = 0;
     let counted = 0;
     group.columns.forEach((column, i) => {
@@ -183,15 +182,16 @@ function notesOf(group, rows) {
  * context, as a table, and the points of its chart.
  * @param {{ cells }} summary lib/summary.js summarize's result
  * @param {object[]} envs the report's environments
+ * @param {{ registries: object }} look the problems' registries by name (examples/index.js), what each says of an example's context
  * @returns {{ groups: object[], survival: Map<string, Map<string, string>> } | null} null when nothing ran with context.
  *   survival: by problem, by example, what the summary shows
  */
-function contextCost({ cells }, envs) {
+function contextCost({ cells }, envs, { registries }) {
   const groups = groupsOf(cells, envs);
   if (groups.length === 0) return null;
   const survival = new Map();
   for (const group of groups) {
-    const rows = rowsOf(group);
+    const rows = rowsOf(group, registries);
     const columns = columnsOf(group);
     group.title = show.params(group.params);
     group.table = { columns, rows, notes: notesOf(group, rows), glossary: GLOSSARY };

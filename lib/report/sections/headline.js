@@ -13,7 +13,7 @@ const { scatterSpec } = require('../charts/scatter-plot');
  * @param {Map<string, object>} envByKey the report's environments
  * @param {object[]} sections scenarioSections's, whose forest plots are reused
  * @param {{ context, complexity, debuggability }} more the other sections and the metric files
- * @param {object} look colours and registries
+ * @param {object} look colours and the declarations (drivers, registries)
  * @param {(name, kind, spec) => object} addChart queues a chart to draw
  * @returns {{ headline: object | null, summary: { table, forest, scatter } }}
  */

@@ -1,7 +1,6 @@
 'use strict';
 
 const show = require('../display');
-const drivers = require('../../drivers');
 const { paramsKey } = require('../../summary');
 const { referenceParams } = require('./cells');
 const { timeTable } = require('./time-table');
@@ -34,7 +33,7 @@ const CHART_KINDS = ['forest', ...Object.keys(REFERENCE_CHARTS), 'time-against-n
  * table (and, for the compute driver, lateness against time), and the small
  * multiples (time and memory against n) of the grid lines the reference cells
  * sit on.
- * @param {{ colors: Map, registries: object }} look
+ * @param {{ colors: Map, drivers: object, registries: object }} look drivers and registries: the declarations (lib/drivers, examples/index.js)
  * @param {(name, kind, spec) => object} addChart queues a chart to draw
  * @param {object[]} runs the runs summarized: a chart against n draws one session's grid of them
  * @returns {object[]} the sections
@@ -50,7 +49,7 @@ function scenarioSections(summary, envs, look, addChart, runs = []) {
       const envLabel = envs.length > 1 ? env.label : undefined;
       const references = referenceParams(cells);
       const referenceSlugs = paramSlugs(references);
-      const { charts: chosen } = drivers[cells[0].driver];
+      const { charts: chosen } = look.drivers[cells[0].driver];
       // A chart of one parameter set says when its cells pool several sessions.
       const atParams = (params) => {
         const drawn = cells.filter((c) => paramsKey(c.params) === paramsKey(params) && c.params.n === params.n);
@@ -63,7 +62,7 @@ function scenarioSections(summary, envs, look, addChart, runs = []) {
           params,
           title: show.params(params),
           pooling: at.pooling,
-          table: timeTable(summary.cells, at),
+          table: timeTable(summary.cells, at, look),
           forest: forest && addChart(`${chartBase(scenario, envIndex, envs.length, referenceSlugs[i])}-forest.svg`, 'forest', forest),
         };
       });
@@ -88,7 +87,7 @@ function scenarioSections(summary, envs, look, addChart, runs = []) {
         const base = chartBase(scenario, envIndex, envs.length, seriesSlugs[i]);
         const at = { env: env.key, scenario, params, baseline, envLabel };
         // One session's grid, not every run at these parameters (sessions.js).
-        const grid = runs.length ? oneGrid(runs, at) : { cells: summary.cells, notes: [] };
+        const grid = runs.length ? oneGrid(runs, at, look) : { cells: summary.cells, notes: [] };
         // No session ran two values of n here: a line would join two sessions' grids.
         if (new Set(grid.cells.map((c) => c.params.n)).size < 2) return;
         for (const kind of ['time', 'memory'].filter((k) => chosen.includes(`${k}-against-n`)))

@@ -49,9 +49,10 @@ function gridKey(runs) {
  * subtitle lines that say what is pooled and what is left out.
  * @param {object[]} runs every run of the report
  * @param {{ env: string, scenario: string, params: object, baseline: string }} at
+ * @param {{ drivers: object, registries: object }} look the declarations the runs are summarized by
  * @returns {{ cells: object[], notes: string[] }}
  */
-function oneGrid(runs, at) {
+function oneGrid(runs, at, { drivers, registries }) {
   const fixed = paramsKey(at.params);
   const bySession = new Map();
   for (const run of runs) {
@@ -82,7 +83,7 @@ function oneGrid(runs, at) {
   }
   const cells = summarize(
     kept.flatMap((s) => s.runs),
-    { baseline: at.baseline },
+    { baseline: at.baseline, drivers, registries },
   ).cells;
   return { cells, notes };
 }

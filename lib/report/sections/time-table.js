@@ -1,7 +1,6 @@
 'use strict';
 
 const show = require('../display');
-const drivers = require('../../drivers');
 const { fullParamsKey, paramsKey } = require('../../summary');
 const { cellsAt } = require('./cells');
 const { cellRow } = require('./cell-row');
@@ -13,7 +12,7 @@ const { reportHooks } = require('../hooks');
 // notes, glossary }: rows are flat objects of raw numbers, and each column's
 // `format` says how a person reads them, so the same table renders as
 // markdown, HTML or CSV (see lib/report/render/rows/). The columns are the
-// driver's. Pure.
+// driver's, from the declarations handed in. Pure.
 
 const { failureLabel } = show;
 
@@ -30,9 +29,10 @@ function byTime(a, b) {
  * The time and memory table of one scenario at one parameter set.
  * @param {object[]} cells every summarized cell
  * @param {{ env: string, scenario: string, params: object }} at
+ * @param {{ drivers: object }} look the drivers' declarations by name (lib/drivers), whose columns the table has
  * @returns {{ columns, rows, baseline, notes: string[] }}
  */
-function timeTable(cells, at) {
+function timeTable(cells, at, { drivers }) {
   const here = cellsAt(cells, at);
   const rows = here.map(cellRow).sort(byTime);
   const baseline = here.length ? here[0].baseline : null;

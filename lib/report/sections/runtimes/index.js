@@ -1,6 +1,5 @@
 'use strict';
 
-const drivers = require('../../../drivers');
 const { machinesOf, chooseReferences, refusal } = require('./machines');
 const { matrixAt, machineParams } = require('./matrix');
 const { PUBLISHED, styles2018, matches, table2018 } = require('./table-2018');
@@ -60,8 +59,9 @@ const INTRO =
  * The section both report formats draw, as a list of blocks: { h3 }, { h4 },
  * { p }, { table }, { notes }, { charts }, { glossary }. Plain text throughout.
  * @param {{ machines }} runtimes runtimeComparison's result, each matrix with its chart
+ * @param {{ drivers: object }} look the drivers' declarations by name (lib/drivers): what a matrix's time is
  */
-function runtimeBlocks(runtimes) {
+function runtimeBlocks(runtimes, { drivers }) {
   const blocks = [{ p: INTRO }];
   for (const machine of runtimes.machines) {
     blocks.push({ h3: `On ${machine.cpu}` });
