@@ -1,6 +1,8 @@
 'use strict';
 
 const assert = require('node:assert/strict');
+const drivers = require('../../lib/drivers');
+const registries = require('../../examples');
 const { summarize } = require('../../lib/summary');
 const { headlineCell } = require('../../lib/report/sections/cells');
 const { summaryTable } = require('../../lib/report/sections/summary-table');
@@ -56,7 +58,7 @@ const COMPLEXITY = {
 };
 
 function onCancelCells(variants) {
-  const summary = summarize(runs());
+  const summary = summarize(runs(), { drivers, registries });
   const table = summaryTable(summary.cells, headlineCell(summary), COMPLEXITY, null, null, variants);
   const column = table.columns.find((c) => c.key === 'onCancel');
   return { column, text: Object.fromEntries(table.rows.map((row) => [row.example, column.format(row.onCancel, row)])) };
