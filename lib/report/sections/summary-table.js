@@ -7,13 +7,19 @@ const { glossary } = require('./glossary');
 const { EXAMPLE_COLUMN } = require('./time-columns');
 const { findColumn, valueByExample, columnMeaning } = require('./metric-files');
 const { NO_MEANS, NO_ABORT_CONTROLLER, kindOf } = require('../../conformance');
-const stats = require('../../stats');
+const { ratioOf } = require('../../summary');
 
 // The summary table at the headline cell: the three axes side by side. Pure.
 
 // How the summary finds its columns in the metric files.
 const TOKENS = { names: ['tokens'], pattern: /tokens/i };
 const GRADE = { names: ['grade'], pattern: /grade/i };
+
+// Whether a recorded cancel outcome is in the cancel contract's words (docs/conformance.md):
+// runs recorded before the contract say "rolls back", "commits anyway" or "leaves open".
+function judgedByContract(outcome) {
+  return outcome === NO_MEANS || outcome === NO_ABORT_CONTROLLER || kindOf(outcome) !== null || outcome.startsWith('n/a (the cancel case failed');
+}
 
 /**
  * The three axes side by side, one row per example: tokens, time ratio and
@@ -27,12 +33,6 @@ const GRADE = { names: ['grade'], pattern: /grade/i };
  * @param {Map<string, string>} [variantOf] by cancellable variant, the plain example it was
  *   made from (its registry entry's variantOf): the on-cancel column gives what cancelling costs
  */
-// Whether a recorded cancel outcome is in the cancel contract's words (docs/conformance.md):
-// runs recorded before the contract say "rolls back", "commits anyway" or "leaves open".
-function judgedByContract(outcome) {
-  return outcome === NO_MEANS || outcome === NO_ABORT_CONTROLLER || kindOf(outcome) !== null || outcome.startsWith('n/a (the cancel case failed');
-}
-
 function summaryTable(cells, at, complexity, debuggability, survival = null, variantOf = new Map()) {
   const here = at ? cellsAt(cells, at) : [];
   const problem = here.length ? here[0].problem : null;
@@ -171,15 +171,16 @@ function summaryTable(cells, at, complexity, debuggability, survival = null, var
 }
 
 // What a cancellable variant costs against its plain example at the cell:
-// the ratio of their mean wall times (stats.ratio: an interval on the log
-// scale, a t-test of the log ratio) and of their tokens. By variant.
+// the ratio of their mean wall times (ratioOf, as every ratio of the summary:
+// an interval on the log scale and a t-test of the log ratio from two runs a
+// side) and of their tokens. By variant.
 function cancelCosts(here, tokens, variantOf) {
   const byName = new Map(here.map((c) => [c.example, c]));
   const costs = new Map();
   for (const [variant, plain] of variantOf) {
     const [a, b] = [byName.get(variant), byName.get(plain)];
     if (!a || !b) continue;
-    const time = a.times.length >= 2 && b.times.length >= 2 ? stats.ratio(a.times, b.times) : null;
+    const time = ratioOf(a.times, b.times);
     const [ta, tb] = [tokens.get(variant), tokens.get(plain)];
     const tokenRatio = typeof ta === 'number' && typeof tb === 'number' ? ta / tb : null;
     if (time || tokenRatio !== null) costs.set(variant, { plain, time, tokens: tokenRatio });
