@@ -54,12 +54,22 @@ const V8_FLAGS = ['--single-threaded', '--predictable', '--no-incremental-markin
 // A counted child repeats its region until at least WARM_INVOCATIONS
 // invocations, and WARM_ROUNDS rounds, have run. Then it counts segments of
 // at least SEGMENT_INVOCATIONS invocations (one round of 1,000 uploads, 50
-// rounds of 20), at least SEGMENTS of them and COUNTED_INVOCATIONS in all.
+// rounds of 20), at least SEGMENTS of them and COUNTED_INVOCATIONS in all;
+// more when the child's warm-up says that fewer would hold fewer than about
+// ten of V8's collections (lib/runner/child/region.js), up to WINDOW_GROWTH
+// times as many.
 const WARM_INVOCATIONS = 20000;
 const WARM_ROUNDS = 3;
 const SEGMENT_INVOCATIONS = 1000;
 const SEGMENTS = 4;
 const COUNTED_INVOCATIONS = 8000;
+// The pilot asks for 15: its rounds, the first of them before TurboFan's
+// code, collect more often than the counted ones (measured, Node 26 at
+// n=1000: 5 collections in 10 warm rounds, then 7-8 in the 20 counted
+// rounds they sized for callbacks-original and async-await), so that the
+// window holds about 10.
+const WINDOW_COLLECTIONS = 15;
+const WINDOW_GROWTH = 8;
 
 /**
  * How many rounds a counted child repeats before the counted ones, how many
@@ -116,6 +126,8 @@ const COUNTED_METRICS = [
   'countedCollect',
   'countedSegmentMutator',
   'countedSegmentCollector',
+  'countedCollections',
+  'windowPilot',
 ];
 const HOW_TO_GET = 'install it (Debian/Ubuntu: apt-get install valgrind)';
 
@@ -196,7 +208,8 @@ const COLLECTION = /^v8::internal::Heap::PerformGarbageCollection\(/;
  * own lines. A cost line after `calls=` is the callee's inclusive cost, not
  * the function's own, and is skipped. An event the file leaves off the end
  * of a line is zero. Beside them, inCollections: the instructions of the
- * calls to COLLECTION (inclusive, so every collection is counted once).
+ * calls to COLLECTION (inclusive, so every collection is counted once), and
+ * collections, how many calls there were.
  * @returns {Record<string, number>}
  */
 function readCounts(file) {
@@ -210,12 +223,15 @@ function readCounts(file) {
   let inclusive = false;
   let collecting = false;
   let inCollections = 0;
+  let collections = 0;
   const ir = names.indexOf('Ir') + 1;
   for (const line of text.split('\n')) {
     if (line.startsWith('fn=')) spinning = SPINNING.test(line.slice(3));
     else if (line.startsWith('cfn=')) collecting = COLLECTION.test(line.slice(4));
-    else if (line.startsWith('calls=')) inclusive = true;
-    else if (/^\d/.test(line)) {
+    else if (line.startsWith('calls=')) {
+      inclusive = true;
+      if (collecting) collections += Number(line.slice(6).split(' ')[0]);
+    } else if (/^\d/.test(line)) {
       const values = line.split(' ');
       if (inclusive && collecting) inCollections += Number(values[ir] ?? 0);
       if (spinning && !inclusive) {
@@ -224,7 +240,7 @@ function readCounts(file) {
       inclusive = false;
     }
   }
-  return { ...Object.fromEntries(names.map((name, i) => [name, totals[i] ?? 0])), inCollections };
+  return { ...Object.fromEntries(names.map((name, i) => [name, totals[i] ?? 0])), inCollections, collections };
 }
 
 /**
@@ -264,7 +280,7 @@ function roundCounts(out, rounds, { marker = MARKER, startupMarks = 0 } = {}) {
 }
 
 // How far above the least a segment's mutator work may be and the segment
-// still count as settled, V8 running the same code in it. Measured, doxbee
+// count as settled, V8 running the code the count is of. Measured, doxbee
 // n=1000: before TurboFan's code a segment is 1.3-3x the least, after it
 // within 0.2% on Node 20; but on Node 26 a segment in which a scavenge fell
 // does 2% more mutator work (promises-native), so that a bound of 1% left
@@ -280,9 +296,11 @@ const SETTLED = 0.1;
  * segment in which V8 recompiled counts more and is not it); collector: the
  * mean of the settled segments', per round; instructions: their sum. cycles: the
  * least segment's windows', per round. spread: (most - least) / least of the
- * segments' mutator work; settled: how many segments were within SETTLED
- * of the least; collectorSpread: (most - least) / mean of the settled
- * segments' collector work. inCollector: collector / instructions, or null when no
+ * segments' mutator work; settled: how many segments there are from the
+ * first within SETTLED of the least on; collectorSpread: (most - least) /
+ * mean of the settled segments' collector work; collections: how many
+ * collections fell in the settled segments, the collector's mean being over
+ * that many. inCollector: collector / instructions, or null when no
  * round had a collection (its V8 names the function otherwise, or nothing
  * was collected: either way not a measured 0).
  * @param {{ windows: Record<string, number>[], gaps: Record<string, number>[] }} rounds
@@ -293,11 +311,12 @@ const SETTLED = 0.1;
 function steadyCount({ windows, gaps }, roundsPerSegment) {
   const segments = [];
   for (let first = 0; first + roundsPerSegment <= windows.length; first += roundsPerSegment) {
-    const segment = { mutator: 0, collector: 0, forced: 0, cycles: 0 };
+    const segment = { mutator: 0, collector: 0, forced: 0, cycles: 0, collections: 0 };
     for (let r = first; r < first + roundsPerSegment; r++) {
-      const gap = gaps[r] ?? { inCollections: 0 };
+      const gap = gaps[r] ?? { inCollections: 0, collections: 0 };
       segment.mutator += windows[r].Ir - windows[r].inCollections;
       segment.collector += windows[r].inCollections + gap.inCollections;
+      segment.collections += (windows[r].collections ?? 0) + (gap.collections ?? 0);
       segment.forced += gap.inCollections;
       const cycles = estimatedCycles(windows[r]);
       segment.cycles = cycles === null || segment.cycles === null ? null : segment.cycles + cycles;
@@ -306,10 +325,16 @@ function steadyCount({ windows, gaps }, roundsPerSegment) {
   }
   const least = segments.reduce((a, b) => (b.mutator < a.mutator ? b : a));
   const mutators = segments.map((segment) => segment.mutator);
-  // The collector's mean is over the settled segments, those whose mutator
-  // work is within SETTLED of the least: the code the count is of. Before V8
-  // settles a style allocates otherwise, and its collections fall otherwise.
-  const settled = segments.filter((segment) => segment.mutator <= least.mutator * (1 + SETTLED));
+  // The collector's mean is over the segments from the first settled one on,
+  // the first whose mutator work is within SETTLED of the least: from where
+  // V8 runs the code the count is of. Before it a style allocates otherwise,
+  // and its collections fall otherwise. After it every segment is kept: a
+  // collection now and then makes V8 recompile in its segment (measured,
+  // Node 26 at n=1000: async-await's small collections, 0.6 million
+  // instructions, each in a segment of 1.5x the least's mutator work), and
+  // leaving those segments out left those collections out of the mean.
+  const first = segments.findIndex((segment) => segment.mutator <= least.mutator * (1 + SETTLED));
+  const settled = segments.slice(first);
   const collectors = settled.map((segment) => segment.collector);
   const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
   const mutator = least.mutator / roundsPerSegment;
@@ -325,14 +350,16 @@ function steadyCount({ windows, gaps }, roundsPerSegment) {
     settled: settled.length,
     collectorSpread: collector > 0 ? (Math.max(...collectors) - Math.min(...collectors)) / mean(collectors) : 0,
     inCollector: collected ? collector / (mutator + collector) : null,
+    collections: settled.reduce((sum, segment) => sum + segment.collections, 0),
     segments: segments.map((segment) => ({ mutator: segment.mutator / roundsPerSegment, collector: segment.collector / roundsPerSegment })),
   };
 }
 
-// One child under callgrind, repeating its measured region `warm + counted`
-// times and marking the edges of the last `counted` rounds' windows.
+// One child under callgrind, repeating its measured region `warm` times and
+// then at least `counted` more, marking the edges of the counted rounds'
+// windows; the child may count more (rounds.window), and says how many.
 async function countedChild(job, rounds, how) {
-  const { warm, counted } = rounds;
+  const { warm, counted, window } = rounds;
   const { script, timeoutMs, execPath, execArgv, runner, valgrind, cacheSim, late = true } = how;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-count-'));
   const out = path.join(dir, 'callgrind.out');
@@ -348,7 +375,7 @@ async function countedChild(job, rounds, how) {
     const result = await runInChild(
       // Not detailed: the heap sampler and the event-loop observers fire on
       // timers, so their work would grow with valgrind's slowdown.
-      { ...job, repeat: warm + counted, countFrom: warm, collect: how.collect ?? 'none', detailed: false, counted: true },
+      { ...job, repeat: warm + counted, countFrom: warm, window, collect: how.collect ?? 'none', detailed: false, counted: true },
       {
         script,
         timeoutMs: timeoutMs * SLOWDOWN,
@@ -380,9 +407,10 @@ async function countedChild(job, rounds, how) {
     const failed = turnedOn && (await turnedOn);
     if (failed) return countedChild(job, rounds, { ...how, late: false });
     if (result.status !== 'ok') return result;
-    const region = roundCounts(out, counted, { marker, startupMarks });
+    const countedRounds = result.countedRounds ?? counted;
+    const region = roundCounts(out, countedRounds, { marker, startupMarks });
     if (region.error) return { ...result, status: 'crash', error: region.error };
-    return { ...result, rounds: region };
+    return { ...result, countedRounds, rounds: region };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -429,7 +457,9 @@ function refusedFlag(result) {
  */
 async function runCounted(job, { driver, valgrind = findValgrind(), cacheSim = false, collect = collectOf(), ...options }) {
   // A driver whose rounds are large says how many it needs (lib/drivers).
-  const rounds = { segment: 1, ...(driver.counted.rounds ?? roundsFor(driver.counted.roundSize(job))) };
+  const planned = { segment: 1, ...(driver.counted.rounds ?? roundsFor(driver.counted.roundSize(job))) };
+  const window = { collections: WINDOW_COLLECTIONS, least: planned.counted, most: WINDOW_GROWTH * planned.counted, segment: planned.segment };
+  const rounds = { ...planned, window };
   const result = await countedChild(job, rounds, { ...options, valgrind, cacheSim, collect });
   const refused = refusedFlag(result);
   if (refused) {
@@ -444,7 +474,7 @@ async function runCounted(job, { driver, valgrind = findValgrind(), cacheSim = f
   const metrics = { ...result.metrics };
   for (const name of driver.counted.timed) if (name in metrics) metrics[name] = null;
   const per = metrics[driver.counted.invocations];
-  const { rounds: counts, ...rest } = result;
+  const { rounds: counts, countedRounds, pilot, ...rest } = result;
   const steady = steadyCount(counts, rounds.segment);
   Object.assign(metrics, {
     instructions: steady.instructions,
@@ -454,7 +484,7 @@ async function runCounted(job, { driver, valgrind = findValgrind(), cacheSim = f
     forcedPerInvocation: steady.forced / per,
     estimatedCycles: steady.cycles,
     estimatedCyclesPerInvocation: steady.cycles === null ? null : steady.cycles / per,
-    countedRounds: rounds.counted,
+    countedRounds,
     warmRounds: rounds.warm,
     countedSegments: steady.segments.length,
     countedSpread: steady.spread,
@@ -464,6 +494,9 @@ async function runCounted(job, { driver, valgrind = findValgrind(), cacheSim = f
     countedCollect: collect,
     countedSegmentMutator: steady.segments.map((segment) => segment.mutator),
     countedSegmentCollector: steady.segments.map((segment) => segment.collector),
+    countedCollections: steady.collections,
+    // What sized the window: collections seen over the warm-up's second half.
+    windowPilot: pilot ?? null,
   });
   return { ...rest, metrics };
 }

@@ -23,6 +23,7 @@ const bench = (args, env = {}) =>
   spawnSync(process.execPath, [CLI, 'bench', '--no-out', '--quiet', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
 
 const { job, planted, relative, TOLERANCE } = require('./count-cell');
+const { windowRounds, roundPlan } = require('../../lib/runner/child/region');
 const count = (j, options = {}) => runCounted(j, { driver: batch, script: batch.child, execArgv: batch.execArgv, timeoutMs: 60000, ...options });
 
 describe('bench --measure instructions: refusals, one line, exit code 2', () => {
@@ -182,6 +183,20 @@ describe('counted rounds: the warm-up, the segments and the steady count', () =>
       1,
     );
     assert.deepEqual([early.collector, early.settled, early.instructions], [150, 2, 1150]);
+    // After the first settled segment every segment is in the mean, also
+    // one in which a collection made V8 recompile (its mutator work 1.5x,
+    // as async-await's small collections on Node 26): leaving it out would
+    // leave its collection out. collections: how many the mean is over.
+    const recompiled = steadyCount(
+      rounds([
+        [window(3000, 0, { collections: 0 }), gap()],
+        [window(1000, 0, { collections: 0 }), gap()],
+        [window(1560, 60, { collections: 1 }), gap()],
+        [window(1300, 300, { collections: 1 }), gap()],
+      ]),
+      1,
+    );
+    assert.deepEqual([recompiled.mutator, recompiled.collector, recompiled.settled, recompiled.collections], [1000, 120, 3, 2]);
     const scavenged = steadyCount(
       rounds([
         [window(1320, 300), gap()],
@@ -192,6 +207,36 @@ describe('counted rounds: the warm-up, the segments and the steady count', () =>
     assert.deepEqual([scavenged.mutator, scavenged.collector, scavenged.settled], [1000, 150, 2]);
     // No collection in any round: not a measured 0.
     assert.equal(steadyCount(rounds([[window(1000), gap()]]), 1).inCollector, null);
+  });
+
+  it("sizes the counted window from the warm-up's collections: about 10 in it, in whole segments, within its bounds", () => {
+    const window = { collections: 10, least: 8, most: 64, segment: 1 };
+    // 5 collections in 10 warm rounds: 20 rounds hold about 10.
+    assert.equal(windowRounds(window, 5, 10), 20);
+    // Often enough that the least holds 10; so rarely that the most cannot.
+    assert.equal(windowRounds(window, 30, 10), 8);
+    assert.equal(windowRounds(window, 1, 10), 64);
+    // None seen: the most; no profiler (Deno, Node before 18.15): the least.
+    assert.equal(windowRounds(window, 0, 10), 64);
+    assert.equal(windowRounds(window, null, 10), 8);
+    // Whole segments: 10 / (3 / 10) = 33.3 rounds, in segments of 5.
+    assert.equal(windowRounds({ ...window, least: 10, segment: 5 }, 3, 10), 35);
+  });
+
+  it('a counted child runs the warm-up, then the window it sized, and says how many rounds it counted', () => {
+    const planned = roundPlan({ repeat: 28, countFrom: 20, window: { collections: 10, least: 8, most: 64, segment: 1 } });
+    let round = 0;
+    for (; round < planned.total; round++) {
+      planned.before(round);
+      // Allocate enough in the pilot rounds (10-19) that V8 collects.
+      if (round >= 10 && round < 20) for (let i = 0; i < 2e5; i++) ({ i });
+    }
+    assert.equal(planned.pilot.rounds, 10);
+    assert.ok(planned.pilot.collections > 0);
+    assert.equal(planned.counted, windowRounds({ collections: 10, least: 8, most: 64, segment: 1 }, planned.pilot.collections, 10));
+    assert.equal(round, 20 + planned.counted);
+    // Without a window (timed repeats, or a driver's own rounds): job.repeat rounds.
+    assert.deepEqual([roundPlan({ repeat: 3 }).total, roundPlan({ repeat: 12, countFrom: 4 }).counted], [3, 8]);
   });
 
   it('reads a window and a gap a round, and refuses a run whose mark was reached more or fewer times', () => {
@@ -211,12 +256,12 @@ describe('counted rounds: the warm-up, the segments and the steady count', () =>
         fs.writeFileSync(`${out}.${i}`, `events: Ir\nfn=x\n0 ${ir}\nsummary: ${ir}\n`);
       assert.deepEqual(roundCounts(out, 2), {
         windows: [
-          { Ir: 10, inCollections: 0 },
-          { Ir: 12, inCollections: 0 },
+          { Ir: 10, inCollections: 0, collections: 0 },
+          { Ir: 12, inCollections: 0, collections: 0 },
         ],
         gaps: [
-          { Ir: 7, inCollections: 0 },
-          { Ir: 8, inCollections: 0 },
+          { Ir: 7, inCollections: 0, collections: 0 },
+          { Ir: 8, inCollections: 0, collections: 0 },
         ],
       });
       assert.match(roundCounts(out, 1).error, /^the region's mark was reached 5 times, not 3: something else in the run calls uv_loadavg$/);
@@ -383,7 +428,10 @@ const counting = findValgrind() && !process.env.NYC_CONFIG;
       const result = await runCounted(fib, { driver: compute, script: compute.child, execArgv: compute.execArgv, timeoutMs: 60000 });
       assert.equal(result.status, 'ok', result.error);
       assert.equal(result.metrics.callMs, null);
-      assert.deepEqual([result.metrics.warmRounds, result.metrics.countedRounds], [4, 4]);
+      // The compute driver's 4 warm rounds, and a window of 4 or more (its pilot sized it).
+      const { warmRounds, countedRounds, windowPilot } = result.metrics;
+      assert.equal(warmRounds, 4);
+      assert.equal(countedRounds, windowRounds({ collections: 15, least: 4, most: 32, segment: 1 }, windowPilot.collections, windowPilot.rounds));
       counts.push(result.metrics.instructionsPerInvocation);
     }
     assert.ok(counts[0] > 0);
@@ -395,16 +443,17 @@ const counting = findValgrind() && !process.env.NYC_CONFIG;
     const os = require('node:os');
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'count-')), 'out');
     fs.writeFileSync(file, 'desc: x\ncmd: y\nevents: Ir Dr\nfl=a\nfn=work\n0 1 2\nsummary: 10 4\n');
-    assert.deepEqual(readCounts(file), { Ir: 10, Dr: 4, inCollections: 0 });
+    assert.deepEqual(readCounts(file), { Ir: 10, Dr: 4, inCollections: 0, collections: 0 });
     // libuv spinning at exit until another thread is done is waiting, not work: left out.
     fs.writeFileSync(file, 'events: Ir Dr\nfl=a\nfn=work\n0 1 2\nfl=uv/async.c\nfn=uv__async_close\n108 3 1\n109 2\nfn=after\n5 4 1\nsummary: 10 4\n');
-    assert.deepEqual(readCounts(file), { Ir: 5, Dr: 3, inCollections: 0 });
+    assert.deepEqual(readCounts(file), { Ir: 5, Dr: 3, inCollections: 0, collections: 0 });
     // Callgrind's format: a totals line, events left off the end of a line
     // are zero, and the cost line after calls= is the callee's, not the
     // spinning function's own (it is not subtracted).
     fs.writeFileSync(file, 'events: Ir Dr\nfn=uv__async_close\n108 3 1\ncalls=1 0\n109 50 20\n110 2\nfn=work\n5 4 1\ntotals: 100 40\n');
-    assert.deepEqual(readCounts(file), { Ir: 95, Dr: 39, inCollections: 0 });
-    // The calls to Heap::PerformGarbageCollection are the collections: their
+    assert.deepEqual(readCounts(file), { Ir: 95, Dr: 39, inCollections: 0, collections: 0 });
+    // The calls to Heap::PerformGarbageCollection are the collections (three
+    // here: calls=1 and calls=2): their
     // inclusive costs, each once, wherever they are called from; its own
     // lines and its callees' calls are inside them, and a function whose
     // name only begins alike is not a collection.
@@ -434,6 +483,6 @@ const counting = findValgrind() && !process.env.NYC_CONFIG;
         'totals: 1000 400',
       ].join('\n'),
     );
-    assert.deepEqual(readCounts(file), { Ir: 1000, Dr: 400, inCollections: 500 });
+    assert.deepEqual(readCounts(file), { Ir: 1000, Dr: 400, inCollections: 500, collections: 3 });
   });
 });

@@ -11,7 +11,7 @@ const { openBackend } = require('./backend');
 const { invoke } = require('../../invoke');
 const { startMeasuring } = require('../../runner/child/measure');
 const { childMain } = require('../../runner/child/main');
-const { openRound, closeRound, markEnd } = require('../../runner/child/region');
+const { openRound, closeRound, markEnd, roundPlan } = require('../../runner/child/region');
 const { entryOf, loadExample } = require('../../runner/child/example');
 const { installHooks } = require('../../runner/child/async-hooks');
 const { quantile } = require('../../stats');
@@ -92,11 +92,15 @@ async function run(job) {
   // The measured region; job.repeat runs it more than once (--measure
   // instructions counts the rounds from job.countFrom on, each in a window
   // of its own), each repetition checked, the last one reported.
+  // A counted child sizes its window as its warm-up ends (roundPlan).
   let result = null;
-  for (let round = 0; round < (job.repeat ?? 1); round++) {
+  const plan = roundPlan(job);
+  for (let round = 0; round < plan.total; round++) {
+    plan.before(round);
     result = await measured(state, onDouble, round);
     if (result.status !== 'ok') break;
   }
+  if (job.countFrom !== undefined) Object.assign(result, { countedRounds: plan.counted, pilot: plan.pilot });
   if (result.status === 'ok' && job.countFrom !== undefined) {
     // The last counted round's forced collection, as every other round has
     // before the next one, in the gap the last mark closes.

@@ -28,6 +28,7 @@ async function run(job) {
       n,
       rounds: job.repeat ?? 1,
       countFrom: job.countFrom,
+      window: job.window,
       collect: job.collect,
       nextTurn,
       gc: global.gc ? (options) => global.gc(options) : null,

@@ -9,7 +9,7 @@
 // No timer, heartbeat or clock is read: the times are null.
 
 const { expectedFib } = require('./loop');
-const { openRound, closeRound, markEnd } = require('../../runner/child/region');
+const { openRound, closeRound, markEnd, roundPlan } = require('../../runner/child/region');
 
 // Invocations of the recursion per round, at least: fib(15) makes 1,973, so
 // its rounds are of 11 calls; fib(20) and up, of one.
@@ -53,12 +53,13 @@ function callsPerRound(n) {
  * @param {number} options.n
  * @param {number} options.rounds how many rounds (the job's repeat)
  * @param {number} [options.countFrom] the first counted round (the job's)
+ * @param {object} [options.window] how the counted window is sized (the job's; lib/runner/child/region.js)
  * @param {string} [options.collect] 'minor': a young-generation collection forced between rounds (the job's)
  * @param {() => Promise<void>} options.nextTurn
  * @param {((options?: object) => void)|null} options.gc global.gc: full, or { type: 'minor' }
  * @param {{ doubles: number }} options.answers
  */
-async function countCalls({ callOnce, n, rounds, countFrom, collect, nextTurn, gc, answers }) {
+async function countCalls({ callOnce, n, rounds, countFrom, window, collect, nextTurn, gc, answers }) {
   const expected = expectedFib(n);
   const perRound = callsPerRound(n);
   // With collect 'minor' each round starts with an empty young generation,
@@ -68,7 +69,9 @@ async function countCalls({ callOnce, n, rounds, countFrom, collect, nextTurn, g
   const forced = gc && collect === 'minor' ? () => gc({ type: 'minor' }) : () => {};
   let wrong = null;
   if (gc) gc();
-  for (let round = 0; round < rounds; round++) {
+  const plan = roundPlan({ repeat: rounds, countFrom, window });
+  for (let round = 0; round < plan.total; round++) {
+    plan.before(round);
     if (round > 0) forced();
     await openRound(round, { countFrom });
     for (let i = 0; i < perRound; i++) {
@@ -81,10 +84,11 @@ async function countCalls({ callOnce, n, rounds, countFrom, collect, nextTurn, g
   forced();
   markEnd({ countFrom });
   const metrics = { calls: perRound };
+  const counted = { countedRounds: plan.counted, pilot: plan.pilot };
   for (const name of TIMED) metrics[name] = null;
-  if (answers.doubles > 0) return { status: 'double', metrics, error: `${answers.doubles} call(s) answered more than once` };
-  if (wrong) return { status: 'invalid', metrics, error: wrong };
-  return { status: 'ok', metrics, error: null };
+  if (answers.doubles > 0) return { status: 'double', metrics, error: `${answers.doubles} call(s) answered more than once`, ...counted };
+  if (wrong) return { status: 'invalid', metrics, error: wrong, ...counted };
+  return { status: 'ok', metrics, error: null, ...counted };
 }
 
 module.exports = { countCalls, callsPerRound, recursiveCalls };

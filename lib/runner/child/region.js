@@ -73,9 +73,78 @@ function askToInstrument() {
   });
 }
 
+// The counted window's length, chosen by each child for its example: long
+// enough that about `window.collections` of V8's collections fall in it, so
+// that their mean per round (the collector's part of the count) is a mean of
+// that many. The child watches its collections over the second half of its
+// warm-up (v8.GCProfiler, Node 18.15 and later; its work falls outside the
+// counted window) and sizes the window from their rate; before the window
+// starts, so that when it ends does not depend on what fell in it. A runtime
+// without the profiler counts window.least rounds, as before.
+
+/**
+ * How many rounds to count: enough for `collections` collections at the rate
+ * seen over `pilotRounds` warm rounds, in whole segments, within
+ * [least, most]; `least` when the rate is unknown (collections null), `most`
+ * when no collection fell.
+ * @param {{ collections: number, least: number, most: number, segment: number }} window
+ * @param {number|null} seen collections seen in the pilot rounds
+ * @param {number} pilotRounds
+ */
+function windowRounds(window, seen, pilotRounds) {
+  if (seen === null || pilotRounds <= 0) return window.least;
+  if (seen === 0) return window.most;
+  const wanted = Math.ceil((window.collections * pilotRounds) / seen / window.segment) * window.segment;
+  return Math.min(window.most, Math.max(window.least, wanted));
+}
+
+// A profiler of V8's collections, started; null where the runtime has none.
+function startCollectionProfiler() {
+  let v8;
+  try {
+    v8 = require('node:v8');
+  } catch {
+    return null;
+  }
+  if (typeof v8.GCProfiler !== 'function') return null;
+  const profiler = new v8.GCProfiler();
+  profiler.start();
+  return profiler;
+}
+
+/**
+ * The rounds of a child: job.repeat of them, or, for a counted job with a
+ * window (lib/runner/count.js), the warm-up (job.countFrom rounds) and a
+ * window sized by windowRounds. Call before(round) before each round's work,
+ * outside its window; `total` may change when the warm-up ends, and
+ * `counted` and `pilot` are what the child reports.
+ * @param {{ repeat?: number, countFrom?: number, window?: object }} job
+ */
+function roundPlan(job) {
+  const warm = job.countFrom;
+  const window = warm === undefined ? undefined : job.window;
+  const pilotFrom = window ? Math.floor(warm / 2) : -1;
+  let profiler = null;
+  const plan = {
+    total: job.repeat ?? 1,
+    counted: warm === undefined ? 0 : (job.repeat ?? 1) - warm,
+    pilot: null,
+    before(round) {
+      if (!window) return;
+      if (round === pilotFrom) profiler = startCollectionProfiler();
+      if (round !== warm) return;
+      const seen = profiler ? profiler.stop().statistics.length : null;
+      plan.counted = windowRounds(window, seen, warm - pilotFrom);
+      plan.total = warm + plan.counted;
+      plan.pilot = seen === null ? null : { rounds: warm - pilotFrom, collections: seen };
+    },
+  };
+  return plan;
+}
+
 /** After the last round of a counted child, and the collection it forces after each: the last gap's end. */
 function markEnd({ countFrom }) {
   if (countFrom !== undefined) markRegionEdge();
 }
 
-module.exports = { markRegionEdge, openRound, closeRound, markEnd, MARKER: 'uv_loadavg' };
+module.exports = { markRegionEdge, openRound, closeRound, markEnd, windowRounds, roundPlan, MARKER: 'uv_loadavg' };
