@@ -192,6 +192,8 @@ function summarizeCell(lines, drivers) {
     collector: finished.some((l) => Number.isFinite(l.metrics.collectorPerInvocation)) ? stats.median(metric(finished, 'collectorPerInvocation')) : null,
     // The counts' share in V8's garbage collections (null before it was recorded, 2026-11-26).
     inCollector: finished.some((l) => Number.isFinite(l.metrics.countedInCollector)) ? stats.median(metric(finished, 'countedInCollector')) : null,
+    // How many collections the collector's mean is over (null before it was recorded, 2026-12-02).
+    collections: finished.some((l) => Number.isFinite(l.metrics.countedCollections)) ? stats.median(metric(finished, 'countedCollections')) : null,
     baseline: null,
   };
 }

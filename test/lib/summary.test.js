@@ -92,4 +92,10 @@ describe('summary: a cell of timed runs and a run only counted (the main job)', 
     assert.equal(summarizeCells([counted])[0].inCollector, null);
     assert.equal(summarizeCells([share(0, null)])[0].inCollector, null);
   });
+
+  it("keeps how many collections the collector's mean is over, as a median, null for runs that did not record it", () => {
+    const over = (run, countedCollections) => line(run, { ...counted.metrics, countedCollections });
+    assert.equal(summarizeCells([over(0, 7), over(1, 12), over(2, 9)])[0].collections, 9);
+    assert.equal(summarizeCells([counted])[0].collections, null);
+  });
 });

@@ -15,6 +15,8 @@ describe("report: the counted columns' share in V8's collections", () => {
     assert.equal(column.format(null, row(null)), show.DASH);
     // Counted since 2026-11-28: the collector's work per upload beside its share.
     assert.equal(column.format(0.25, { ...row(0.25), collectorPerInvocation: 7000.4 }), '7000 (25.0%)');
+    // Counted since 2026-12-02: how many collections its mean is over.
+    assert.equal(column.format(0.25, { ...row(0.25), collectorPerInvocation: 7000.4, countedCollections: 11 }), '7000 (25.0%; 11 GCs)');
   });
 
   it('is shown only where some count recorded it (counts made before it have no column of dashes)', () => {

@@ -46,6 +46,7 @@ function cellRow(cell) {
     estimatedCyclesPerInvocation: cell.estimatedCycles ?? null,
     inCollector: cell.inCollector ?? null,
     collectorPerInvocation: cell.collector ?? null,
+    countedCollections: cell.collections ?? null,
     onCancel: cell.onCancel ?? null,
     ...cell.extra,
   };
