@@ -30,7 +30,7 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
         })
         .pipe(
           concatMap((query) => query.execWithin(tx)),
-          map(() => fileId),
+          map(() => fileId)
         );
     }
 
@@ -50,8 +50,8 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
           concatMap((fileId) =>
             FileVersion.insert({ fileId, versionId: version.id })
               .execWithin(tx)
-              .pipe(concatMap(() => File.whereUpdate({ id: fileId }, { version: version.id }).execWithin(tx))),
-          ),
+              .pipe(concatMap(() => File.whereUpdate({ id: fileId }, { version: version.id }).execWithin(tx)))
+          )
         );
     }
 
@@ -64,11 +64,11 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
           self
             .byUuidOrPath(idOrPath)
             .get()
-            .pipe(concatMap((file) => saveVersion(tx, blobId, file))),
+            .pipe(concatMap((file) => saveVersion(tx, blobId, file)))
         ),
         tap({ error: rollback, unsubscribe: rollback }),
         last(),
-        concatMap(() => tx.commit()),
+        concatMap(() => tx.commit())
       );
     });
   };

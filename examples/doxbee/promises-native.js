@@ -43,7 +43,7 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
         .then((fileId) =>
           FileVersion.insert({ fileId, versionId: version.id })
             .execWithin(tx)
-            .then(() => File.whereUpdate({ id: fileId }, { version: version.id }).execWithin(tx)),
+            .then(() => File.whereUpdate({ id: fileId }, { version: version.id }).execWithin(tx))
         );
     }
 

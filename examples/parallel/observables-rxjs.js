@@ -27,7 +27,7 @@ module.exports = ({ db, FileVersion, parallelQueries }) =>
       return forkJoin(inserts).pipe(
         tap({ error: rollback, unsubscribe: rollback }),
         last(),
-        concatMap(() => tx.commit()),
+        concatMap(() => tx.commit())
       );
     });
   };
