@@ -8,7 +8,31 @@ const drivers = require('../../lib/drivers');
 const scenarios = require('../../bench/scenarios');
 const { NEEDS, lacking } = require('../../lib/runtimes/syntax');
 
+// Constructs after ES2016 (Node 6) that an example may use: the style it
+// shows (async functions), or what its runtime must have anyway (optional
+// chaining beside an AbortSignal, `using`, a catch without its binding,
+// object spread). A layout is not among them: a trailing comma after a
+// call's last argument (ES2017) kept the promise and RxJS examples off Node 6.
+const LATER_CONSTRUCTS = /\basync\b|\bawait\b|\?\.|\?\?|\busing\b|catch\s*\{|[{,]\s*\.\.\./;
+function laterThanNode6(source) {
+  try {
+    require('espree').parse(source, { ecmaVersion: 2016, sourceType: 'script' });
+    return false;
+  } catch {
+    return !LATER_CONSTRUCTS.test(source);
+  }
+}
+
 describe('example registries', () => {
+  it('hold examples that Node 6 parses unless they use a later construct on purpose, which finds a planted trailing comma', () => {
+    const late = Object.values(problems).flatMap((registry) =>
+      registry.examples.filter((entry) => laterThanNode6(fs.readFileSync(entry.file, 'utf8'))).map((entry) => `${registry.problem}/${entry.name}`),
+    );
+    assert.deepEqual(late, []);
+    assert.equal(laterThanNode6('f(a,\n  b,\n);'), true);
+    assert.equal(laterThanNode6('f(a,\n  b\n);'), false);
+  });
+
   it('are held to what each driver asks of an entry, which finds a planted wrong one', () => {
     const [batch, compute, load] = ['batch', 'compute', 'http-load'].map((name) => Object.values(problems).find((r) => r.driver === name));
     const wrong = { name: 'planted', call: 'telepathy', io: 'carrier-pigeon', throws: 'never', family: 'cubism' };
