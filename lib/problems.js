@@ -21,7 +21,8 @@ const { checkMembers, checkModel } = require('./problem-members');
  *                  problem run against lib/fakes;
  *   scenarios/     one file per scenario (Scenario below), named after it;
  *   probe.js       optional: what the debuggability probe needs (Probe below);
- *   report.js      optional: the report's hooks for the problem (lib/report);
+ *   report.js      optional: the report's hooks for the problem (ReportHooks below;
+ *                  reportHooks() gathers them for the entry points to hand to lib/report);
  *   one file per example, each exporting its factory.
  *
  * @typedef {object} Registry
@@ -195,4 +196,16 @@ function scenarios() {
   return Object.fromEntries(problems().flatMap((p) => p.scenarios.map((s) => [s.name, s])));
 }
 
-module.exports = { problems, problemNamed, scenarios };
+/**
+ * What the report shows of each problem beyond its tables, for the entry points
+ * to hand to lib/report, which discovers no problem itself.
+ * @returns {Array<{ problem: string } & ReportHooks>} the report hooks of every problem that has
+ *   a report.js, in the problems' order, each with its problem's name
+ */
+function reportHooks() {
+  return problems()
+    .filter((problem) => problem.report)
+    .map((problem) => ({ problem: problem.name, ...problem.report }));
+}
+
+module.exports = { problems, problemNamed, scenarios, reportHooks };

@@ -3,6 +3,7 @@
 const path = require('node:path');
 const { Option } = require('commander');
 const problems = require('../../examples');
+const { reportHooks } = require('../../lib/problems');
 const scenarios = require('../scenarios');
 const drivers = require('../../lib/drivers');
 const { plan, runSession, readResults } = require('../../lib/runner/session');
@@ -240,6 +241,8 @@ function render(lines, { baseline, format }, precision = null) {
   }
   const parts = [];
   let glossary = [];
+  // The problems' report hooks: the floor a problem notes under its tables.
+  const hooks = reportHooks();
   // A table under its title, its notes after it, its columns into the glossary once.
   const addTable = (title, table) => {
     parts.push(format === 'markdown' ? `### ${title}\n` : title);
@@ -253,7 +256,7 @@ function render(lines, { baseline, format }, precision = null) {
       const paramSets = [...new Map(cells.map((cell) => [fullParamsKey(cell.params), cell.params])).values()].sort(show.byParams);
       for (const params of paramSets) {
         const title = `${scenario}: ${show.params(params)}${summary.envs.length > 1 ? `, ${show.envLabel(env)}` : ''}`;
-        addTable(title, timeTable(summary.cells, { env: env.key, scenario, params }, { drivers }));
+        addTable(title, timeTable(summary.cells, { env: env.key, scenario, params }, { drivers, hooks }));
       }
     }
   }

@@ -7,6 +7,7 @@ const { refuse, parseChoice, parsePath } = require('../usage');
 const { buildReport, FORMATS } = require('../../lib/report');
 const drivers = require('../../lib/drivers');
 const registries = require('../../examples');
+const { reportHooks } = require('../../lib/problems');
 const { machine } = require('../../lib/runner/environment');
 
 // asyncmark report: markdown (with SVG charts) or one HTML page, built from
@@ -150,9 +151,11 @@ async function report(options, command) {
 
   const input = {
     results,
-    // The declarations the report reads the runs by: lib/report loads no registry.
+    // The declarations the report reads the runs by: lib/report loads no registry
+    // and discovers no problem.
     drivers,
     registries,
+    hooks: reportHooks(),
     complexity: readOptional('--complexity', options.complexity, 'complexity'),
     debuggability: readOptional('--debuggability', options.debuggability, 'debuggability'),
     baseline: options.baseline,

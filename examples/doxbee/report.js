@@ -1,7 +1,7 @@
 'use strict';
 
 // What the report shows of the DoxBee problem beyond its tables; lib/report
-// reads it through lib/report/hooks.js.
+// is handed it by the entry points (lib/problems.js reportHooks).
 module.exports = {
   // The scenario whose tables lead the report and feed the summary table.
   headline: 'doxbee-sequential',

@@ -1,7 +1,7 @@
 'use strict';
 
 // What the report shows of the HTTP client problem beyond its tables; lib/report
-// reads it through lib/report/hooks.js.
+// is handed it by the entry points (lib/problems.js reportHooks).
 module.exports = {
   // The three styles the 2018 experiment compared (lib/published-2018.json), as
   // this problem's examples, and the scenario that runs them. The 2018 article

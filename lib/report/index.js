@@ -20,16 +20,20 @@ const { FORMATS, reportFiles } = require('./render/files');
 
 // Building a report from the contents of results files: no file system, no
 // clock, no process, no registry. The caller (bench/commands/report.js) reads
-// the files, hands in the drivers' and problems' declarations, says who
-// generated the report and when, and writes what comes back. The
-// steps: read the inputs, summarize, build the sections (queueing their
-// charts), draw the charts, render the files.
+// the files, hands in the declarations of the drivers and of the problems
+// (their registries and their report hooks), says who generated the report
+// and when, and writes what comes back. The steps: read the inputs,
+// summarize, build the sections (queueing their charts), draw the charts,
+// render the files.
 
 /**
  * @param {object} input
  * @param {Array<{ name: string, text: string }>} input.results results files
  * @param {Object<string, object>} input.drivers the drivers' declarations by name (lib/drivers)
- * @param {Object<string, object>} input.registries the problems' registries by name (examples/index.js)
+ * @param {Object<string, object>} input.registries each problem's registry, by name (examples/index.js)
+ * @param {object[]} input.hooks each problem's report hooks, [{ problem, ...hooks }] (lib/problems.js
+ *   reportHooks: each examples/<problem>/report.js): the headline scenario, the floor under a
+ *   scenario's tables, the problem beside the 2013 article and the styles of the 2018 table
  * @param {{ name, text?, missing? } | null} input.complexity
  * @param {{ name, text?, missing? } | null} input.debuggability
  * @param {'markdown' | 'html'} input.format
@@ -42,7 +46,8 @@ const { FORMATS, reportFiles } = require('./render/files');
  */
 async function buildReport(input) {
   if (!FORMATS.includes(input.format)) throw new RangeError(`format must be one of ${FORMATS.join(', ')}`);
-  const { drivers, registries } = input;
+  const { drivers, registries, hooks } = input;
+  if (!Array.isArray(hooks)) throw new TypeError("buildReport: each problem's report hooks are needed (lib/problems.js reportHooks)");
   const { runs, inputs, warnings } = readRuns(input.results, { baseline: input.baseline, drivers });
   const summary = summarize(runs, { baseline: input.baseline, drivers, registries });
   // Each environment named by what it is ("node 26"), for section titles and the page's picker.
@@ -61,7 +66,7 @@ async function buildReport(input) {
   ]);
   // Two runtimes or more on one machine: the runtime matrices; styles run
   // with and without async context: their cost and survival.
-  const runtimes = runtimeComparison(summary, envs, { referenceRuntime: input.referenceRuntime });
+  const runtimes = runtimeComparison(summary, envs, { referenceRuntime: input.referenceRuntime, hooks });
   const context = contextCost(summary, envs, { registries });
   // The same examples against a real database beside the simulated I/O (bench --db).
   const databases = databaseComparison(summary, runs);
@@ -71,12 +76,13 @@ async function buildReport(input) {
     ...(context ? context.groups.flatMap((group) => group.columns.map((column) => column.label)) : []),
   ];
   // sessions: how many bench sessions each cell's runs come from, for the charts' subtitles;
-  // drivers and registries: the declarations every section and chart reads instead of a registry.
+  // drivers, registries and hooks: the declarations every section and chart reads instead of a registry.
   const look = {
     colors: exampleColors(examples, registries),
     runtimeColors: runtimeColors(runtimeLabels),
     drivers,
     registries,
+    hooks,
     sessions: sessionCounts(runs),
   };
   const queue = chartQueue();
@@ -90,7 +96,7 @@ async function buildReport(input) {
   await queue.drawAll(examples, warnings);
 
   // The 2013 article's tables beside ours, with the io-bound charts of the same environment.
-  const comparison = articleComparison(summary.cells, envs, complexity.data ?? null);
+  const comparison = articleComparison(summary.cells, envs, complexity.data ?? null, { hooks });
   const article = comparison && {
     ...comparison,
     envLabel: envByKey.get(comparison.env)?.label ?? 'no runs',

@@ -4,6 +4,7 @@ const assert = require('node:assert/strict');
 const { render } = require('../../bench/commands/bench');
 const drivers = require('../../lib/drivers');
 const registries = require('../../examples');
+const { reportHooks } = require('../../lib/problems');
 
 // Lines of a session as the runner writes them, with only what the table reads.
 function line(example, wallMs, run) {
@@ -42,7 +43,11 @@ describe('asyncmark bench table', () => {
     const { summarize: summarizeRuns } = require('../../lib/summary');
     const { timeTable } = require('../../lib/report/sections/time-table');
     const summary = summarizeRuns(LINES, { baseline: 'base', drivers, registries });
-    const table = timeTable(summary.cells, { env: summary.cells[0].env, scenario: 'doxbee-sequential', params: LINES[0].params }, { drivers });
+    const table = timeTable(
+      summary.cells,
+      { env: summary.cells[0].env, scenario: 'doxbee-sequential', params: LINES[0].params },
+      { drivers, hooks: reportHooks() },
+    );
     const text = render(LINES, { baseline: 'base', format: 'markdown' });
     assert.ok(text.includes(`| ${table.columns.map((c) => c.title).join(' | ')} |`));
     for (const note of table.notes) assert.ok(text.includes(note), note);

@@ -5,7 +5,7 @@ const { execFile } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { problems, problemNamed, scenarios } = require('../../lib/problems');
+const { problems, problemNamed, scenarios, reportHooks } = require('../../lib/problems');
 const { checkModel, isVerifiable } = require('../../lib/problem-members');
 
 // A problem is a folder: lib/problems.js discovers it, checks it, and every
@@ -65,6 +65,27 @@ describe('problems: discovery', () => {
       .filter((p) => isVerifiable(p.model))
       .map((p) => p.name);
     assert.deepEqual(verifiable, ['doxbee', 'parallel']);
+  });
+});
+
+// What a problem adds to the report lives in examples/<problem>/report.js; the
+// entry points hand reportHooks() to lib/report (test/generic-modules.test.js
+// checks that no generic module names a problem).
+describe('problems: report hooks', () => {
+  it('finds each examples/<problem>/report.js, named by its folder', () => {
+    const hooks = reportHooks();
+    const doxbee = hooks.find((h) => h.problem === 'doxbee');
+    assert.equal(doxbee.headline, 'doxbee-sequential');
+    assert.deepEqual(doxbee.article2013, { timeScenario: 'doxbee-sequential', ioScenario: 'doxbee-io-bound' });
+    assert.equal(hooks.find((h) => h.problem === 'http-client').styles2018.measured2018, true);
+    for (const h of hooks) assert.ok(fs.existsSync(path.join(ROOT, 'examples', h.problem, 'report.js')), h.problem);
+  });
+
+  it('every scenario a hook names exists', () => {
+    for (const h of reportHooks()) {
+      const named = [h.headline, h.floor?.scenario, ...(h.floor?.under ?? []), h.article2013?.timeScenario, h.article2013?.ioScenario, h.styles2018?.scenario];
+      for (const scenario of named.filter(Boolean)) assert.ok(scenarios()[scenario], `${h.problem}: ${scenario}`);
+    }
   });
 });
 

@@ -104,7 +104,7 @@ const COMPLEXITY = {
 
 function comparison(complexity = COMPLEXITY) {
   const summary = summarize(runs(), { drivers, registries });
-  return articleComparison(summary.cells, summary.envs, complexity);
+  return articleComparison(summary.cells, summary.envs, complexity, DECLARATIONS);
 }
 
 const text = (table) => formatRows(table.rows, table.columns, 'markdown');
@@ -173,7 +173,7 @@ describe('report: beside the 2013 article', () => {
       runs().filter((r) => r.scenario !== 'doxbee-io-bound'),
       { drivers, registries },
     );
-    const none = articleComparison(without.cells, without.envs, COMPLEXITY);
+    const none = articleComparison(without.cells, without.envs, COMPLEXITY, DECLARATIONS);
     assert.match(none.io.notes[0], /^No runs of doxbee-io-bound here/);
     const blocks = articleBlocks(none, { envLabel: 'x' });
     assert.ok(!blocks.some((block) => block.table === none.io));
@@ -184,7 +184,7 @@ describe('report: beside the 2013 article', () => {
       runs().map((r) => ({ ...r, scenario: 'doxbee-errors' })),
       { drivers, registries },
     );
-    assert.equal(articleComparison(other.cells, other.envs, null), null);
+    assert.equal(articleComparison(other.cells, other.envs, null, DECLARATIONS), null);
 
     const input = (format) => ({
       results: [

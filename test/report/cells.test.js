@@ -6,7 +6,7 @@ const { parseResults } = require('../../lib/results');
 const drivers = require('../../lib/drivers');
 const { referenceParams, headlineCell } = require('../../lib/report/sections/cells');
 const { summarize: summarizeRuns } = require('../../lib/summary');
-const { RESULTS, EXAMPLES } = require('./fixture-report');
+const { RESULTS, EXAMPLES, DECLARATIONS } = require('./fixture-report');
 const registries = require('../../examples');
 
 function fixtureRuns() {
@@ -102,7 +102,7 @@ describe('report: summarizing runs', () => {
 
   it('takes the summary from doxbee-sequential at its first reference cell', () => {
     const summary = summarizeRuns(fixtureRuns(), { drivers, registries });
-    const headline = headlineCell(summary);
+    const headline = headlineCell(summary, DECLARATIONS);
     assert.equal(headline.scenario, 'doxbee-sequential');
     assert.equal(headline.params.n, 10000);
     assert.equal(headline.params.t, 1);

@@ -13,6 +13,7 @@ const { MAX_PER_PANEL } = require('../../lib/report/charts/families');
 const { renderSvg } = require('../../lib/report/charts/vega');
 const { DENSE_ROWS } = require('./dense-rows');
 const drivers = require('../../lib/drivers');
+const { DECLARATIONS } = require('./fixture-report');
 
 // The charts' specifications are plain data: these tests read them, and render
 // them once to see that Vega takes them without a warning.
@@ -69,7 +70,7 @@ function look(summary) {
 }
 
 function at(summary) {
-  return { ...headlineCell(summary), baseline: BASELINE };
+  return { ...headlineCell(summary, DECLARATIONS), baseline: BASELINE };
 }
 
 // Every colour scale a spec uses, as [example, colour] pairs.

@@ -5,6 +5,7 @@ const path = require('node:path');
 const { buildReport } = require('../../lib/report');
 const drivers = require('../../lib/drivers');
 const registries = require('../../examples');
+const { reportHooks } = require('../../lib/problems');
 
 // The report tests' inputs: the hand-made results files (see
 // test/fixtures/report/make-results.js) and complexity and debuggability
@@ -21,8 +22,9 @@ const DEBUGGABILITY = path.join(FIXTURES, 'debuggability.json');
 const EXAMPLES = ['async-await', 'callbacks-original', 'promises-bluebird', 'promises-native'];
 const SCENARIOS = ['doxbee-sequential', 'doxbee-errors'];
 
-// What bench/commands/report.js hands every report: the drivers' and problems' declarations.
-const DECLARATIONS = { drivers, registries };
+// What bench/commands/report.js hands every report: the drivers' and problems' declarations
+// (the problems' registries and their report hooks).
+const DECLARATIONS = { drivers, registries, hooks: reportHooks() };
 
 const GENERATOR = {
   command: 'asyncmark report --in test/fixtures/report/results.jsonl',

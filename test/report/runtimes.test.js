@@ -52,7 +52,7 @@ function input(lines, overrides = {}) {
 function comparison(lines = runtimeLines(), options = {}) {
   const summary = summarize(lines, { drivers, registries });
   const envs = summary.envs.map((env) => ({ ...env, label: show.envLabel(env) }));
-  return runtimeComparison(summary, envs, options);
+  return runtimeComparison(summary, envs, { hooks: DECLARATIONS.hooks, ...options });
 }
 
 const text = (table) => formatRows(table.rows, table.columns, 'markdown');

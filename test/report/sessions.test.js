@@ -54,7 +54,7 @@ const AGAIN = sessionRuns('again', [100, 1000, 10000], (n, run) => n * 0.01 + ru
 function sectionsOf(runs, { withRuns = true } = {}) {
   const summary = summarize(runs, { drivers, registries });
   const envs = summary.envs.map((env, i) => ({ ...env, id: `env ${i + 1}`, label: env.key }));
-  const look = { colors: exampleColors(new Set(EXAMPLES), registries), drivers, registries };
+  const look = { colors: exampleColors(new Set(EXAMPLES), registries), ...DECLARATIONS };
   const queued = [];
   const addChart = (name, kind, spec) => {
     queued.push({ name, kind, spec });

@@ -6,6 +6,7 @@ const registries = require('../../examples');
 const { summarize } = require('../../lib/summary');
 const { headlineCell } = require('../../lib/report/sections/cells');
 const { summaryTable } = require('../../lib/report/sections/summary-table');
+const { DECLARATIONS } = require('./fixture-report');
 
 // The summary's on-cancel column: beside a cancellable variant's outcome,
 // what cancellability costs it against the plain example it was made from,
@@ -59,7 +60,7 @@ const COMPLEXITY = {
 
 function onCancelCells(variants) {
   const summary = summarize(runs(), { drivers, registries });
-  const table = summaryTable(summary.cells, headlineCell(summary), COMPLEXITY, null, null, variants);
+  const table = summaryTable(summary.cells, headlineCell(summary, DECLARATIONS), COMPLEXITY, null, null, variants);
   const column = table.columns.find((c) => c.key === 'onCancel');
   return { column, text: Object.fromEntries(table.rows.map((row) => [row.example, column.format(row.onCancel, row)])) };
 }

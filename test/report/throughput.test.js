@@ -3,6 +3,7 @@
 const assert = require('node:assert/strict');
 const registries = require('../../examples');
 const drivers = require('../../lib/drivers');
+const { reportHooks } = require('../../lib/problems');
 const { scenarioSections } = require('../../lib/report/sections/scenarios');
 const { throughputRows, throughputSpec } = require('../../lib/report/charts/throughput');
 const { renderSvg } = require('../../lib/report/charts/vega');
@@ -76,7 +77,12 @@ function serverCells(problem = 'http-server') {
 }
 
 const AT = { env: ENV, scenario: SCENARIO, params: PARAMS, baseline: BASELINE };
-const look = (cells, declared = drivers) => ({ colors: exampleColors(new Set(cells.map((c) => c.example)), registries), drivers: declared, registries });
+const look = (cells, declared = drivers) => ({
+  colors: exampleColors(new Set(cells.map((c) => c.example)), registries),
+  drivers: declared,
+  registries,
+  hooks: reportHooks(),
+});
 const layerOf = (panel, test) => panel.layer.find(test);
 const isPoint = (layer) => layer.mark.type === 'point' && layer.encoding.shape;
 

@@ -5,7 +5,6 @@ const { ranks, spearman } = require('../../stats');
 const { cellRow } = require('./cell-row');
 const { findColumn, valueByExample } = require('./metric-files');
 const ARTICLE = require('../../article-2013.json');
-const { reportHooks } = require('../hooks');
 
 // The 2013 article's published tables ("Analysis of generators and other async
 // patterns in node", lib/article-2013.json) beside this report's own figures,
@@ -14,10 +13,11 @@ const { reportHooks } = require('../hooks');
 // and ratios compare: the article ran on its machine and Node of 2013. Pure.
 
 // Which problem the article measured, and the scenarios of its two experiments,
-// are that problem's to say: `article2013` in examples/<problem>/report.js.
-function measured() {
-  const hooks = reportHooks().find((h) => h.article2013);
-  return hooks ? { problem: hooks.problem, ...hooks.article2013 } : null;
+// are that problem's to say: `article2013` in examples/<problem>/report.js,
+// among the report hooks handed in.
+function measured(hooks) {
+  const found = hooks.find((each) => each.article2013);
+  return found ? { problem: found.problem, ...found.article2013 } : null;
 }
 
 function rankText(value) {
@@ -238,10 +238,13 @@ function ioTable(cells, env, baseline, scenario) {
  * @param {object[]} cells every summarized cell
  * @param {object[]} envs the summary's environments, most runs first
  * @param {{ rows, columns } | null} complexity the complexity file's table data
+ * @param {{ hooks: object[] }} declarations each problem's report hooks, [{ problem, ...hooks }]
+ *   (lib/problems.js reportHooks, handed in by the entry point): the one with `article2013` says
+ *   which problem and scenarios the article is set beside
  * @returns {{ env, tokens, time, io, source, ioScenario } | null} null when nothing of ours compares
  */
-function articleComparison(cells, envs, complexity) {
-  const where = measured();
+function articleComparison(cells, envs, complexity, { hooks }) {
+  const where = measured(hooks);
   if (!where) return null;
   const env = chooseEnv(envs, cells, ARTICLE.benchmark, where);
   const baselineOf = (scenario) => {

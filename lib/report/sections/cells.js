@@ -1,7 +1,6 @@
 'use strict';
 
 const { fullParamsKey } = require('../../summary');
-const { reportHooks } = require('../hooks');
 
 // Which cells a report draws its tables and charts at: the reference
 // parameter sets of each scenario, and the headline cell of the summary. Pure.
@@ -74,16 +73,19 @@ function cellsAt(cells, { env, scenario, params }) {
 /**
  * The cell the summary table and the complexity scatter are drawn at: in the
  * environment with the most runs, the first headline scenario a problem names
- * (examples/<problem>/report.js) that ran there, else the first scenario run,
- * at its first reference parameters.
+ * (`headline` in examples/<problem>/report.js) that ran there, else the first
+ * scenario run, at its first reference parameters.
+ * @param {{ envs: object[], cells: object[], scenarios: string[] }} summary lib/summary.js's
+ * @param {{ hooks: object[] }} declarations each problem's report hooks, [{ problem, ...hooks }]
+ *   (lib/problems.js reportHooks, handed in by the entry point)
  * @returns {{ env, scenario, params } | null}
  */
-function headlineCell({ envs, cells, scenarios }) {
+function headlineCell({ envs, cells, scenarios }, { hooks }) {
   if (envs.length === 0) return null;
   const env = envs[0].key;
   const inEnv = cells.filter((c) => c.env === env);
   const present = scenarios.filter((s) => inEnv.some((c) => c.scenario === s));
-  const headlines = reportHooks().flatMap((hooks) => (hooks.headline ? [hooks.headline] : []));
+  const headlines = hooks.flatMap((each) => (each.headline ? [each.headline] : []));
   const scenario = headlines.find((s) => present.includes(s)) ?? present[0];
   const params = referenceParams(inEnv.filter((c) => c.scenario === scenario))[0];
   return { env, scenario, params };

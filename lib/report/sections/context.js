@@ -182,7 +182,7 @@ function notesOf(group, rows) {
  * context, as a table, and the points of its chart.
  * @param {{ cells }} summary lib/summary.js summarize's result
  * @param {object[]} envs the report's environments
- * @param {{ registries: object }} look the problems' registries by name (examples/index.js), what each says of an example's context
+ * @param {{ registries: object }} look each problem's registry, by name (examples/index.js), what each says of an example's context
  * @returns {{ groups: object[], survival: Map<string, Map<string, string>> } | null} null when nothing ran with context.
  *   survival: by problem, by example, what the summary shows
  */

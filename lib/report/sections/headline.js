@@ -13,12 +13,13 @@ const { scatterSpec } = require('../charts/scatter-plot');
  * @param {Map<string, object>} envByKey the report's environments
  * @param {object[]} sections scenarioSections's, whose forest plots are reused
  * @param {{ context, complexity, debuggability }} more the other sections and the metric files
- * @param {object} look colours and the declarations (drivers, registries)
+ * @param {object} look colours and the declarations (drivers, registries, and hooks: each problem's
+ *   report hooks, whose `headline` names the headline scenario)
  * @param {(name, kind, spec) => object} addChart queues a chart to draw
  * @returns {{ headline: object | null, summary: { table, forest, scatter } }}
  */
 function headlineSection(summary, envByKey, sections, { context, complexity, debuggability }, look, addChart) {
-  const headline = headlineCell(summary);
+  const headline = headlineCell(summary, look);
   const headlineCellOf = headline && summary.cells.find((c) => c.env === headline.env && c.scenario === headline.scenario);
   const headlineBaseline = headline ? headlineCellOf.baseline : null;
   // The headline's forest plot is its scenario section's, shown again first.

@@ -33,7 +33,8 @@ const CHART_KINDS = ['forest', ...Object.keys(REFERENCE_CHARTS), 'time-against-n
  * table (and, for the compute driver, lateness against time), and the small
  * multiples (time and memory against n) of the grid lines the reference cells
  * sit on.
- * @param {{ colors: Map, drivers: object, registries: object }} look drivers and registries: the declarations (lib/drivers, examples/index.js)
+ * @param {{ colors: Map, drivers: object, registries: object, hooks: object[] }} look drivers, registries and hooks: the
+ *   declarations (lib/drivers, examples/index.js, lib/problems.js reportHooks), handed in by the entry point
  * @param {(name, kind, spec) => object} addChart queues a chart to draw
  * @param {object[]} runs the runs summarized: a chart against n draws one session's grid of them
  * @returns {object[]} the sections

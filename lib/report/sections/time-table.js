@@ -6,13 +6,13 @@ const { cellsAt } = require('./cells');
 const { cellRow } = require('./cell-row');
 const { glossary } = require('./glossary');
 const { columnsOf } = require('./time-columns');
-const { reportHooks } = require('../hooks');
 
 // The time table of one scenario at one parameter set, as { columns, rows,
 // notes, glossary }: rows are flat objects of raw numbers, and each column's
 // `format` says how a person reads them, so the same table renders as
 // markdown, HTML or CSV (see lib/report/render/rows/). The columns are the
-// driver's, from the declarations handed in. Pure.
+// driver's and the floor note is a problem's report hook: both are
+// declarations handed in. Pure.
 
 const { failureLabel } = show;
 
@@ -29,10 +29,12 @@ function byTime(a, b) {
  * The time and memory table of one scenario at one parameter set.
  * @param {object[]} cells every summarized cell
  * @param {{ env: string, scenario: string, params: object }} at
- * @param {{ drivers: object }} look the drivers' declarations by name (lib/drivers), whose columns the table has
+ * @param {{ drivers: object, hooks: object[] }} look drivers: the drivers' declarations by name
+ *   (lib/drivers), whose columns the table has; hooks: each problem's report hooks, [{ problem, ...hooks }]
+ *   (lib/problems.js reportHooks, handed in by the entry point), whose `floor` says which floor to note under which scenarios' tables
  * @returns {{ columns, rows, baseline, notes: string[] }}
  */
-function timeTable(cells, at, { drivers }) {
+function timeTable(cells, at, { drivers, hooks }) {
   const here = cellsAt(cells, at);
   const rows = here.map(cellRow).sort(byTime);
   const baseline = here.length ? here[0].baseline : null;
@@ -46,6 +48,7 @@ function timeTable(cells, at, { drivers }) {
     cells,
     at,
     rows.find((row) => row.baseline),
+    hooks,
   );
   // A column may show only when some row has its figure (`when`: counted
   // instructions); a table of counted runs only (bench --measure
@@ -57,10 +60,11 @@ function timeTable(cells, at, { drivers }) {
   return { columns, rows, baseline, notes: [...(floor ? [floor] : []), ...timeNotes(rows, baseline, ns)], glossary: glossary(columns) };
 }
 
-// The instrument floor a problem puts under its tables (examples/<problem>/report.js):
-// how much of the baseline's time the timers alone take at the same n and t.
-function floorNote(cells, at, base) {
-  const wanted = reportHooks().find((hooks) => hooks.floor && hooks.floor.under.includes(at.scenario))?.floor;
+// The instrument floor a problem puts under its tables (`floor` in its report
+// hooks, examples/<problem>/report.js): how much of the baseline's time the
+// timers alone take at the same n and t.
+function floorNote(cells, at, base, hooks) {
+  const wanted = hooks.find((each) => each.floor && each.floor.under.includes(at.scenario))?.floor;
   if (!wanted) return null;
   const floor = cells
     .filter(

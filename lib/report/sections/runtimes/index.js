@@ -20,10 +20,12 @@ const TITLE = 'Runtimes side by side';
  * Every machine's matrices and 2018 tables.
  * @param {{ cells: object[], scenarios: string[] }} summary
  * @param {object[]} envs the report's environments, with their labels
- * @param {{ referenceRuntime?: string }} options
+ * @param {{ referenceRuntime?: string, hooks: object[] }} options referenceRuntime: text of the runtime
+ *   the matrices compare with; hooks: each problem's report hooks, [{ problem, ...hooks }]
+ *   (lib/problems.js reportHooks, handed in by the entry point), whose `styles2018` the 2018 tables redo
  * @returns {{ machines: object[] } | null} null when no machine ran a scenario on two runtimes
  */
-function runtimeComparison({ cells, scenarios }, envs, { referenceRuntime } = {}) {
+function runtimeComparison({ cells, scenarios }, envs, { referenceRuntime, hooks }) {
   const machines = machinesOf(envs, cells);
   const references = chooseReferences(machines, referenceRuntime);
   const result = [];
@@ -37,7 +39,7 @@ function runtimeComparison({ cells, scenarios }, envs, { referenceRuntime } = {}
     }
     if (matrices.length === 0) continue;
     const tables2018 = [];
-    for (const style of styles2018()) {
+    for (const style of styles2018(hooks)) {
       const candidates = matrices.filter((m) => m.scenario === style.scenario && m.problem === style.problem);
       const matrix = candidates.find((m) => style.cell && matches(m.params, style.cell)) ?? candidates[0];
       if (!matrix) continue;

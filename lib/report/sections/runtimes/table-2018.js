@@ -2,21 +2,23 @@
 
 const show = require('../../display');
 const PUBLISHED = require('../../../published-2018.json');
-const { reportHooks } = require('../../hooks');
 const { relative, missingText, meanText, ratioText } = require('./matrix');
 
 // The 2018 table redone: callback, promise and async/await per runtime at a
 // matrix's cell, beside the callback/promise ratios kaizhu256 published
 // (lib/published-2018.json). Pure.
 
-// The problems whose examples include the three styles the 2018 experiment
-// compared, the examples that stand for them and the scenario that runs them:
-// `styles2018` in examples/<problem>/report.js. The problem the article
-// measured itself comes first.
-function styles2018() {
-  const styles = reportHooks()
-    .filter((hooks) => hooks.styles2018)
-    .map((hooks) => ({ problem: hooks.problem, ...hooks.styles2018 }));
+/**
+ * The problems whose examples include the three styles the 2018 experiment
+ * compared, the examples that stand for them and the scenario that runs them:
+ * `styles2018` in examples/<problem>/report.js. The problem the article
+ * measured itself comes first.
+ * @param {object[]} hooks each problem's report hooks, [{ problem, ...hooks }] (lib/problems.js
+ *   reportHooks, handed in by the entry point)
+ * @returns {object[]} [{ problem, scenario, callback, promise, asyncAwait, ... }]
+ */
+function styles2018(hooks) {
+  const styles = hooks.filter((each) => each.styles2018).map((each) => ({ problem: each.problem, ...each.styles2018 }));
   return [...styles.filter((style) => style.measured2018), ...styles.filter((style) => !style.measured2018)];
 }
 
