@@ -32,9 +32,16 @@ class CompareInputError extends Error {
 const SIDES = ['old', 'new'];
 
 // What a comparison can be of: the driver's time (its metric, as summarize
-// picks it), or the counted CPU work per invocation (bench --measure
-// instructions|both, lib/runner/count.js), which repeats from run to run.
-const MEASURES = ['time', 'instructions'];
+// picks it), the counted CPU work per invocation (bench --measure
+// instructions|both, lib/runner/count.js), or its mutator's part alone, the
+// work outside V8's collections. The mutator's part repeats from run to run
+// and across heap histories; the collector's, in the total, does not on
+// Node 26 (docs/benchmark.md), so that a change of 1% in a style's own work
+// is seen in the mutator's count and lost in the total's.
+const MEASURES = ['time', 'instructions', 'mutator'];
+// The measures compared as counts (their spread, no basis), and their metric.
+const COUNTED = ['instructions', 'mutator'];
+const COUNTED_METRIC = { instructions: 'instructionsPerInvocation', mutator: 'mutatorPerInvocation' };
 
 // What a time cell's change is judged on. baseline: its ratio to the baseline
 // example measured in the same session, old against new, which a move of the
@@ -48,6 +55,7 @@ const BASES = ['baseline', 'shift', 'absolute'];
 // A cell's values of the measure compared: one per finished run.
 function valuesOf(cell, measure) {
   if (measure === 'instructions') return cell.instructions ? cell.instructions.values : [];
+  if (measure === 'mutator') return cell.mutatorCounts ? cell.mutatorCounts.values : [];
   return cell.times;
 }
 
@@ -171,6 +179,8 @@ function whyNot(cells, measure) {
     const finished = valuesOf(cell, measure).length;
     if (cell.okRuns < cell.runs) reasons.push(`${side}: ${failures(cell)}`);
     else if (measure === 'instructions' && finished === 0) reasons.push(`${side}: no counted run (bench --measure instructions or both)`);
+    else if (measure === 'mutator' && finished === 0)
+      reasons.push(`${side}: no counted run with its mutator's part (bench --measure instructions or both, since 2026-11-28)`);
     else if (measure === 'time' && finished < 2)
       reasons.push(`${side}: ${finished} finished ${finished === 1 ? 'run' : 'runs'}; at least 2 on each side are needed`);
   }
@@ -224,7 +234,7 @@ function comparedRow(pair, measure, judged, drivers) {
   const olds = valuesOf(before, measure);
   const news = valuesOf(after, measure);
   // New over old: above 1 (a positive change) is slower, or more work.
-  const counted = measure === 'instructions';
+  const counted = COUNTED.includes(measure);
   const r = counted ? countChange(news, olds) : timeChange(news, olds, judged);
   const byBaseline = judged.basis === 'baseline';
   const percent = (ratio) => (ratio - 1) * 100;
@@ -234,7 +244,7 @@ function comparedRow(pair, measure, judged, drivers) {
     params: before.params,
     driver: before.driver,
     measure,
-    metric: counted ? 'instructionsPerInvocation' : drivers[before.driver].time.metric,
+    metric: counted ? COUNTED_METRIC[measure] : drivers[before.driver].time.metric,
     basis: judged.basis,
     oldRuns: olds.length,
     newRuns: news.length,
@@ -339,7 +349,7 @@ function compare(sides, { measure = 'time', basis, baseline, drivers, registries
     throw new CompareInputError('NO_BASELINE', { text: baseline, examples: [...new Set(sides.old.runs.map((run) => run.example))] });
   }
   const together = oneSession(sides);
-  const chosen = measure === 'instructions' ? 'counts' : (basis ?? (together ? 'absolute' : 'baseline'));
+  const chosen = COUNTED.includes(measure) ? 'counts' : (basis ?? (together ? 'absolute' : 'baseline'));
   const keys = [...new Set([...cells.old.keys(), ...cells.new.keys()])];
   const example = sides.old.example ? `${sides.old.example} → ${sides.new.example}` : null;
   const pairs = order(
@@ -359,7 +369,7 @@ function compare(sides, { measure = 'time', basis, baseline, drivers, registries
     }
   }
   // Counts do not move with the machine's load: no shift is estimated for them.
-  const timed = measure !== 'instructions';
+  const timed = !COUNTED.includes(measure);
   const logChange = (pair) => Math.log(stats.mean(pair.new.times) / stats.mean(pair.old.times));
   const groups = new Map();
   for (const pair of comparable) groups.set(groupOf(pair.cell), [...(groups.get(groupOf(pair.cell)) ?? []), pair]);

@@ -189,6 +189,8 @@ function summarizeCell(lines, drivers) {
     // The count's two parts, the mutator's and the collector's work per
     // invocation, as medians (null before they were recorded, 2026-11-28).
     mutator: finished.some((l) => Number.isFinite(l.metrics.mutatorPerInvocation)) ? stats.median(metric(finished, 'mutatorPerInvocation')) : null,
+    // Each run's mutator part, for compare --measure mutator.
+    mutatorCounts: countsOf(metric(finished, 'mutatorPerInvocation')),
     collector: finished.some((l) => Number.isFinite(l.metrics.collectorPerInvocation)) ? stats.median(metric(finished, 'collectorPerInvocation')) : null,
     // The counts' share in V8's garbage collections (null before it was recorded, 2026-11-26).
     inCollector: finished.some((l) => Number.isFinite(l.metrics.countedInCollector)) ? stats.median(metric(finished, 'countedInCollector')) : null,

@@ -144,3 +144,51 @@ describe('compare --measure instructions', () => {
     assert.doesNotMatch(renderComparison(result, 'csv', { drivers }).split('\n')[0], /Spread/);
   });
 });
+
+describe('compare --measure mutator', () => {
+  // A total whose collector part swings with the heap's history, as on Node 26
+  // (its runs 1,000-2,300 instructions an upload apart), over a mutator part
+  // that repeats: a planted 1% more of the style's own work.
+  function withParts(lines, mutators, { seed = 1 } = {}) {
+    const random = mulberry32(seed);
+    return counted(lines, COUNTS, { seed }).map((line) => {
+      if (line.status !== 'ok') return line;
+      const mutator = mutators[line.example];
+      const collector = 1000 + 1300 * random();
+      return {
+        ...line,
+        metrics: { ...line.metrics, mutatorPerInvocation: mutator, collectorPerInvocation: collector, instructionsPerInvocation: mutator + collector },
+      };
+    });
+  }
+  const MUTATORS = { 'callbacks-original': 19750, 'promises-native': 42400, 'async-await': 33900 };
+  const planted = { ...MUTATORS, 'async-await': MUTATORS['async-await'] * 1.01 };
+  const pair = () =>
+    chooseSides([
+      file('old.jsonl', withParts(sessionLines({ examples: EXAMPLES, ns: [1000], runs: 2, seed: 1 }), MUTATORS, { seed: 1 })),
+      file('new.jsonl', withParts(sessionLines({ examples: EXAMPLES, ns: [1000], runs: 2, seed: 2 }), planted, { seed: 2 })),
+    ]);
+
+  it("stars a planted 1% in the mutator's part, which the total's collector hides, and not the examples left alone", () => {
+    const mutator = byExample(compare(pair(), { measure: 'mutator', ...DECLARATIONS }));
+    assert.equal(mutator['async-await'].metric, 'mutatorPerInvocation');
+    assert.ok(Math.abs(mutator['async-await'].changePercent - 1) < 1e-9);
+    assert.equal(mutator['async-await'].stars, '***');
+    assert.equal(mutator['callbacks-original'].stars, '');
+    assert.equal(mutator['promises-native'].stars, '');
+    // The same runs judged on the total: the 1% is within the collector's spread.
+    assert.equal(byExample(compare(pair(), { measure: 'instructions', ...DECLARATIONS }))['async-await'].stars, '');
+    assert.match(
+      renderComparison(compare(pair(), { measure: 'mutator', ...DECLARATIONS }), 'table', { drivers }),
+      /the mutator's CPU work \(instructions per upload outside V8's collections/,
+    );
+  });
+
+  it('a side whose counts have no mutator part is not compared, with the reason', () => {
+    const old = counted(sessionLines({ examples: EXAMPLES, ns: [1000], runs: 2 }), COUNTS);
+    const now = withParts(sessionLines({ examples: EXAMPLES, ns: [1000], runs: 2, seed: 2 }), MUTATORS, { seed: 2 });
+    const result = compare(chooseSides([file('old.jsonl', old), file('new.jsonl', now)]), { measure: 'mutator', ...DECLARATIONS });
+    assert.equal(result.rows.length, 0);
+    assert.match(result.notCompared[0].reason, /^old: no counted run with its mutator's part/);
+  });
+});

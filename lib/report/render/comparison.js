@@ -15,7 +15,9 @@ function count(value) {
   return String(Number(value.toPrecision(3)));
 }
 
-const MEASURE_NAMES = { time: 'time', instructions: 'counted work' };
+const MEASURE_NAMES = { time: 'time', instructions: 'counted work', mutator: "counted work's mutator part" };
+// The measures compared as counts, against their spread.
+const isCounted = (measure) => measure === 'instructions' || measure === 'mutator';
 
 /**
  * The line under the table: how many stars chance alone would give, for one
@@ -152,7 +154,7 @@ const JUDGED = {
 
 function scenarioTable(scenario, rows, format, drivers) {
   const driver = drivers[rows[0].driver];
-  const counted = rows[0].measure === 'instructions';
+  const counted = isCounted(rows[0].measure);
   const byBaseline = rows[0].basis === 'baseline';
   const unit = counted ? `instr/${driver.counted.per}` : driver.time.unit;
   const { varying, common } = splitParams(rows);
@@ -186,7 +188,11 @@ function scenarioTable(scenario, rows, format, drivers) {
     ...(counted || rows.some((row) => row.note) ? [{ key: 'note', title: 'note', format: (note) => note ?? '' }] : []),
   ];
   const shared = show.params(common);
-  const what = counted ? `CPU work (instructions per ${driver.counted.per}, a deterministic configuration, not a time)` : driver.time.title;
+  const what = !counted
+    ? driver.time.title
+    : rows[0].measure === 'mutator'
+      ? `the mutator's CPU work (instructions per ${driver.counted.per} outside V8's collections, a deterministic configuration, not a time)`
+      : `CPU work (instructions per ${driver.counted.per}, a deterministic configuration, not a time)`;
   const judged = byBaseline ? `ratio to ${rows[0].baseline} in each session` : (JUDGED[rows[0].basis] ?? 'mean of the runs');
   const title = `${scenario}: ${what}, ${judged}${shared ? `; ${shared}` : ''}`;
   return [format === 'markdown' ? `### ${escapeInline(title)}\n` : title, formatRows(rows, columns, format)];
@@ -264,7 +270,7 @@ function renderCsv(result) {
   ];
   const params = show.orderedParamKeys(Object.assign({}, ...[...result.rows, ...result.notCompared].map((row) => row.params)));
   // The spreads are a counted comparison's only, the baseline and its ratios a time comparison's.
-  const counted = result.measure === 'instructions';
+  const counted = isCounted(result.measure);
   const only = counted ? ['baseline', 'oldRatio', 'newRatio'] : ['oldSpreadPercent', 'newSpreadPercent'];
   const numbers = CSV_NUMBERS.filter((key) => !only.includes(key));
   const keys = ['scenario', 'example', ...params, ...numbers, 'reason'];
