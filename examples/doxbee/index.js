@@ -116,6 +116,18 @@ const EXAMPLES = [
     onCancel: 'keeps the contract',
     variantOf: 'promises-bluebird',
   },
+  {
+    name: 'promises-bluebird-using-cancellable',
+    family: 'promises',
+    call: 'promise',
+    io: 'bluebird',
+    libraries: ['bluebird'],
+    throws: 'caught',
+    context: 'lost at blob.put',
+    cancel: 'signal',
+    onCancel: 'keeps the contract',
+    variantOf: 'promises-bluebird',
+  },
   { name: 'promises-bluebird-coroutine', family: 'generators', call: 'promise', io: 'bluebird', libraries: ['bluebird'], throws: 'caught', context: 'kept' },
   { name: 'promises-q', family: 'promises', call: 'promise', io: 'q', libraries: ['q'], throws: 'caught', context: 'lost at blob.put' },
   {
@@ -242,6 +254,18 @@ const EXAMPLES = [
     transpiled: { from: 'generators-co', compiler: 'babel 7.29.13', target: 'regenerator' },
   },
   { name: 'observables-rxjs', family: 'observables', call: 'observable', io: 'observables', libraries: ['rxjs'], throws: 'caught', context: 'kept', cancel: 'unsubscribe', onCancel: 'keeps the contract' },
+  {
+    name: 'observables-rxjs-cancellable',
+    family: 'observables',
+    call: 'observable',
+    io: 'observables',
+    libraries: ['rxjs'],
+    throws: 'caught',
+    context: 'kept',
+    cancel: 'signal',
+    onCancel: 'keeps the contract',
+    variantOf: 'observables-rxjs',
+  },
 ];
 
 module.exports = {

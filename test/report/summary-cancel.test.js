@@ -75,6 +75,17 @@ describe('report: the summary says what cancelling costs beside "on cancel"', ()
     assert.match(column.description, /its mean wall time over the plain example's, measured in the same runs/);
   });
 
+  it("names every variant of a plain example that the report shows, in the registry's order", () => {
+    const { text } = onCancelCells(
+      new Map([
+        [VARIANT, BASELINE],
+        [SAME, BASELINE],
+        ['callbacks-async-waterfall-cancellable', BASELINE],
+      ]),
+    );
+    assert.equal(text[BASELINE], `n/a (no means to cancel); cancellable: ${VARIANT}, ${SAME}`);
+  });
+
   it('says only the outcome where no registry names a variant', () => {
     const { text } = onCancelCells(new Map());
     assert.equal(text[VARIANT], 'keeps the contract');

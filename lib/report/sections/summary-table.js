@@ -49,8 +49,10 @@ function summaryTable(cells, at, complexity, debuggability, survival = null, var
 
   const byExample = new Map(here.map((c) => [c.example, cellRow(c)]));
   const costs = cancelCosts(here, tokens, variantOf);
-  // Each plain example's cancellable variant, for a reader of its "n/a".
-  const variantsOf = new Map([...variantOf].map(([variant, plain]) => [plain, variant]));
+  // Each plain example's cancellable variants, for a reader of its "n/a": a
+  // plain example may have more than one, each in another idiom of its library.
+  const variantsOf = new Map();
+  for (const [variant, plain] of variantOf) if (examples.has(variant)) variantsOf.set(plain, [...(variantsOf.get(plain) ?? []), variant]);
   const rows = [...examples].map((example) => {
     const cell = byExample.get(example);
     return {
@@ -71,7 +73,7 @@ function summaryTable(cells, at, complexity, debuggability, survival = null, var
       context: survival && survival.has(example) ? survival.get(example) : null,
       onCancel: cell ? cell.onCancel : null,
       cancelCost: costs.get(example) ?? null,
-      variant: examples.has(variantsOf.get(example)) ? variantsOf.get(example) : null,
+      variant: variantsOf.has(example) ? variantsOf.get(example).join(', ') : null,
     };
   });
   // Finished cells by time, then those only counted by their CPU work, then
