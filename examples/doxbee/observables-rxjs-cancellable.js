@@ -29,7 +29,7 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
         })
         .pipe(
           concatMap((query) => query.execWithin(tx)),
-          map(() => fileId),
+          map(() => fileId)
         );
     }
 
@@ -49,8 +49,8 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
           concatMap((fileId) =>
             FileVersion.insert({ fileId, versionId: version.id })
               .execWithin(tx)
-              .pipe(concatMap(() => File.whereUpdate({ id: fileId }, { version: version.id }).execWithin(tx))),
-          ),
+              .pipe(concatMap(() => File.whereUpdate({ id: fileId }, { version: version.id }).execWithin(tx)))
+          )
         );
     }
 
@@ -64,13 +64,13 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
           self
             .byUuidOrPath(idOrPath)
             .get()
-            .pipe(concatMap((file) => saveVersion(tx, blobId, file))),
+            .pipe(concatMap((file) => saveVersion(tx, blobId, file)))
         ),
         takeUntil(signal ? fromEvent(signal, 'abort') : NEVER),
         throwIfEmpty(() => signal.reason),
         tap({ error: rollback, unsubscribe: rollback }),
         last(),
-        concatMap(() => tx.commit()),
+        concatMap(() => tx.commit())
       );
     });
   };

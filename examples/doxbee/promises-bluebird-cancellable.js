@@ -59,7 +59,7 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
             .execWithin(tx)
             .tap(unlessAborted)
             .then(() => File.whereUpdate({ id: fileId }, { version: version.id }).execWithin(tx))
-            .tap(unlessAborted),
+            .tap(unlessAborted)
         );
     }
 

@@ -68,7 +68,7 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
             .execWithin(tx)
             .tap(unlessAborted)
             .then(() => File.whereUpdate({ id: fileId }, { version: version.id }).execWithin(tx))
-            .tap(unlessAborted),
+            .tap(unlessAborted)
         );
     }
 
@@ -77,6 +77,6 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
         .put(stream)
         .tap(unlessAborted)
         .then((blobId) => self.byUuidOrPath(idOrPath).get().tap(unlessAborted).then((file) => saveVersion(tx, blobId, file)))
-        .thenReturn(tx),
+        .thenReturn(tx)
     ).then((tx) => tx.commit());
   };

@@ -57,7 +57,7 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
             .execWithin(tx)
             .then(unlessAborted)
             .then(() => File.whereUpdate({ id: fileId }, { version: version.id }).execWithin(tx))
-            .then(unlessAborted),
+            .then(unlessAborted)
         );
     }
 
