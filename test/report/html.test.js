@@ -49,10 +49,10 @@ describe('report: HTML page', () => {
     assert.equal((page.match(/<figure class="chart"/g) ?? []).length, pageCharts(model).length);
     assert.ok(page.includes('<script>'));
     assert.ok(page.includes("target.closest('[data-example]')"));
-    // The summary's two charts are in the page as they are; the others are packed, each once.
+    // The summary's forest plot is in the page as it is; the others are packed, each once.
     const packed = files[0].content;
-    assert.equal((packed.match(/<svg /g) ?? []).length, 2);
-    assert.equal((packed.match(/<figure class="chart" data-chart=/g) ?? []).length, pageCharts(model).length - 2);
+    assert.equal((packed.match(/<svg /g) ?? []).length, 1);
+    assert.equal((packed.match(/<figure class="chart" data-chart=/g) ?? []).length, pageCharts(model).length - 1);
     assert.match(page, /<td>T\/O<\/td>/);
     assert.match(page, /<td>CRASH<\/td>/);
     // Numeric columns are named once on their table, and the page's style right-aligns them.

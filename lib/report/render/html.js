@@ -12,7 +12,7 @@ const { sectionId, pickerData, pickerMarkup, sectionOpen } = require('./page-pic
 const { SCRIPT, STYLE: PICKER_STYLE } = require('./page-script');
 
 // The report as one self-contained HTML page: the same tables, the opening
-// charts as inline SVG and the others packed (page-charts.js), a picker of
+// chart as inline SVG and the others packed (page-charts.js), a picker of
 // scenario, runtime and two examples (page-picker.js), and one inline script
 // (page-script.js). It loads nothing from anywhere, so it works offline and
 // from a file. Pure: the model in, the text out.
@@ -183,12 +183,14 @@ function renderHtml(model, look) {
     `<nav><ul>${contents.map(([anchor, title, sub]) => `<li${sub ? ' class="sub"' : ''}><a href="#${anchor}">${escapeHtml(title)}</a></li>`).join('')}</ul></nav>`,
   );
 
-  // What a reader sees first is drawn in the page itself.
+  // What a reader sees first, the forest plot, is drawn in the page itself; the
+  // scatter below the summary's table is packed like the sections' charts (it
+  // is the page's largest SVG, a sixth of the page inline).
   parts.push('<h2 id="summary">Summary</h2>');
   parts.push(`<p>${escapeHtml(prose.SUMMARY_INTRO)}</p>`, `<p>${escapeHtml(prose.headlineText(model.headline))}</p>`);
   if (model.summary.forest) parts.push(charts.inline(model.summary.forest));
   parts.push(table(model.summary.table, model.colors), notes(model.summary.table.notes), glossary(model.summary.table.glossary));
-  if (model.summary.scatter) parts.push(charts.inline(model.summary.scatter));
+  if (model.summary.scatter) parts.push(charts.packed(model.summary.scatter));
 
   parts.push('<h2 id="environments">Environments</h2>');
   parts.push(`<p>${escapeHtml(prose.ENVIRONMENTS_TEXT)}${model.runtimes ? ` ${escapeHtml(prose.RUNTIMES_EXCEPTION)}` : ''}</p>`);

@@ -4,7 +4,7 @@ const zlib = require('node:zlib');
 
 // The charts of the HTML page. Vega's SVG is verbose (a results page of 90
 // charts came to 4.6 MB of it), and a reader looks at a few sections, so the
-// page carries the opening charts inline and every other chart once, gzipped
+// page carries the opening chart inline and every other chart once, gzipped
 // and in base64 (about a tenth of its size), in one data block; the page's
 // script inflates a chart with the browser's own DecompressionStream when its
 // figure comes near the screen. A chart shown in two places is stored once.
