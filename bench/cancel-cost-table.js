@@ -6,8 +6,9 @@
 // bench/cancel-cost-table.js [--out FILE] [--runs FILE,FILE --note TEXT]`
 // writes docs/results/cancel-cost.md unless told otherwise. With --runs, the
 // result lines of a bench session of the variants and their plain examples,
-// it adds each variant's wall time against its plain example's, and its
-// counted CPU work where the runs counted it, with --note (the load, say)
+// it adds each variant's wall time against its plain example's (runs of one
+// runtime; of the newest session that ran both), and its counted CPU work
+// where the runs counted it, with --note (the load, say)
 // beside the session's machine and hours. The outcomes are
 // observed here, on the simulated I/O; an example in a syntax this node
 // cannot parse shows its registry's declaration, which the tests hold it to
@@ -99,6 +100,9 @@ async function main(argv) {
     out = values.out ?? DEFAULT_OUT;
     checkOut(out);
     runs = values.runs === undefined ? [] : values.runs.split(',').flatMap(readRuns);
+    // A ratio is of two examples on one runtime, and the provenance names one.
+    const runtimes = [...new Set(runs.map((run) => run.env?.node))];
+    if (runtimes.length > 1) throw refuse('--runs', values.runs, `the runs of one runtime, not of ${runtimes.join(' and ')}`);
     note = values.note ?? '';
   } catch (error) {
     const usage = error instanceof UsageError ? error : new UsageError(`${error.message}; expected --out FILE, --runs FILE,FILE, --note TEXT`);

@@ -42,28 +42,37 @@ function cancelCostRows(registry, { tokensOf, outcomeOf }) {
 
 /**
  * The wall time of each variant against its plain example's, per scenario
- * and n, from the runs of one session: stats.ratio's ratio of the means with
- * its 95% interval, a time, not a count. Pure.
+ * and n, on one runtime (bench/cancel-cost-table.js refuses runs of more),
+ * from the runs of one session: stats.ratio's ratio of the
+ * means with its 95% interval, a time, not a count. Where a pair ran in more
+ * than one session, the newest session with two runs of each side is taken:
+ * runs of two sessions are never pooled, since the machine's state differs
+ * between them. Pure.
  * @param {object[]} rows cancelCostRows'
- * @param {object[]} runs result lines (lib/results): scenario, problem, example, params.n, status, metrics.wallMs
+ * @param {object[]} runs result lines (lib/results): session, scenario, problem, example, params.n, status, metrics.wallMs
  * @returns {{ scenario: string, n: number, variant: string, plain: string, ratio: object }[]}
  */
 function timeRatios(rows, runs) {
+  const timed = runs.filter((r) => r.status === 'ok' && Number.isFinite(r.metrics.wallMs));
+  const sessionOf = (run) => run.session ?? '';
   const times = new Map();
-  for (const run of runs.filter((r) => r.status === 'ok' && Number.isFinite(r.metrics.wallMs))) {
-    const key = `${run.scenario}|${run.problem}|${run.params.n}|${run.example}`;
+  for (const run of timed) {
+    const key = `${run.scenario}|${run.problem}|${run.params.n}|${sessionOf(run)}|${run.example}`;
     if (!times.has(key)) times.set(key, []);
     times.get(key).push(run.metrics.wallMs);
   }
-  const cells = [...new Set(runs.map((run) => `${run.scenario}|${run.problem}|${run.params.n}`))];
+  // Newest first: a session's name starts with its start time.
+  const sessions = [...new Set(timed.map(sessionOf))].sort().reverse();
+  const cells = [...new Set(timed.map((run) => `${run.scenario}|${run.problem}|${run.params.n}`))];
   const ratios = [];
   for (const cell of cells) {
     const [scenario, problem, n] = cell.split('|');
     for (const row of rows.filter((r) => r.problem === problem)) {
-      const variant = times.get(`${cell}|${row.variant}`);
-      const plain = times.get(`${cell}|${row.plain}`);
       // A ratio needs two runs of each side, for an interval.
-      if (!variant || !plain || variant.length < 2 || plain.length < 2) continue;
+      const enough = (session, example) => (times.get(`${cell}|${session}|${example}`) ?? []).length >= 2;
+      const session = sessions.find((s) => enough(s, row.variant) && enough(s, row.plain));
+      if (session === undefined) continue;
+      const [variant, plain] = [row.variant, row.plain].map((example) => times.get(`${cell}|${session}|${example}`));
       ratios.push({ scenario, n: Number(n), variant: row.variant, plain: row.plain, ratio: stats.ratio(variant, plain) });
     }
   }
@@ -76,15 +85,20 @@ function timeRatios(rows, runs) {
  * the mean of each side's counted runs. Pure.
  * @param {object[]} rows cancelCostRows'
  * @param {object[]} runs result lines with metrics.instructionsPerInvocation
- * @returns {{ scenario: string, n: number, variant: string, plain: string, plainCount: number, variantCount: number }[]}
+ * plainMutator and variantMutator: the same of the mutator's part alone
+ * (instructions outside V8's collections, which repeats across heap
+ * histories where the total may not; docs/benchmark.md), null where a run
+ * did not record it.
+ * @returns {{ scenario: string, n: number, variant: string, plain: string, plainCount: number, variantCount: number, plainMutator: number|null, variantMutator: number|null }[]}
  */
 function workRatios(rows, runs) {
   const counts = new Map();
   for (const run of runs.filter((r) => r.status === 'ok' && Number.isFinite(r.metrics.instructionsPerInvocation))) {
     const key = `${run.scenario}|${run.problem}|${run.params.n}|${run.example}`;
     if (!counts.has(key)) counts.set(key, []);
-    counts.get(key).push(run.metrics.instructionsPerInvocation);
+    counts.get(key).push(run.metrics);
   }
+  const meanOf = (metrics, name) => (metrics.every((m) => Number.isFinite(m[name])) ? stats.mean(metrics.map((m) => m[name])) : null);
   const cells = [...new Set([...counts.keys()].map((key) => key.split('|').slice(0, 3).join('|')))];
   const found = [];
   for (const cell of cells) {
@@ -93,7 +107,16 @@ function workRatios(rows, runs) {
       const variant = counts.get(`${cell}|${row.variant}`);
       const plain = counts.get(`${cell}|${row.plain}`);
       if (!variant || !plain) continue;
-      found.push({ scenario, n: Number(n), variant: row.variant, plain: row.plain, plainCount: stats.mean(plain), variantCount: stats.mean(variant) });
+      found.push({
+        scenario,
+        n: Number(n),
+        variant: row.variant,
+        plain: row.plain,
+        plainCount: meanOf(plain, 'instructionsPerInvocation'),
+        variantCount: meanOf(variant, 'instructionsPerInvocation'),
+        plainMutator: meanOf(plain, 'mutatorPerInvocation'),
+        variantMutator: meanOf(variant, 'mutatorPerInvocation'),
+      });
     }
   }
   return found;
@@ -162,16 +185,31 @@ function renderCancelCost(rows, firstLine, every = [], { ratios = [], work = [],
       '',
       '# Counted CPU work of each variant against its plain example',
       '',
-      "Instructions per upload under valgrind (a count, not a time), the mean of each side's counted runs.",
+      "Instructions per upload under valgrind (a count, not a time), the mean of each side's counted runs:",
+      "all of them, and the mutator's alone (outside V8's collections), the part that repeats whatever the heap's history.",
     );
     lines.push(
       '',
-      line(['scenario', 'n', 'cancellable variant', 'plain', 'instructions per upload', 'ratio']),
-      line(['---', '---:', '---', '---', '---:', '---:']),
+      line(['scenario', 'n', 'cancellable variant', 'plain', 'instructions per upload', 'ratio', 'mutator', 'ratio']),
+      line(['---', '---:', '---', '---', '---:', '---:', '---:', '---:']),
     );
+    const counts = (plain, variant) => `${Math.round(plain).toLocaleString('en-US')} → ${Math.round(variant).toLocaleString('en-US')}`;
     for (const r of work) {
-      const counted = `${Math.round(r.plainCount).toLocaleString('en-US')} → ${Math.round(r.variantCount).toLocaleString('en-US')}`;
-      lines.push(line([r.scenario, r.n, `\`${r.variant}\``, `\`${r.plain}\``, counted, `${(r.variantCount / r.plainCount).toFixed(3)}×`]));
+      const mutator =
+        r.plainMutator === null || r.variantMutator === null
+          ? ['–', '–']
+          : [counts(r.plainMutator, r.variantMutator), `${(r.variantMutator / r.plainMutator).toFixed(3)}×`];
+      lines.push(
+        line([
+          r.scenario,
+          r.n,
+          `\`${r.variant}\``,
+          `\`${r.plain}\``,
+          counts(r.plainCount, r.variantCount),
+          `${(r.variantCount / r.plainCount).toFixed(3)}×`,
+          ...mutator,
+        ]),
+      );
     }
   }
   if (every.length > 0) lines.push('', '# On cancel, every example', '', 'The "on cancel" column of a bench summary, observed here for every example.');

@@ -73,21 +73,57 @@ describe('the cost of cancellability', () => {
     assert.match(text, /\| `plain-cancellable` \| `plain` \| 2\.00× \([\d.]+–[\d.]+\) \|\n/);
   });
 
+  it('takes the newest session that ran both sides of a pair, and never pools two sessions', () => {
+    const rows = cancelCostRows(registry, measures);
+    const run = (session, example, wallMs) => ({ session, scenario: 's', problem: 'toy', example, params: { n: 100 }, status: 'ok', metrics: { wallMs } });
+    const runs = [
+      // An older session: the variant twice the plain example's time.
+      ...[10, 11, 12].flatMap((ms) => [run('2026-01-01T00:00:00.000Z-a', 'plain', ms), run('2026-01-01T00:00:00.000Z-a', 'plain-cancellable', ms * 2)]),
+      // A newer one, on a slower machine: the same time as the plain example's.
+      ...[30, 33, 36].flatMap((ms) => [run('2026-02-01T00:00:00.000Z-b', 'plain', ms), run('2026-02-01T00:00:00.000Z-b', 'plain-cancellable', ms)]),
+      // The newest ran only the plain example: it cannot give the ratio.
+      ...[1, 2].map((ms) => run('2026-03-01T00:00:00.000Z-c', 'plain', ms)),
+    ];
+    const [only] = timeRatios(rows, runs);
+    assert.equal(only.ratio.ratio, 1);
+    assert.equal(timeRatios(rows, runs.slice(0, 6))[0].ratio.ratio, 2);
+  });
+
   it("gives each variant's counted work against its plain example's, from counted runs only", () => {
     const rows = cancelCostRows(registry, measures);
-    const run = (example, instructionsPerInvocation) => ({
+    const run = (example, instructionsPerInvocation, mutatorPerInvocation) => ({
       scenario: 's',
       problem: 'toy',
       example,
       params: { n: 1000 },
       status: 'ok',
-      metrics: { wallMs: null, instructionsPerInvocation },
+      metrics: { wallMs: null, instructionsPerInvocation, mutatorPerInvocation },
     });
-    const work = workRatios(rows, [run('plain', 20000), run('plain-cancellable', 21000), run('plain-cancellable', 23000), run('other', null)]);
-    assert.deepEqual(work, [{ scenario: 's', n: 1000, variant: 'plain-cancellable', plain: 'plain', plainCount: 20000, variantCount: 22000 }]);
+    const work = workRatios(rows, [
+      run('plain', 20000, 18000),
+      run('plain-cancellable', 21000, 19000),
+      run('plain-cancellable', 23000, 19600),
+      run('other', null),
+    ]);
+    assert.deepEqual(work, [
+      {
+        scenario: 's',
+        n: 1000,
+        variant: 'plain-cancellable',
+        plain: 'plain',
+        plainCount: 20000,
+        variantCount: 22000,
+        plainMutator: 18000,
+        variantMutator: 19300,
+      },
+    ]);
     assert.deepEqual(timeRatios(rows, [run('plain', 1), run('plain', 2), run('plain-cancellable', 1), run('plain-cancellable', 2)]), []);
     const text = renderCancelCost(rows, '<!-- first -->', [], { work });
-    assert.match(text, /\| s \| 1000 \| `plain-cancellable` \| `plain` \| 20,000 → 22,000 \| 1\.100× \|\n/);
+    assert.match(text, /\| s \| 1000 \| `plain-cancellable` \| `plain` \| 20,000 → 22,000 \| 1\.100× \| 18,000 → 19,300 \| 1\.072× \|\n/);
+    // A run that did not record its mutator's part (counted before it was kept) leaves that column empty.
+    const older = workRatios(rows, [run('plain', 20000), run('plain-cancellable', 22000, 19000)]);
+    assert.equal(older[0].plainMutator, null);
+    assert.match(renderCancelCost(rows, '<!-- first -->', [], { work: older }), /\| 20,000 → 22,000 \| 1\.100× \| – \| – \|\n/);
   });
 
   it("draws each scenario's largest n, a row per variant, hollow where the ratio is not significant, and nothing without a ratio", () => {
@@ -198,6 +234,14 @@ describe('the cost of cancellability', () => {
         assert.equal(await main(['--out', mine]), 2);
         assert.equal(await main(['--colour']), 2);
         assert.equal(await main(['--out', path.join(dir, 'other.md'), '--runs', mine]), 2);
+        // Runs of two runtimes: a ratio is of two examples on one.
+        const mixed = path.join(dir, 'mixed.jsonl');
+        const line = (node) =>
+          JSON.stringify({ scenario: 's', problem: 'toy', example: 'plain', params: { n: 1 }, status: 'ok', metrics: { wallMs: 1 }, env: { node } });
+        fs.writeFileSync(mixed, `${line('v20.20.2')}\n${line('v26.10.0')}\n`);
+        assert.equal(await main(['--out', path.join(dir, 'other.md'), '--runs', mixed]), 2);
+        assert.match(said.at(-1), /^cancel-cost-table: --runs: .*the runs of one runtime, not of v20\.20\.2 and v26\.10\.0/);
+        assert.ok(!fs.existsSync(path.join(dir, 'other.md')));
       } finally {
         process.stderr.write = write;
       }
