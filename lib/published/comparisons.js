@@ -46,7 +46,31 @@ function judge(row, published, margin, ours, { basis, windows, cores }) {
   const refused = tooLoaded(load, cores ?? 0);
   if (refused) return { load, verdict: prefix({ verdict: 'not judged', reason: refused }) };
   const countable = row.about === 'cpu';
-  return { load, verdict: annotate(prefix(verdictOf(published, margin, timed, { measure: BASIS_TEXT[onCpu.basis], countable }))) };
+  const judgeOn = (figure) => verdictOf(published, margin, figure, { measure: BASIS_TEXT[onCpu.basis], countable });
+  return { load, verdict: annotate(prefix(acrossSessions(timed.sessions ?? [], judgeOn) ?? judgeOn(timed))) };
+}
+
+const day = (session) => session.slice(0, 16).replace('T', ' ');
+
+/**
+ * The verdict of timed runs made in more than one session: each session's
+ * runs judged alone, and the verdict theirs where they agree, else
+ * inconclusive. One session's interval holds the variation of its runs, not
+ * the machine's from one session to the next, so two quiet sessions can give
+ * two verdicts (measured: four of the 2013 article's rows on Node 6 changed
+ * verdict between two sessions a day apart). Null for fewer than two
+ * sessions: the runs of one are judged as they are.
+ */
+function acrossSessions(sessions, judgeOn) {
+  if (sessions.length < 2) return null;
+  const each = sessions.map((s) => ({ ...judgeOn(s), session: s.session }));
+  const verdicts = [...new Set(each.map((v) => v.verdict))];
+  const said = each.map((v) => `${day(v.session)}: ${v.verdict}, ${v.reason}`).join('; ');
+  if (verdicts.length === 1) return { verdict: verdicts[0], reason: `the same in each of ${each.length} sessions (${said})` };
+  return {
+    verdict: 'inconclusive',
+    reason: `the ${each.length} sessions disagree, so the variation between sessions is larger than one session's interval (${said})`,
+  };
 }
 
 /**
@@ -99,4 +123,4 @@ function comparisons(row, lines, { basis = row.ours.basis ?? 'time', windows = [
   return out;
 }
 
-module.exports = { comparisons, BASIS_TEXT };
+module.exports = { comparisons, acrossSessions, BASIS_TEXT };

@@ -62,11 +62,26 @@ function countedOn(lines, ours, runtime) {
   return { ratio, low, high, runs: [a.length, b.length] };
 }
 
+// The same ratio in each session that ran both sides at least twice, oldest
+// first: a session's runs share the machine's state of the hour, which the
+// runs of one session cannot show the variation of (Kalibera and Jones), so
+// a verdict is made in each (comparisons.js).
+function bySession(ok, metricOf) {
+  const sessions = [...new Set(ok.flat().map((line) => line.session ?? ''))].sort();
+  return sessions
+    .map((session) => {
+      const [a, b] = ok.map((side) => side.filter((line) => (line.session ?? '') === session).map(metricOf));
+      return a.length >= 2 && b.length >= 2 ? { session, ...stats.ratio(a, b), runs: [a.length, b.length] } : null;
+    })
+    .filter(Boolean);
+}
+
 /**
  * @param {object[]} lines result lines
  * @param {object} ours the row's `ours`
  * @param {string|null} runtime the runtime of both sides, unless a side names its own
- * @returns {{ ratio, low, high, significant, runs: [number, number], cpu: object|null, counted: object, times: string[] } | { missing: string, counted: object }}
+ * @returns {{ ratio, low, high, significant, runs: [number, number], cpu: object|null, counted: object, times: string[], sessions: object[] } | { missing: string, counted: object }}
+ *   ratio and cpu over every run; sessions: the wall ratio in each session that ran both sides twice, and cpu.sessions the CPU time's
  */
 function oursOn(lines, ours, runtime) {
   const found = [ours.numerator, ours.denominator].map((side) => sideLines(lines, ours, side, runtime));
@@ -78,9 +93,30 @@ function oursOn(lines, ours, runtime) {
   if ([...a, ...b].some((value) => !Number.isFinite(value))) return { missing: `its runs record no ${ours.metric}`, counted: count };
   const [ca, cb] = ok.map((side) => side.map(cpu).filter(Number.isFinite));
   const time = ratioOf(a, b);
-  const cpuRatio = ca.length && cb.length ? { ...ratioOf(ca, cb), runs: [ca.length, cb.length] } : null;
+  const cpuRatio =
+    ca.length && cb.length
+      ? {
+          ...ratioOf(ca, cb),
+          runs: [ca.length, cb.length],
+          sessions: bySession(
+            ok.map((side) => side.filter((line) => Number.isFinite(cpu(line)))),
+            cpu,
+          ),
+        }
+      : null;
   const times = ok.flat().map((line) => line.time);
-  return { ratio: time.ratio, low: time.low, high: time.high, significant: time.significant, runs: [a.length, b.length], cpu: cpuRatio, counted: count, times };
+  const sessions = bySession(ok, (line) => line.metrics[ours.metric]);
+  return {
+    ratio: time.ratio,
+    low: time.low,
+    high: time.high,
+    significant: time.significant,
+    runs: [a.length, b.length],
+    cpu: cpuRatio,
+    counted: count,
+    times,
+    sessions,
+  };
 }
 
 module.exports = { oursOn, countedOn, paramsMatch, runtimeOf };

@@ -18,7 +18,8 @@ const two = (x) => (Number.isFinite(x) ? x.toFixed(2) : DASH);
 function oursText(ours) {
   if (ours.missing) return `n/a (${ours.missing})`;
   const interval = Number.isFinite(ours.low) ? ` (${two(ours.low)}–${two(ours.high)})` : ' (one run each: no interval)';
-  return `${two(ours.ratio)}${interval}`;
+  const sessions = ours.sessions?.length > 1 ? `, over ${ours.sessions.length} sessions, each judged alone` : '';
+  return `${two(ours.ratio)}${interval}${sessions}`;
 }
 
 function intervalText(r) {
@@ -151,6 +152,8 @@ function publishedPage(rows, lines, { machine = null, note = null, chart = null,
     '- **inconclusive**: neither (an interval that holds both 1 and the figure cannot tell them apart); the reason says how many runs, or which count, would decide it;',
     "- **not judged**: our timed runs were made while the 1-minute load average exceeded the machine's cores, or with no load recorded; they are shown and not judged;",
     '- **not measured**: we have no figure (the reason says why: a version that cannot run the example, say).',
+    '',
+    "Where a claim's timed runs come from more than one session, each session is judged alone, and the verdict is theirs where they agree, else inconclusive: one session's interval holds the variation of its runs, not the machine's from one session to the next.",
     '',
     'A claim about CPU time is judged on counted work (`bench --measure instructions`: valgrind\'s count of the instructions run, which the load does not move) where the runtime can be counted, else on CPU time; a claim about wall time is judged on wall time. A count is not a time: it weighs every instruction alike, leaves out what other threads do (the count runs V8 single-threaded), and repeats to a fraction of a percent, so its interval is narrow; a verdict on counted work says whether the work moved as the published time did. Each row says which, and names the program: the claim\'s own, or **another program** and what differs. Rows "beside" compare another runtime of ours with the latest published figure and are not counted.',
     '',

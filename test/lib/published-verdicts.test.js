@@ -200,4 +200,33 @@ describe('published verdicts: the load', () => {
       /: no count \(promises-native on node@8: UNSUPPORTED, no --single-threaded\): on CPU time; CPU time 1\.90 \(1\.8\d–1\.9\d\) lies within/,
     );
   });
+
+  // Timed runs of one session, whose ratio is `factor` (the row's margin is 1.77-2.01).
+  const session = (name, factor) =>
+    [100, 101, 99, 100.5, 99.5].flatMap((ms) => [
+      line('promises-native', '2026-11-28T03:05:00.000Z', { session: name, metrics: { wallMs: ms * factor, cpuUserMs: ms * factor, cpuSystemMs: 0 } }),
+      line('async-await', '2026-11-28T03:05:00.000Z', { session: name, metrics: { wallMs: ms, cpuUserMs: ms, cpuSystemMs: 0 } }),
+    ]);
+
+  it('judges each session alone where the runs are of several, and is inconclusive when they disagree (planted)', () => {
+    // Two sessions a day apart, each reproducing on its own: reproduced, said to hold in each.
+    const agree = onNode8([...session('2026-11-27T10:00:00.000Z-a', 1.9), ...session('2026-11-28T10:00:00.000Z-b', 1.88)], 'cpu');
+    assert.equal(agree.verdict.verdict, 'reproduced');
+    assert.match(
+      agree.verdict.reason,
+      /^another program: the same in each of 2 sessions \(2026-11-27 10:00: reproduced, CPU time 1\.90 \([^)]*\) lies within the margin 1\.77–2\.01; 2026-11-28 10:00: reproduced, /,
+    );
+    // The second session's machine ran the numerator slower: each session's interval is narrow,
+    // their pooled one would straddle the margin's edge, and the sessions tell two stories.
+    const disagree = onNode8([...session('2026-11-27T10:00:00.000Z-a', 1.9), ...session('2026-11-28T10:00:00.000Z-b', 2.4)], 'cpu');
+    assert.equal(disagree.verdict.verdict, 'inconclusive');
+    assert.match(
+      disagree.verdict.reason,
+      /^another program: the 2 sessions disagree, so the variation between sessions is larger than one session's interval \(2026-11-27 10:00: reproduced, [^;]*; 2026-11-28 10:00: contradicted, CPU time 2\.40 /,
+    );
+    // The runs of one session are judged as they are.
+    const one = onNode8(session('2026-11-27T10:00:00.000Z-a', 1.9), 'cpu');
+    assert.equal(one.verdict.verdict, 'reproduced');
+    assert.match(one.verdict.reason, /^another program: CPU time /);
+  });
 });
