@@ -62,4 +62,4 @@ function keyedRandomAt(prefixHash, k) {
   return firstDraw(hashInteger(k, prefixHash));
 }
 
-module.exports = { hashString, hashInteger, mulberry32, keyedRandom, keyedRandomAt };
+module.exports = { hashString, hashInteger, mulberry32, firstDraw, keyedRandom, keyedRandomAt };

@@ -97,7 +97,11 @@ function roundsFor(size) {
 // what the collections inside a round cost (measured: doxbee
 // callbacks-original at n=1000 on Node 20, 560 against 2,120 instructions a
 // upload), so it hid most of what allocation costs.
-const COLLECT = ['none', 'minor'];
+// 'dither' fills the young generation to a seeded part of its capacity
+// before each counted round (lib/runner/child/region.js), so that where its
+// scavenges fall in a round is not locked by the heap's history; the
+// scavenges of the filler fall in the gaps, and are not attributed.
+const COLLECT = ['none', 'minor', 'dither'];
 
 // A counted child runs about 30-50x slower than a timed one: its --timeout
 // is this many times the session's.
@@ -305,15 +309,18 @@ const SETTLED = 0.1;
  * was collected: either way not a measured 0).
  * @param {{ windows: Record<string, number>[], gaps: Record<string, number>[] }} rounds
  * @param {number} roundsPerSegment
+ * @param {{ attributeGaps?: boolean }} [options] attributeGaps: count the gaps' collections as the
+ *   rounds' (false with collect 'dither': the filler's scavenges are not the rounds')
  * @returns {{ instructions, mutator, collector, forced, cycles, spread, settled, collectorSpread, inCollector, segments }}
  *   segments: each segment's { mutator, collector } per round
  */
-function steadyCount({ windows, gaps }, roundsPerSegment) {
+function steadyCount({ windows, gaps }, roundsPerSegment, { attributeGaps = true } = {}) {
   const segments = [];
+  const none = { inCollections: 0, collections: 0 };
   for (let first = 0; first + roundsPerSegment <= windows.length; first += roundsPerSegment) {
     const segment = { mutator: 0, collector: 0, forced: 0, cycles: 0, collections: 0 };
     for (let r = first; r < first + roundsPerSegment; r++) {
-      const gap = gaps[r] ?? { inCollections: 0, collections: 0 };
+      const gap = (attributeGaps && gaps[r]) || none;
       segment.mutator += windows[r].Ir - windows[r].inCollections;
       segment.collector += windows[r].inCollections + gap.inCollections;
       segment.collections += (windows[r].collections ?? 0) + (gap.collections ?? 0);
@@ -475,7 +482,7 @@ async function runCounted(job, { driver, valgrind = findValgrind(), cacheSim = f
   for (const name of driver.counted.timed) if (name in metrics) metrics[name] = null;
   const per = metrics[driver.counted.invocations];
   const { rounds: counts, countedRounds, pilot, ...rest } = result;
-  const steady = steadyCount(counts, rounds.segment);
+  const steady = steadyCount(counts, rounds.segment, { attributeGaps: collect !== 'dither' });
   Object.assign(metrics, {
     instructions: steady.instructions,
     instructionsPerInvocation: steady.instructions / per,

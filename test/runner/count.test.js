@@ -23,7 +23,7 @@ const bench = (args, env = {}) =>
   spawnSync(process.execPath, [CLI, 'bench', '--no-out', '--quiet', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
 
 const { job, planted, relative, TOLERANCE } = require('./count-cell');
-const { windowRounds, roundPlan } = require('../../lib/runner/child/region');
+const { windowRounds, roundPlan, ditherYoungGeneration } = require('../../lib/runner/child/region');
 const count = (j, options = {}) => runCounted(j, { driver: batch, script: batch.child, execArgv: batch.execArgv, timeoutMs: 60000, ...options });
 
 describe('bench --measure instructions: refusals, one line, exit code 2', () => {
@@ -207,6 +207,30 @@ describe('counted rounds: the warm-up, the segments and the steady count', () =>
     assert.deepEqual([scavenged.mutator, scavenged.collector, scavenged.settled], [1000, 150, 2]);
     // No collection in any round: not a measured 0.
     assert.equal(steadyCount(rounds([[window(1000), gap()]]), 1).inCollector, null);
+    // With the young generation dithered, the gaps' collections are the filler's, not attributed:
+    // only round 1's own collection is in the mean.
+    const dithered = steadyCount(
+      rounds([
+        [window(1300, 300, { collections: 1 }), { ...gap(600), collections: 1 }],
+        [window(1000), { ...gap(600), collections: 1 }],
+      ]),
+      1,
+      { attributeGaps: false },
+    );
+    assert.deepEqual([dithered.collector, dithered.forced, dithered.collections], [150, 0, 1]);
+  });
+
+  it('dithers the young generation: filled to the part asked of its capacity, through a scavenge when it is past it', () => {
+    const v8 = require('node:v8');
+    const space = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+    const fill = () => space().space_used_size / (space().space_used_size + space().space_available_size);
+    // Filler chunks are 64 KB of a capacity of 1 MB or more; what survives a scavenge sets a floor.
+    for (const fraction of [0.9, 0.5, 0.95, 0.7]) {
+      const before = fill();
+      assert.equal(ditherYoungGeneration(fraction), true);
+      const after = fill();
+      assert.ok(after >= fraction - 0.01 && after <= fraction + 0.15, `asked ${fraction}, from ${before.toFixed(2)}: ${after.toFixed(2)}`);
+    }
   });
 
   it("sizes the counted window from the warm-up's collections: about 10 in it, in whole segments, within its bounds", () => {
@@ -274,11 +298,12 @@ describe('counted rounds: the warm-up, the segments and the steady count', () =>
     }
   });
 
-  it('forces no collection between rounds unless $ASYNCMARK_COUNT_COLLECT says minor, and refuses another value', () => {
+  it('forces no collection between rounds unless $ASYNCMARK_COUNT_COLLECT says minor (or dither), and refuses another value', () => {
     assert.equal(collectOf({}), 'none');
     assert.equal(collectOf({ ASYNCMARK_COUNT_COLLECT: 'minor' }), 'minor');
+    assert.equal(collectOf({ ASYNCMARK_COUNT_COLLECT: 'dither' }), 'dither');
     const why = cannotCount(batch, [], { ASYNCMARK_COUNT_COLLECT: 'full', PATH: '' });
-    assert.equal(why, '$ASYNCMARK_COUNT_COLLECT is "full": what a counted child forces between rounds is one of none, minor');
+    assert.equal(why, '$ASYNCMARK_COUNT_COLLECT is "full": what a counted child forces between rounds is one of none, minor, dither');
   });
 });
 

@@ -54,7 +54,8 @@ function callsPerRound(n) {
  * @param {number} options.rounds how many rounds (the job's repeat)
  * @param {number} [options.countFrom] the first counted round (the job's)
  * @param {object} [options.window] how the counted window is sized (the job's; lib/runner/child/region.js)
- * @param {string} [options.collect] 'minor': a young-generation collection forced between rounds (the job's)
+ * @param {string} [options.collect] 'minor': a young-generation collection forced between rounds; 'dither': the young
+ *   generation filled to a seeded part before each counted round (the job's; lib/runner/child/region.js)
  * @param {() => Promise<void>} options.nextTurn
  * @param {((options?: object) => void)|null} options.gc global.gc: full, or { type: 'minor' }
  * @param {{ doubles: number }} options.answers
@@ -73,7 +74,7 @@ async function countCalls({ callOnce, n, rounds, countFrom, window, collect, nex
   for (let round = 0; round < plan.total; round++) {
     plan.before(round);
     if (round > 0) forced();
-    await openRound(round, { countFrom });
+    await openRound(round, { countFrom, collect });
     for (let i = 0; i < perRound; i++) {
       const value = await callOnce(n);
       if (value !== expected && wrong === null) wrong = `fib(${n}) returned ${value}, expected ${expected}`;
