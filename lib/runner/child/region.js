@@ -79,14 +79,18 @@ const FILLER = 8192; // elements of one filler array: 64 KB
 // The last filler array, kept where the optimizer cannot see it unused.
 const held = { filler: null };
 
-function newSpaceUsed() {
-  let v8;
+// node:v8, or null on a runtime without it (a child runs under Deno and old Node too).
+function v8Module() {
   try {
-    v8 = require('node:v8');
+    return require('node:v8');
   } catch {
     return null;
   }
-  if (typeof v8.getHeapSpaceStatistics !== 'function') return null;
+}
+
+function newSpaceUsed() {
+  const v8 = v8Module();
+  if (!v8 || typeof v8.getHeapSpaceStatistics !== 'function') return null;
   const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
   return space ? { used: space.space_used_size, capacity: space.space_used_size + space.space_available_size } : null;
 }
@@ -165,13 +169,8 @@ function windowRounds(window, seen, pilotRounds) {
 
 // A profiler of V8's collections, started; null where the runtime has none.
 function startCollectionProfiler() {
-  let v8;
-  try {
-    v8 = require('node:v8');
-  } catch {
-    return null;
-  }
-  if (typeof v8.GCProfiler !== 'function') return null;
+  const v8 = v8Module();
+  if (!v8 || typeof v8.GCProfiler !== 'function') return null;
   const profiler = new v8.GCProfiler();
   profiler.start();
   return profiler;
