@@ -19,6 +19,10 @@
 //   --report-only    no benchmark: the page from the runs already made
 //   --counted-only   only the counts (bench --measure instructions), which a
 //                    loaded machine does not move
+//   --new-session    the rows' timed runs made again as a session of their
+//                    own beside those already there (no --resume), so that
+//                    each row is judged in each session (lib/published/
+//                    comparisons.js); the counts and the chart are kept
 //   --note TEXT      a sentence for the page (the load the machine was under)
 //   --test           every bench in its cheap mode (n <= 10, one run)
 
@@ -29,7 +33,7 @@ const os = require('node:os');
 const { spawn } = require('node:child_process');
 const { UsageError, refuse } = require('./usage');
 const { loadFigures } = require('../lib/published/figures');
-const { benchArgs } = require('../lib/published/commands');
+const { benchArgs, runArgs } = require('../lib/published/commands');
 const { publishedPage, MARK } = require('../lib/published/page');
 const { readResults } = require('../lib/runner/session');
 const { versionSpec, versionPoints, workPoints } = require('../lib/published/version-chart');
@@ -55,6 +59,7 @@ function options(argv) {
       only: { type: 'string' },
       'report-only': { type: 'boolean', default: false },
       'counted-only': { type: 'boolean', default: false },
+      'new-session': { type: 'boolean', default: false },
       note: { type: 'string' },
       test: { type: 'boolean', default: false },
     },
@@ -132,7 +137,7 @@ async function main(argv) {
       plan.push({ id: `${row.id} (counted)`, args: [...benchArgs({ ...row, ours: { ...row.ours, runs: COUNTS } }), '--measure', 'instructions'] });
     }
     for (const { id, args: bench } of plan) {
-      const args = [...bench, '--out', opts.results, '--resume', '--quiet'];
+      const args = runArgs(bench, { out: opts.results, newSession: opts['new-session'], counted: id.endsWith('(counted)'), chart: id === CHART.id });
       if (opts.test) args.splice(args.indexOf('--runs'), 2, '--test');
       process.stderr.write(`published: ${id}: asyncmark ${args.join(' ')}\n`);
       const { code, window } = await benchWithLoad(args, id);

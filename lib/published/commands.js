@@ -29,4 +29,18 @@ function benchArgs(row, { examples } = {}) {
   return args;
 }
 
-module.exports = { benchArgs };
+/**
+ * One planned bench as bench/published.js runs it: its results appended to
+ * `out`, quiet, and with --resume (only the runs missing) unless it is a
+ * row's timed bench of a new session (--new-session), which runs whole so
+ * that the row gains a session of its own; counts and the chart always resume.
+ * @param {string[]} bench benchArgs'
+ * @param {{ out: string, newSession?: boolean, counted?: boolean, chart?: boolean }} how
+ * @returns {string[]}
+ */
+function runArgs(bench, { out, newSession = false, counted = false, chart = false }) {
+  const again = newSession && !counted && !chart;
+  return [...bench, '--out', out, ...(again ? [] : ['--resume']), '--quiet'];
+}
+
+module.exports = { benchArgs, runArgs };

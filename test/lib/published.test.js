@@ -3,7 +3,7 @@
 const assert = require('node:assert/strict');
 const { checkFigures, figureRatio, loadFigures } = require('../../lib/published/figures');
 const { oursOn } = require('../../lib/published/ours');
-const { benchArgs } = require('../../lib/published/commands');
+const { benchArgs, runArgs } = require('../../lib/published/commands');
 const { publishedPage, MARK } = require('../../lib/published/page');
 const { comparisons } = require('../../lib/published/comparisons');
 const { verdictTotals } = require('../../lib/published/totals');
@@ -180,6 +180,15 @@ describe('published figures: our figure and the page', () => {
       '--hooks',
       'none,init',
     ]);
+  });
+
+  it('resumes every bench, but for a row’s timed bench of a new session, which runs whole beside the runs there', () => {
+    const bench = ['bench', '--scenario', 'fib'];
+    assert.deepEqual(runArgs(bench, { out: 'r.jsonl' }), [...bench, '--out', 'r.jsonl', '--resume', '--quiet']);
+    assert.deepEqual(runArgs(bench, { out: 'r.jsonl', newSession: true }), [...bench, '--out', 'r.jsonl', '--quiet']);
+    // Counts repeat, and the chart is drawn from one set of runs: neither gains a session.
+    assert.deepEqual(runArgs(bench, { out: 'r.jsonl', newSession: true, counted: true }), [...bench, '--out', 'r.jsonl', '--resume', '--quiet']);
+    assert.deepEqual(runArgs(bench, { out: 'r.jsonl', newSession: true, chart: true }), [...bench, '--out', 'r.jsonl', '--resume', '--quiet']);
   });
 
   it('writes the page from the figures, the runs and the load only: its mark, the machine, the source, the program and a verdict on every row', () => {
