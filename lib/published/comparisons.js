@@ -43,11 +43,21 @@ function judge(row, published, margin, ours, { basis, windows, cores }) {
     return { load, verdict: { verdict: 'not measured', reason: basis === 'counted' ? bothMissing(counted.missing, ours.missing) : ours.missing } };
   const timed = onCpu.basis === 'cpu' ? ours.cpu : ours;
   if (!timed) return { load, verdict: prefix({ verdict: 'not measured', reason: 'its runs record no CPU time' }) };
-  const refused = tooLoaded(load, cores ?? 0);
-  if (refused) return { load, verdict: prefix({ verdict: 'not judged', reason: refused }) };
   const countable = row.about === 'cpu';
   const judgeOn = (figure) => verdictOf(published, margin, figure, { measure: BASIS_TEXT[onCpu.basis], countable });
-  return { load, verdict: annotate(prefix(acrossSessions(timed.sessions ?? [], judgeOn) ?? judgeOn(timed))) };
+  // Runs of several sessions: each session judged alone, and one made above the load limit left out.
+  const sessions = timed.sessions ?? [];
+  if (sessions.length >= 2) {
+    const quiet = sessions.filter((s) => !tooLoaded(loadOf(s.times, windows), cores ?? 0));
+    const left = sessions.length - quiet.length;
+    if (quiet.length === 0) return { load, verdict: prefix({ verdict: 'not judged', reason: tooLoaded(load, cores ?? 0) }) };
+    const leftOut = left ? `; ${left} of its ${sessions.length} sessions made above the machine's ${cores} cores not judged` : '';
+    const verdict = quiet.length === 1 ? judgeOn(quiet[0]) : acrossSessions(quiet, judgeOn);
+    return { load, verdict: annotate(prefix({ ...verdict, reason: `${verdict.reason}${leftOut}` })) };
+  }
+  const refused = tooLoaded(load, cores ?? 0);
+  if (refused) return { load, verdict: prefix({ verdict: 'not judged', reason: refused }) };
+  return { load, verdict: annotate(prefix(judgeOn(timed))) };
 }
 
 const day = (session) => session.slice(0, 16).replace('T', ' ');
@@ -58,11 +68,9 @@ const day = (session) => session.slice(0, 16).replace('T', ' ');
  * inconclusive. One session's interval holds the variation of its runs, not
  * the machine's from one session to the next, so two quiet sessions can give
  * two verdicts (measured: four of the 2013 article's rows on Node 6 changed
- * verdict between two sessions a day apart). Null for fewer than two
- * sessions: the runs of one are judged as they are.
+ * verdict between two sessions a day apart). For two sessions or more.
  */
 function acrossSessions(sessions, judgeOn) {
-  if (sessions.length < 2) return null;
   const each = sessions.map((s) => ({ ...judgeOn(s), session: s.session }));
   const verdicts = [...new Set(each.map((v) => v.verdict))];
   const said = each.map((v) => `${day(v.session)}: ${v.verdict}, ${v.reason}`).join('; ');

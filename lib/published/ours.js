@@ -65,13 +65,15 @@ function countedOn(lines, ours, runtime) {
 // The same ratio in each session that ran both sides at least twice, oldest
 // first: a session's runs share the machine's state of the hour, which the
 // runs of one session cannot show the variation of (Kalibera and Jones), so
-// a verdict is made in each (comparisons.js).
+// a verdict is made in each (comparisons.js), from its runs' times its load.
 function bySession(ok, metricOf) {
   const sessions = [...new Set(ok.flat().map((line) => line.session ?? ''))].sort();
   return sessions
     .map((session) => {
-      const [a, b] = ok.map((side) => side.filter((line) => (line.session ?? '') === session).map(metricOf));
-      return a.length >= 2 && b.length >= 2 ? { session, ...stats.ratio(a, b), runs: [a.length, b.length] } : null;
+      const here = ok.map((side) => side.filter((line) => (line.session ?? '') === session));
+      const [a, b] = here.map((side) => side.map(metricOf));
+      const times = here.flat().map((line) => line.time);
+      return a.length >= 2 && b.length >= 2 ? { session, ...stats.ratio(a, b), runs: [a.length, b.length], times } : null;
     })
     .filter(Boolean);
 }

@@ -202,10 +202,10 @@ describe('published verdicts: the load', () => {
   });
 
   // Timed runs of one session, whose ratio is `factor` (the row's margin is 1.77-2.01).
-  const session = (name, factor) =>
+  const session = (name, factor, time = '2026-11-28T03:05:00.000Z') =>
     [100, 101, 99, 100.5, 99.5].flatMap((ms) => [
-      line('promises-native', '2026-11-28T03:05:00.000Z', { session: name, metrics: { wallMs: ms * factor, cpuUserMs: ms * factor, cpuSystemMs: 0 } }),
-      line('async-await', '2026-11-28T03:05:00.000Z', { session: name, metrics: { wallMs: ms, cpuUserMs: ms, cpuSystemMs: 0 } }),
+      line('promises-native', time, { session: name, metrics: { wallMs: ms * factor, cpuUserMs: ms * factor, cpuSystemMs: 0 } }),
+      line('async-await', time, { session: name, metrics: { wallMs: ms, cpuUserMs: ms, cpuSystemMs: 0 } }),
     ]);
 
   it('judges each session alone where the runs are of several, and is inconclusive when they disagree (planted)', () => {
@@ -224,6 +224,18 @@ describe('published verdicts: the load', () => {
       disagree.verdict.reason,
       /^another program: the 2 sessions disagree, so the variation between sessions is larger than one session's interval \(2026-11-27 10:00: reproduced, [^;]*; 2026-11-28 10:00: contradicted, CPU time 2\.40 /,
     );
+    // A session made above the machine's cores is left out, not the others with it (planted: load 14).
+    const loaded = onNode8([...session('2026-11-27T10:00:00.000Z-a', 1.9), ...session('2026-11-26T05:55:00.000Z-b', 2.4, '2026-11-26T05:55:00.000Z')], 'cpu');
+    assert.equal(loaded.verdict.verdict, 'reproduced');
+    assert.match(
+      loaded.verdict.reason,
+      /CPU time 1\.90 \([^)]*\) lies within the margin 1\.77–2\.01; 1 of its 2 sessions made above the machine's 2 cores not judged$/,
+    );
+    const bothLoaded = onNode8(
+      [...session('2026-11-26T05:54:00.000Z-a', 1.9, '2026-11-26T05:54:00.000Z'), ...session('2026-11-26T05:55:00.000Z-b', 2.4, '2026-11-26T05:55:00.000Z')],
+      'cpu',
+    );
+    assert.equal(bothLoaded.verdict.verdict, 'not judged');
     // The runs of one session are judged as they are.
     const one = onNode8(session('2026-11-27T10:00:00.000Z-a', 1.9), 'cpu');
     assert.equal(one.verdict.verdict, 'reproduced');
