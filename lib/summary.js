@@ -112,10 +112,15 @@ function countsOf(values) {
 }
 
 // How far a ratio of two cells' counts is known, relative to it: the sum of
-// their half-spreads; null when neither has two counts.
-function ratioSpread(a, b) {
+// their half-spreads over runs and of their counts' shares in the collector
+// (`shares`), since the collector's part of a count moves with the heap's
+// history, which repeated counts of one history do not show (measured, Node
+// 26, doxbee n=1000: callbacks-original 20,351 and 23,375 instructions an
+// upload after two warm-ups; docs/benchmark.md); null when neither is known.
+function ratioSpread(a, b, shares = []) {
   const halves = [a.spread, b.spread].filter((value) => value !== null).map((value) => value / 2);
-  return halves.length ? halves.reduce((total, value) => total + value, 0) : null;
+  const parts = [...halves, ...shares.filter(Number.isFinite)];
+  return parts.length ? parts.reduce((total, value) => total + value, 0) : null;
 }
 
 /** One cell's runs summarized. Runs that did not check out are counted, not averaged. */
@@ -234,7 +239,7 @@ function summarizeCells(lines, { baseline, drivers, registries }) {
     const base = byKey.get(cellKey(s.env, s.scenario, s.baseline, s.params));
     s.ratio = base ? ratioOf(s.times, base.times) : null;
     s.instructionRatio = base && s.instructions && base.instructions ? s.instructions.median / base.instructions.median : null;
-    s.instructionRatioSpread = s.instructionRatio === null ? null : ratioSpread(s.instructions, base.instructions);
+    s.instructionRatioSpread = s.instructionRatio === null ? null : ratioSpread(s.instructions, base.instructions, [s.inCollector, base.inCollector]);
   }
   return summaries;
 }

@@ -42,6 +42,32 @@ describe('report: the counted columns say what they count, and how', () => {
     assert.doesNotMatch(description, /the last counted/);
   });
 
+  it('a ratio of one count each is known to its collector shares, which move with the heap’s history', () => {
+    const { summarize } = require('../../lib/summary');
+    const drivers = require('../../lib/drivers');
+    const line = (example, instructionsPerInvocation, countedInCollector) => ({
+      schema: 'asyncmark/run@2',
+      session: 's',
+      scenario: 'doxbee-sequential',
+      problem: 'doxbee',
+      driver: 'batch',
+      example,
+      params: { n: 1000, latency: 'constant', t: 1, e: 0, seed: 1 },
+      run: 0,
+      measure: 'instructions',
+      status: 'ok',
+      error: null,
+      metrics: { wallMs: null, instructionsPerInvocation, countedInCollector },
+      env: { node: 'v26.10.0', cpu: 'X', cpus: 2 },
+    });
+    const registries = require('../../examples');
+    const { cells } = summarize([line('callbacks-original', 20000, 0.05), line('promises-q', 817180, 0.4)], { drivers, registries });
+    const q = cells.find((cell) => cell.example === 'promises-q');
+    assert.ok(Math.abs(q.instructionRatioSpread - 0.45) < 1e-9, String(q.instructionRatioSpread));
+    // Planted: with the spread of runs alone (none, one count each) it would print 40.86×.
+    assert.equal(byKey('instructionRatio').format(q.instructionRatio, q), '41×');
+  });
+
   it('the ratio is shown to the figures its spread supports', () => {
     const ratio = byKey('instructionRatio');
     assert.equal(ratio.format(40.859, { instructionRatioSpread: 0.0001 }), '40.86×');

@@ -112,7 +112,7 @@ function summaryTable(cells, at, complexity, debuggability, survival = null, var
             key: 'workRatio',
             title: '× baseline instructions',
             description:
-              "Instructions per invocation divided by the baseline's (medians), counted by valgrind under V8 --single-threaded --predictable (bench --measure instructions): a ratio of the CPU work of a deterministic configuration, not of time. Shown to as many figures as the counts' spread supports.",
+              "Instructions per invocation divided by the baseline's (medians), counted by valgrind under V8 --single-threaded --predictable (bench --measure instructions): a ratio of the CPU work of a deterministic configuration, not of time. Shown to as many figures as the counts' spread and their shares in GC support: the collector's part moves with the heap's history, which repeated counts of one history do not show.",
             align: 'right',
             format: (value, row) => (Number.isFinite(value) ? `${show.figures(value, row.workRatioSpread)}×` : show.DASH),
           },
