@@ -239,7 +239,9 @@ function summarizeCells(lines, { baseline, drivers, registries }) {
     const base = byKey.get(cellKey(s.env, s.scenario, s.baseline, s.params));
     s.ratio = base ? ratioOf(s.times, base.times) : null;
     s.instructionRatio = base && s.instructions && base.instructions ? s.instructions.median / base.instructions.median : null;
-    s.instructionRatioSpread = s.instructionRatio === null ? null : ratioSpread(s.instructions, base.instructions, [s.inCollector, base.inCollector]);
+    // The baseline's own ratio is 1 exactly.
+    s.instructionRatioSpread =
+      s.instructionRatio === null || s === base ? null : ratioSpread(s.instructions, base.instructions, [s.inCollector, base.inCollector]);
   }
   return summaries;
 }

@@ -64,6 +64,8 @@ describe('report: the counted columns say what they count, and how', () => {
     const { cells } = summarize([line('callbacks-original', 20000, 0.05), line('promises-q', 817180, 0.4)], { drivers, registries });
     const q = cells.find((cell) => cell.example === 'promises-q');
     assert.ok(Math.abs(q.instructionRatioSpread - 0.45) < 1e-9, String(q.instructionRatioSpread));
+    // The baseline's own ratio is 1 exactly.
+    assert.equal(byKey('instructionRatio').format(1, cells.find((cell) => cell.example === 'callbacks-original')), '1×');
     // Planted: with the spread of runs alone (none, one count each) it would print 40.86×.
     assert.equal(byKey('instructionRatio').format(q.instructionRatio, q), '41×');
   });
