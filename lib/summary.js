@@ -201,6 +201,9 @@ function summarizeCell(lines, drivers) {
     inCollector: finished.some((l) => Number.isFinite(l.metrics.countedInCollector)) ? stats.median(metric(finished, 'countedInCollector')) : null,
     // How many collections the collector's mean is over (null before it was recorded, 2026-12-02).
     collections: finished.some((l) => Number.isFinite(l.metrics.countedCollections)) ? stats.median(metric(finished, 'countedCollections')) : null,
+    // The tier a count is of: its settled segments of its counted ones (lib/runner/count.js), as medians.
+    settled: finished.some((l) => Number.isFinite(l.metrics.settledSegments)) ? stats.median(metric(finished, 'settledSegments')) : null,
+    segments: finished.some((l) => Number.isFinite(l.metrics.countedSegments)) ? stats.median(metric(finished, 'countedSegments')) : null,
     baseline: null,
   };
 }

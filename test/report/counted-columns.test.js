@@ -32,7 +32,7 @@ describe('report: the counted columns say what they count, and how', () => {
   it('no title can be read as a time', () => {
     assert.deepEqual(
       columns.map((c) => c.title),
-      ['instructions/upload', 'est. cycles/upload', 'instructions in GC', '× baseline instructions'],
+      ['instructions/upload', 'est. cycles/upload', 'instructions in GC', 'settled segments', '× baseline instructions'],
     );
   });
 
@@ -65,9 +65,23 @@ describe('report: the counted columns say what they count, and how', () => {
     const q = cells.find((cell) => cell.example === 'promises-q');
     assert.ok(Math.abs(q.instructionRatioSpread - 0.45) < 1e-9, String(q.instructionRatioSpread));
     // The baseline's own ratio is 1 exactly.
-    assert.equal(byKey('instructionRatio').format(1, cells.find((cell) => cell.example === 'callbacks-original')), '1×');
+    assert.equal(
+      byKey('instructionRatio').format(
+        1,
+        cells.find((cell) => cell.example === 'callbacks-original'),
+      ),
+      '1×',
+    );
     // Planted: with the spread of runs alone (none, one count each) it would print 40.86×.
     assert.equal(byKey('instructionRatio').format(q.instructionRatio, q), '41×');
+  });
+
+  it('says the tier each count is of: its settled segments of those counted, only where a count recorded them', () => {
+    const settled = byKey('settledSegments');
+    assert.equal(settled.format(13, { settledSegments: 13, countedSegments: 19 }), '13 of 19');
+    assert.equal(settled.format(null, { settledSegments: null }), show.DASH);
+    assert.equal(settled.when([{ settledSegments: null }]), false);
+    assert.match(settled.description, /within 10% of the least segment's/);
   });
 
   it('the ratio is shown to the figures its spread supports', () => {

@@ -47,6 +47,8 @@ function cellRow(cell) {
     inCollector: cell.inCollector ?? null,
     collectorPerInvocation: cell.collector ?? null,
     countedCollections: cell.collections ?? null,
+    settledSegments: cell.settled ?? null,
+    countedSegments: cell.segments ?? null,
     onCancel: cell.onCancel ?? null,
     ...cell.extra,
   };

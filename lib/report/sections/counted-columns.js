@@ -53,6 +53,15 @@ function countedColumns(show, per, rounds) {
       },
     },
     {
+      key: 'settledSegments',
+      title: 'settled segments',
+      when: (rows) => rows.some((row) => Number.isFinite(row.settledSegments)),
+      counted: true,
+      description: `The tier the count is of: how many of the counted segments of ${rounds} are settled, from the first whose mutator work is within 10% of the least segment's on (V8 running the code it settled on, TurboFan's where it got there), of how many were counted; median of the runs. Few of many: V8 settled late in the window; 1: only the last or least segment, whose count is then a bound of the settled code's, not a measure of it.`,
+      align: 'right',
+      format: (value, row) => (Number.isFinite(value) ? `${show.number(Math.round(value))} of ${show.number(Math.round(row.countedSegments))}` : show.DASH),
+    },
+    {
       key: 'instructionRatio',
       title: '× baseline instructions',
       when: counted,
