@@ -105,15 +105,19 @@ function newSpaceUsed() {
 function ditherYoungGeneration(fraction) {
   const start = newSpaceUsed();
   if (start === null) return false;
-  const target = fraction * start.capacity;
+  let target = fraction * start.capacity;
   let used = start.used;
   let below = used < target;
   const most = Math.ceil((4 * start.capacity) / (FILLER * 8)) + 4;
   for (let i = 0; i < most && !(below && used >= target); i++) {
     held.filler = new Array(FILLER).fill(0);
-    const now = newSpaceUsed().used;
-    if (now < used) below = true;
-    used = now;
+    const now = newSpaceUsed();
+    // A scavenge: from here up to the part asked, of the capacity V8 may have grown at it.
+    if (now.used < used) {
+      below = true;
+      target = fraction * now.capacity;
+    }
+    used = now.used;
   }
   held.filler = null;
   return true;
