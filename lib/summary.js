@@ -138,10 +138,14 @@ function summarizeCell(lines, drivers) {
   const times = metric(ok, driver.time.metric);
   const interval = times.length ? stats.logMeanInterval(times) : null;
   // null when no run has the number (the run failed, or the runtime cannot measure it).
-  const med = (name) => {
-    const values = metric(ok, name);
+  const medianOf = (runs, name) => {
+    const values = metric(runs, name);
     return values.length ? stats.median(values) : null;
   };
+  const med = (name) => medianOf(ok, name);
+  // A count's numbers, over every finished run (a counted-only run included);
+  // null where no run recorded them (counts made before they were kept).
+  const countedMedian = (name) => medianOf(finished, name);
   const failing = lines.find((l) => l.status !== 'ok');
   const cpuTimes = ok.map(cpuOf).filter(Number.isFinite);
   return {
@@ -188,22 +192,20 @@ function summarizeCell(lines, drivers) {
     onCancel: onCancelOf(ok),
     // bench --measure instructions|both: the CPU work per invocation, counted (lib/runner/count.js).
     instructions: countsOf(metric(finished, 'instructionsPerInvocation')),
-    estimatedCycles: finished.some((l) => Number.isFinite(l.metrics.estimatedCyclesPerInvocation))
-      ? stats.median(metric(finished, 'estimatedCyclesPerInvocation'))
-      : null,
+    estimatedCycles: countedMedian('estimatedCyclesPerInvocation'),
     // The count's two parts, the mutator's and the collector's work per
     // invocation, as medians (null before they were recorded, 2026-11-28).
-    mutator: finished.some((l) => Number.isFinite(l.metrics.mutatorPerInvocation)) ? stats.median(metric(finished, 'mutatorPerInvocation')) : null,
+    mutator: countedMedian('mutatorPerInvocation'),
     // Each run's mutator part, for compare --measure mutator.
     mutatorCounts: countsOf(metric(finished, 'mutatorPerInvocation')),
-    collector: finished.some((l) => Number.isFinite(l.metrics.collectorPerInvocation)) ? stats.median(metric(finished, 'collectorPerInvocation')) : null,
+    collector: countedMedian('collectorPerInvocation'),
     // The counts' share in V8's garbage collections (null before it was recorded, 2026-11-26).
-    inCollector: finished.some((l) => Number.isFinite(l.metrics.countedInCollector)) ? stats.median(metric(finished, 'countedInCollector')) : null,
+    inCollector: countedMedian('countedInCollector'),
     // How many collections the collector's mean is over (null before it was recorded, 2026-12-02).
-    collections: finished.some((l) => Number.isFinite(l.metrics.countedCollections)) ? stats.median(metric(finished, 'countedCollections')) : null,
+    collections: countedMedian('countedCollections'),
     // The tier a count is of: its settled segments of its counted ones (lib/runner/count.js), as medians.
-    settled: finished.some((l) => Number.isFinite(l.metrics.settledSegments)) ? stats.median(metric(finished, 'settledSegments')) : null,
-    segments: finished.some((l) => Number.isFinite(l.metrics.countedSegments)) ? stats.median(metric(finished, 'countedSegments')) : null,
+    settled: countedMedian('settledSegments'),
+    segments: countedMedian('countedSegments'),
     baseline: null,
   };
 }

@@ -131,4 +131,4 @@ function comparisons(row, lines, { basis = row.ours.basis ?? 'time', windows = [
   return out;
 }
 
-module.exports = { comparisons, acrossSessions, BASIS_TEXT };
+module.exports = { comparisons, BASIS_TEXT };

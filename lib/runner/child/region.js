@@ -61,15 +61,17 @@ async function openRound(round, job) {
 // with a thousand uploads in flight, 11 to 22 million, and a child locked on
 // one or the other counts a collector's work 6x apart. Filling the young
 // generation to a seeded, evenly spread part of its capacity before each
-// counted round, in the gap, puts the round's scavenges at uniform points of it, so
-// that their mean over the window is over the round's phases, not one phase.
-// The filler is dead at once; a scavenge it brings about falls in the gap,
-// where count.js leaves it out (a scavenge of dead objects is not the
-// round's). Where the runtime gives no new space's size, nothing is done.
+// counted round, in the gap, puts the round's scavenges at other points of
+// it from round to round, so that their mean over the window is over the
+// round's phases, not one phase. The filler is dead at once; a scavenge it
+// brings about falls in the gap, where count.js leaves it out (a scavenge of
+// dead objects is not the round's). Where the runtime gives no new space's
+// size, nothing is done.
+
 // Each round's part: a golden-ratio sequence from a seeded start, so that
 // the parts of any run of rounds spread evenly over [0, 1) (a collection's
-// cost is a function of where in the round it falls, so even spacing gives
-// its mean sooner than random draws would).
+// cost depends on where in the round it falls, so even spacing gives its
+// mean sooner than random draws would).
 const GOLDEN = 0.6180339887498949;
 function ditherFraction(round, seed) {
   return (firstDraw(hashString(`dither:${seed}`)) + round * GOLDEN) % 1;
