@@ -7,6 +7,7 @@ const { FOLDER_PREFIX, readOwner } = require('./owned-folder');
 const { pidAlive } = require('./mark');
 const { processesOf, stopProcessesOf } = require('./folder-processes');
 const { runAs } = require('./binaries');
+const { lockState } = require('./folder-lock');
 
 // What earlier sessions of this machine left in the temporary directory: a
 // folder of a PostgreSQL server (perhaps still running) or of PGlite's
@@ -14,10 +15,13 @@ const { runAs } = require('./binaries');
 // SIGKILL, a power cut, an asyncmark older than its supervisor). Found at the
 // next start and by `asyncmark clean`. A folder is only ever taken for an
 // orphan when it is a real folder (never a link), made by this user (or, for
-// root, by the user postgres its server ran as), and
-// either its owner record names a process of this host that has ended, or it
-// has no record (an older asyncmark's), is old enough, and no live process
-// outside it runs it.
+// root, by the user postgres its server ran as), and its session no longer
+// proves that it lives: the lock its supervisor holds is free (folder-lock.js;
+// a held lock, or one that cannot be asked about, is a live session's,
+// whatever host or PID namespace it runs in). A folder without a lock file
+// (an older asyncmark's, or made where there was no flock) is judged as
+// before: its owner record names a process of this host that has ended, or
+// it has no record, is old enough, and no live process outside it runs it.
 
 const KINDS = ['postgres', 'pglite'];
 // How old a folder without a record must be to be taken for an orphan. A
@@ -88,8 +92,12 @@ function findOrphans({ root = os.tmpdir(), host = os.hostname(), alive = pidAliv
     const stat = fs.lstatSync(folder, { throwIfNoEntry: false });
     if (!stat || !stat.isDirectory() || (uids && !uids.includes(stat.uid))) continue;
     const owner = readOwner(folder);
+    const lock = lockState(folder);
+    if (lock === 'held' || lock === 'unknown') continue;
     const processes = processesOf(folder);
-    if (owner) {
+    if (owner && lock === 'free') {
+      // Proven ended, whatever host or pid the record names.
+    } else if (owner) {
       if (owner.host !== host || alive(owner.pid)) continue;
     } else if (now - stat.mtimeMs < UNRECORDED_MIN_AGE_MS[holds] || runByLiveParent(processes, alive)) continue;
     orphans.push({ folder, holds, owner, processes: processes.length, bytes: sizeOf(folder), mtimeMs: stat.mtimeMs });

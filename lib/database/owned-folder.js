@@ -4,13 +4,19 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
+const { lockedCommand, lockState } = require('./folder-lock');
+
+// How long the supervisor may take to hold the folder's lock.
+const LOCK_WAIT_MS = 10000;
 
 // A temporary folder of a session's own (a PostgreSQL server's, PGlite's
 // template), made so that nothing of it outlives the session. It holds an owner
-// record (OWNER_FILE: the session's pid and host), by which a later session
-// tells an orphan from a live session's folder (orphans.js), and it is watched
-// by a supervisor (supervisor.js) that stops its processes and deletes it when
-// the session's process ends, even by SIGKILL.
+// record (OWNER_FILE: the session's pid and host, for people to read) and a
+// lock file that its supervisor (supervisor.js) holds locked for as long as it
+// lives (folder-lock.js), by which a later session, in any container or PID
+// namespace, tells a live session's folder from an orphan (orphans.js). The
+// supervisor stops the folder's processes and deletes it when the session's
+// process ends, even by SIGKILL.
 
 const FOLDER_PREFIX = 'asyncmark-';
 const OWNER_FILE = 'asyncmark-owner.json';
@@ -23,16 +29,21 @@ const KIND = 'asyncmark folder';
  */
 function makeOwnedFolder(kind, { root = os.tmpdir() } = {}) {
   const folder = fs.mkdtempSync(path.join(root, `${FOLDER_PREFIX}${kind}-`));
-  // The record first, before anything could take the folder for an orphan.
-  fs.writeFileSync(path.join(folder, OWNER_FILE), JSON.stringify(ownerRecord(kind)));
   let supervisor;
   try {
-    supervisor = spawn(process.execPath, [path.join(__dirname, 'supervisor.js'), folder], {
+    const { command, args, locked } = lockedCommand(folder, [process.execPath, path.join(__dirname, 'supervisor.js'), folder]);
+    supervisor = spawn(command, args, {
       detached: true,
       cwd: path.parse(folder).root,
       stdio: ['pipe', 'ignore', 'ignore'],
     });
+    // The record only once the lock is held: until then the folder is judged
+    // as one without a record (young, so never an orphan), and a record beside
+    // a free lock always means an ended session.
+    if (locked) awaitLock(folder, supervisor);
+    fs.writeFileSync(path.join(folder, OWNER_FILE), JSON.stringify(ownerRecord(kind)));
   } catch (error) {
+    if (supervisor) supervisor.kill('SIGKILL');
     fs.rmSync(folder, { recursive: true, force: true });
     throw error;
   }
@@ -50,6 +61,17 @@ function makeOwnedFolder(kind, { root = os.tmpdir() } = {}) {
       supervisor.stdin.destroy();
     },
   };
+}
+
+// Waits, blocking, for the supervisor to hold the lock: a few milliseconds,
+// since flock takes it before it starts Node.
+function awaitLock(folder, supervisor) {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let waited = 0; waited < LOCK_WAIT_MS; waited += 5) {
+    if (lockState(folder) === 'held') return;
+    Atomics.wait(pause, 0, 0, 5);
+  }
+  throw new Error(`the supervisor of ${folder} (pid ${supervisor.pid}) did not take its lock within ${LOCK_WAIT_MS / 1000} s`);
 }
 
 function ownerRecord(kind) {

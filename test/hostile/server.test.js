@@ -19,6 +19,7 @@ const { findBinaries } = require('../../lib/database/binaries');
 const { processesOf, stopProcessesOf } = require('../../lib/database/folder-processes');
 const { findOrphans, removeOrphans } = require('../../lib/database/orphans');
 const { OWNER_FILE } = require('../../lib/database/owned-folder');
+const { LOCK_FILE } = require('../../lib/database/folder-lock');
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'database');
 const BIN = path.join(FIXTURES, 'bin');
@@ -253,7 +254,7 @@ describe('hostile: the server a session starts, and what sessions leave', functi
         assert.equal(server.maxConnections, 100);
         assert.deepEqual(Object.keys(server.settings), ['max_connections', 'shared_buffers', 'fsync', 'synchronous_commit']);
         assert.match(server.version, /^\d+\.\d+/);
-        assert.deepEqual(fs.readdirSync(server.folder).sort(), [OWNER_FILE, 'data']);
+        assert.deepEqual(fs.readdirSync(server.folder).sort(), [OWNER_FILE, LOCK_FILE, 'data']);
         const hba = fs
           .readFileSync(path.join(server.folder, 'data', 'pg_hba.conf'), 'utf8')
           .split('\n')
@@ -522,7 +523,7 @@ describe('hostile: the server a session starts, and what sessions leave', functi
       assert.equal(listed.code, 0, listed.stderr);
       assert.match(
         listed.stdout,
-        /^left by earlier sessions in .*:\n {2}.*asyncmark-pglite-ended: PGlite's template folder.*\nnothing removed: run asyncmark clean --yes to remove it\n$/,
+        /^left by earlier sessions in .*:\n {2}.*asyncmark-pglite-ended: PGlite's template folder.*\nnothing removed: run npx asyncmark clean --yes to remove it\n$/,
       );
       assert.ok(fs.existsSync(folder));
       const removed = await cli(['clean', '--yes'], { env: cleanEnv() });
@@ -588,12 +589,15 @@ describe('hostile: the server a session starts, and what sessions leave', functi
         await make('asyncmark_badc0de0', markText({ id: 'someone-else', pid: 999999999 }));
         const listed = await cli(['clean', '--db', server.url]);
         assert.equal(listed.code, 0, listed.stderr);
-        assert.match(listed.stdout, /asyncmark_0000dead: .*its session has ended \(an orphan\)/);
+        assert.match(listed.stdout, /asyncmark_0000dead: .*an older asyncmark's session that has ended \(an orphan\)/);
         assert.match(listed.stdout, /asyncmark_00001ive: .*its session still runs; not removed/);
         assert.match(listed.stdout, /asyncmark_0e15e0e1: .*another machine's session, which may still run; not removed/);
         assert.match(listed.stdout, /asyncmark_c0ffee00: named like asyncmark's but without its mark: not asyncmark's, never touched/);
         assert.match(listed.stdout, /asyncmark_badc0de0: named like asyncmark's but without its mark/);
-        assert.match(listed.stdout, /nothing removed: run asyncmark clean --db postgres:\/\/asyncmark:\*\*\*@127\.0\.0\.1:\d+\/postgres --yes to remove it\n$/);
+        assert.match(
+          listed.stdout,
+          /nothing removed: run npx asyncmark clean --db postgres:\/\/asyncmark:\*\*\*@127\.0\.0\.1:\d+\/postgres --yes to remove it\n$/,
+        );
         assert.doesNotMatch(listed.stdout, new RegExp(server.password));
         const removed = await cli(['clean', '--db', server.url, '--yes']);
         assert.equal(removed.code, 0, removed.stderr);
