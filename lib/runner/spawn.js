@@ -4,6 +4,7 @@ const crypto = require('node:crypto');
 const { fork, spawn } = require('node:child_process');
 const { markedEnv, endUnit, watchDescendants, guard, release } = require('./fence');
 const { NONCE, CHANNEL_FD } = require('./child/channel');
+const { SECRET_PREFIX, ON_STDIN } = require('./child/secrets');
 
 // Child processes for everything that measures: the benchmark runner, the
 // debuggability probe and the conformance suite on a file of one's own.
@@ -65,11 +66,24 @@ function runChild(
 ) {
   return new Promise((resolve) => {
     const nonce = crypto.randomBytes(12).toString('hex');
-    const marked = markedEnv({ ...env, [NONCE]: nonce, ...(channel === 'fd' ? { [CHANNEL_FD]: '3' } : {}) });
+    // The nonce and the caller's secrets (env names starting with SECRET_PREFIX)
+    // go on the child's stdin under the node running asyncmark, never in its
+    // environment (child/secrets.js); another runtime finds them in its environment.
+    const secrets = { [NONCE]: nonce };
+    const rest = {};
+    for (const [name, value] of Object.entries(env)) (name.startsWith(SECRET_PREFIX) ? secrets : rest)[name] = value;
+    const onStdin = execPath === process.execPath;
+    const marked = markedEnv({ ...rest, ...(onStdin ? { [ON_STDIN]: 'stdin' } : secrets), ...(channel === 'fd' ? { [CHANNEL_FD]: '3' } : {}) });
+    const input = onStdin ? 'pipe' : 'ignore';
     const child =
       channel === 'fd'
-        ? spawn(execPath, [...execArgv, script, JSON.stringify(job)], { env: marked.env, detached: true, stdio: ['ignore', 'ignore', 'pipe', 'pipe'] })
-        : fork(script, [JSON.stringify(job)], { execPath, execArgv, env: marked.env, detached: true, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+        ? spawn(execPath, [...execArgv, script, JSON.stringify(job)], { env: marked.env, detached: true, stdio: [input, 'ignore', 'pipe', 'pipe'] })
+        : fork(script, [JSON.stringify(job)], { execPath, execArgv, env: marked.env, detached: true, stdio: [input, 'ignore', 'pipe', 'ipc'] });
+    if (onStdin && child.stdin) {
+      // A child that dies before reading it closes the pipe: not an error of this process.
+      child.stdin.on('error', () => {});
+      child.stdin.end(JSON.stringify(secrets));
+    }
     const watch = child.pid && watchMs ? watchDescendants(child.pid, watchMs) : null;
     const unit = { pid: child.pid, mark: marked.mark, seen: watch ? watch.seen : new Map(), look: watch ? watch.look : null, ended: false };
     if (child.pid) guard(child.pid);

@@ -2,6 +2,7 @@
 
 const fs = require('node:fs');
 const { descendantsOf } = require('../fence');
+const { secret } = require('./secrets');
 
 // The result channel between a fenced child and its parent (lib/runner/spawn.js):
 // messages that carry the run's nonce, over IPC or, where the parent asked for
@@ -14,11 +15,7 @@ const { descendantsOf } = require('../fence');
 const NONCE = 'ASYNCMARK_NONCE';
 const CHANNEL_FD = 'ASYNCMARK_CHANNEL_FD';
 
-const take = (name) => {
-  const value = process.env[name] ?? null;
-  delete process.env[name];
-  return value;
-};
+const take = (name) => secret(name);
 
 /**
  * A sender of sealed messages, made before the example loads:
