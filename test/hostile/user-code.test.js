@@ -153,6 +153,11 @@ const BENCH_CASES = [
   ['floods-stdout', 'load', 'ok'],
   ['writes-ipc-fd', 'load', 'ok'],
   ['sends-result', 'load', 'ok'],
+  ['steals-nonce', 'load', 'ok'],
+  ['freezes-hrtime', 'load', 'not measured'],
+  ['slows-hrtime', 'load', 'not measured'],
+  ['slows-performance-now', 'load', 'not measured'],
+  ['replaces-cpu-usage', 'load', 'not measured'],
   ['prints-protocol', 'load', 'not ok'],
   ['writes-protocol-to-fd', 'load', 'not ok'],
   ['exits-0', 'load', 'not ok'],
@@ -170,6 +175,10 @@ describe('hostile user code: a bench run', function () {
         // A result the file sent itself is not the run's.
         assert.equal(result.metrics.forged, undefined);
         assert.equal(result.metrics.invocations, 10);
+      } else if (expected === 'not measured') {
+        assert.equal(result.status, 'invalid');
+        assert.equal(result.metrics, null);
+        assert.match(result.error, /^not measured: the run replaced .+, which asyncmark reads its figures from$/);
       } else assert.notEqual(result.status, 'ok');
       assert.deepEqual(left, [], `processes outlived the run: ${left.join(', ')}`);
     });

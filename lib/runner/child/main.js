@@ -1,6 +1,8 @@
 'use strict';
 
 const { sealedSender, lastWord } = require('./channel');
+// Taken before the example is loaded: the clocks its figures are read from.
+const { changedClocks } = require('./clocks');
 
 // What every driver's child does around its one run: read the job from its
 // argument, run it, and report the result once over IPC. Two ways to end
@@ -25,7 +27,7 @@ function childMain(run, { forgot }) {
   const reported = { node: process.version, v8: (process.versions && process.versions.v8) || null };
   const report = (result) => {
     finished = true;
-    send(lastWord({ reported, ...result }), () => process.exit(0));
+    send(lastWord({ reported, ...notMeasuredIfClocksChanged(result) }), () => process.exit(0));
   };
   process.on('beforeExit', () => {
     if (!finished) report({ status: 'invalid', metrics: null, error: forgot });
@@ -39,6 +41,19 @@ function childMain(run, { forgot }) {
     process.stderr.write(`${error && error.stack ? error.stack : error}\n`);
     process.exit(1);
   });
+}
+
+// A run whose code replaced a clock it is measured by is not measured: its
+// figures are dropped and the reason given (clocks.js).
+function notMeasuredIfClocksChanged(result) {
+  const changed = changedClocks();
+  if (changed.length === 0 || result.status !== 'ok') return result;
+  return {
+    ...result,
+    status: 'invalid',
+    metrics: null,
+    error: `not measured: the run replaced ${changed.join(', ')}, which asyncmark reads its figures from`,
+  };
 }
 
 module.exports = { childMain };
