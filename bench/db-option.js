@@ -3,7 +3,7 @@
 const { UsageError, Failed, refuse, parseNumber } = require('./usage');
 const { MODELS_BY_PROBLEM } = require('../lib/fakes');
 const { openSessionDatabase, redacted } = require('../lib/database/session');
-const { parseDatabaseUrl } = require('../lib/database/connection');
+const { parseDatabaseUrl, maskSecrets } = require('../lib/database/connection');
 const show = require('../lib/report/display');
 const { needOptional } = require('../lib/optional-dependency');
 const { removeOrphans } = require('../lib/database/orphans');
@@ -48,7 +48,7 @@ function resolveDatabaseOption(options, scenario, scenarios) {
     choice = { kind: 'url', url: text };
   } else if (KINDS.includes(text)) choice = { kind: text };
   // A mistyped scheme may still carry a password: it is not echoed.
-  else throw refuse('--db', text.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@'), ALLOWED);
+  else throw refuse('--db', maskSecrets(text), ALLOWED);
   if (typeof MODELS_BY_PROBLEM[scenario.problem]?.database !== 'function') {
     throw new UsageError(
       `--db: scenario ${scenario.name} (problem ${scenario.problem}) has no database model; --db applies to ${takers(scenarios).join(', ')}`,

@@ -1,7 +1,7 @@
 'use strict';
 
 const { killAll } = require('../lib/runner/spawn');
-const { closeAll: closeDatabases } = require('../lib/database/session');
+const { closeAll: closeDatabases, stillOpen } = require('../lib/database/session');
 
 // Ctrl-C (or SIGTERM, or SIGHUP when the terminal goes) during a long
 // command: stop the progress display, end every child process and its unit,
@@ -28,7 +28,7 @@ async function interruptible(task, { progress, note, onInterrupt = () => {}, exi
   let signalled = null;
   const onSignal = async (signal) => {
     // A second signal while the first is being handled: the person wants out now.
-    if (signalled) return exit(EXIT_CODES[signal]);
+    if (signalled) return exitNow(signal, exit);
     signalled = signal;
     progress.stop();
     await killAll();
@@ -58,4 +58,44 @@ async function interruptible(task, { progress, note, onInterrupt = () => {}, exi
   return value;
 }
 
-module.exports = { interruptible, EXIT_CODES };
+// Ends the process at once, naming what the open database sessions leave.
+function exitNow(signal, exit) {
+  for (const line of stillOpen()) process.stderr.write(`\nasyncmark: stopped at once: ${line}\n`);
+  return exit(EXIT_CODES[signal]);
+}
+
+/**
+ * Runs a phase that a signal must not cut in two: opening or closing a
+ * session's database (a schema made but not marked, a drop half done). A
+ * signal during it is answered with a line saying what the session is doing,
+ * and the phase goes on to its end; then `settle` undoes what it made, and
+ * the process ends with the signal's code. A second signal ends it at once,
+ * naming what is left and how to remove it.
+ * @param {() => Promise<T>} task
+ * @param {{ doing: () => string, settle?: (value: T) => Promise<void>, exit?: (code: number) => void }} options
+ * @returns {Promise<T>}
+ * @template T
+ */
+async function uninterrupted(task, { doing, settle = async () => {}, exit = (code) => process.exit(code) }) {
+  let signalled = null;
+  const onSignal = (signal) => {
+    if (signalled) return exitNow(signal, exit);
+    signalled = signal;
+    process.stderr.write(`\nasyncmark: ${signal}: ${doing()}; finishing that first (${signal} again to stop at once)\n`);
+    return undefined;
+  };
+  for (const signal of SIGNALS) process.on(signal, onSignal);
+  try {
+    const value = await task();
+    if (signalled) {
+      await settle(value);
+      process.stderr.write(`asyncmark: ${signalled}: done, and nothing of the session is left\n`);
+      exit(EXIT_CODES[signalled]);
+    }
+    return value;
+  } finally {
+    for (const signal of SIGNALS) process.removeListener(signal, onSignal);
+  }
+}
+
+module.exports = { interruptible, uninterrupted, EXIT_CODES };

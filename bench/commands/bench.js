@@ -1,12 +1,13 @@
 'use strict';
 
+const { temporaryFolderProblem } = require('../../lib/temporary-folder');
 const { Option } = require('commander');
 const problems = require('../../examples');
 const { reportHooks } = require('../../lib/problems');
 const scenarios = require('../scenarios');
 const drivers = require('../../lib/drivers');
 const { plan, runSession, readResults } = require('../../lib/runner/session');
-const { interruptible } = require('../interrupt');
+const { interruptible, uninterrupted } = require('../interrupt');
 const { summarize, growth, fullParamsKey } = require('../../lib/summary');
 const { timeTable } = require('../../lib/report/sections/time-table');
 const { cellRow } = require('../../lib/report/sections/cell-row');
@@ -293,6 +294,9 @@ async function refine(lines, settings, options, started) {
 async function action(options, command) {
   const started = Date.now();
   const settings = resolveOptions(options);
+  // A temporary folder that cannot hold a run's files is said before anything runs.
+  const noRoom = temporaryFolderProblem();
+  if (noRoom) throw new UsageError(noRoom);
   // The main job also counts CPU work, where valgrind is present.
   settings.beside = countedBeside(settings, problems[settings.scenario.problem], command);
   // Every runtime asked for is installed (or refused, one line, exit 2) before anything runs.
@@ -306,11 +310,17 @@ async function action(options, command) {
   // Ctrl-C while a file of --add is verified ends its child and what the file started.
   await interruptible(() => verifyAdded(settings), { progress: { stop() {} }, note: 'interrupted while verifying the files of --add; nothing was run' });
   // A real database (--db) is made ready before the first run and undone after the last.
-  const database = settings.database ? await openDatabase(settings, options) : null;
+  // Neither is cut in two by Ctrl-C: each says what it is doing and finishes (interrupt.js).
+  const database = settings.database
+    ? await uninterrupted(() => openDatabase(settings, options), {
+        doing: () => 'opening the database session',
+        settle: (opened) => closeDatabase(settings, opened),
+      })
+    : null;
   try {
     await runAll(settings, options, started);
   } finally {
-    if (database) await closeDatabase(settings, database);
+    if (database) await uninterrupted(() => closeDatabase(settings, database), { doing: () => database.doing ?? 'closing the database session' });
   }
 }
 

@@ -2,11 +2,12 @@
 
 const os = require('node:os');
 const readline = require('node:readline/promises');
-const { UsageError, refuse } = require('../usage');
+const { UsageError, Failed, refuse } = require('../usage');
 const { findOrphans, describeOrphan, removeOrphan } = require('../../lib/database/orphans');
-const { sessionSchemas, dropSessionSchema } = require('../../lib/database/schemas');
-const { isOrphan } = require('../../lib/database/mark');
+const { sessionSchemas, dropSessionSchema, whyLeft, sessionEnded } = require('../../lib/database/schemas');
+const { releaseLock } = require('../../lib/database/session-lock');
 const { redacted } = require('../../lib/database/session');
+const { maskSecrets } = require('../../lib/database/connection');
 
 // `asyncmark clean`: what earlier sessions left because they died before
 // they could remove it, listed, and removed once the person says so (--yes,
@@ -45,16 +46,18 @@ async function cleanFolders(options) {
   }
   write(`left by earlier sessions in ${os.tmpdir()}:`);
   for (const orphan of orphans) write(`  ${describeOrphan(orphan)}`);
-  if (!(await confirmed(options, orphans.length, 'asyncmark clean'))) return;
+  if (!(await confirmed(options, orphans.length, 'npx asyncmark clean'))) return;
   for (const orphan of orphans) {
     await removeOrphan(orphan);
     write(`removed ${orphan.folder}`);
   }
 }
 
-function describeSchema({ schema, mark }) {
+function describeSchema({ schema, mark }, ended) {
   const whose = `session ${mark.id}, pid ${mark.pid} on ${mark.host}, started ${mark.started}`;
-  if (isOrphan(mark)) return `${schema}: ${whose}: its session has ended (an orphan)`;
+  if (mark.lock)
+    return `${schema}: ${whose}: ${ended ? 'its session has ended (its lock is free): an orphan' : 'its session still runs (it holds its lock); not removed'}`;
+  if (ended) return `${schema}: ${whose}: an older asyncmark's session that has ended (an orphan)`;
   if (mark.host !== os.hostname()) return `${schema}: ${whose}: another machine's session, which may still run; not removed`;
   return `${schema}: ${whose}: its session still runs; not removed`;
 }
@@ -70,27 +73,40 @@ async function cleanDatabase(url, options) {
     await client.end().catch(() => {});
     throw new UsageError(`--db: cannot connect to ${redacted(url)}: ${error.message}`);
   }
+  // The ended sessions' locks are held from the listing to the drop, so that no session can take one meanwhile.
+  const held = [];
   try {
     const { marked, unmarked } = await sessionSchemas(client);
-    const orphans = marked.filter(({ mark }) => isOrphan(mark));
+    const orphans = [];
     if (marked.length === 0) write(`no asyncmark session schemas in ${redacted(url)}`);
     else write(`asyncmark session schemas in ${redacted(url)}:`);
-    for (const entry of marked) write(`  ${describeSchema(entry)}`);
+    for (const entry of marked) {
+      const ended = await sessionEnded(client, entry.mark);
+      if (ended && entry.mark.lock) held.push(entry.mark.id);
+      if (ended) orphans.push(entry);
+      write(`  ${describeSchema(entry, ended)}`);
+    }
     for (const schema of unmarked) write(`  ${schema}: named like asyncmark's but without its mark: not asyncmark's, never touched`);
     if (orphans.length === 0) return;
-    if (!(await confirmed(options, orphans.length, `asyncmark clean --db ${redacted(url)}`))) return;
+    if (!(await confirmed(options, orphans.length, `npx asyncmark clean --db ${redacted(url)}`))) return;
+    const left = [];
     for (const entry of orphans) {
-      const dropped = await dropSessionSchema(client, entry);
-      write(dropped ? `removed ${entry.schema}` : `${entry.schema}: its mark changed since it was listed: left as it is`);
+      const outcome = await dropSessionSchema(client, entry);
+      if (outcome.dropped) write(`removed ${entry.schema}`);
+      else if (outcome.why === 'mark') write(`${entry.schema}: its mark changed since it was listed: left as it is`);
+      else left.push(`${entry.schema} is left, nothing of it dropped: ${whyLeft(outcome)}`);
     }
+    for (const line of left) process.stderr.write(`asyncmark: ${line}\n`);
+    if (left.length) throw new Failed(left.join('\n'));
   } finally {
+    for (const id of held) await releaseLock(client, id).catch(() => {});
     await client.end().catch(() => {});
   }
 }
 
 function parseUrl(text) {
   const allowed = 'a postgres:// or postgresql:// URL of your own server';
-  if (!/^postgres(ql)?:\/\//.test(text)) throw refuse('--db', text, allowed);
+  if (!/^postgres(ql)?:\/\//.test(text)) throw refuse('--db', maskSecrets(text), allowed);
   try {
     new URL(text);
   } catch {
@@ -117,13 +133,14 @@ function register(program) {
       `
 What is an orphan:
   a folder asyncmark-postgres-* or asyncmark-pglite-* in the temporary directory, made by
-  this user (for root, also by the user postgres), whose owner record names a process of
-  this machine that has ended (or, made by an older asyncmark, that has no record, is over
-  a minute old, a day for PGlite's, and has no live process running it); a schema
-  asyncmark_<id> whose COMMENT is a session's mark for this machine and a process that has
-  ended. A live session's folder or schema, another machine's, and anything without the
-  mark are listed at most and never removed. A bench session removes its orphans as it
-  starts; clean is for seeing them first, and for a database of your own.
+  this user (for root, also by the user postgres), whose session no longer holds the lock
+  on its lock file; a schema asyncmark_<id> whose COMMENT is a session's mark and whose
+  session no longer holds its advisory lock. A live session proves it lives by its lock,
+  from any host, container or PID namespace. (What an older asyncmark made, without a
+  lock, is judged by its record's host and pid.) A live session's folder or schema, and
+  anything without the mark, are listed at most and never removed; a schema is removed
+  object by object, never with CASCADE, and one that your own objects depend on is left,
+  with what depends on it.
 
 Examples:
   asyncmark clean                              list, then ask before removing

@@ -1,12 +1,13 @@
 'use strict';
 
+const { temporaryFolderProblem } = require('../../lib/temporary-folder');
 const { Option } = require('commander');
 const { problemNamed } = require('../../lib/problems');
 const { renderVerdict } = require('../../lib/verify');
 const { verifyFenced, cancelFenced } = require('../../lib/verify-fenced');
 const { CANCEL_MEANS, KEEPS, NO_ABORT_CONTROLLER, kindOf, worse } = require('../../lib/conformance');
 const { VERIFIABLE, DEFAULT_PROBLEM, styleOptions, resolveStyle, ownEntry, refuseUnloadable } = require('../own-examples');
-const { Failed, parseChoice } = require('../usage');
+const { Failed, UsageError, parseChoice } = require('../usage');
 const { interruptible } = require('../interrupt');
 
 // `asyncmark verify FILE`: the whole conformance suite of a problem, every
@@ -71,6 +72,9 @@ const interruptibly = (task) => interruptible(task, { progress: { stop() {} }, n
 
 async function action(file, options) {
   const settings = resolveOptions(file, options);
+  // A temporary folder that cannot hold a run's files is said before anything runs.
+  const noRoom = temporaryFolderProblem();
+  if (noRoom) throw new UsageError(noRoom);
   // The file runs in a child with a time limit per case, never in this process.
   const verdict = await interruptibly(() => verifyFenced(settings.problem, settings.entry));
   const refused = refuseUnloadable(verdict, file, settings.problem, 'FILE');

@@ -3,14 +3,15 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { SECRET_PREFIX, secret, handedSecrets } = require('../runner/child/secrets');
 
 // A person's connection URL (--db postgres://…), read as the settings a
 // session may use and nothing more. node-postgres lets a URL's own `options`
 // replace the ones a program passes, so a URL is never handed to it: it is
 // parsed here, its parameters checked against what a session allows, and
 // node-postgres gets a configuration built from the parts (clientConfig). The
-// password never travels with those parts: a run's child reads it from
-// PGPASSWORD in its environment, or from ~/.pgpass, as libpq does.
+// password never travels with those parts: a run's child is handed it as a
+// secret on its stdin (childCredentials), or reads ~/.pgpass as libpq does.
 
 const SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full'];
 // What a URL may carry besides host, port, database, user and password.
@@ -27,10 +28,32 @@ class ConnectionError extends Error {
   }
 }
 
+/**
+ * A text that may hold a password, as it may be shown: the password of every
+ * form a connection string takes masked, whether it parses or not
+ * (postgres://user:pw@host, postgres:/user:pw@host, postgres:user:pw@host,
+ * user:pw@host, a misspelt scheme, an unencoded @ in the password, a
+ * password= parameter or keyword). It masks more than it must rather than
+ * less.
+ * @param {string} text
+ * @returns {string}
+ */
+function maskSecrets(text) {
+  let shown = String(text);
+  const withScheme = /^(\s*[A-Za-z][A-Za-z0-9+.-]*:\/*)([^:@/?#\s]*):(.*)@/;
+  if (withScheme.test(shown)) shown = shown.replace(withScheme, '$1$2:***@');
+  else shown = shown.replace(/^(\s*\/*)([^:@/?#\s]*):(?!\/\/)(.*)@/, '$1$2:***@');
+  return shown.replace(/\b((?:ssl)?pass(?:word)?)=('[^']*'|[^&\s]*)/gi, '$1=***');
+}
+
 // Why a text that looks like a postgres:// URL does not parse, without
 // repeating it (it may hold a password).
 function unparsedBecause(text) {
   const authority = text.replace(/^postgres(ql)?:\/\//, '').split(/[/?]/)[0];
+  if (/@$/.test(authority) || authority === '') {
+    return 'it has no host: for a Unix socket, write its folder as the host, percent-encoded (postgres://user@%2Fvar%2Frun%2Fpostgresql/db)';
+  }
+  if (authority.split('@').pop().includes(',')) return 'it names a list of hosts; a session connects to one host: give one';
   if (authority.split('@').length > 2) return 'it has more than one @ before the host: an @ in the user name or password must be written %40';
   if (/#/.test(text)) return 'it has a #, which ends a URL: a # in the password must be written %23';
   const port = /:([^@\]:]*)$/.exec(authority.split('@').pop());
@@ -72,8 +95,15 @@ function parseDatabaseUrl(text, env = process.env) {
   if (port !== undefined && !(/^\d+$/.test(port) && Number(port) >= 1 && Number(port) <= 65535)) {
     throw new ConnectionError(`service ${serviceName}'s port ${JSON.stringify(port)} is not between 1 and 65535`);
   }
+  const host = from('host', url.hostname.replace(/^\[|\]$/g, ''), 'host');
+  // libpq's host lists (h1,h2 or h1:5432,h2:5433) name hosts to try in turn; node-postgres connects to one.
+  if (host && host.includes(',')) {
+    throw new ConnectionError(
+      `the URL names a list of hosts (${host}); a session connects to one host: give one, e.g. postgres://user@${host.split(',')[0]}/db`,
+    );
+  }
   const target = {
-    host: from('host', url.hostname.replace(/^\[|\]$/g, ''), 'host'),
+    host,
     port: port === undefined ? undefined : Number(port),
     database: from('dbname', url.pathname.slice(1), 'database'),
     user: from('user', url.username, 'user name'),
@@ -201,8 +231,20 @@ function sslOf(target) {
 
 // Passwords this process was given (a URL's, its own server's), by where
 // they apply, for the runs a test opens in this same process; a run's child
-// gets the session's in PGPASSWORD instead.
+// is handed the session's as a secret (CHILD_SECRET: lib/runner/child/secrets.js),
+// which is in neither its environment nor its command line.
 const given = new Map();
+const CHILD_SECRET = `${SECRET_PREFIX}PGPASSWORD`;
+
+/**
+ * What a run's child adds to its environment for the session's password: the
+ * password as a secret, and the person's own PGPASSWORD taken out (undefined
+ * removes a variable), so that neither is in the environment code of the
+ * example's can read.
+ */
+function childCredentials(password) {
+  return { PGPASSWORD: undefined, ...(password ? { [CHILD_SECRET]: password } : {}) };
+}
 const placeOf = (target) => `${target.host ?? ''}|${target.port ?? ''}|${target.user ?? ''}`;
 
 function rememberPassword(target, password) {
@@ -215,6 +257,8 @@ function rememberPassword(target, password) {
  * @returns {Promise<string | undefined>}
  */
 function lookupPassword(target, env = process.env) {
+  const handed = handedSecrets() ? secret(CHILD_SECRET, { keep: true }) : null;
+  if (handed) return Promise.resolve(handed);
   if (env.PGPASSWORD) return Promise.resolve(env.PGPASSWORD);
   if (given.has(placeOf(target))) return Promise.resolve(given.get(placeOf(target)));
   const user = target.user ?? env.PGUSER ?? os.userInfo().username;
@@ -286,4 +330,15 @@ function clientConfig(target, { password = null, schema, applicationName = `asyn
   };
 }
 
-module.exports = { parseDatabaseUrl, describeTarget, clientConfig, lookupPassword, rememberPassword, targetUrl, ConnectionError, PARAMETERS };
+module.exports = {
+  childCredentials,
+  maskSecrets,
+  parseDatabaseUrl,
+  describeTarget,
+  clientConfig,
+  lookupPassword,
+  rememberPassword,
+  targetUrl,
+  ConnectionError,
+  PARAMETERS,
+};

@@ -5,9 +5,12 @@ const crypto = require('node:crypto');
 
 // The mark a session puts on what it makes in a database (its schema's
 // COMMENT), so that a later session, or `asyncmark clean`, can tell the
-// session's own objects from anybody else's, and a live session's from one
-// whose process has died. Only a schema named asyncmark_<id> whose comment
-// parses as a mark with that same id is asyncmark's.
+// session's own objects from anybody else's. Only a schema named
+// asyncmark_<id> whose comment parses as a mark with that same id is
+// asyncmark's. Whether its session still runs is told by its lock
+// (session-lock.js, marks with lock "advisory"); the pid and host are there for
+// a person to read, and to judge the marks of an older asyncmark, which held
+// no lock (isOrphan).
 
 const PREFIX = 'asyncmark_';
 const KIND = 'asyncmark session';
@@ -24,14 +27,15 @@ function schemaOf(id) {
  * @param {{ id: string, pid?: number, host?: string, started?: string }} session
  * @returns {string} the comment's text
  */
-function markText({ id, pid = process.pid, host = os.hostname(), started = new Date().toISOString() }) {
-  return JSON.stringify({ kind: KIND, id, pid, host, started });
+function markText({ id, pid = process.pid, host = os.hostname(), started = new Date().toISOString(), lock }) {
+  return JSON.stringify({ kind: KIND, id, pid, host, started, ...(lock ? { lock } : {}) });
 }
 
 /**
  * @param {string} schema a schema's name
  * @param {string | null} comment its comment
- * @returns {{ id, pid, host, started } | null} the mark, when the schema is asyncmark's
+ * @returns {{ id, pid, host, started, lock? } | null} the mark, when the schema is asyncmark's; lock: 'advisory'
+ *   when its session proves it lives by its lock
  */
 function readMark(schema, comment) {
   if (typeof schema !== 'string' || !schema.startsWith(PREFIX) || typeof comment !== 'string') return null;
@@ -43,7 +47,7 @@ function readMark(schema, comment) {
   }
   if (!mark || mark.kind !== KIND || schemaOf(mark.id) !== schema) return null;
   if (!Number.isInteger(mark.pid) || typeof mark.host !== 'string') return null;
-  return { id: mark.id, pid: mark.pid, host: mark.host, started: mark.started };
+  return { id: mark.id, pid: mark.pid, host: mark.host, started: mark.started, ...(mark.lock === 'advisory' ? { lock: 'advisory' } : {}) };
 }
 
 // Whether a process of this machine still runs (signal 0 asks without sending).
@@ -57,8 +61,9 @@ function pidAlive(pid) {
 }
 
 /**
- * An orphan is a mark made on this machine by a process that no longer runs.
- * A mark from another machine is never called an orphan: nothing here can tell
+ * How an older asyncmark's mark, which holds no lock, is judged: an orphan
+ * when it was made on this machine by a process that no longer runs. A mark
+ * from another machine is never called an orphan: nothing here can tell
  * whether its session still runs.
  */
 function isOrphan(mark, { host = os.hostname(), alive = pidAlive } = {}) {

@@ -15,37 +15,64 @@ const FACTS = `SELECT current_setting('server_version') AS version,
   current_setting('shared_buffers') AS shared_buffers,
   current_setting('fsync') AS fsync,
   current_setting('synchronous_commit') AS synchronous_commit,
-  (SELECT count(*)::int FROM pg_catalog.pg_stat_activity WHERE backend_type = 'client backend') AS in_use`;
+  (SELECT count(*)::int FROM pg_catalog.pg_stat_activity WHERE backend_type = 'client backend') AS in_use,
+  current_database() AS database, current_user AS role,
+  (SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname = current_user) AS superuser,
+  (SELECT datconnlimit FROM pg_catalog.pg_database WHERE datname = current_database()) AS database_limit,
+  (SELECT count(*)::int FROM pg_catalog.pg_stat_activity WHERE backend_type = 'client backend' AND datname = current_database()) AS database_in_use,
+  (SELECT rolconnlimit FROM pg_catalog.pg_roles WHERE rolname = current_user) AS role_limit,
+  (SELECT count(*)::int FROM pg_catalog.pg_stat_activity WHERE backend_type = 'client backend' AND usename = current_user) AS role_in_use`;
 
 /**
  * @returns {Promise<{ version, settings: { max_connections, shared_buffers, fsync, synchronous_commit },
- *   connections: { max, reserved, inUse } }>} inUse: client connections open now, this one included
+ *   connections: { max, reserved, inUse, limits } }>} inUse: client connections open now, this one included;
+ *   limits: the database's and the role's own CONNECTION LIMITs, where set and where they apply (not to a superuser)
  */
 async function serverFacts(client) {
   const [row] = (await client.query(FACTS)).rows;
+  const limits = [];
+  if (!row.superuser && row.database_limit >= 0) {
+    limits.push({ what: `database ${row.database}'s CONNECTION LIMIT ${row.database_limit}`, limit: row.database_limit, inUse: row.database_in_use });
+  }
+  if (!row.superuser && row.role_limit >= 0) {
+    limits.push({ what: `role ${row.role}'s CONNECTION LIMIT ${row.role_limit}`, limit: row.role_limit, inUse: row.role_in_use });
+  }
   return {
     version: row.version,
     settings: { max_connections: row.max_connections, shared_buffers: row.shared_buffers, fsync: row.fsync, synchronous_commit: row.synchronous_commit },
-    connections: { max: row.max_connections, reserved: row.superuser_reserved + row.reserved, inUse: row.in_use },
+    connections: { max: row.max_connections, reserved: row.superuser_reserved + row.reserved, inUse: row.in_use, limits },
   };
 }
 
 /**
  * Why a run's connections cannot fit, or null. A run's child opens its pool
  * and one connection on the side; the session's own connection (counted in
- * inUse) is closed before the first run. Slots reserved for superusers are
- * not counted as room, whoever connects.
+ * inUse) is closed before the first run, and `held` stay open beside the runs
+ * (the session's lock). Slots reserved for superusers are not counted as
+ * room, whoever connects. The database's and the role's own limits count too.
  * @param {number} pool --pool
- * @param {{ max, reserved, inUse }} connections serverFacts's
+ * @param {{ max, reserved, inUse, limits? }} connections serverFacts's
+ * @param {{ held?: number }} [options]
  * @returns {string | null}
  */
-function poolRefusal(pool, { max, reserved, inUse }) {
-  const others = Math.max(0, inUse - 1);
-  const room = max - reserved - others;
+function poolRefusal(pool, { max, reserved, inUse, limits = [] }, { held = 0 } = {}) {
   const needed = pool + 1;
-  if (needed <= room) return null;
-  const advice = room >= 2 ? `use --pool ${room - 1} or less` : 'the server has no room for a run now';
-  return `--pool ${pool}: each run opens ${needed} connections (the pool and one on the side), but the server has room for ${Math.max(0, room)} (max_connections ${max}, ${reserved} reserved, ${others} in use by others); ${advice}`;
+  const side = held ? ` and ${held} the session holds` : '';
+  const ask = (room, why) => {
+    if (needed <= room) return null;
+    const advice = room >= 2 ? `use --pool ${room - 1} or less` : 'there is no room for a run now';
+    return `--pool ${pool}: each run opens ${needed} connections (the pool and one on the side), but there is room for ${Math.max(0, room)} (${why}); ${advice}`;
+  };
+  // This connection is closed before the first run; the session's own stay.
+  const others = Math.max(0, inUse - 1);
+  const server = ask(max - reserved - others - held, `max_connections ${max}, ${reserved} reserved, ${others} in use by others${side}`);
+  if (server) return server;
+  for (const { what, limit, inUse: used } of limits) {
+    const theirs = Math.max(0, used - 1);
+    const refusal = ask(limit - theirs - held, `${what}, ${theirs} in use by others${side}`);
+    if (refusal) return refusal;
+  }
+  return null;
 }
 
 const FOUND = `SELECT n.nspname AS schema, 'function' AS kind, p.proname AS name

@@ -5,8 +5,9 @@ const { startServer } = require('./server');
 const { makeOwnedFolder } = require('./owned-folder');
 const { requireOptional } = require('../optional-dependency');
 const { newSessionId, schemaOf, markText } = require('./mark');
-const { removeOrphanSchemas, dropSessionSchema } = require('./schemas');
-const { parseDatabaseUrl, describeTarget, clientConfig, ConnectionError, rememberPassword, targetUrl } = require('./connection');
+const { removeOrphanSchemas, dropSessionSchema, whyLeft } = require('./schemas');
+const { holdSessionLock } = require('./session-lock');
+const { parseDatabaseUrl, describeTarget, clientConfig, ConnectionError, rememberPassword, targetUrl, childCredentials, maskSecrets } = require('./connection');
 const { serverFacts, poolRefusal, foreignObjects, foreignText, createRefusal } = require('./server-facts');
 
 // The database of a bench session (--db): what each run's child is told to
@@ -20,20 +21,14 @@ const { serverFacts, poolRefusal, foreignObjects, foreignText, createRefusal } =
 // finds it; a second exit stops it for good, and every run after says so.
 
 const open = new Set();
+// Sessions whose close has started and not finished: what an abrupt exit leaves.
+const closing = new Set();
 const RESTARTS = 1;
 // How long a look at whether the server still answers may take.
 const REACH_MS = 3000;
 
-// A URL as it may be shown: without its password.
-function redacted(url) {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(a URL that does not parse)';
-  }
-}
+// A URL as it may be shown: without its password, whatever its form.
+const redacted = (url) => maskSecrets(url);
 
 /**
  * @param {{ kind: 'pglite' | 'postgres' | 'url', url?: string, pool: number }} choice what --db and --pool resolved to
@@ -45,14 +40,16 @@ function redacted(url) {
  * @param {(message: string) => void} [options.onWarning]
  * @param {(message: string) => void} [options.onNote] what the session says it did (orphans removed, the connection)
  * @returns {Promise<{ label, childOptions, childEnv, server, facts, startMs, reachable(), close() }>} label: what a
- *   results line records (params.db); childEnv: what each run's child adds to its environment (the password)
+ *   results line records (params.db); childEnv: what each run's child adds to its environment (the password as a
+ *   secret, which the child takes on its stdin: lib/runner/child/secrets.js)
  */
 async function openSessionDatabase(choice, { prepare, signature = { functions: [] }, onWarning = () => {}, onNote = () => {} } = {}) {
   if (choice.kind === 'pglite') return openPglite(prepare);
   const pg = requireOptional('pg', '--db postgres or a postgres:// URL');
   const id = newSessionId();
   const schema = schemaOf(id);
-  const mark = { id, pid: process.pid, host: os.hostname(), started: new Date().toISOString() };
+  // A session in a person's database proves it lives by its lock (session-lock.js).
+  const mark = { id, pid: process.pid, host: os.hostname(), started: new Date().toISOString(), ...(choice.kind === 'url' ? { lock: 'advisory' } : {}) };
   let server = null;
   let url = choice.url;
   // Why the session's own server is gone for good (it exited again, or could not start again).
@@ -96,13 +93,19 @@ async function openSessionDatabase(choice, { prepare, signature = { functions: [
   // would find only the catalog, where nothing can be made.
   const client = quietClient(pg, clientConfig(target, { password, schema: 'pg_catalog', applicationName: `asyncmark-session-${process.pid}` }));
   const where = `${target.host ?? 'localhost'}:${target.port ?? 5432}`;
+  const connect = async () => {
+    const made = quietClient(pg, clientConfig(target, { password, schema: 'pg_catalog', applicationName: `asyncmark-session-${process.pid}` }));
+    await made.connect();
+    return made;
+  };
   let facts;
+  let lock = null;
   try {
     await client.connect().catch((error) => {
       throw new ConnectionError(`cannot connect to ${where}: ${error.message}`);
     });
     facts = await serverFacts(client);
-    const tooSmall = poolRefusal(choice.pool, facts.connections);
+    const tooSmall = poolRefusal(choice.pool, facts.connections, { held: mark.lock ? 1 : 0 });
     if (tooSmall) throw Object.assign(new ConnectionError(tooSmall), { parameter: '--pool' });
     const cannot = await createRefusal(client);
     if (cannot) throw new ConnectionError(cannot);
@@ -110,21 +113,26 @@ async function openSessionDatabase(choice, { prepare, signature = { functions: [
     const found = await foreignObjects(client, signature);
     if (found.length) throw new ConnectionError(foreignText(found, signature, target.database));
     const orphans = await removeOrphanSchemas(client);
-    if (orphans.length) onNote(`removed ${orphans.length} schemas left by earlier sessions of this host that are no longer running: ${orphans.join(', ')}`);
+    if (orphans.dropped.length) onNote(`removed ${orphans.dropped.length} schemas left by earlier sessions that have ended: ${orphans.dropped.join(', ')}`);
+    for (const line of orphans.left) onWarning(line);
+    // The lock before the schema: no moment where the schema is there and its session cannot prove it lives.
+    if (mark.lock) lock = await holdSessionLock(connect, id, { onLost: onWarning });
     await makeSchema(client, schema, mark);
   } catch (error) {
+    if (lock) await lock.release();
     if (server) await server.stop();
     throw error instanceof ConnectionError ? error : new ConnectionError(`cannot use ${where}: ${error.message}`);
   } finally {
     await client.end().catch(() => {});
   }
-  // A run's child finds the password in its environment (childEnv), never on
-  // its command line; a run opened in this process (a test's) finds it here.
+  // A run's child is handed the password as a secret (childEnv: connection.js
+  // childCredentials), in neither its environment nor its command line; a run
+  // opened in this process (a test's) finds it here.
   if (password) rememberPassword(target, password);
   const session = {
     label: choice.kind,
     childOptions: { kind: 'postgres', url: targetUrl(target), pool: choice.pool, schema, ...(server ? { restarting: true } : {}) },
-    childEnv: password ? { PGPASSWORD: password } : {},
+    childEnv: childCredentials(password ?? process.env.PGPASSWORD ?? null),
     facts,
     schema,
     startMs: server ? server.startMs : null,
@@ -147,26 +155,100 @@ async function openSessionDatabase(choice, { prepare, signature = { functions: [
     },
     // What is left in the person's database when the schema cannot be dropped, in one line.
     leftBehind: () => `schema ${schema} (its tables and functions) is left in database ${target.database ?? '(default)'} at ${where}`,
+    // How a person removes it: once the session has ended, its lock is free and clean takes it for an orphan.
+    removeWith: () => `npx asyncmark clean --db ${redacted(url)}`,
+    // What the session is doing now, for a line on Ctrl-C.
+    doing: null,
+    // What an exit now would leave, and how to remove it, in one line; null when a supervisor removes it.
+    leftLine: () => (server ? null : `${session.leftBehind()}; remove it with: ${session.removeWith()}`),
     async close() {
       open.delete(session);
-      if (server) {
-        await server.stop();
-        return;
-      }
-      // The person's server: only the session's own schema is dropped, after its mark is read again.
-      const dropper = quietClient(pg, clientConfig(target, { password, schema: 'pg_catalog' }));
+      closing.add(session);
       try {
-        await dropper.connect();
-        await dropSessionSchema(dropper, { schema, mark });
-      } catch (error) {
-        throw new ConnectionError(`${session.leftBehind()} (${error.message}); remove it with: asyncmark clean --db ${redacted(url)}`);
+        await closeNow();
       } finally {
-        await dropper.end().catch(() => {});
+        closing.delete(session);
       }
     },
   };
+  async function closeNow() {
+    if (server) {
+      session.doing = 'stopping the database server it started';
+      await server.stop();
+      return;
+    }
+    // The person's server: only the session's own objects are dropped, by name, after its mark is read again.
+    session.doing = `dropping schema ${schema}`;
+    let dropper = null;
+    let watch = null;
+    try {
+      dropper = await connect();
+      watch = watchWaits(
+        dropper,
+        connect,
+        (line) => {
+          session.doing = line;
+          onWarning(line);
+        },
+        schema,
+      );
+      const outcome = await dropSessionSchema(dropper, { schema, mark });
+      // Nothing of the session's is left once it is dropped (or is no longer its own).
+      if (outcome.dropped || outcome.why === 'mark') closing.delete(session);
+      if (!outcome.dropped && outcome.why !== 'mark') {
+        throw new ConnectionError(
+          `${session.leftBehind()}: ${whyLeft(outcome)}; nothing was dropped. Once those are gone, remove it with: ${session.removeWith()}`,
+        );
+      }
+    } catch (error) {
+      if (error instanceof ConnectionError) throw error;
+      throw new ConnectionError(`${session.leftBehind()} (${error.message}); remove it with: ${session.removeWith()}`);
+    } finally {
+      if (watch) watch.stop();
+      if (dropper) await dropper.end().catch(() => {});
+      if (lock) await lock.release();
+      session.doing = null;
+    }
+  }
   open.add(session);
   return session;
+}
+
+// While the drop waits for a lock (a pg_dump's, or a person's open
+// transaction's), says so every few seconds, naming who holds it.
+const WAIT_FIRST_MS = 2000;
+const WAIT_EVERY_MS = 10000;
+function watchWaits(dropper, connect, say, schema) {
+  let timer = null;
+  let stopped = false;
+  const started = Date.now();
+  const backend = dropper.query('SELECT pg_backend_pid() AS pid').then(({ rows }) => rows[0].pid);
+  const look = async () => {
+    let asker = null;
+    try {
+      asker = await connect();
+      const { rows } = await asker.query(
+        `SELECT a.pid, a.application_name AS app FROM pg_stat_activity a WHERE a.pid = ANY(pg_blocking_pids($1)) ORDER BY a.pid`,
+        [await backend],
+      );
+      if (!stopped && rows.length) {
+        const who = rows.map((row) => `pid ${row.pid}${row.app ? ` (${row.app})` : ''}`).join(', ');
+        say(`waiting ${Math.round((Date.now() - started) / 1000)} s for a lock held by ${who} to drop ${schema}`);
+      }
+    } catch {
+      // A look that fails says nothing; the drop itself says what went wrong.
+    } finally {
+      if (asker) await asker.end().catch(() => {});
+    }
+    if (!stopped) timer = setTimeout(look, WAIT_EVERY_MS).unref();
+  };
+  timer = setTimeout(look, WAIT_FIRST_MS).unref();
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
 }
 
 // A client whose connection, lost while idle, is not an uncaught error: the
@@ -251,4 +333,13 @@ async function closeAll(onWarning = () => {}) {
   for (const result of results) if (result.status === 'rejected') onWarning(result.reason.message);
 }
 
-module.exports = { openSessionDatabase, closeAll, redacted };
+/**
+ * What the open sessions would leave if the process ended now, a line each
+ * (those a supervisor removes are not named).
+ * @returns {string[]}
+ */
+function stillOpen() {
+  return [...open, ...closing].map((session) => (session.leftLine ? session.leftLine() : null)).filter(Boolean);
+}
+
+module.exports = { openSessionDatabase, closeAll, stillOpen, redacted };

@@ -158,10 +158,26 @@ describe('lib/database/server-facts (pure parts)', () => {
     assert.equal(poolRefusal(96, { max: 100, reserved: 3, inUse: 1 }), null);
     assert.equal(
       poolRefusal(97, { max: 100, reserved: 3, inUse: 1 }),
-      '--pool 97: each run opens 98 connections (the pool and one on the side), but the server has room for 97 (max_connections 100, 3 reserved, 0 in use by others); use --pool 96 or less',
+      '--pool 97: each run opens 98 connections (the pool and one on the side), but there is room for 97 (max_connections 100, 3 reserved, 0 in use by others); use --pool 96 or less',
     );
     assert.match(poolRefusal(200, { max: 100, reserved: 3, inUse: 21 }), /room for 77 .* 20 in use by others\); use --pool 76 or less$/);
-    assert.match(poolRefusal(1, { max: 10, reserved: 3, inUse: 9 }), /room for 0 .*the server has no room for a run now$/);
+    assert.match(poolRefusal(1, { max: 10, reserved: 3, inUse: 9 }), /room for 0 .*there is no room for a run now$/);
+    // The session's lock holds a connection beside the runs.
+    assert.match(poolRefusal(96, { max: 100, reserved: 3, inUse: 1 }, { held: 1 }), /room for 96 .* and 1 the session holds\); use --pool 95 or less$/);
+  });
+
+  it("refuses a pool the database's or the role's own CONNECTION LIMIT has no room for", () => {
+    const limits = [
+      { what: "database shop's CONNECTION LIMIT 5", limit: 5, inUse: 2 },
+      { what: "role person's CONNECTION LIMIT 20", limit: 20, inUse: 1 },
+    ];
+    assert.equal(
+      poolRefusal(10, { max: 100, reserved: 3, inUse: 2, limits }),
+      "--pool 10: each run opens 11 connections (the pool and one on the side), but there is room for 4 (database shop's CONNECTION LIMIT 5, 1 in use by others); use --pool 3 or less",
+    );
+    assert.equal(poolRefusal(3, { max: 100, reserved: 3, inUse: 2, limits }), null);
+    // Planted: without the limits, the server's room alone lets it through.
+    assert.equal(poolRefusal(10, { max: 100, reserved: 3, inUse: 2 }), null);
   });
 
   it('says what it found of asyncmark outside a marked schema, in one line', () => {

@@ -127,6 +127,20 @@ function runCli(args, { env = {}, onStart = () => {} } = {}) {
   });
 }
 
+// The items of a comma-separated list, the commas inside parentheses (a
+// function's arguments) not counted.
+function topLevelItems(text) {
+  const items = [''];
+  let depth = 0;
+  for (const char of text) {
+    if (char === '(') depth++;
+    if (char === ')') depth--;
+    if (char === ',' && depth === 0) items.push('');
+    else items[items.length - 1] += char;
+  }
+  return items;
+}
+
 // The statements of asyncmark's connections (its session's and its runs')
 // that write outside the schema named, or that call its functions unqualified.
 function writesOutside(statements, schema) {
@@ -141,13 +155,9 @@ function writesOutside(statements, schema) {
     for (const match of text.matchAll(
       /\b(INSERT INTO|TRUNCATE|UPDATE|DELETE FROM|CREATE SCHEMA|DROP SCHEMA|COMMENT ON SCHEMA|ALTER \w+|CREATE \w+|DROP \w+)\s+([^\s(]+)/gi,
     )) {
-      const names =
-        match[1].toUpperCase() === 'TRUNCATE'
-          ? text
-              .slice(match.index + 9)
-              .split(/[;]/)[0]
-              .split(',')
-          : [match[2]];
+      // A list (TRUNCATE a, b; DROP TABLE a, b): every name in it, up to the statement's end.
+      const listed = /^(TRUNCATE|DROP \w+)$/i.test(match[1]);
+      const names = listed ? topLevelItems(text.slice(match.index + match[1].length).split(';')[0]).map((item) => item.split('(')[0]) : [match[2]];
       for (const name of names.map((n) => n.trim())) {
         if (!own.test(name) && name !== `"${schema}"` && name !== schema) problems.push(`${application}: ${match[1]} ${name}`);
       }

@@ -50,12 +50,12 @@ describe('lib/database/schemas (PGlite)', function () {
     const { marked } = await sessionSchemas(db);
     const listed = marked.find((m) => m.schema === 'asyncmark_0000a11e');
     const planted = { ...listed, mark: { ...listed.mark, pid: 99 } };
-    assert.equal(await dropSessionSchema(db, planted), false);
+    assert.deepEqual(await dropSessionSchema(db, planted), { dropped: false, why: 'mark' });
     assert.ok((await names()).includes('asyncmark_0000a11e'));
   });
 
   it("drops only this host's orphans, and nothing of the person's", async () => {
-    const dropped = await removeOrphanSchemas(db, { host: 'here', alive: (pid) => pid === 22 });
+    const { dropped } = await removeOrphanSchemas(db, { host: 'here', alive: (pid) => pid === 22 });
     assert.deepEqual(dropped, ['asyncmark_0000dead']);
     assert.deepEqual(await names(), ['app', 'asyncmark_0000a11e', 'asyncmark_0000c0de', 'asyncmark_0000e15e', 'public']);
   });
