@@ -15,9 +15,15 @@ const { brokenLinks } = require('../package/links');
 // - command lines a reader can paste: each starts with `npx asyncmark` or `npm`;
 // - links that resolve (in every page under docs/, generated ones too), and a
 //   README without relative links or images, since it is read on the
-//   registry's page, where those break.
+//   registry's page, where those break; a README that opens with the two
+//   set-up commands, under 150 lines, none of them over 110 characters.
 
-const LIMITS = { page: 400, total: 4000 };
+const LIMITS = { page: 400, total: 4000, readme: 150, readmeWidth: 110 };
+// The README's first code block: the set-up of a clone, then of a contributor.
+const README_START = [
+  'npm ci && npx asyncmark bench     # the main job, sensible defaults, about 3 minutes',
+  'npm ci && npm test                # every test, with coverage',
+];
 const MONTHS = 'January|February|March|April|May|June|July|August|September|October|November|December';
 const SHORT_MONTHS = 'Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec';
 // What prose may not say, each with the words a problem is reported in.
@@ -155,10 +161,31 @@ function checkDocs(pages, files, limits = LIMITS) {
     for (const { number, command } of commandLines(lines)) {
       if (!PASTABLE.test(command)) problems.push(`${page}:${number}: a command that does not start with \`npx asyncmark\` or \`npm\`: ${command}`);
     }
-    if (page === 'README.md') problems.push(...relativeInReadme(lines));
+    if (page === 'README.md') problems.push(...relativeInReadme(lines), ...readmeShape(lines, limits));
   }
   if (total > limits.total) problems.push(`hand-written pages: ${total} lines, over the ${limits.total} they may have together`);
   for (const broken of brokenLinks(pages, files)) problems.push(`${broken}: a broken link`);
+  return problems;
+}
+
+// The README read first on the registry's page: the two set-up commands
+// first, a length read in a minute, lines a phone need not scroll far.
+function readmeShape(lines, limits) {
+  const problems = [];
+  if (lines.length - (lines[lines.length - 1].line === '' ? 1 : 0) > limits.readme) {
+    problems.push(`README.md: over the ${limits.readme} lines it may have`);
+  }
+  const firstCode = [];
+  for (const { line, kind } of lines) {
+    if (kind === 'code') firstCode.push(line);
+    else if (kind === 'fence' && firstCode.length > 0) break;
+  }
+  if (firstCode.join('\n') !== README_START.join('\n')) {
+    problems.push(`README.md: its first code block is not the two set-up commands: ${README_START.join(' / ')}`);
+  }
+  for (const { number, line } of lines) {
+    if (line.length > limits.readmeWidth) problems.push(`README.md:${number}: ${line.length} characters, over ${limits.readmeWidth}`);
+  }
   return problems;
 }
 

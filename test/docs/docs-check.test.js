@@ -83,6 +83,18 @@ describe('docs: the documentation check', function () {
     assert.deepEqual(plantedProblems('link-anchor'), ['docs/link-anchor.md: clock.md#the-hour: a broken link']);
   });
 
+  it('planted: a README that does not open with the two set-up commands, runs over 150 lines, or has a line over 110 characters', function () {
+    const problems = (name) => {
+      const root = path.join(FIXTURES, name);
+      return checkDocs(pagesIn(root), filesIn(root));
+    };
+    assert.deepEqual(problems('planted-readme-start'), [
+      'README.md: its first code block is not the two set-up commands: npm ci && npx asyncmark bench     # the main job, sensible defaults, about 3 minutes / npm ci && npm test                # every test, with coverage',
+    ]);
+    assert.deepEqual(problems('planted-readme-long'), ['README.md: over the 150 lines it may have']);
+    assert.deepEqual(problems('planted-readme-wide'), ['README.md:8: 132 characters, over 110']);
+  });
+
   it('planted: a README with a relative link, or with an image', function () {
     const root = path.join(FIXTURES, 'planted-readme');
     assert.deepEqual(checkDocs(pagesIn(root), filesIn(root)), ["README.md:3: a relative link, broken on the registry's page: [the guide](docs/README.md)"]);
