@@ -3,7 +3,7 @@
 // npm run mutate: StrykerJS changes the examples the conformance suite guards,
 // one small change (a mutant) at a time, and runs the conformance tests
 // against each; a mutant that no test notices is a hole in the suite, or a
-// change that makes no difference (docs/conformance.md says which).
+// change that makes no difference (docs/explanation/conformance.md says which).
 module.exports = {
   testRunner: 'mocha',
   // The DoxBee and madeup-parallel examples, and the two small libraries of our

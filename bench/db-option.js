@@ -85,13 +85,13 @@ function gridScenario(scenario, database) {
 // and nothing else. Against a server that is exactly the client's work, but
 // it does not repeat. The likely cause: how many answers a read of the socket
 // brings, and so the turns of the event loop, the allocations and when V8
-// collects, depend on the server's timing. Measured on the 2-core VM (docs/benchmark.md,
+// collects, depend on the server's timing. Measured on the 2-core VM (docs/explanation/counted-work.md,
 // n=100 against a served PostgreSQL, 3 warm and 2 counted batches a process):
 // async-await's three counts were 1,693,517, 1,836,947 and 1,836,267
 // instructions per upload, 8.2% apart, where the simulated I/O's repeat to
 // 0.1%; and a count of the usual 12,000 uploads would take about half an hour.
 const SERVER =
-  "the client's work against a server, does not repeat there: 3 counts of one cell were 8.2% apart (the server's answers arrive when its timing has them; docs/benchmark.md)";
+  "the client's work against a server, does not repeat there: 3 counts of one cell were 8.2% apart (the server's answers arrive when its timing has them; docs/explanation/counted-work.md)";
 const UNCOUNTED = {
   pglite: "PGlite's PostgreSQL runs as WebAssembly inside the Node process, so its work would be counted as the style's",
   postgres: `its count, ${SERVER}`,

@@ -4,7 +4,7 @@
 // `npm run docs`: regenerates docs/results/ from scratch — complexity,
 // debuggability, the default grid of every scenario, then the reports. Each
 // step is the public command, so the docs show exactly what users can rerun.
-// `npm run docs -- --report-only` only rebuilds the reports and the README summary.
+// `npm run docs -- --report-only` only rebuilds the reports and the README's family table.
 // `npm run docs -- --resume` keeps docs/results/runs.jsonl and runs only the
 // runs it lacks (an interrupted pipeline goes on; a finished one only renders
 // its tables again), and probes only the examples whose debuggability results
@@ -14,8 +14,8 @@
 // It also writes the references made from the code: docs/reference/cli.md
 // from --help, docs/reference/results.md from the results schemas.
 // `--out DIR` writes elsewhere, and then leaves the top-level README,
-// docs/reference/ and docs/article-2013.md alone unless `--readme FILE` or `--article FILE` names
-// a page to copy into; `--test` runs every step in its cheap mode.
+// docs/reference/ and docs/explanation/article-2013.md alone unless `--readme FILE` or `--article FILE`
+// names a page to write into; `--test` runs every step in its cheap mode.
 // It never overwrites a file a person wrote: each file it replaces must be one
 // its steps generated, and that is checked before the first step runs.
 
@@ -32,6 +32,7 @@ const { machine } = require('../lib/runner/environment');
 const { findValgrind } = require('../lib/runner/count');
 const cliReference = require('./cli-reference');
 const resultsReference = require('./results-reference');
+const families = require('./readme-families');
 
 const ROOT = path.join(__dirname, '..');
 const DEFAULT_OUT = path.join(ROOT, 'docs', 'results');
@@ -84,13 +85,12 @@ const BROWSER_RUNTIMES = `${HEADLINE_RUNTIME},chromium,chromium-worker,firefox,f
 // The examples run against a real database.
 const DATABASE_EXAMPLES =
   'callbacks-original,callbacks-flattened,callbacks-async-waterfall,generators-co,promises-native,promises-bluebird,promises-q,async-await,observables-rxjs,effect';
-const OPEN = '<!-- summary:start -->';
-const CLOSE = '<!-- summary:end -->';
-// The sections of the report copied into pages a person wrote, between markers:
-// the summary into the README, the 2013 article's tables into docs/article-2013.md.
-const SUMMARY = { heading: 'Summary', open: OPEN, close: CLOSE };
+// What npm run docs writes into pages a person wrote, between markers: the
+// family table into the README (bench/readme-families.js), the report's 2013
+// article section into docs/explanation/article-2013.md.
+const FAMILIES = { open: families.OPEN, close: families.CLOSE };
 const ARTICLE = { heading: 'Beside the 2013 article', open: '<!-- article:start -->', close: '<!-- article:end -->' };
-const ARTICLE_PAGE = path.join(ROOT, 'docs', 'article-2013.md');
+const ARTICLE_PAGE = path.join(ROOT, 'docs', 'explanation', 'article-2013.md');
 
 // The first line of a generated markdown file: which command, machine and time.
 function header(label) {
@@ -138,7 +138,7 @@ function parseOptions(argv) {
   // A part of the pipeline must not start with a fresh results file, which would throw the rest away.
   if (values.only !== undefined && !values.resume) throw new UsageError('--only: only with --resume, which keeps the runs of the steps left out');
   const out = checkOutFolder('--out', values.out ?? DEFAULT_OUT);
-  const readme = pageOption('--readme', values.readme, SUMMARY) ?? (out === DEFAULT_OUT ? path.join(ROOT, 'README.md') : null);
+  const readme = pageOption('--readme', values.readme, FAMILIES) ?? (out === DEFAULT_OUT ? path.join(ROOT, 'README.md') : null);
   const article = pageOption('--article', values.article, ARTICLE) ?? (out === DEFAULT_OUT ? ARTICLE_PAGE : null);
   return {
     out,
@@ -189,7 +189,7 @@ function plan({ out, test, resume, reportOnly, valgrind = false }) {
     const probed = test ? ['--examples', TEST_EXAMPLES] : [];
     steps.push({ args: ['debuggability', '--format', 'json', ...runtime(HEADLINE_RUNTIME), ...probed, ...keep], stdout: debuggability });
     for (const name of Object.keys(scenarios)) steps.push(bench(['--scenario', name, ...(SCENARIO_ARGS[name] ?? [])], `bench-${name}.md`));
-    // Counted CPU work (bench --measure instructions, docs/benchmark.md) at
+    // Counted CPU work (bench --measure instructions, docs/explanation/counted-work.md) at
     // cells the default grids time too, so that the report sets the CPU-work
     // ratios beside the wall-time ratios: one run a cell, since counts repeat
     // to about 0.01%. Where valgrind is missing, main says so and they are
@@ -288,7 +288,7 @@ function plan({ out, test, resume, reportOnly, valgrind = false }) {
   ];
   // The page first: the markdown report then rebuilds it too (a report rebuilds
   // the other format's generated page in its folder), so every file names the
-  // same command, the one the README summary quotes.
+  // same command.
   steps.push({ args: [...report, '--format', 'html'] }, { args: report });
   return { runs, steps };
 }
@@ -413,7 +413,11 @@ function main(argv) {
     const code = step(each);
     if (code !== 0) return code;
   }
-  if (settings.readme) copySection(path.join(settings.out, 'README.md'), SUMMARY, settings.readme, settings.out);
+  if (settings.readme && !families.writeFamilies(pipeline.runs, settings.readme, projectPath(pipeline.runs))) {
+    process.stderr.write(
+      `asyncmark docs: no family table for ${projectPath(settings.readme)}: the runs hold no headline cell of a problem that declares families\n`,
+    );
+  }
   if (settings.article) copySection(path.join(settings.out, 'README.md'), ARTICLE, settings.article, settings.out);
   return 0;
 }

@@ -2,7 +2,7 @@
 'use strict';
 
 // The mutation score of each example, as a markdown table, from StrykerJS's
-// JSON report (the last step of npm run mutate; see docs/conformance.md).
+// JSON report (the last step of npm run mutate; see docs/explanation/conformance.md).
 // `node bench/mutation-table.js [--in REPORT] [--out FILE]` reads
 // reports/mutation/mutation.json and writes docs/results/mutation.md unless
 // told otherwise. It never overwrites a file it did not generate: the file it
@@ -75,7 +75,7 @@ function renderMutationTable(report, generator) {
     htmlComment(generator),
     '# Mutation score of the examples',
     '',
-    'What the conformance suite (docs/conformance.md) notices of the small changes (mutants) StrykerJS makes in the examples:',
+    'What the conformance suite (docs/explanation/conformance.md) notices of the small changes (mutants) StrykerJS makes in the examples:',
     'the score is the share of valid mutants killed (a test failed) or timed out.',
     '',
     line(['example', 'killed', 'survived', 'timeout', 'no coverage', 'score']),

@@ -87,7 +87,7 @@ function timeRatios(rows, runs) {
  * @param {object[]} runs result lines with metrics.instructionsPerInvocation
  * plainMutator and variantMutator: the same of the mutator's part alone
  * (instructions outside V8's collections, which repeats across heap
- * histories where the total may not; docs/benchmark.md), null where a run
+ * histories where the total may not; docs/explanation/counted-work.md), null where a run
  * did not record it.
  * @returns {{ scenario: string, n: number, variant: string, plain: string, plainCount: number, variantCount: number, plainMutator: number|null, variantMutator: number|null }[]}
  */
@@ -138,7 +138,7 @@ function renderCancelCost(rows, firstLine, every = [], { ratios = [], work = [],
     '# What cancellability costs each style',
     '',
     'Each cancellable variant beside the plain example it was made from: what each does when its caller gives up,',
-    'judged by the cancel contract (docs/conformance.md), and the tokens each takes to write (metrics/complexity.js; a count, not a time).',
+    'judged by the cancel contract (docs/explanation/conformance.md), and the tokens each takes to write (metrics/complexity.js; a count, not a time).',
   ];
   for (const problem of [...new Set(rows.map((row) => row.problem))]) {
     lines.push(

@@ -36,7 +36,7 @@ const SIDES = ['old', 'new'];
 // instructions|both, lib/runner/count.js), or its mutator's part alone, the
 // work outside V8's collections. The mutator's part repeats from run to run
 // and across heap histories; the collector's, in the total, does not on
-// Node 26 (docs/benchmark.md), so that a change of 1% in a style's own work
+// Node 26 (docs/explanation/counted-work.md), so that a change of 1% in a style's own work
 // is seen in the mutator's count and lost in the total's.
 const MEASURES = ['time', 'instructions', 'mutator'];
 // The measures compared as counts (their spread, no basis), and their metric.

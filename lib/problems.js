@@ -101,6 +101,8 @@ const { checkMembers, checkModel } = require('./problem-members');
  * @property {{ scenario: string, callback: string, promise: string, asyncAwait: string, cell?: object,
  *   cellWhy?: string, measured2018?: boolean }} [styles2018] the examples set beside the 2018 table
  *   (lib/published-2018.json), the scenario that runs them, and the cell preferred
+ * @property {Array<{ family: string, example: string }>} [families] the style families the README's
+ *   table shows at the headline cell (npm run docs), each as the example that stands for it
  *
  * @typedef {object} Probe (examples/<problem>/probe.js)
  * @property {string} op the operation made to fail

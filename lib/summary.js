@@ -116,7 +116,7 @@ function countsOf(values) {
 // (`shares`), since the collector's part of a count moves with the heap's
 // history, which repeated counts of one history do not show (measured, Node
 // 26, doxbee n=1000: callbacks-original 20,351 and 23,375 instructions an
-// upload after two warm-ups; docs/benchmark.md); null when neither is known.
+// upload after two warm-ups; docs/explanation/counted-work.md); null when neither is known.
 function ratioSpread(a, b, shares = []) {
   const halves = [a.spread, b.spread].filter((value) => value !== null).map((value) => value / 2);
   const parts = [...halves, ...shares.filter(Number.isFinite)];

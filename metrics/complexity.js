@@ -4,7 +4,7 @@
 // the 2013 article "Analysis of generators and other async patterns in node"),
 // code lines, function nesting, function count, cyclomatic complexity and
 // explicit error-handling sites. Every measure is a pure function of the source
-// text (measureFile only reads it); docs/complexity.md defines each exactly.
+// text (measureFile only reads it); docs/explanation/complexity.md defines each exactly.
 
 const fs = require('node:fs');
 const esprima = require('esprima');
@@ -294,7 +294,7 @@ function isErrorHandlingCall(call) {
   return LISTENER_METHODS.has(name) && first !== undefined && first.type === 'Literal' && first.value === 'error';
 }
 
-/** One explicit place where the code deals with an error (see docs/complexity.md). */
+/** One explicit place where the code deals with an error (see docs/explanation/complexity.md). */
 function isErrorSite(node) {
   switch (node.type) {
     case 'IfStatement':

@@ -241,7 +241,7 @@ too, but with no interval, p-value or stars: one run shows no spread, and none
 is assumed. Each side's spread, (max - min) / median of its runs, is shown,
 and a change within either side's spread is never starred. Counts of two
 machines may stand side by side only for one architecture and one runtime
-build (docs/benchmark.md, Counted CPU work).
+build (docs/explanation/counted-work.md).
 
 --measure mutator compares the count's mutator part alone, its instructions
 outside V8's collections, judged as a count. It repeats across heap

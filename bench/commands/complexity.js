@@ -8,7 +8,7 @@ const { formatRows, FORMATS } = require('../../lib/report/render/rows');
 const { UsageError, parseChoice, parsePath } = require('../usage');
 
 // `asyncmark complexity [FILE...]`: the static measures of metrics/complexity.js
-// for every example of every problem, or for the files given. docs/complexity.md
+// for every example of every problem, or for the files given. docs/explanation/complexity.md
 // defines the columns and the JSON schema.
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -138,7 +138,7 @@ function pick(row, keys) {
 function legend(rows) {
   const notes = [
     'tokens: Esprima tokens, comments excluded; score: tokens / fewest tokens in the table;' +
-      ' nesting, functions, cyclomatic, error sites: see docs/complexity.md.',
+      ' nesting, functions, cyclomatic, error sites: see docs/explanation/complexity.md.',
   ];
   const espree = rows.filter((row) => row.lexer === 'espree').map((row) => row.example ?? row.file);
   if (espree.length > 0) notes.push(`lexed by espree (Esprima 4 cannot): ${espree.join(', ')}.`);
@@ -216,7 +216,7 @@ function register(program) {
     .command('complexity')
     .description(
       'static measures of each example: Esprima tokens, lines, function nesting, functions, ' +
-        'cyclomatic complexity, error-handling sites (see docs/complexity.md)',
+        'cyclomatic complexity, error-handling sites (see docs/explanation/complexity.md)',
     )
     .argument('[file...]', 'JavaScript files to measure instead of every example of every problem')
     .option('--format <format>', `output format: ${FORMATS.join(', ')}`, 'table')

@@ -18,7 +18,7 @@ const { createProgress } = require('../progress');
 // `asyncmark debuggability`: when the I/O fails, does the error reach the
 // caller, and does its stack trace lead to the failing line? One child process
 // per example, failure case and stack setting (and runtime, with --runtime);
-// docs/debuggability.md explains the cells, the grade and the JSON schema.
+// docs/explanation/debuggability.md explains the cells, the grade and the JSON schema.
 
 const CONCURRENCY = 2;
 const DEFAULT_TIMEOUT_SECONDS = 5;
@@ -117,7 +117,7 @@ function render(report, format) {
 }
 
 const SOURCE_MAP_LEGEND =
-  "Source maps, from Node's default setting run with and without them (docs/debuggability.md): 5 doesn't need them; 4 has them, needs them sometimes; 3 has them, needs them always; 2 none, needs them sometimes; 1 none but needs them:";
+  "Source maps, from Node's default setting run with and without them (docs/explanation/debuggability.md): 5 doesn't need them; 4 has them, needs them sometimes; 3 has them, needs them always; 2 none, needs them sometimes; 1 none but needs them:";
 
 // How source maps were asked for under each runtime (or the node running asyncmark).
 function sourceMapNotes(report) {

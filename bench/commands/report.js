@@ -163,9 +163,9 @@ async function report(options, command) {
     generator: generator(command.parent.rawArgs.slice(2)),
     links: {
       guide: relativeLink(out, path.join(DOCS, 'README.md')),
-      complexity: relativeLink(out, path.join(DOCS, 'complexity.md')),
-      debuggability: relativeLink(out, path.join(DOCS, 'debuggability.md')),
-      article: relativeLink(out, path.join(DOCS, 'article-2013.md')),
+      complexity: relativeLink(out, path.join(DOCS, 'explanation', 'complexity.md')),
+      debuggability: relativeLink(out, path.join(DOCS, 'explanation', 'debuggability.md')),
+      article: relativeLink(out, path.join(DOCS, 'explanation', 'article-2013.md')),
     },
   };
   const builds = [];

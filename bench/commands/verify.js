@@ -120,7 +120,7 @@ benched beside the registered examples: asyncmark bench --add FILE.
 Then the cancel case, in a child of its own within 30 s: by --cancel's means, the caller
 gives up before the upload starts (an already-aborted signal) and while each
 operation of each branch is in flight, the commit included, and the cancel
-contract judges what follows (docs/conformance.md): no write after the abort;
+contract judges what follows (docs/explanation/conformance.md): no write after the abort;
 rolled back, unless the commit was already issued and the caller is told it
 committed; the caller hears the signal's reason within one I/O step; an
 already-aborted signal issues no I/O; the upload settles exactly once. The

@@ -193,7 +193,7 @@ const BASES = { Blob, FileLookup, Repository, Query, Transaction };
 // routine calls it once per upload in every style, so it is the same work for
 // all, and a cheap pure-JavaScript hash keeps it small next to what the styles
 // differ in: a sha1 through node:crypto cost about four times as much, as much
-// as the engine's whole share of an upload (docs/benchmark.md). The date is
+// as the engine's whole share of an upload (docs/explanation/benchmark.md). The date is
 // left out so that traces of different runs compare equal.
 function createHash({ userAccountId, blobId, creatorId, previousId }) {
   // Field by field, each after a separator, so that no string is built to hash.

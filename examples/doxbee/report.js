@@ -16,4 +16,19 @@ module.exports = {
   // The three styles the 2018 experiment compared, as this problem's examples,
   // and the scenario that runs them.
   styles2018: { scenario: 'doxbee-sequential', callback: 'callbacks-original', promise: 'promises-native', asyncAwait: 'async-await' },
+  // The README's picture, one row per style family at the headline cell: each
+  // family stands as its plain example, the one written the way that style's
+  // own documentation teaches it, neither its fastest nor its slowest variant.
+  families: [
+    { family: 'callbacks', example: 'callbacks-original' },
+    { family: 'async.js (caolan/async)', example: 'callbacks-async-waterfall' },
+    { family: 'generators with co', example: 'generators-co' },
+    { family: 'bluebird', example: 'promises-bluebird' },
+    { family: 'Q', example: 'promises-q' },
+    { family: 'when.js', example: 'promises-when' },
+    { family: 'native promises', example: 'promises-native' },
+    { family: 'async/await', example: 'async-await' },
+    { family: 'RxJS', example: 'observables-rxjs' },
+    { family: 'Effect', example: 'effect' },
+  ],
 };

@@ -6,7 +6,7 @@ const { entryIn } = require('../../lib/registry');
 // The registry of the instrument problem, which weighs the simulated I/O itself
 // rather than a style: the DoxBee reference (callbacks-original, its own file)
 // on the engine and on a minimal fake of the same API, and a floor of bare
-// timers with no fake at all. See docs/benchmark.md, "The weight of the instrument".
+// timers with no fake at all. See docs/explanation/benchmark.md, "The weight of the instrument".
 
 const DOXBEE = path.join(__dirname, '..', 'doxbee');
 const CALLBACKS = { family: 'callbacks', call: 'callback', libraries: [], throws: 'escapes' };

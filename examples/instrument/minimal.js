@@ -7,7 +7,7 @@ const { createVirtualTimers } = require('../../lib/fakes/virtual-time');
 // and its callback, giving the values the engine gives, plus a count per
 // operation so that a run can still be verified (examples/doxbee/model.js checkRun).
 // No latency model, faults, trace or pending count. It is what the engine is
-// weighed against (the instrument-weight scenario, docs/benchmark.md).
+// weighed against (the instrument-weight scenario, docs/explanation/benchmark.md).
 // In a counted run (virtualTime) the timers are the virtual clock's, as the
 // engine's are (lib/fakes/virtual-time.js), so that the three are weighed alike.
 

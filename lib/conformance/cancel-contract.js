@@ -1,6 +1,6 @@
 'use strict';
 
-// The cancel contract (docs/conformance.md), as pure functions of what one
+// The cancel contract (docs/explanation/conformance.md), as pure functions of what one
 // cancel point observed (lib/conformance/cancel.js): the trace, where the
 // abort came, and what the caller heard. It follows the AbortSignal
 // convention:

@@ -168,7 +168,7 @@ function publishedPage(rows, lines, { machine = null, note = null, chart = null,
     out.push('## DoxBee across Node versions', '', `![DoxBee across Node versions](${chart.file})`, '');
     if (chart.notCounted) {
       out.push(
-        `The upper panel is each style's ${chart.basis === 'time' ? 'wall time' : 'CPU time'} as a multiple of the baseline's on the same version: a ratio, since times made by different engines on a shared machine do not compare. The lower panel is the CPU work of one upload, counted by valgrind (\`bench --measure instructions\`: one count per cell; on Node 26 three counts of one cell agreed within 0.1% for 27 of the 33 doxbee examples but moved by 4–29% for Q and RxJS, since Node 26's heap is not deterministic under the counted flags, while on Node 24 both repeated to 0.003% and on Node 20 Q to 0.004%; the older lines were not checked: docs/benchmark.md, "Where a count does not repeat"), and does compare across versions.`,
+        `The upper panel is each style's ${chart.basis === 'time' ? 'wall time' : 'CPU time'} as a multiple of the baseline's on the same version: a ratio, since times made by different engines on a shared machine do not compare. The lower panel is the CPU work of one upload, counted by valgrind (\`bench --measure instructions\`: one count per cell; on Node 26 three counts of one cell agreed within 0.1% for 27 of the 33 doxbee examples but moved by 4–29% for Q and RxJS, since Node 26's heap is not deterministic under the counted flags, while on Node 24 both repeated to 0.003% and on Node 20 Q to 0.004%; the older lines were not checked: docs/explanation/counted-work.md, "Where a count does not repeat"), and does compare across versions.`,
         '',
       );
     }

@@ -41,7 +41,7 @@ const { FORMATS, reportFiles } = require('./render/files');
  * @param {string} [input.referenceRuntime] text of the runtime the runtime matrices are relative to
  * @param {{ command: string, argv: string[], node: string, cpu: string, time: string }} input.generator
  * @param {{ guide?: string, complexity?: string, debuggability?: string }} [input.links] relative
- *   links from the output folder to docs/README.md, docs/complexity.md, docs/debuggability.md
+ *   links from the output folder to docs/README.md, docs/explanation/complexity.md, docs/explanation/debuggability.md
  * @returns {Promise<{ files: Array<{ name, content }>, warnings: string[], model }>}
  */
 async function buildReport(input) {

@@ -29,7 +29,7 @@ const { countable, countedCommand, refusedV8Flag } = require('./count-runtime');
 // thread, no concurrent GC or compilation).
 //
 // Why the least segment and not the mean, and why 20,000 invocations of
-// warm-up, measured rather than assumed (docs/benchmark.md, "The warm-up"):
+// warm-up, measured rather than assumed (docs/explanation/counted-work.md, "The warm-up"):
 // on Node 26 the doxbee rounds of 1,000 uploads settle on Maglev's code by
 // about the 8th round, then TurboFan recompiles the hot functions at about
 // the 16th (one round counts 170-230 million instructions instead of 21-55)
@@ -92,7 +92,7 @@ function roundsFor(size) {
 // no collection, so that V8 collects where the allocations make it, inside
 // the rounds, at what that costs; 'minor' forces a young-generation
 // collection between them, outside the windows and attributed back
-// ($ASYNCMARK_COUNT_COLLECT=minor, for the ablation of docs/benchmark.md).
+// ($ASYNCMARK_COUNT_COLLECT=minor, for the ablation of docs/explanation/counted-work.md).
 // Forced, a collection finds the round's objects dead and costs a tenth of
 // what the collections inside a round cost (measured: doxbee
 // callbacks-original at n=1000 on Node 20, 560 against 2,120 instructions a
@@ -473,7 +473,7 @@ async function runCounted(job, { driver, valgrind = findValgrind(), cacheSim = f
     return {
       ...result,
       status: 'unsupported',
-      error: `${job.runtime ?? 'this node'}: its V8 has no ${refused}, which a count needs to repeat (docs/benchmark.md)`,
+      error: `${job.runtime ?? 'this node'}: its V8 has no ${refused}, which a count needs to repeat (docs/explanation/counted-work.md)`,
       metrics: null,
     };
   }

@@ -3,7 +3,7 @@
 // The failure cases of the debuggability probe: how the I/O fails (mode) and
 // where the error is made (placement). A throw inside the I/O layer's timer
 // never passes through the example in any style, so it is reported but not
-// graded (docs/debuggability.md).
+// graded (docs/explanation/debuggability.md).
 
 const CASES = [
   { key: 'callback/timer', mode: 'callback', placement: 'timer', graded: true },

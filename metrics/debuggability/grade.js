@@ -4,7 +4,7 @@ const { SURFACED } = require('../../lib/report/sections/debuggability-rows');
 const { SETTING_NAMES } = require('./stack-settings');
 const { CASES, GRADED_KEYS } = require('./cases');
 
-// Grading an example from its runs (docs/debuggability.md, "Grades").
+// Grading an example from its runs (docs/explanation/debuggability.md, "Grades").
 
 // A run whose error surfaced with a trace that names the failing line.
 function accurate(run) {
@@ -12,7 +12,7 @@ function accurate(run) {
 }
 
 /**
- * The grade of one example, 1–5, from its runs (see docs/debuggability.md):
+ * The grade of one example, 1–5, from its runs (see docs/explanation/debuggability.md):
  *   5 always correct: the failing line is named in every graded case under every setting;
  *   4 correct by default: under `node`, named on a synchronous throw and on an
  *     I/O error in at least one placement;

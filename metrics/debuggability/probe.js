@@ -59,7 +59,7 @@ async function mapLimit(items, limit, task) {
  *   made of them (default: none, the node running asyncmark)
  * @param {Function} [options.onPlan] called once with how many runs there will be, before the first
  * @param {Function} [options.onRun] called after each run with (entry, run, runtime spec or undefined)
- * @returns {Promise<object>} the report (docs/debuggability.md, "JSON")
+ * @returns {Promise<object>} the report (docs/explanation/debuggability.md, "What is kept")
  */
 async function probe(
   entries,

@@ -34,7 +34,7 @@ function runsWithSourceMaps(entry, { settings, target, maps }) {
 
 /**
  * The source-map level of one example, 1–5, from which graded cases name the
- * failing line (see docs/debuggability.md, "Source maps"):
+ * failing line (see docs/explanation/debuggability.md, "Source maps"):
  *   5 doesn't need them: without source maps the trace names the failing line
  *     of the file the developer wrote (an example that is not compiled: its
  *     own file) in some graded case;

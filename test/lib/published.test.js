@@ -406,7 +406,7 @@ describe('published figures: DoxBee across Node versions', () => {
         'node@6',
         null,
         'unsupported',
-        'node@6: its V8 has no --single-threaded, which a count needs to repeat (docs/benchmark.md)',
+        'node@6: its V8 has no --single-threaded, which a count needs to repeat (docs/explanation/counted-work.md)',
       ),
     ];
     const { points, notCounted } = workPoints(lines, CHART);
@@ -418,7 +418,7 @@ describe('published figures: DoxBee across Node versions', () => {
       ],
     );
     assert.deepEqual(notCounted, [
-      'callbacks-original on node@6: UNSUPPORTED, node@6: its V8 has no --single-threaded, which a count needs to repeat (docs/benchmark.md)',
+      'callbacks-original on node@6: UNSUPPORTED, node@6: its V8 has no --single-threaded, which a count needs to repeat (docs/explanation/counted-work.md)',
       'async-await on node@6: no count',
     ]);
     const spec = versionSpec(lines, CHART);

@@ -2,7 +2,7 @@
 
 // Every relative link and image of README.md and of every page under docs/
 // resolves, in the repository, to a file and, where it names one, to a
-// heading of the page it links to; and every page is reached from README.md.
+// heading of the page it links to; and every page is reached from docs/README.md.
 // The packed tarball's test checks the links of what ships.
 
 const assert = require('node:assert/strict');
@@ -56,8 +56,14 @@ describe('docs: every link resolves', function () {
     assert.deepEqual(broken, ['README.md: docs/a.md#the-price', 'README.md: docs/results/gone.svg', 'README.md: docs/gone.md']);
   });
 
-  it('reaches every page under docs/ from README.md, link by link', function () {
-    assert.deepEqual(unreachable(pages(), 'README.md', inRepository.read), []);
+  // The README is read on the registry's page, where relative links break: it
+  // names docs/README.md by path, and every page is reached from there.
+  it('reaches every page under docs/ from docs/README.md, link by link', function () {
+    assert.match(inRepository.read('README.md'), /node_modules\/asyncmark\/docs\/README\.md/);
+    assert.deepEqual(
+      unreachable(pages(), 'docs/README.md', inRepository.read).filter((page) => page !== 'README.md'),
+      [],
+    );
   });
 
   it('planted: the check names a page no link reaches', function () {

@@ -19,7 +19,7 @@ const planted = (name, file) => ({
   entry: { name, file, call: 'callback', io: 'callbacks', throws: 'escapes' },
 });
 const relative = (a, b) => Math.abs(a - b) / b;
-// The repeatability goal of docs/benchmark.md: two counts of one cell agree
+// The repeatability goal of docs/explanation/counted-work.md: two counts of one cell agree
 // within 0.1% (measured: 0.006% at doxbee n=1000).
 const TOLERANCE = 0.001;
 

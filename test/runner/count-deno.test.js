@@ -58,7 +58,7 @@ describe('counting under Deno: its command line and its mark', () => {
       const options = { driver: batch, script: batch.child, execPath: '/d/deno', execArgv: [], timeoutMs: 60000, runner: deno };
       const old = await runCounted(job({ runtime: 'deno@1' }), { ...options, valgrind: refusing('--no-memory-reducer') });
       assert.equal(old.status, 'unsupported');
-      assert.equal(old.error, 'deno@1: its V8 has no --no-memory-reducer, which a count needs to repeat (docs/benchmark.md)');
+      assert.equal(old.error, 'deno@1: its V8 has no --no-memory-reducer, which a count needs to repeat (docs/explanation/counted-work.md)');
       // Planted: a flag that is not the count's is the child's crash.
       const other = await runCounted(job(), { ...options, valgrind: refusing('--no-such-flag') });
       assert.equal(other.status, 'crash');

@@ -87,7 +87,7 @@ describe('bench --measure instructions: refusals, one line, exit code 2', () => 
       };
       const node6 = await count(job({ runtime: 'node@6' }), { valgrind: refusing('--single-threaded') });
       assert.equal(node6.status, 'unsupported');
-      assert.equal(node6.error, 'node@6: its V8 has no --single-threaded, which a count needs to repeat (docs/benchmark.md)');
+      assert.equal(node6.error, 'node@6: its V8 has no --single-threaded, which a count needs to repeat (docs/explanation/counted-work.md)');
       // Planted: an option that is not the count's is the child's crash, not a missing flag.
       const other = await count(job(), { valgrind: refusing('--no-such-option') });
       assert.equal(other.status, 'crash');

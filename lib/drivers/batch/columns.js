@@ -10,7 +10,7 @@ const { countedColumns } = require('../../report/sections/counted-columns');
 
 // The on-cancel column's meaning, as the table's glossary gives it.
 const ON_CANCEL_MEANING =
-  'What the example does when its caller gives up by its style\'s own means (an AbortSignal, unsubscribing) before the upload starts and while each operation of each branch is in flight, judged by the cancel contract (docs/conformance.md), observed in each run on a fresh simulated I/O: keeps the contract, or its worst breach and where ("writes after the abort at version.insert (file found)"). n/a (no means to cancel): the example offers its caller none; its cancellable variant, where there is one, is its own row. —: not recorded.';
+  'What the example does when its caller gives up by its style\'s own means (an AbortSignal, unsubscribing) before the upload starts and while each operation of each branch is in flight, judged by the cancel contract (docs/explanation/conformance.md), observed in each run on a fresh simulated I/O: keeps the contract, or its worst breach and where ("writes after the abort at version.insert (file found)"). n/a (no means to cancel): the example offers its caller none; its cancellable variant, where there is one, is its own row. —: not recorded.';
 
 module.exports = function columns({ TIME_COLUMNS, show }) {
   return [

@@ -101,7 +101,7 @@ function link(text, href) {
 }
 
 function metricSection(file, what, href, colors) {
-  const about = `What the columns mean: ${link(`docs/${what}.md`, href)}.`;
+  const about = `What the columns mean: ${link(`docs/explanation/${what}.md`, href)}.`;
   if (file.table) {
     const list = file.table.notes.length ? `\n<ul>${file.table.notes.map((note) => `<li>${escapeHtml(note)}</li>`).join('')}</ul>` : '';
     return `<p>From ${escapeHtml(file.name)}. ${about}</p>\n${table(file.table, colors)}${list}\n${glossary(file.table.glossary)}`;
@@ -119,7 +119,7 @@ function articleSection(article, href, colors, figure) {
     if (block.charts) parts.push(...block.charts.map(figure));
     if (block.glossary) parts.push(glossary(block.glossary));
   }
-  parts.push(`<p>Where the conclusions changed in thirteen years, and why: ${link('docs/article-2013.md', href)}.</p>`);
+  parts.push(`<p>Where the conclusions changed in thirteen years, and why: ${link('docs/explanation/article-2013.md', href)}.</p>`);
   return parts.join('\n');
 }
 

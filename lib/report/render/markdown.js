@@ -128,7 +128,7 @@ function articleSection(article, docsLink) {
     if (block.charts) lines.push(...block.charts.flatMap((chart) => [image(chart), '']));
     if (block.glossary) lines.push('Columns:', '', ...glossary(block.glossary), '');
   }
-  lines.push(`Where the conclusions changed in thirteen years, and why: ${link('docs/article-2013.md', docsLink)}.`, '');
+  lines.push(`Where the conclusions changed in thirteen years, and why: ${link('docs/explanation/article-2013.md', docsLink)}.`, '');
   return lines;
 }
 
@@ -149,7 +149,7 @@ function blockLines(blocks) {
 
 function metricSection(file, what, docsLink) {
   const lines = [];
-  const about = `What the columns mean: ${link(`docs/${what}.md`, docsLink)}.`;
+  const about = `What the columns mean: ${link(`docs/explanation/${what}.md`, docsLink)}.`;
   if (file.table) {
     lines.push(`From ${escapeInline(file.name)}. ${about}`, '');
     lines.push(table(file.table), '');

@@ -22,7 +22,7 @@ function countedColumns(show, per, rounds) {
       title: `instructions/${per}`,
       when: counted,
       counted: true,
-      description: `Instructions of one ${per}, counted by valgrind (callgrind), each of the steady measured ${rounds} in a window of its own, without the harness (its arguments, its simulated I/O, its checks): the mutator's work, outside V8's collections, of the least of one process's counted segments of ${rounds}, plus the collector's work, its mean over the segments from the first settled one, in a window sized to hold about ten collections (docs/benchmark.md); under V8 --single-threaded --predictable: the CPU work of a deterministic configuration, not a time; median of the runs, in brackets half their spread (max - min) / median.`,
+      description: `Instructions of one ${per}, counted by valgrind (callgrind), each of the steady measured ${rounds} in a window of its own, without the harness (its arguments, its simulated I/O, its checks): the mutator's work, outside V8's collections, of the least of one process's counted segments of ${rounds}, plus the collector's work, its mean over the segments from the first settled one, in a window sized to hold about ten collections (docs/explanation/counted-work.md); under V8 --single-threaded --predictable: the CPU work of a deterministic configuration, not a time; median of the runs, in brackets half their spread (max - min) / median.`,
       align: 'right',
       format: (value, row) =>
         Number.isFinite(value)
@@ -43,7 +43,7 @@ function countedColumns(show, per, rounds) {
       title: 'instructions in GC',
       when: (rows) => rows.some((row) => Number.isFinite(row.inCollector)),
       counted: true,
-      description: `The collector's work per ${per} and, in brackets, its share of the count and how many collections its mean is over: the instructions of V8's garbage collections (its calls to Heap::PerformGarbageCollection: scavenges and full collections, not the lazy sweeping after one), in the windows and in the gaps between them, the mean over the counted segments from the first settled one; median of the runs. Where it is large the count depends on where the collections fall, which V8 decides by heap sizes and, on Node 26, not identically from run to run: run more than once and read the spread (docs/benchmark.md).`,
+      description: `The collector's work per ${per} and, in brackets, its share of the count and how many collections its mean is over: the instructions of V8's garbage collections (its calls to Heap::PerformGarbageCollection: scavenges and full collections, not the lazy sweeping after one), in the windows and in the gaps between them, the mean over the counted segments from the first settled one; median of the runs. Where it is large the count depends on where the collections fall, which V8 decides by heap sizes and, on Node 26, not identically from run to run: run more than once and read the spread (docs/explanation/counted-work.md).`,
       align: 'right',
       format: (value, row) => {
         if (!Number.isFinite(value)) return show.DASH;

@@ -69,7 +69,7 @@ function shownExamples(report, { fromFile = false } = {}) {
     });
 }
 
-// An example's measured source-map level (docs/debuggability.md), or null; and its reason.
+// An example's measured source-map level (docs/explanation/debuggability.md), or null; and its reason.
 function sourceMapFields(example) {
   const maps = isPlainObject(example.sourceMaps) ? example.sourceMaps : null;
   return { 'source maps': maps && Number.isInteger(maps.level) ? maps.level : null, 'source maps reason': maps ? (maps.reason ?? null) : null };

@@ -55,7 +55,7 @@ function flatten(row) {
 }
 
 // `asyncmark debuggability --format json` writes a report whose examples carry
-// their runs (docs/debuggability.md). It reads best as that command's own
+// their runs (docs/explanation/debuggability.md). It reads best as that command's own
 // table (lib/report/sections/debuggability-rows.js): one row per example and stack
 // setting, each failure case's cell the outcome and then the line distance,
 // the traces that reach the caller, and the grade, with each grade's reason
@@ -69,8 +69,8 @@ function isDebuggabilityReport(json) {
   );
 }
 
-// What the columns of the two files mean (docs/complexity.md and
-// docs/debuggability.md say it at length), for the report's glossaries.
+// What the columns of the two files mean (docs/explanation/complexity.md and
+// docs/explanation/debuggability.md say it at length), for the report's glossaries.
 const COLUMN_MEANINGS = {
   problem: 'The problem the example solves: its folder under examples/.',
   file: "The example's source file.",

@@ -15,7 +15,7 @@ const { ratioOf } = require('../../summary');
 const TOKENS = { names: ['tokens'], pattern: /tokens/i };
 const GRADE = { names: ['grade'], pattern: /grade/i };
 
-// Whether a recorded cancel outcome is in the cancel contract's words (docs/conformance.md):
+// Whether a recorded cancel outcome is in the cancel contract's words (docs/explanation/conformance.md):
 // runs recorded before the contract say "rolls back", "commits anyway" or "leaves open".
 function judgedByContract(outcome) {
   return outcome === NO_MEANS || outcome === NO_ABORT_CONTROLLER || kindOf(outcome) !== null || outcome.startsWith('n/a (the cancel case failed');
@@ -149,7 +149,7 @@ function summaryTable(cells, at, complexity, debuggability, survival = null, var
             key: 'onCancel',
             title: 'on cancel',
             description:
-              "What the example does when its caller gives up by its style's own means (an AbortSignal, unsubscribing) before the upload starts and while each operation of each branch is in flight, judged by the cancel contract (docs/conformance.md), observed in each run on a fresh simulated I/O: keeps the contract, or its worst breach and where (\"writes after the abort at version.insert (file found)\"). n/a (no means to cancel): the example offers its caller none; its cancellable variant, where there is one, is its own row, named here. For a cancellable variant, what cancellability costs at this cell: its mean wall time over the plain example's, measured in the same runs (≈: not significantly different, p ≥ 0.05), and its tokens over the plain's. —: not recorded.",
+              "What the example does when its caller gives up by its style's own means (an AbortSignal, unsubscribing) before the upload starts and while each operation of each branch is in flight, judged by the cancel contract (docs/explanation/conformance.md), observed in each run on a fresh simulated I/O: keeps the contract, or its worst breach and where (\"writes after the abort at version.insert (file found)\"). n/a (no means to cancel): the example offers its caller none; its cancellable variant, where there is one, is its own row, named here. For a cancellable variant, what cancellability costs at this cell: its mean wall time over the plain example's, measured in the same runs (≈: not significantly different, p ≥ 0.05), and its tokens over the plain's. —: not recorded.",
             format: (value, row) => onCancelText(value, row),
           },
         ]
