@@ -76,7 +76,7 @@ const two = (x) => x.toFixed(2);
 // where we run none, with the reason; every other build, and the versions
 // with no promise rate, as notes, so the page shows every figure.
 function perVersionRow(row) {
-  const { builds, runtimes, notRun } = row.perVersion;
+  const { builds, runtimes, notRun, runs } = row.perVersion;
   const rated = (version) => version.promise !== undefined;
   const figures = [];
   const notes = [];
@@ -90,6 +90,7 @@ function perVersionRow(row) {
           runtimes: [runtime ?? `node@${version.node}`],
           rate: [callback[0], promise[0]],
           sd: [callback[1], promise[1]],
+          runs,
           url: build.data,
           ...(runtime ? {} : { notRun }),
         });
