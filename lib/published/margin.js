@@ -46,7 +46,8 @@ function boundsOf(figure, spread) {
   if (pair) {
     const [a, b] = pair;
     const [sa, sb] = spread(a, b);
-    return [(a - sa) / (b + sb), (a + sa) / (b - sb)];
+    const scale = figure.per ? figure.per[1] / figure.per[0] : 1;
+    return [((a - sa) / (b + sb)) * scale, ((a + sa) / (b - sb)) * scale];
   }
   if (figure.ratio !== undefined) {
     const s = spread(figure.ratio)[0];

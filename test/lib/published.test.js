@@ -33,7 +33,7 @@ describe('published figures: the data file', () => {
       'node-34493-2ms',
       'article-2013',
       'slicing-2015',
-      'recursion-2019',
+      'recursion-2018',
     ]) {
       assert.ok(ids.includes(id), id);
     }
@@ -206,11 +206,11 @@ describe('published figures: our figure and the page', () => {
       page,
       /Source: \[v8\/promise-performance-tests: README\.md\]\(https:\/\/github\.com\/v8\/promise-performance-tests\) \(Benedikt Meurer \(V8\), 10 March 2018 [^\n]*\. Machine: the source states none\. Runtime: the source states none; node@8, /,
     );
-    assert.match(page, /^Program: theirs, V8's lib\/doxbee-async\.js .* \*\*A proxy\*\*: /m);
+    assert.match(page, /^Program: theirs, V8's src\/doxbee-async-es2017-native\.js .* \*\*A proxy\*\*: /m);
     assert.match(page, /^The claim is a time with no waiting in it \(CPU\): judged on CPU time\. Counted work .* never as the verdict\.$/m);
     assert.match(
       page,
-      /\| 243\.5 ms ÷ 128\.8 ms \| [^|]* \| 1\.89 \| 1\.77–2\.01 \(the source gives no precision: a tenth of the effect[^|]*\) \| node@8 \| CPU time 1\.90 \([^|]*\), over its one session \| \*\*reproduced on a proxy: the same upload [^|]*\*\*: CPU time 1\.90 /,
+      /\| 243\.5 ms ÷ 128\.8 ms \| [^|]* \| 1\.89 \| 1\.77–2\.01 \(the source gives no precision: a tenth of the effect[^|]*\) \| node@8 \| CPU time 1\.90 \([^|]*\), over its one session \| \*\*reproduced on a proxy: asyncmark's upload over lib\/fakes [^|]*\*\*: CPU time 1\.90 /,
     );
     // The load is in the provenance, not in the verdict.
     assert.match(page, /^- v8-2018-doxbee on node@8 \(CPU time\): runs with no session id: 1\.90 \([^)]*\), 5 and 5 runs, load 0\.5–1\.2, judged\.$/m);
@@ -340,15 +340,20 @@ describe('published figures: rows whose source gives no Node or no figure', () =
   });
 
   it('says not measured, with the note, for a row with no figure, even where our runs exist (planted: a verdict from runs alone)', () => {
-    const row = loadFigures().find((r) => r.id === 'slicing-2015');
+    // Planted: the slicing row with its figures taken away.
+    const slicing = loadFigures().find((r) => r.id === 'slicing-2015');
+    const row = { ...slicing, figures: [], noFigure: 'Planted: no figure of the source is recorded.' };
     const lines = [1, 2, 3].flatMap((i) => [slicingLine('set-immediate', 'node@26', 50 + i), slicingLine('sync', 'node@26', 1 + i / 100)]);
     const node26 = comparisons(row, lines).find((c) => c.runtime === 'node@26');
     assert.equal(node26.verdict.verdict, 'not measured');
     assert.ok(Number.isFinite(node26.ours.ratio), 'our figure is still shown');
     const page = publishedPage([row], lines);
     // One claim with no figure, not one per runtime that ran.
-    assert.match(page, /Verdicts, one per published claim \(1\):\*\* reproduced 0, contradicted 0, inconclusive 0, not judged 0, not measured 1\./);
-    assert.match(page, /Note: The 2015 article's figures are not recorded in asyncmark/);
+    assert.match(
+      page,
+      /Verdicts, one per published claim \(1\):\*\* reproduced 0, contradicted 0, inconclusive 0, not judged 0, not measured 1 \(1 on a proxy\)\./,
+    );
+    assert.match(page, /Note: Planted: no figure of the source is recorded\./);
   });
 });
 
@@ -493,5 +498,36 @@ describe('npm run published (bench/published.js)', function () {
     const bad = run('--only', 'no-such-row', '--report-only', '--page', path.join(dir, 'p.md'));
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /^asyncmark: --only: "no-such-row" is not allowed; expected row ids of lib\/published\/figures\.json: kaizhu256-2018, /);
+  });
+});
+
+describe('published figures: the sources re-read', () => {
+  const { marginOf } = require('../../lib/published/margin');
+  const { figureRatio } = require('../../lib/published/figures');
+
+  it('names, for every row, the commit, page or message its program and figures were read from', () => {
+    for (const row of loadFigures()) assert.match(row.source.read ?? '', /\S/, row.id);
+  });
+
+  it('judges the recursion write-up’s Node figure per call, since it timed asyncFib at 29 and syncFib at 45 (planted: per call left out)', () => {
+    const row = loadFigures().find((r) => r.id === 'recursion-2018');
+    const node = row.figures.find((f) => f.runtimes.includes('node@10'));
+    const value = 2600 / 1664079 / (11000 / 3672623805);
+    assert.equal(figureRatio(node).value.toFixed(6), value.toFixed(6));
+    const margin = marginOf(node, figureRatio(node));
+    assert.ok(margin.low < value && value < margin.high);
+    const plain = { ...node, per: undefined };
+    assert.ok(figureRatio(plain).value < 1, 'without per call, 2.6 s ÷ 11 s is a ratio below 1');
+    // fib(n) makes 2·F(n+1) − 1 calls.
+    const F = (n) => (n < 2 ? n : F(n - 1) + F(n - 2));
+    assert.deepEqual(node.per, [2 * F(30) - 1, 2 * 1836311903 - 1]);
+    assert.equal(row.program.another, undefined, 'asyncmark’s fib async is the write-up’s asyncFib');
+  });
+
+  it('labels the slicing article’s row a proxy, and takes Benchmark.js’s ± as each mean’s margin', () => {
+    const row = loadFigures().find((r) => r.id === 'slicing-2015');
+    assert.match(row.program.another, /both in one slice/);
+    const bench = row.figures.find((f) => f.rme);
+    assert.equal(marginOf(bench, figureRatio(bench)).from, 'relative margin');
   });
 });
