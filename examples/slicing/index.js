@@ -21,6 +21,7 @@ const EXAMPLES = [
   { name: 'sync', family: 'sync', call: 'sync', yields: false, lets: 'nothing' },
   { name: 'next-tick', family: 'async', call: 'callback', yields: true, lets: 'ticks' },
   { name: 'set-immediate', family: 'async', call: 'callback', yields: true, lets: 'event-loop' },
+  { name: 'both-branches-set-immediate', family: 'async', call: 'callback', yields: true, lets: 'event-loop' },
   { name: 'set-timeout', family: 'async', call: 'callback', yields: true, lets: 'event-loop' },
   { name: 'promises-set-immediate', family: 'async', call: 'promise', yields: true, lets: 'event-loop' },
   { name: 'scheduler-yield', family: 'async', call: 'promise', yields: true, lets: 'event-loop' },
