@@ -311,3 +311,29 @@ describe('published verdicts: each claim on its own measure, one interval', () =
     );
   });
 });
+
+describe('published verdicts: CPU time per call', () => {
+  const { oursOn } = require('../../lib/published/ours');
+
+  it('divides a compute run’s CPU time by its calls, so that the ratio is per call (planted: 10 calls against 1000 in the same time)', () => {
+    const ours = { scenario: 'fib', metric: 'callMs', numerator: { example: 'async' }, denominator: { example: 'sync' }, params: { n: 20 } };
+    const run = (example, calls, i) => ({
+      scenario: 'fib',
+      example,
+      runtime: 'node@26',
+      params: { n: 20 },
+      status: 'ok',
+      metrics: { callMs: 300 / calls + i / 1000, calls, cpuUserMs: 300 + i, cpuSystemMs: 0 },
+    });
+    const lines = [0, 1, 2].flatMap((i) => [run('async', 10, i), run('sync', 1000, i)]);
+    const found = oursOn(lines, ours, 'node@26');
+    assert.ok(found.cpu.ratio > 90 && found.cpu.ratio < 110, `per call: ${found.cpu.ratio}`);
+    // A driver that times a fixed amount of work keeps the run's CPU time.
+    const whole = oursOn(
+      lines.map((l) => ({ ...l, metrics: { ...l.metrics, wallMs: l.metrics.cpuUserMs } })),
+      { ...ours, metric: 'wallMs' },
+      'node@26',
+    );
+    assert.ok(Math.abs(whole.cpu.ratio - 1) < 0.01);
+  });
+});
