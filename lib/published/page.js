@@ -1,7 +1,7 @@
 'use strict';
 
 const { figureText } = require('./figures');
-const { VERDICTS } = require('./verdict');
+const { VERDICTS, rangeText } = require('./verdict');
 const { oursOn } = require('./ours');
 const { comparisons, BASIS_TEXT } = require('./comparisons');
 const { verdictTotals } = require('./totals');
@@ -49,8 +49,7 @@ function otherText(c, basis) {
 
 function marginCell(margin) {
   if (!margin) return DASH;
-  const range = margin.high === Infinity ? `above ${two(margin.low)}` : `${two(margin.low)}–${two(margin.high)}`;
-  return `${range} (${margin.why})`;
+  return `${rangeText(margin)} (${margin.why})`;
 }
 
 function publishedText(ratio) {

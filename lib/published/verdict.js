@@ -24,9 +24,20 @@ const MOST_RUNS = 200;
 
 const fixed = (x) => (Number.isFinite(x) ? x.toFixed(2) : String(x));
 
+/**
+ * A margin's range in as few decimals as tell its ends apart (at least two):
+ * a margin of rounding is narrow (1.8897–1.8913), and "1.89–1.89" would hide it.
+ * @param {{ low: number, high: number }} margin
+ */
+function rangeText(margin) {
+  if (margin.high === Infinity) return `above ${fixed(margin.low)}`;
+  let digits = 2;
+  while (digits < 6 && margin.low.toFixed(digits) === margin.high.toFixed(digits)) digits++;
+  return `${margin.low.toFixed(digits)}–${margin.high.toFixed(digits)}`;
+}
+
 function marginText(margin) {
-  const range = margin.high === Infinity ? `above ${fixed(margin.low)}` : `${fixed(margin.low)}–${fixed(margin.high)}`;
-  return `margin ${range}`;
+  return `margin ${rangeText(margin)}`;
 }
 
 /**
@@ -114,4 +125,4 @@ function verdictOf(published, margin, ours, { missing, measure = 'ours', proxy, 
   return made({ verdict: 'inconclusive', reason: `${oursText}${holds ? ` holds ${holds}` : ' overlaps the margin'}; ${theirs}; ${decide}` });
 }
 
-module.exports = { verdictOf, labelOf, leanOf, runsToDecide, VERDICTS, MOST_RUNS };
+module.exports = { verdictOf, labelOf, leanOf, rangeText, runsToDecide, VERDICTS, MOST_RUNS };

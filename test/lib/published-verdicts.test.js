@@ -3,7 +3,7 @@
 const assert = require('node:assert/strict');
 const { figureRatio, loadFigures } = require('../../lib/published/figures');
 const { marginOf } = require('../../lib/published/margin');
-const { verdictOf, labelOf, leanOf, runsToDecide, VERDICTS } = require('../../lib/published/verdict');
+const { verdictOf, labelOf, leanOf, rangeText, runsToDecide, VERDICTS } = require('../../lib/published/verdict');
 const { loadOf, tooLoaded, refusalOf } = require('../../lib/published/load');
 const { comparisons } = require('../../lib/published/comparisons');
 const { claimVerdict } = require('../../lib/published/totals');
@@ -54,6 +54,9 @@ describe('published verdicts: the margin, from the precision the source gives fo
     close(rounding.low, 243.45 / 128.85, 5);
     close(rounding.high, 243.55 / 128.75, 5);
     assert.equal(rounding.why, 'its rounding');
+    // Shown in as many decimals as tell its ends apart.
+    assert.equal(rangeText(rounding), '1.889–1.892');
+    assert.equal(rangeText({ low: 1.77, high: 2.01 }), '1.77–2.01');
     const lost = marginFor({ percentLost: 1.75 });
     close(lost.low, 1 / (1 - 0.01745), 6);
     close(lost.high, 1 / (1 - 0.01755), 6);
