@@ -2,12 +2,13 @@
 
 const { entryIn } = require('../../lib/registry');
 
-// The registry of the time-slicing problem (Fibonacci with every call
-// deferred, after "node.js concurrency evaluation", 2015). Every file exports
-// a factory of its options, returning fib: fib(n) returning a number when
-// `call` is 'sync', fib(n, done) calling done(null, value) when 'callback',
-// fib(n) returning a promise when 'promise'. Options: k (calls per slice,
-// chunked); the others take none.
+// The registry of the time-slicing problem (Fibonacci with every call deferred,
+// after Tushar Mathur's "node.js concurrency evaluation", 2015, whose
+// fibonacciAsync is both-branches-set-immediate). Every file exports a factory
+// of its options, returning fib: fib(n) returning a number when `call` is
+// 'sync', fib(n, done) calling done(null, value) when 'callback', fib(n)
+// returning a promise when 'promise'. Options: k (calls per slice, chunked);
+// the others take none.
 //
 // family: 'sync' or 'async', as in examples/fib (not the DoxBee FAMILIES).
 // yields: whether the code defers its calls (slices itself) at all.
