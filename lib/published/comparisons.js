@@ -61,7 +61,7 @@ function timedInterval(timed, load, { windows, cores }) {
   if (quiet.length === 0) return { refused: refusalOf(load, cores), sessions };
   const left = sessions.length - quiet.length;
   if (quiet.length === 1) return { interval: quiet[0], over: 'the one session judged', left, sessions };
-  return { interval: hullOf(quiet), over: `the ${quiet.length} sessions judged, lowest low to highest high`, left, sessions };
+  return { interval: hullOf(quiet), hull: true, over: `the ${quiet.length} sessions judged, lowest low to highest high`, left, sessions };
 }
 
 /**
@@ -87,7 +87,7 @@ function judge(row, published, margin, ours, { basis, windows, cores }) {
     if (!count) return done({ verdict: 'not judged', reason: found.refused }, found.sessions);
     return done({ verdict: 'inconclusive', reason: `${found.refused}; ${leanOf(count, margin)}` }, found.sessions);
   }
-  const verdict = verdictOf(published, margin, found.interval, { measure, proxy, over: found.over });
+  const verdict = verdictOf(published, margin, found.interval, { measure, proxy, over: found.over, acrossSessions: Boolean(found.hull) });
   const leftOut = found.left ? `; ${found.left} of its ${found.sessions.length} sessions made above the machine's ${cores} cores not judged` : '';
   const beside = !count
     ? ''

@@ -87,14 +87,15 @@ function leanOf(count, margin) {
  * @param {{ value: number|null, low: number, high: number }} published figureRatio()
  * @param {{ low: number, high: number, why: string }} margin marginOf()
  * @param {{ ratio: number, low: number, high: number, runs?: number[] }|null} ours null when not measured
- * @param {{ missing?: string, measure?: string, proxy?: string, over?: string }} [context]
+ * @param {{ missing?: string, measure?: string, proxy?: string, over?: string, acrossSessions?: boolean }} [context]
  *   missing: why ours is null; measure: what ours is a ratio of, in words;
  *   proxy: what differs, when ours is a proxy for the source's program;
  *   over: the runs the interval is over, in words (a session, sessions)
+ *   acrossSessions: the interval spans several sessions' (comparisons.js), so runs are not what would decide it
  * @returns {{ verdict: string, reason: string, label: string, proxy?: string, interval?: object }}
  *   label: the verdict as printed (labelOf); interval: the one it was decided on, with its measure and `over`
  */
-function verdictOf(published, margin, ours, { missing, measure = 'ours', proxy, over } = {}) {
+function verdictOf(published, margin, ours, { missing, measure = 'ours', proxy, over, acrossSessions = false } = {}) {
   const made = (verdict) => {
     const out = { ...verdict, ...(proxy ? { proxy } : {}) };
     if (ours && Number.isFinite(ours.ratio)) out.interval = { measure, ratio: ours.ratio, low: ours.low, high: ours.high, ...(over ? { over } : {}) };
@@ -116,8 +117,9 @@ function verdictOf(published, margin, ours, { missing, measure = 'ours', proxy, 
     .join(' and ');
   const runs = Math.min(...(ours.runs ?? [1]));
   const needed = runsToDecide(ours, margin, runs);
-  const decide =
-    needed === null
+  const decide = acrossSessions
+    ? 'the interval spans the sessions judged, which more runs in each would not narrow: they disagree by more than one session’s interval'
+    : needed === null
       ? 'no number of runs would decide it: our ratio sits on the margin’s edge'
       : needed > MOST_RUNS
         ? `more than ${MOST_RUNS} runs each would be needed`

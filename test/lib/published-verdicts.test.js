@@ -297,6 +297,9 @@ describe('published verdicts: each claim on its own measure, one interval', () =
       ...session('2026-11-28T10:00:00.000Z-b', 2.4, '2026-11-28T10:00:00.000Z'),
     ]);
     assert.equal(disagree.verdict.verdict, 'inconclusive');
+    // More runs in each session would not narrow an interval that spans the sessions.
+    assert.match(disagree.verdict.reason, /which more runs in each would not narrow/);
+    assert.doesNotMatch(disagree.verdict.reason, /runs each would decide it/);
   });
 
   it('prints a decisive verdict of a proxy row on the page with "on a proxy" and what differs (planted)', () => {
