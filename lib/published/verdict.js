@@ -118,7 +118,7 @@ function verdictOf(published, margin, ours, { missing, measure = 'ours', proxy, 
   const runs = Math.min(...(ours.runs ?? [1]));
   const needed = runsToDecide(ours, margin, runs);
   const decide = acrossSessions
-    ? 'the interval spans the sessions judged, which more runs in each would not narrow: they disagree by more than one session’s interval'
+    ? 'the interval spans the sessions judged, which more runs in each would not narrow'
     : needed === null
       ? 'no number of runs would decide it: our ratio sits on the margin’s edge'
       : needed > MOST_RUNS
