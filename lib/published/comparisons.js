@@ -25,7 +25,8 @@ function coresOf(lines) {
  * lowest of their lows to the highest of their highs, around the geometric
  * mean of their ratios. It lies within a margin only if every session's does,
  * and excludes it only if every session's excludes it on the same side, so it
- * decides what judging each session alone decided, with one interval to show.
+ * decides what judging each session alone decided (but for sessions that
+ * exclude it on opposite sides: inconclusive now), with one interval to show.
  * One session's interval holds the variation of its runs, not the machine's
  * from one session to the next (measured: four of the 2013 article's rows on
  * Node 6 changed verdict between two sessions a day apart).
