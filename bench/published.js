@@ -4,8 +4,8 @@
 // `npm run published`: measures every row of lib/published/figures.json with
 // the public `asyncmark bench` (old Node versions installed on demand), and
 // the chart "DoxBee across Node versions" (timed, then counted: bench
-// --measure instructions, for its panel of CPU work), counts each row whose
-// verdicts are made on counted work, then writes docs/published.md (and
+// --measure instructions, for its panel of CPU work), counts each row that
+// shows counted work beside its times (ours.count), then writes docs/published.md (and
 // docs/published/doxbee-across-node.svg) from the figures and those runs
 // alone. While each bench runs it samples the load average, and records the
 // window beside the runs (docs/published/load.jsonl): timed runs made above
@@ -45,7 +45,7 @@ const ROOT = path.join(__dirname, '..');
 const CLI = path.join(__dirname, 'cli.js');
 // "DoxBee across Node versions" (figures.json's chart).
 const CHART = FIGURES.chart;
-// Counts of each cell of a row judged on counted work: two, so that the
+// Counts of each cell of a row with counted work beside its times: two, so that the
 // interval shows whether they repeat.
 const COUNTS = 2;
 
@@ -132,8 +132,8 @@ async function main(argv) {
       const counted = benchArgs({ ours: { ...chartRow.ours, runs: CHART.counted.runs } }, { examples: CHART.examples });
       plan.push({ id: `${CHART.id} (counted)`, args: [...counted, '--measure', 'instructions'] });
     }
-    // The rows judged on counted work: their cells counted too.
-    for (const row of FIGURES.rows.filter((r) => opts.only.includes(r.id) && r.ours.basis === 'counted')) {
+    // The rows with counted work beside their times: their cells counted too.
+    for (const row of FIGURES.rows.filter((r) => opts.only.includes(r.id) && r.ours.count)) {
       plan.push({ id: `${row.id} (counted)`, args: [...benchArgs({ ...row, ours: { ...row.ours, runs: COUNTS } }), '--measure', 'instructions'] });
     }
     for (const { id, args: bench } of plan) {

@@ -2,11 +2,12 @@
 
 const { entryIn } = require('../../lib/registry');
 
-// The registry of the async-recursion problem (Fibonacci, after "Async
-// recursion: promising, surprising, but foremost confusing", 2019). Every file
-// exports a factory of its options, returning fib(n): a number when `call` is
-// 'sync', a promise when 'promise'. Options: w (busywork turns per call, the
-// -busy examples), threads and depth (pool-split); the others take none.
+// The registry of the async-recursion problem (Fibonacci, after Matthias
+// Jenny's "Async recursion: promising, surprising, but foremost confusing",
+// 2018, whose asyncFib is the async example). Every file exports a factory of
+// its options, returning fib(n): a number when `call` is 'sync', a promise when
+// 'promise'. Options: w (busywork turns per call, the -busy examples), threads
+// and depth (pool-split); the others take none.
 //
 // family: how the recursion is written, 'sync' or 'async'. These are not the
 //   DoxBee style families of lib/registry.js FAMILIES; pool-split is 'async'

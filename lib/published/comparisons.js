@@ -2,83 +2,100 @@
 
 const { figureRatio } = require('./figures');
 const { marginOf } = require('./margin');
-const { verdictOf } = require('./verdict');
+const { verdictOf, labelOf, leanOf } = require('./verdict');
 const { oursOn } = require('./ours');
-const { loadOf, tooLoaded } = require('./load');
+const { loadOf, tooLoaded, refusalOf } = require('./load');
 
 // The comparisons of the published figures' page: each published figure of a
 // row against our figure on each of its runtimes, with a verdict. Pure.
 
-// What a row's verdicts are made on (its ours.basis), in words.
-const BASIS_TEXT = { time: 'wall time', cpu: 'CPU time', counted: 'counted work' };
+// What a row's verdicts are made on (its ours.basis), in words: a published
+// time is judged on time, wall or CPU; a count only stands beside it.
+const BASIS_TEXT = { time: 'wall time', cpu: 'CPU time' };
+
+const two = (x) => x.toFixed(2);
 
 // The machine's cores, from the runs' environment.
 function coresOf(lines) {
   return lines.find((line) => line.env && line.env.cpus)?.env.cpus ?? null;
 }
 
-// Why a counted row has neither a count nor a run: one clause when both say
-// "none" of the same side ("x on node@8: no count and no run").
-function bothMissing(noCount, noRun) {
-  const side = noCount.replace(/: no count$/, '');
-  return noRun === `${side}: no run` ? `${side}: no count and no run` : `${noCount}; ${noRun}`;
+/**
+ * The one interval a verdict on several judged sessions is made on: from the
+ * lowest of their lows to the highest of their highs, around the geometric
+ * mean of their ratios. It lies within a margin only if every session's does,
+ * and excludes it only if every session's excludes it on the same side, so it
+ * decides what judging each session alone decided (but for sessions that
+ * exclude it on opposite sides: inconclusive now), with one interval to show.
+ * One session's interval holds the variation of its runs, not the machine's
+ * from one session to the next (measured: four of the 2013 article's rows on
+ * Node 6 changed verdict between two sessions a day apart).
+ */
+function hullOf(sessions) {
+  const ratio = Math.exp(sessions.reduce((sum, s) => sum + Math.log(s.ratio), 0) / sessions.length);
+  return {
+    ratio,
+    low: Math.min(...sessions.map((s) => s.low)),
+    high: Math.max(...sessions.map((s) => s.high)),
+    runs: [Math.min(...sessions.map((s) => s.runs[0])), Math.min(...sessions.map((s) => s.runs[1]))],
+  };
 }
 
 /**
- * The verdict on one figure and one runtime: on counted work when the row's
- * basis is counted (a count does not feel the load), else on the timed ratio
- * its basis names, refused when the runs were made above the load limit.
+ * The timed interval a verdict is made on, over the sessions it judges, or
+ * why there is none: each session made above the load limit is left out.
+ * @returns {{ interval: object, over: string, left: number, sessions: object[] } | { refused: string, sessions: object[] }}
+ *   sessions: each session's interval, whether it was judged, and its load (for the page's provenance)
+ */
+function timedInterval(timed, load, { windows, cores }) {
+  const all = timed.sessions ?? [];
+  const sessions = all.map((s) => {
+    const sessionLoad = loadOf(s.times, windows);
+    return { session: s.session, ratio: s.ratio, low: s.low, high: s.high, runs: s.runs, load: sessionLoad, judged: !tooLoaded(sessionLoad, cores) };
+  });
+  if (all.length < 2) {
+    const refused = refusalOf(load, cores);
+    if (refused) return { refused, sessions };
+    return { interval: timed, over: all.length === 1 ? 'its one session' : 'its runs', left: 0, sessions };
+  }
+  const quiet = sessions.filter((s) => s.judged);
+  if (quiet.length === 0) return { refused: refusalOf(load, cores), sessions };
+  const left = sessions.length - quiet.length;
+  if (quiet.length === 1) return { interval: quiet[0], over: 'the one session judged', left, sessions };
+  return { interval: hullOf(quiet), hull: true, over: `the ${quiet.length} sessions judged, lowest low to highest high`, left, sessions };
+}
+
+/**
+ * The verdict on one figure and one runtime, on the time its basis names
+ * (wall or CPU): a published time is judged on time. A count made beside it
+ * (bench --measure instructions) is an explanation: where time decides it is
+ * shown beside the verdict, and where time cannot (an interval that meets the
+ * margin in part, or runs made above the load limit) the verdict is
+ * inconclusive and the count says which way it leans. A row whose program is
+ * a proxy for the source's says so in every verdict's label (verdict.js).
  */
 function judge(row, published, margin, ours, { basis, windows, cores }) {
   const measure = BASIS_TEXT[basis];
+  const proxy = row.program?.another;
   const load = ours.times ? loadOf(ours.times, windows) : null;
-  // What differs is said once, above the row's table.
-  const annotate = (verdict) => (row.program?.another ? { ...verdict, reason: `another program: ${verdict.reason}` } : verdict);
-  const counted = ours.counted ?? { missing: 'no count' };
-  if (basis === 'counted' && !counted.missing) return { load, verdict: annotate(verdictOf(published, margin, counted, { measure })) };
-  // A runtime that cannot be counted is judged on CPU time, as a cpu row is.
-  const onCpu = basis === 'counted' ? { basis: 'cpu', why: `no count (${counted.missing}): on CPU time; ` } : { basis, why: '' };
-  const prefix = (verdict) => ({ ...verdict, reason: `${onCpu.why}${verdict.reason}` });
-  if (ours.missing)
-    return { load, verdict: { verdict: 'not measured', reason: basis === 'counted' ? bothMissing(counted.missing, ours.missing) : ours.missing } };
-  const timed = onCpu.basis === 'cpu' ? ours.cpu : ours;
-  if (!timed) return { load, verdict: prefix({ verdict: 'not measured', reason: 'its runs record no CPU time' }) };
-  const countable = row.about === 'cpu';
-  const judgeOn = (figure) => verdictOf(published, margin, figure, { measure: BASIS_TEXT[onCpu.basis], countable });
-  // Runs of several sessions: each session judged alone, and one made above the load limit left out.
-  const sessions = timed.sessions ?? [];
-  if (sessions.length >= 2) {
-    const quiet = sessions.filter((s) => !tooLoaded(loadOf(s.times, windows), cores ?? 0));
-    const left = sessions.length - quiet.length;
-    if (quiet.length === 0) return { load, verdict: prefix({ verdict: 'not judged', reason: tooLoaded(load, cores ?? 0) }) };
-    const leftOut = left ? `; ${left} of its ${sessions.length} sessions made above the machine's ${cores} cores not judged` : '';
-    const verdict = quiet.length === 1 ? judgeOn(quiet[0]) : acrossSessions(quiet, judgeOn);
-    return { load, verdict: annotate(prefix({ ...verdict, reason: `${verdict.reason}${leftOut}` })) };
+  const count = ours.counted && !ours.counted.missing ? ours.counted : null;
+  const done = (verdict, sessions = []) => ({ load, sessions, verdict: { ...verdict, ...(proxy ? { proxy } : {}), label: labelOf({ ...verdict, proxy }) } });
+  if (ours.missing) return done({ verdict: 'not measured', reason: ours.missing });
+  const timed = basis === 'cpu' ? ours.cpu : ours;
+  if (!timed) return done({ verdict: 'not measured', reason: 'its runs record no CPU time' });
+  const found = timedInterval(timed, load, { windows, cores: cores ?? 0 });
+  if (found.refused) {
+    if (!count) return done({ verdict: 'not judged', reason: found.refused }, found.sessions);
+    return done({ verdict: 'inconclusive', reason: `${found.refused}; ${leanOf(count, margin)}` }, found.sessions);
   }
-  const refused = tooLoaded(load, cores ?? 0);
-  if (refused) return { load, verdict: prefix({ verdict: 'not judged', reason: refused }) };
-  return { load, verdict: annotate(prefix(judgeOn(timed))) };
-}
-
-const day = (session) => session.slice(0, 16).replace('T', ' ');
-
-/**
- * The verdict of timed runs made in more than one session: each session's
- * runs judged alone, and the verdict theirs where they agree, else
- * inconclusive. One session's interval holds the variation of its runs, not
- * the machine's from one session to the next, so two quiet sessions can give
- * two verdicts (measured: four of the 2013 article's rows on Node 6 changed
- * verdict between two sessions a day apart). For two sessions or more.
- */
-function acrossSessions(sessions, judgeOn) {
-  const each = sessions.map((s) => ({ ...judgeOn(s), session: s.session }));
-  const verdicts = [...new Set(each.map((v) => v.verdict))];
-  const said = each.map((v) => `${day(v.session)}: ${v.verdict}, ${v.reason}`).join('; ');
-  if (verdicts.length === 1) return { verdict: verdicts[0], reason: `the same in each of ${each.length} sessions (${said})` };
-  return {
-    verdict: 'inconclusive',
-    reason: `the ${each.length} sessions disagree, so the variation between sessions is larger than one session's interval (${said})`,
-  };
+  const verdict = verdictOf(published, margin, found.interval, { measure, proxy, over: found.over, acrossSessions: Boolean(found.hull) });
+  const leftOut = found.left ? `; ${found.left} of its ${found.sessions.length} sessions made above the machine's ${cores} cores not judged` : '';
+  const beside = !count
+    ? ''
+    : verdict.verdict === 'inconclusive'
+      ? `; ${leanOf(count, margin)}`
+      : `; beside it, counted work ${two(count.ratio)} (${two(count.low)}–${two(count.high)}), an explanation, not the verdict`;
+  return { load, sessions: found.sessions, verdict: { ...verdict, reason: `${verdict.reason}${leftOut}${beside}` } };
 }
 
 /**
@@ -99,8 +116,8 @@ function comparisons(row, lines, { basis = row.ours.basis ?? 'time', windows = [
     const margin = figure ? marginOf(figure, published) : null;
     const judged = figure
       ? judge(row, published, margin, ours, { basis, windows, cores })
-      : { load: null, verdict: { verdict: 'not measured', reason: extra.reason } };
-    out.push({ figure, runtime, published, margin, ours, load: judged.load, verdict: judged.verdict, ...extra });
+      : { load: null, sessions: [], verdict: { verdict: 'not measured', reason: extra.reason, label: 'not measured' } };
+    out.push({ figure, runtime, published, margin, ours, load: judged.load, sessions: judged.sessions, verdict: judged.verdict, ...extra });
   };
   const crossRuntime = Boolean(row.ours.numerator.runtime || row.ours.denominator.runtime);
   const covered = new Set();
@@ -110,7 +127,8 @@ function comparisons(row, lines, { basis = row.ours.basis ?? 'time', windows = [
       const margin = marginOf(figure, published);
       const missing = figure.notRun ?? (runtime === null && !crossRuntime ? 'the source does not say which Node it was' : null);
       if (missing) {
-        out.push({ figure, runtime, published, margin, ours: { missing }, load: null, verdict: { verdict: 'not measured', reason: missing } });
+        const verdict = { verdict: 'not measured', reason: missing, label: 'not measured' };
+        out.push({ figure, runtime, published, margin, ours: { missing }, load: null, sessions: [], verdict });
         continue;
       }
       covered.add(runtime);

@@ -32,7 +32,8 @@ function figureRatio(figure) {
   if (figure.ratio !== undefined) return exact(figure.ratio);
   if (figure.range) return { value: null, low: figure.range[0], high: figure.range[1] };
   // Two times, numerator's first.
-  if (figure.ms) return exact(figure.ms[0] / figure.ms[1]);
+  // Times per unit where the source timed two sizes (`per`: each time's calls).
+  if (figure.ms) return exact((figure.ms[0] / figure.ms[1]) * (figure.per ? figure.per[1] / figure.per[0] : 1));
   // Two rates, the denominator's first: the numerator's time ÷ the denominator's.
   if (figure.rate) return exact(figure.rate[0] / figure.rate[1]);
   // The denominator is that much faster: it does 1 + g/100 times the work per time.
@@ -46,6 +47,7 @@ function figureRatio(figure) {
 function figureText(figure) {
   if (figure.ratio !== undefined) return `${figure.ratio}`;
   if (figure.range) return `${figure.range[0]}–${figure.range[1]}`;
+  if (figure.ms && figure.per) return `${figure.ms[0]} ms ÷ ${figure.ms[1]} ms, per call (${figure.per[0]} and ${figure.per[1]} calls)`;
   if (figure.ms) return `${figure.ms[0]} ms ÷ ${figure.ms[1]} ms`;
   if (figure.rate) return `${figure.rate[0]} ÷ ${figure.rate[1]} per second`;
   if (figure.percentGain !== undefined) return `${figure.percentGain}% faster`;
@@ -76,7 +78,7 @@ const two = (x) => x.toFixed(2);
 // where we run none, with the reason; every other build, and the versions
 // with no promise rate, as notes, so the page shows every figure.
 function perVersionRow(row) {
-  const { builds, runtimes, notRun } = row.perVersion;
+  const { builds, runtimes, notRun, runs } = row.perVersion;
   const rated = (version) => version.promise !== undefined;
   const figures = [];
   const notes = [];
@@ -90,6 +92,7 @@ function perVersionRow(row) {
           runtimes: [runtime ?? `node@${version.node}`],
           rate: [callback[0], promise[0]],
           sd: [callback[1], promise[1]],
+          runs,
           url: build.data,
           ...(runtime ? {} : { notRun }),
         });

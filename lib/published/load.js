@@ -48,4 +48,16 @@ function tooLoaded(load, cores) {
   return null;
 }
 
-module.exports = { loadOf, loadText, tooLoaded };
+/**
+ * Why timed runs may not be judged, in words that carry no load figure and no
+ * session stamp (the page keeps those in its provenance), or null.
+ * @param {object} load loadOf()
+ * @param {number} cores
+ */
+function refusalOf(load, cores) {
+  if (!tooLoaded(load, cores)) return null;
+  if (load.unrecorded !== undefined) return 'no load recorded for its timed runs: not judged from time';
+  return `its timed runs were made above the machine's ${cores} cores: not judged from time`;
+}
+
+module.exports = { loadOf, loadText, tooLoaded, refusalOf };

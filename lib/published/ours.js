@@ -43,6 +43,12 @@ function whyNone(found, side, runtime, none = 'no run') {
 
 const cpu = (line) => (line.metrics.cpuUserMs ?? NaN) + (line.metrics.cpuSystemMs ?? NaN);
 
+// The CPU time of the same unit as the row's time: a driver that times a call
+// (callMs: compute, whose run calls again and again for --min-time ms) has the
+// CPU time of all its calls in a run, so it is divided by them; a run's CPU time
+// over the whole run would make every pair of examples about 1.
+const cpuPer = (metric) => (metric === 'callMs' ? (line) => cpu(line) / (line.metrics.calls ?? NaN) : cpu);
+
 const ratioOf = (x, y) =>
   x.length >= 2 && y.length >= 2 ? stats.ratio(x, y) : { ratio: stats.mean(x) / stats.mean(y), low: NaN, high: NaN, significant: null };
 
@@ -93,7 +99,8 @@ function oursOn(lines, ours, runtime) {
   if (empty !== -1) return { missing: whyNone(found[empty], [ours.numerator, ours.denominator][empty], runtime), counted: count };
   const [a, b] = ok.map((side) => side.map((line) => line.metrics[ours.metric]));
   if ([...a, ...b].some((value) => !Number.isFinite(value))) return { missing: `its runs record no ${ours.metric}`, counted: count };
-  const [ca, cb] = ok.map((side) => side.map(cpu).filter(Number.isFinite));
+  const cpuOf = cpuPer(ours.metric);
+  const [ca, cb] = ok.map((side) => side.map(cpuOf).filter(Number.isFinite));
   const time = ratioOf(a, b);
   const cpuRatio =
     ca.length && cb.length
@@ -101,8 +108,8 @@ function oursOn(lines, ours, runtime) {
           ...ratioOf(ca, cb),
           runs: [ca.length, cb.length],
           sessions: bySession(
-            ok.map((side) => side.filter((line) => Number.isFinite(cpu(line)))),
-            cpu,
+            ok.map((side) => side.filter((line) => Number.isFinite(cpuOf(line)))),
+            cpuOf,
           ),
         }
       : null;

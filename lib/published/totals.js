@@ -1,7 +1,7 @@
 'use strict';
 
 const { comparisons } = require('./comparisons');
-const { VERDICTS } = require('./verdict');
+const { VERDICTS, labelOf } = require('./verdict');
 
 // The page's totals: one verdict per published claim, so that no figure and
 // no run of ours counts twice. Pure.
@@ -34,9 +34,11 @@ function claimVerdict(verdicts) {
  * @param {object[]} rows loadFigures()
  * @param {object[]} lines result lines
  * @param {object[]} [windows] the load windows (load.js)
- * @returns {{ counts: object, claims: number, shared: string[] }}
- *   counts: verdict → claims; claims: how many were counted (the counts' sum);
- *   shared: "row on runtime (n figures)" for runs judged against several counted figures
+ * @returns {{ counts: object, onProxy: object, claims: number, list: object[], shared: string[] }}
+ *   counts: verdict → claims; onProxy: verdict → how many of those were judged on a proxy;
+ *   claims: how many were counted (the counts' sum); list: each claim in page order,
+ *   { row, figure, verdict, label, basis, proxy, runtimes }; shared: "row on runtime
+ *   (n figures)" for runs judged against several counted figures
  */
 function verdictTotals(rows, lines, windows = []) {
   const claims = new Map();
@@ -45,7 +47,10 @@ function verdictTotals(rows, lines, windows = []) {
     for (const c of comparisons(row, lines, { windows })) {
       if (c.beside || c.figure?.summarizes) continue;
       const key = c.figure ?? row;
-      claims.set(key, [...(claims.get(key) ?? []), c.verdict.verdict]);
+      const claim = claims.get(key) ?? { row, figure: c.figure, verdicts: [], runtimes: [] };
+      claim.verdicts.push(c.verdict.verdict);
+      claim.runtimes.push(c.runtime);
+      claims.set(key, claim);
       if (c.runtime && !c.ours.missing) {
         const runs = `${row.id} on ${c.runtime}`;
         runsUse.set(runs, (runsUse.get(runs) ?? 0) + 1);
@@ -53,9 +58,16 @@ function verdictTotals(rows, lines, windows = []) {
     }
   }
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
-  for (const verdicts of claims.values()) counts[claimVerdict(verdicts)]++;
+  const onProxy = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
+  const list = [...claims.values()].map(({ row, figure, verdicts, runtimes }) => {
+    const verdict = claimVerdict(verdicts);
+    const proxy = row.program?.another;
+    counts[verdict]++;
+    if (proxy) onProxy[verdict]++;
+    return { row, figure, verdict, label: labelOf({ verdict, proxy }), basis: row.ours.basis ?? 'time', proxy, runtimes };
+  });
   const shared = [...runsUse].filter(([, n]) => n > 1).map(([runs, n]) => `${runs} (${n} figures)`);
-  return { counts, claims: claims.size, shared };
+  return { counts, onProxy, claims: claims.size, list, shared };
 }
 
 module.exports = { verdictTotals, claimVerdict };

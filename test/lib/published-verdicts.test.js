@@ -3,88 +3,113 @@
 const assert = require('node:assert/strict');
 const { figureRatio, loadFigures } = require('../../lib/published/figures');
 const { marginOf } = require('../../lib/published/margin');
-const { verdictOf, runsToDecide, VERDICTS } = require('../../lib/published/verdict');
-const { loadOf, tooLoaded } = require('../../lib/published/load');
+const { verdictOf, labelOf, leanOf, rangeText, runsToDecide, VERDICTS } = require('../../lib/published/verdict');
+const { loadOf, tooLoaded, refusalOf } = require('../../lib/published/load');
 const { comparisons } = require('../../lib/published/comparisons');
 const { claimVerdict } = require('../../lib/published/totals');
+const { publishedPage } = require('../../lib/published/page');
+const { tCritical } = require('../../lib/stats');
 
 // The verdicts of the published figures, decided by intervals: each figure's
-// margin from its own precision, the three verdicts on planted figures (and
-// the old "not reproduced" for an interval that holds 1 and the figure, caught),
-// the runs that would decide an inconclusive one, and the load above which
-// timed runs are not judged.
+// margin from the precision its source gives for the mean, the three
+// verdicts on planted figures, a proxy never decisive without saying so, a
+// time judged on time with a count beside it, and the one interval a verdict
+// is made on, which the page shows as its headline.
 
 const close = (actual, expected, digits = 3) => assert.equal(actual.toFixed(digits), expected.toFixed(digits));
 const marginFor = (figure) => marginOf(figure, figureRatio(figure));
 
-describe('published verdicts: the margin, from the figure’s own precision', () => {
-  it('takes the ratios the ± the source states allow (kaizhu256’s Linode figure: 3059 ± 156 against 2615 ± 106)', () => {
-    const margin = marginFor({ rate: [3059, 2615], sd: [156, 106] });
-    close(margin.low, (3059 - 156) / (2615 + 106));
-    close(margin.high, (3059 + 156) / (2615 - 106));
-    assert.equal(margin.why, 'the ± stated, 156 and 106');
+describe('published verdicts: the margin, from the precision the source gives for its mean', () => {
+  it('takes each mean’s 95% interval from a planted sd and number of runs: t(runs − 1) × sd ÷ √runs, not the spread', () => {
+    const figure = { rate: [3000, 2500], sd: [80, 60], runs: 16 };
+    const half = (sd) => (tCritical(15) * sd) / 4;
+    const margin = marginFor(figure);
+    close(margin.low, (3000 - half(80)) / (2500 + half(60)), 5);
+    close(margin.high, (3000 + half(80)) / (2500 - half(60)), 5);
+    assert.equal(margin.from, 'standard error');
+    assert.match(margin.why, /^the 95% interval of each mean: sd 80 and 60 over 16 runs, t × sd ÷ √16 = ± 42\.6 and 32$/);
+    // The same spread with no number of runs is the spread of single runs, and says so: wider.
+    const spread = marginFor({ rate: [3000, 2500], sd: [80, 60] });
+    assert.equal(spread.from, 'spread');
+    assert.match(spread.why, /the spread of single runs$/);
+    assert.ok(spread.high - spread.low > margin.high - margin.low);
   });
 
-  it('takes a stated range as it is', () => {
-    assert.deepEqual(marginFor({ range: [1.066, 1.138] }), { low: 1.066, high: 1.138, why: 'the range stated' });
+  it('gives every figure of kaizhu256’s table the precision of its mean, over his 16 runs', () => {
+    const row = loadFigures().find((r) => r.id === 'kaizhu256-2018');
+    const withSd = row.figures.filter((f) => f.sd);
+    assert.ok(withSd.length >= 9);
+    for (const figure of withSd) assert.equal(marginFor(figure).from, 'standard error', figure.on);
   });
 
-  it('widens a figure with no spread to a tenth of its effect, never to 1 (planted: rounding alone gives 1.8905 ± 0.0005)', () => {
-    const margin = marginFor({ ms: [243.5, 128.8] });
+  it('takes a planted relative margin of error of each mean (Benchmark.js’s ±%) as it is', () => {
+    const margin = marginFor({ rate: [1000, 100], rme: [1, 2] });
+    close(margin.low, 990 / 102, 5);
+    close(margin.high, 1010 / 98, 5);
+    assert.equal(margin.from, 'relative margin');
+  });
+
+  it('takes the rounding of a figure with no stated precision, and a tenth of the effect only where it is planted as having none', () => {
+    const rounding = marginFor({ ms: [243.5, 128.8] });
+    close(rounding.low, 243.45 / 128.85, 5);
+    close(rounding.high, 243.55 / 128.75, 5);
+    assert.equal(rounding.why, 'its rounding');
+    // Shown in as many decimals as tell its ends apart.
+    assert.equal(rangeText(rounding), '1.889–1.892');
+    assert.equal(rangeText({ low: 1.77, high: 2.01 }), '1.77–2.01');
+    const lost = marginFor({ percentLost: 1.75 });
+    close(lost.low, 1 / (1 - 0.01745), 6);
+    close(lost.high, 1 / (1 - 0.01755), 6);
+    const none = marginFor({ ms: [243.5, 128.8], precision: 'none' });
     const value = 243.5 / 128.8;
-    close(margin.low, value * Math.exp(-0.1 * Math.log(value)));
-    close(margin.high, value * Math.exp(0.1 * Math.log(value)));
-    assert.ok(margin.high - margin.low > 0.2, 'wider than its rounding');
-    assert.equal(margin.why, 'no spread stated: a tenth of the effect');
-    // Every figure with no stated spread keeps 1 outside its margin.
+    close(none.low, value * Math.exp(-0.1 * Math.log(value)));
+    close(none.high, value * Math.exp(0.1 * Math.log(value)));
+    assert.match(none.why, /^the source gives no precision: a tenth of the effect/);
+    // Every figure of figures.json states where its margin comes from, and only
+    // a figure marked as having no precision takes the convention.
     for (const row of loadFigures()) {
-      for (const figure of row.figures.filter((f) => !f.sd && !f.range && !f.direction)) {
+      for (const figure of row.figures) {
         const m = marginFor(figure);
-        assert.ok(m.low > 1 || m.high < 1, `${row.id}: ${figure.on} (${m.low}–${m.high})`);
+        assert.ok(m.why && m.from, `${row.id}: ${figure.on}`);
+        assert.equal(m.from === 'no precision', figure.precision === 'none', `${row.id}: ${figure.on}`);
       }
     }
   });
 
-  it('reads "about 8×" to its leading digit, a stated percentage to its last, and a direction as its side of 1', () => {
+  it('takes a stated range as it is, "about 8×" to its leading digit, and a direction as its side of 1', () => {
+    assert.deepEqual(marginFor({ range: [1.066, 1.138] }), { low: 1.066, high: 1.138, why: 'the range stated', from: 'range' });
     const about = marginFor({ ratio: 8, about: true });
-    assert.ok(about.low <= 7.5 && about.high >= 8.5);
-    const lost = marginFor({ percentLost: 96.8 });
-    assert.ok(lost.low <= 1 / (1 - 0.9675) && lost.high >= 1 / (1 - 0.9685));
-    assert.deepEqual(marginFor({ direction: 'above 1' }), { low: 1, high: Infinity, why: 'a direction only' });
+    assert.deepEqual([about.low, about.high], [7.5, 8.5]);
+    assert.deepEqual(marginFor({ direction: 'above 1' }), { low: 1, high: Infinity, why: 'a direction only', from: 'direction' });
   });
 });
 
+// A planted figure whose margin is 1.77–2.01 (no precision: a tenth of its effect).
+const wide = { on: 'planted', runtimes: ['node@8'], ms: [243.5, 128.8], precision: 'none' };
+
 describe('published verdicts: decided by intervals', () => {
-  const figure = { ms: [243.5, 128.8] };
-  const published = figureRatio(figure);
-  const margin = marginFor(figure);
+  const published = figureRatio(wide);
+  const margin = marginFor(wide);
 
   it('reproduced: our interval lies within the margin', () => {
     const v = verdictOf(published, margin, { ratio: 1.9, low: 1.85, high: 1.95, runs: [3, 3] });
     assert.equal(v.verdict, 'reproduced');
+    assert.equal(v.label, 'reproduced');
     assert.match(v.reason, /^ours 1\.90 \(1\.85–1\.95\) lies within the margin 1\.77–2\.01/);
   });
 
   it('contradicted: our interval excludes the figure and its margin (planted: 1.03–1.05 against 1.89)', () => {
-    const v = verdictOf(published, margin, { ratio: 1.04, low: 1.03, high: 1.05, runs: [2, 2] }, { measure: 'counted work' });
+    const v = verdictOf(published, margin, { ratio: 1.04, low: 1.03, high: 1.05, runs: [2, 2] }, { measure: 'CPU time' });
     assert.equal(v.verdict, 'contradicted');
-    assert.match(v.reason, /^counted work 1\.04 \(1\.03–1\.05\) excludes the margin 1\.77–2\.01/);
-    // An interval that holds 1 but excludes the margin contradicts the figure's size too.
+    assert.match(v.reason, /^CPU time 1\.04 \(1\.03–1\.05\) excludes the margin 1\.77–2\.01/);
     assert.equal(verdictOf(published, margin, { ratio: 1.1, low: 0.95, high: 1.3 }).verdict, 'contradicted');
   });
 
-  it('inconclusive, never "not reproduced", for an interval that holds both 1 and the figure (kaizhu256: 0.91–1.11 against 1.09)', () => {
-    const theirs = { rate: [4699, 4305], sd: [74, 88] };
-    const v = verdictOf(
-      figureRatio(theirs),
-      marginFor(theirs),
-      { ratio: 1.01, low: 0.91, high: 1.11, runs: [10, 10] },
-      { measure: 'CPU time', countable: true },
-    );
+  it('inconclusive, never "not reproduced", for an interval that holds both 1 and the figure', () => {
+    const theirs = { range: [1.05, 1.13] };
+    const v = verdictOf(figureRatio(theirs), marginFor(theirs), { ratio: 1.01, low: 0.91, high: 1.11, runs: [10, 10] }, { measure: 'CPU time' });
     assert.equal(v.verdict, 'inconclusive');
     assert.match(v.reason, /holds 1 and the figure/);
-    assert.match(v.reason, /runs each would decide it if our ratio holds; a count \(bench --measure instructions\) would decide it$/);
-    // The old rule called this "not reproduced": that word is no verdict now.
     assert.ok(!VERDICTS.includes('not reproduced'));
   });
 
@@ -104,14 +129,12 @@ describe('published verdicts: decided by intervals', () => {
   });
 
   it('not measured, with the reason, when we have no figure', () => {
-    assert.deepEqual(verdictOf(published, margin, null, { missing: 'promise-chain on node@8: UNSUPPORTED' }), {
-      verdict: 'not measured',
-      reason: 'promise-chain on node@8: UNSUPPORTED',
-    });
+    const v = verdictOf(published, margin, null, { missing: 'promise-chain on node@8: UNSUPPORTED' });
+    assert.equal(v.verdict, 'not measured');
+    assert.equal(v.reason, 'promise-chain on node@8: UNSUPPORTED');
   });
 
   it('says how many runs would decide: the interval narrows as 1/√runs to the margin’s nearer edge', () => {
-    // Half-width ln(1.25) from 3 runs, 1.5 against an edge at 1.77: 3 × (ln 1.25 / ln(1.77 / 1.5))² runs.
     const ours = { ratio: 1.5, low: 1.2, high: 1.875 };
     const edge = { low: 1.77, high: 2.02 };
     assert.equal(runsToDecide(ours, edge, 3), Math.ceil(3 * (Math.log(1.25) / Math.log(1.77 / 1.5)) ** 2));
@@ -127,24 +150,65 @@ describe('published verdicts: decided by intervals', () => {
   });
 });
 
-describe('published verdicts: the load', () => {
+describe('published verdicts: a proxy says so', () => {
+  const published = figureRatio(wide);
+  const margin = marginFor(wide);
+  const what = 'its fakes answer after a tick';
+
+  it('labels a decisive verdict on a proxy "on a proxy: <what differs>", and leaves the others as they are', () => {
+    const contradicted = verdictOf(published, margin, { ratio: 1.04, low: 1.03, high: 1.05 }, { proxy: what });
+    assert.equal(contradicted.label, `contradicted on a proxy: ${what}`);
+    const reproduced = verdictOf(published, margin, { ratio: 1.9, low: 1.85, high: 1.95 }, { proxy: what });
+    assert.equal(reproduced.label, `reproduced on a proxy: ${what}`);
+    assert.equal(verdictOf(published, margin, { ratio: 1.6, low: 1.4, high: 1.8 }, { proxy: what }).label, 'inconclusive');
+    assert.equal(labelOf({ verdict: 'contradicted' }), 'contradicted');
+  });
+
+  it('never prints "reproduced" or "contradicted" alone for a row whose program is a proxy (the committed runs and planted ones)', () => {
+    const { readResults } = require('../../lib/runner/session');
+    const path = require('node:path');
+    const dir = path.join(__dirname, '..', '..', 'docs', 'published');
+    const lines = readResults(path.join(dir, 'runs.jsonl'));
+    const windows = require('node:fs')
+      .readFileSync(path.join(dir, 'load.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l));
+    let decisive = 0;
+    for (const row of loadFigures().filter((r) => r.program.another)) {
+      for (const c of comparisons(row, lines, { windows })) {
+        if (['reproduced', 'contradicted'].includes(c.verdict.verdict)) {
+          decisive++;
+          assert.equal(c.verdict.label, `${c.verdict.verdict} on a proxy: ${row.program.another}`, `${row.id} on ${c.runtime}`);
+        } else assert.equal(c.verdict.label, c.verdict.verdict);
+      }
+    }
+    assert.ok(decisive > 0, 'some proxy verdict is decisive, so the check can fail');
+  });
+});
+
+describe('published verdicts: each claim on its own measure, one interval', () => {
   const windows = [
     { from: '2026-11-26T05:53:00.000Z', to: '2026-11-26T06:04:00.000Z', min: 6.5, max: 14, note: 'from a note' },
-    { from: '2026-11-28T03:00:00.000Z', to: '2026-11-28T03:10:00.000Z', min: 0.4, max: 1.6 },
+    { from: '2026-11-27T09:00:00.000Z', to: '2026-11-27T11:00:00.000Z', min: 0.3, max: 1.2 },
+    { from: '2026-11-28T03:00:00.000Z', to: '2026-11-28T11:00:00.000Z', min: 0.4, max: 1.6 },
   ];
 
   it('finds the load over the runs’ windows, and refuses timed runs above the machine’s cores or with no load recorded', () => {
     const busy = loadOf(['2026-11-26T05:54:00.000Z', '2026-11-26T06:00:00.000Z'], windows);
     assert.deepEqual(busy, { min: 6.5, max: 14, notes: ['from a note'] });
     assert.match(tooLoaded(busy, 2), /^runs made at load 6\.5–14\.0, above the machine's 2 cores: not judged from timed runs$/);
+    assert.equal(refusalOf(busy, 2), "its timed runs were made above the machine's 2 cores: not judged from time");
     assert.equal(tooLoaded(loadOf(['2026-11-28T03:05:00.000Z'], windows), 2), null);
-    const unknown = loadOf(['2026-11-28T03:05:00.000Z', '2026-11-28T09:00:00.000Z'], windows);
+    const unknown = loadOf(['2026-11-28T03:05:00.000Z', '2026-11-29T09:00:00.000Z'], windows);
     assert.deepEqual(unknown, { unrecorded: 1 });
     assert.match(tooLoaded(unknown, 2), /^load not recorded for 1 of its runs/);
   });
 
-  // A row judged on counted work, planted lines on one runtime: timed runs with a ratio of 1.9, and two counts each.
-  const row = loadFigures().find((r) => r.id === 'v8-2018-doxbee');
+  // A CPU claim with counts beside it (v8-2018-doxbee's sides), judged on a planted figure whose margin is 1.77–2.01.
+  const base = loadFigures().find((r) => r.id === 'v8-2018-doxbee');
+  const row = { ...base, figures: [wide], program: { theirs: 'planted', ours: 'planted' } };
+  const proxyRow = { ...row, program: { theirs: 'planted', ours: 'planted', another: 'planted difference' } };
   const line = (example, time, extra) => ({
     scenario: row.ours.scenario,
     example,
@@ -156,89 +220,126 @@ describe('published verdicts: the load', () => {
     env: { cpus: 2 },
     ...extra,
   });
-  const timed = (time) =>
-    [100, 101, 99, 100.5, 99.5].flatMap((ms) => [
-      line('promises-native', time, { metrics: { wallMs: ms * 1.9, cpuUserMs: ms * 1.9, cpuSystemMs: 0 } }),
-      line('async-await', time, { metrics: { wallMs: ms, cpuUserMs: ms, cpuSystemMs: 0 } }),
-    ]);
-  const counts = [37719, 37720].flatMap((n) => [
-    line('promises-native', '2026-11-28T03:06:00.000Z', { measure: 'instructions', metrics: { instructionsPerInvocation: n } }),
-    line('async-await', '2026-11-28T03:06:00.000Z', { measure: 'instructions', metrics: { instructionsPerInvocation: 36381 } }),
-  ]);
-  const onNode8 = (lines, basis) => comparisons(row, lines, { windows, basis }).find((c) => c.runtime === 'node@8');
-
-  it('judges timed runs made at a low load, and refuses the same runs made at load 14 (planted)', () => {
-    const quiet = onNode8(timed('2026-11-28T03:05:00.000Z'), 'cpu');
-    assert.equal(quiet.verdict.verdict, 'reproduced');
-    assert.deepEqual([quiet.load.min, quiet.load.max], [0.4, 1.6]);
-    const loaded = onNode8(timed('2026-11-26T05:55:00.000Z'), 'cpu');
-    assert.equal(loaded.verdict.verdict, 'not judged');
-    assert.match(loaded.verdict.reason, /load 6\.5–14\.0, above the machine's 2 cores/);
-  });
-
-  it('judges a counted row on its counts whatever the load, and falls back to CPU time where a runtime has no count', () => {
-    const counted = onNode8([...timed('2026-11-26T05:55:00.000Z'), ...counts]);
-    assert.equal(counted.verdict.verdict, 'contradicted');
-    assert.match(counted.verdict.reason, /counted work 1\.04 \(1\.04–1\.04\) excludes the margin 1\.77–2\.01/);
-    assert.match(counted.verdict.reason, /^another program: counted work /);
-    // The page shows the counts beside the timed ratios, and the load of the timed runs.
-    const { publishedPage } = require('../../lib/published/page');
-    const page = publishedPage([row], [...timed('2026-11-26T05:55:00.000Z'), ...counts], { windows });
-    assert.match(page, /\| node@8 \| 1\.90 \([^|]*\) \| 1\.90 \([^|]*\) \| 1\.04 \(1\.04–1\.04\), 2 and 2 counts \| load 6\.5–14\.0 \| contradicted: /);
-    assert.match(page, /verdict \(on counted work\)/);
-    // Neither a count nor a run: one clause when both miss the same side, else both reasons.
-    assert.equal(onNode8([]).verdict.reason, 'promises-native on node@8: no count and no run');
-    const refused = onNode8([line('promises-native', 'x', { measure: 'instructions', status: 'unsupported', error: 'no --single-threaded', metrics: null })]);
-    assert.equal(refused.verdict.reason, 'promises-native on node@8: UNSUPPORTED, no --single-threaded; promises-native on node@8: no run');
-    const unsupported = counts.map((l) =>
-      l.example === 'promises-native' ? { ...l, status: 'unsupported', error: 'no --single-threaded', metrics: null } : l,
-    );
-    const fallback = onNode8([...timed('2026-11-28T03:05:00.000Z'), ...unsupported]);
-    assert.equal(fallback.verdict.verdict, 'reproduced');
-    assert.match(
-      fallback.verdict.reason,
-      /: no count \(promises-native on node@8: UNSUPPORTED, no --single-threaded\): on CPU time; CPU time 1\.90 \(1\.8\d–1\.9\d\) lies within/,
-    );
-  });
-
-  // Timed runs of one session, whose ratio is `factor` (the row's margin is 1.77-2.01).
+  // Timed runs of one session whose ratio is `factor`, CPU and wall alike.
   const session = (name, factor, time = '2026-11-28T03:05:00.000Z') =>
     [100, 101, 99, 100.5, 99.5].flatMap((ms) => [
       line('promises-native', time, { session: name, metrics: { wallMs: ms * factor, cpuUserMs: ms * factor, cpuSystemMs: 0 } }),
       line('async-await', time, { session: name, metrics: { wallMs: ms, cpuUserMs: ms, cpuSystemMs: 0 } }),
     ]);
+  // Two counts each, whose ratio is `factor`.
+  const counts = (factor) =>
+    [36381, 36382].flatMap((n) => [
+      line('promises-native', '2026-11-28T03:06:00.000Z', { measure: 'instructions', metrics: { instructionsPerInvocation: n * factor } }),
+      line('async-await', '2026-11-28T03:06:00.000Z', { measure: 'instructions', metrics: { instructionsPerInvocation: 36381 } }),
+    ]);
+  const onNode8 = (lines, r = row) => comparisons(r, lines, { windows }).find((c) => c.runtime === 'node@8');
 
-  it('judges each session alone where the runs are of several, and is inconclusive when they disagree (planted)', () => {
-    // Two sessions a day apart, each reproducing on its own: reproduced, said to hold in each.
-    const agree = onNode8([...session('2026-11-27T10:00:00.000Z-a', 1.9), ...session('2026-11-28T10:00:00.000Z-b', 1.88)], 'cpu');
+  it('judges a time claim on its time, with the count beside it as an explanation (planted: time contradicts, the count agrees)', () => {
+    const c = onNode8([...session('2026-11-28T03:00:00.000Z-a', 1.04), ...counts(1.9)]);
+    assert.equal(c.verdict.verdict, 'contradicted');
+    assert.match(
+      c.verdict.reason,
+      /^CPU time 1\.04 \(1\.0\d–1\.0\d\) excludes the margin 1\.77–2\.01; beside it, counted work 1\.90 \(1\.90–1\.90\), an explanation, not the verdict$/,
+    );
+    assert.deepEqual(c.verdict.interval.measure, 'CPU time');
+    // And the other way round: time reproduces while the count would contradict.
+    const d = onNode8([...session('2026-11-28T03:00:00.000Z-a', 1.9), ...counts(1.04)]);
+    assert.equal(d.verdict.verdict, 'reproduced');
+  });
+
+  it('is inconclusive where time cannot decide, and the count says which way it leans (planted: load 14, or an interval across the edge)', () => {
+    const loaded = onNode8([...session('2026-11-26T05:55:00.000Z-a', 1.9, '2026-11-26T05:55:00.000Z'), ...counts(1.9)]);
+    assert.equal(loaded.verdict.verdict, 'inconclusive');
+    assert.match(loaded.verdict.reason, /above the machine's 2 cores: not judged from time; counted work 1\.90 .* the count leans toward the figure$/);
+    assert.doesNotMatch(loaded.verdict.reason, /load \d/, 'no load figure in the verdict');
+    const against = onNode8([...session('2026-11-26T05:55:00.000Z-a', 1.9, '2026-11-26T05:55:00.000Z'), ...counts(1.04)]);
+    assert.match(against.verdict.reason, /on the side of 1: the count leans against the figure$/);
+    // With nothing counted, runs above the load limit are not judged.
+    assert.equal(onNode8(session('2026-11-26T05:55:00.000Z-a', 1.9, '2026-11-26T05:55:00.000Z')).verdict.verdict, 'not judged');
+    assert.match(leanOf({ ratio: 1.8, low: 1.7, high: 1.9 }, { low: 1.77, high: 2.01 }), /leans neither way$/);
+  });
+
+  it('decides on one interval over the sessions it judges, and the page shows that interval first (planted: a loaded session left out)', () => {
+    const lines = [
+      ...session('2026-11-27T10:00:00.000Z-a', 1.9, '2026-11-27T10:00:00.000Z'),
+      ...session('2026-11-26T05:55:00.000Z-b', 2.4, '2026-11-26T05:55:00.000Z'),
+    ];
+    const c = onNode8(lines);
+    assert.equal(c.verdict.verdict, 'reproduced');
+    const judged = c.sessions.find((s) => s.judged);
+    assert.deepEqual([c.verdict.interval.ratio, c.verdict.interval.low, c.verdict.interval.high], [judged.ratio, judged.low, judged.high]);
+    assert.equal(c.verdict.interval.over, 'the one session judged');
+    // The pooled interval of every run would straddle the margin: it is not the verdict's.
+    assert.ok(c.ours.cpu.high > 2.01);
+    const page = publishedPage([row], lines, { windows });
+    const cells = page
+      .split('\n')
+      .find((l) => l.includes('| node@8 |'))
+      .split(' | ');
+    const fix = (x) => x.toFixed(2);
+    assert.equal(cells[5], `CPU time ${fix(judged.ratio)} (${fix(judged.low)}–${fix(judged.high)}), over the one session judged`);
+    assert.match(cells[7], /every run of 2 sessions pooled/);
+    // Session stamps and loads are in the provenance, not in the verdict.
+    assert.doesNotMatch(cells[6], /2026-11|load \d/);
+    assert.match(page, /## Provenance: sessions and loads[\s\S]*2026-11-26 05:55: [^;]*load 6\.5–14\.0, not judged/);
+  });
+
+  it('over several judged sessions, from the lowest low to the highest high: reproduced only if each is, else inconclusive (planted)', () => {
+    const agree = onNode8([
+      ...session('2026-11-27T10:00:00.000Z-a', 1.9, '2026-11-27T10:00:00.000Z'),
+      ...session('2026-11-28T10:00:00.000Z-b', 1.88, '2026-11-28T10:00:00.000Z'),
+    ]);
     assert.equal(agree.verdict.verdict, 'reproduced');
-    assert.match(
-      agree.verdict.reason,
-      /^another program: the same in each of 2 sessions \(2026-11-27 10:00: reproduced, CPU time 1\.90 \([^)]*\) lies within the margin 1\.77–2\.01; 2026-11-28 10:00: reproduced, /,
-    );
-    // The second session's machine ran the numerator slower: each session's interval is narrow,
-    // their pooled one would straddle the margin's edge, and the sessions tell two stories.
-    const disagree = onNode8([...session('2026-11-27T10:00:00.000Z-a', 1.9), ...session('2026-11-28T10:00:00.000Z-b', 2.4)], 'cpu');
+    assert.equal(agree.verdict.interval.over, 'the 2 sessions judged, lowest low to highest high');
+    close(agree.verdict.interval.low, Math.min(...agree.sessions.map((s) => s.low)), 6);
+    const disagree = onNode8([
+      ...session('2026-11-27T10:00:00.000Z-a', 1.9, '2026-11-27T10:00:00.000Z'),
+      ...session('2026-11-28T10:00:00.000Z-b', 2.4, '2026-11-28T10:00:00.000Z'),
+    ]);
     assert.equal(disagree.verdict.verdict, 'inconclusive');
+    // More runs in each session would not narrow an interval that spans the sessions.
+    assert.match(disagree.verdict.reason, /which more runs in each would not narrow/);
+    assert.doesNotMatch(disagree.verdict.reason, /runs each would decide it/);
+  });
+
+  it('prints a decisive verdict of a proxy row on the page with "on a proxy" and what differs (planted)', () => {
+    const lines = session('2026-11-28T03:00:00.000Z-a', 1.04);
+    const c = onNode8(lines, proxyRow);
+    assert.equal(c.verdict.label, 'contradicted on a proxy: planted difference');
+    const page = publishedPage([proxyRow], lines, { windows });
+    for (const l of page.split('\n').filter((x) => /\b(reproduced|contradicted)\b/.test(x) && x.startsWith('|') && !x.startsWith('| ---'))) {
+      if (/\| \*\*(reproduced|contradicted)|\| (reproduced|contradicted) \|/.test(l))
+        assert.match(l, /(reproduced|contradicted) on a proxy: planted difference/);
+    }
     assert.match(
-      disagree.verdict.reason,
-      /^another program: the 2 sessions disagree, so the variation between sessions is larger than one session's interval \(2026-11-27 10:00: reproduced, [^;]*; 2026-11-28 10:00: contradicted, CPU time 2\.40 /,
+      page,
+      /\| \[v8-2018-doxbee\]\(#v8-2018-doxbee\): 243\.5 ms ÷ 128\.8 ms \| contradicted on a proxy: planted difference \| CPU time \| proxy \|/,
     );
-    // A session made above the machine's cores is left out, not the others with it (planted: load 14).
-    const loaded = onNode8([...session('2026-11-27T10:00:00.000Z-a', 1.9), ...session('2026-11-26T05:55:00.000Z-b', 2.4, '2026-11-26T05:55:00.000Z')], 'cpu');
-    assert.equal(loaded.verdict.verdict, 'reproduced');
-    assert.match(
-      loaded.verdict.reason,
-      /CPU time 1\.90 \([^)]*\) lies within the margin 1\.77–2\.01; 1 of its 2 sessions made above the machine's 2 cores not judged$/,
+  });
+});
+
+describe('published verdicts: CPU time per call', () => {
+  const { oursOn } = require('../../lib/published/ours');
+
+  it('divides a compute run’s CPU time by its calls, so that the ratio is per call (planted: 10 calls against 1000 in the same time)', () => {
+    const ours = { scenario: 'fib', metric: 'callMs', numerator: { example: 'async' }, denominator: { example: 'sync' }, params: { n: 20 } };
+    const run = (example, calls, i) => ({
+      scenario: 'fib',
+      example,
+      runtime: 'node@26',
+      params: { n: 20 },
+      status: 'ok',
+      metrics: { callMs: 300 / calls + i / 1000, calls, cpuUserMs: 300 + i, cpuSystemMs: 0 },
+    });
+    const lines = [0, 1, 2].flatMap((i) => [run('async', 10, i), run('sync', 1000, i)]);
+    const found = oursOn(lines, ours, 'node@26');
+    assert.ok(found.cpu.ratio > 90 && found.cpu.ratio < 110, `per call: ${found.cpu.ratio}`);
+    // A driver that times a fixed amount of work keeps the run's CPU time.
+    const whole = oursOn(
+      lines.map((l) => ({ ...l, metrics: { ...l.metrics, wallMs: l.metrics.cpuUserMs } })),
+      { ...ours, metric: 'wallMs' },
+      'node@26',
     );
-    const bothLoaded = onNode8(
-      [...session('2026-11-26T05:54:00.000Z-a', 1.9, '2026-11-26T05:54:00.000Z'), ...session('2026-11-26T05:55:00.000Z-b', 2.4, '2026-11-26T05:55:00.000Z')],
-      'cpu',
-    );
-    assert.equal(bothLoaded.verdict.verdict, 'not judged');
-    // The runs of one session are judged as they are.
-    const one = onNode8(session('2026-11-27T10:00:00.000Z-a', 1.9), 'cpu');
-    assert.equal(one.verdict.verdict, 'reproduced');
-    assert.match(one.verdict.reason, /^another program: CPU time /);
+    assert.ok(Math.abs(whole.cpu.ratio - 1) < 0.01);
   });
 });

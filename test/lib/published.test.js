@@ -33,7 +33,7 @@ describe('published figures: the data file', () => {
       'node-34493-2ms',
       'article-2013',
       'slicing-2015',
-      'recursion-2019',
+      'recursion-2018',
     ]) {
       assert.ok(ids.includes(id), id);
     }
@@ -112,10 +112,7 @@ describe('published figures: kaizhu256’s per-version table', () => {
       ['node@26'],
     );
     const page = publishedPage([row], []);
-    assert.match(
-      page,
-      /\| node@4\.9\.1 \| n\/a \(asyncmark runs nothing before Node 6[^|]*\) \| — \| — \| — \| not measured: asyncmark runs nothing before Node 6/,
-    );
+    assert.match(page, /\| node@4\.9\.1 \| — \| \*\*not measured\*\*: asyncmark runs nothing before Node 6[^|]* \| — \|/);
     // The rerun and the versions with the callback client alone are on the page, not judged.
     assert.match(page, /Note: Travis CI build #21 \(the rerun\) \([^)]*\), callback ÷ promise requests\/s, not judged: 0\.11\.16 1\.07, /);
     assert.match(page, /Note: Travis CI build #20 timed only the callback client on 0\.9\.12 \(456 ± 83\/s\), 0\.10\.48 \(49 ± 1\/s\): no ratio\./);
@@ -193,8 +190,8 @@ describe('published figures: our figure and the page', () => {
 
   it('writes the page from the figures, the runs and the load only: its mark, the machine, the source, the program and a verdict on every row', () => {
     const [doxbee] = loadFigures().filter((row) => row.id === 'v8-2018-doxbee');
-    // Judged on CPU time here, so that timed runs decide (the row itself is judged on counts).
-    const rows = [{ ...doxbee, ours: { ...doxbee.ours, basis: 'cpu' } }];
+    // A planted figure of no stated precision, so that its margin (a tenth of the effect, 1.77–2.01) can be met.
+    const rows = [{ ...doxbee, figures: [{ ...doxbee.figures[0], precision: 'none' }] }];
     const time = '2026-11-28T03:05:00.000Z';
     const windows = [{ from: '2026-11-28T03:00:00.000Z', to: '2026-11-28T03:10:00.000Z', min: 0.5, max: 1.2 }];
     const made = (runtime, ratio) =>
@@ -209,29 +206,34 @@ describe('published figures: our figure and the page', () => {
       page,
       /Source: \[v8\/promise-performance-tests: README\.md\]\(https:\/\/github\.com\/v8\/promise-performance-tests\) \(Benedikt Meurer \(V8\), 10 March 2018 [^\n]*\. Machine: the source states none\. Runtime: the source states none; node@8, /,
     );
-    assert.match(page, /^Program: theirs, V8's lib\/doxbee-async\.js .* \*\*Another program\*\*: /m);
-    assert.match(page, /^The claim is about CPU time \(a benchmark with no waiting in it\): judged on CPU time\.$/m);
+    assert.match(page, /^Program: theirs, V8's src\/doxbee-async-es2017-native\.js .* \*\*A proxy\*\*: /m);
+    assert.match(page, /^The claim is a time with no waiting in it \(CPU\): judged on CPU time\. Counted work .* never as the verdict\.$/m);
     assert.match(
       page,
-      /\| 243\.5 ms ÷ 128\.8 ms \| [^|]* \| 1\.89 \| 1\.77–2\.01 \(no spread stated: a tenth of the effect\) \| node@8 \| 1\.90 \([^|]*\) \| 1\.90 \([^|]*\) \| — \| load 0\.5–1\.2 \| reproduced: another program: CPU time 1\.90 /,
+      /\| 243\.5 ms ÷ 128\.8 ms \| [^|]* \| 1\.89 \| 1\.77–2\.01 \(the source gives no precision: a tenth of the effect[^|]*\) \| node@8 \| CPU time 1\.90 \([^|]*\), over its one session \| \*\*reproduced on a proxy: asyncmark's upload over lib\/fakes [^|]*\*\*: CPU time 1\.90 /,
     );
+    // The load is in the provenance, not in the verdict.
+    assert.match(page, /^- v8-2018-doxbee on node@8 \(CPU time\): runs with no session id: 1\.90 \([^)]*\), 5 and 5 runs, load 0\.5–1\.2, judged\.$/m);
     // The verdict follows the CPU time: the same work on both sides is a ratio of 1, which excludes the margin.
     const sameWork = lines.map((l) => (l.example === 'promises-native' ? { ...l, metrics: { ...l.metrics, cpuUserMs: l.metrics.wallMs / 1.9 / 2 } } : l));
     const onCpu = publishedPage(rows, sameWork, { windows });
     assert.match(onCpu, /verdict \(on CPU time\)/);
-    assert.match(onCpu, /\| node@8 \| 1\.90 \([^|]*\) \| 1\.00 \([^|]*\) \| — \| load 0\.5–1\.2 \| contradicted: /);
+    assert.match(onCpu, /\| node@8 \| CPU time 1\.00 \([^|]*\), over its one session \| \*\*contradicted on a proxy: [^|]*\*\*: [^|]* \| wall time 1\.90 /);
     // The same runs with no load recorded: shown, not judged.
-    assert.match(publishedPage(rows, lines), /\| node@8 \| 1\.90 \([^|]*\) \| [^|]* \| — \| load not recorded for 10 of its runs \| not judged: /);
+    assert.match(
+      publishedPage(rows, lines),
+      /\| node@8 \| — \| \*\*not judged\*\*: no load recorded for its timed runs: not judged from time \| wall time 1\.90 /,
+    );
     // What changed in Node between two of our runtimes: the page says whether our ratio moved there.
     const changed = [{ ...rows[0], changes: [{ from: 'node@10', to: 'node@12', what: 'the await change' }] }];
     const both = [...made('node@10', 1.1), ...made('node@12', 1.9)];
     assert.match(
       publishedPage(changed, both, { windows }),
-      /Between node@10 and node@12 \(the await change\): our ratio moved, 1\.10 \([^)]*\) on node@10 → 1\.90 \([^)]*\) on node@12\./,
+      /Between node@10 and node@12 \(the await change\): our CPU time ratio moved, 1\.10 \([^)]*\) on node@10 → 1\.90 \([^)]*\) on node@12\./,
     );
     assert.match(publishedPage(changed, lines), /Between node@10 and node@12 \(the await change\): not measured on both\./);
     // Today's Node without runs: n/a, never a number from elsewhere.
-    assert.match(page, /\| node@26 \| n\/a \(promises-native on node@26: no run\) \|/);
+    assert.match(page, /\| node@26 \| — \| \*\*not measured\*\*: promises-native on node@26: no run \| — \|/);
   });
 });
 
@@ -279,7 +281,7 @@ describe('published figures: the totals count each claim once', () => {
     // Without the plant, the one run set judged twice is 9.11.2's: two published measurements, named on the page.
     assert.deepEqual(counted([row]).shared, ['kaizhu256-2018 on node@9.11.2 (2 figures)']);
     const page = publishedPage([row], lines);
-    assert.match(page, /Verdicts, one per published claim \(10\): /);
+    assert.match(page, /Verdicts, one per published claim \(10\):\*\* /);
     assert.match(page, /Runs judged against two published measurements, each counted: kaizhu256-2018 on node@9\.11\.2 \(2 figures\)\./);
     assert.match(page, /\| Node 0\.11 to 10 on Travis CI \(the range over its versions\) \(a summary: not counted\) \|/);
   });
@@ -287,16 +289,18 @@ describe('published figures: the totals count each claim once', () => {
   it('counts a figure judged on two candidate releases once: the verdict they agree on, else inconclusive', () => {
     const als = loadFigures().find((r) => r.id === 'node-34493-no-latency');
     const first = { ...als, figures: [als.figures[0]], ours: { ...als.ours, runtimes: als.figures[0].runtimes } };
-    // Counted runs (the row is judged on counted work): instructions per upload.
-    const alsLine = (example, runtime, instructions, context) => ({
+    // Timed runs on CPU time, the row's measure, made at a low load.
+    const windows = [{ from: '2026-11-28T03:00:00.000Z', to: '2026-11-28T03:10:00.000Z', min: 0.5, max: 1.2 }];
+    const alsLine = (example, runtime, ms, context) => ({
       scenario: als.ours.scenario,
       example,
       runtime,
       params: { ...als.ours.params, ...(context ? { context } : {}) },
-      measure: 'instructions',
       status: 'ok',
       error: null,
-      metrics: { instructionsPerInvocation: instructions },
+      time: '2026-11-28T03:05:00.000Z',
+      env: { cpus: 2 },
+      metrics: { [als.ours.metric]: ms, cpuUserMs: ms, cpuSystemMs: 0 },
     });
     const sides = [als.ours.numerator, als.ours.denominator];
     // The published figure on 14.5.0 (reproduced), no difference on 14.6.0 (contradicted).
@@ -306,14 +310,14 @@ describe('published figures: the totals count each claim once', () => {
         ['node@14.5.0', published],
         ['node@14.6.0', second],
       ].flatMap(([runtime, ratio]) =>
-        [40000, 40001].flatMap((n) => sides.map((side, i) => alsLine(side.example, runtime, i === 0 ? n * ratio : n, side.params?.context))),
+        [400, 400.01, 399.99, 400.005].flatMap((n) => sides.map((side, i) => alsLine(side.example, runtime, i === 0 ? n * ratio : n, side.params?.context))),
       );
-    const verdicts = comparisons(first, made(1)).map((c) => c.verdict.verdict);
+    const verdicts = comparisons(first, made(1), { windows }).map((c) => c.verdict.verdict);
     assert.deepEqual(verdicts, ['reproduced', 'contradicted']);
-    const { counts, claims } = verdictTotals([first], made(1));
+    const { counts, claims } = verdictTotals([first], made(1), windows);
     assert.equal(claims, 1);
     assert.equal(counts.inconclusive, 1);
-    assert.equal(verdictTotals([first], made(published)).counts.reproduced, 1);
+    assert.equal(verdictTotals([first], made(published), windows).counts.reproduced, 1);
   });
 });
 
@@ -336,15 +340,20 @@ describe('published figures: rows whose source gives no Node or no figure', () =
   });
 
   it('says not measured, with the note, for a row with no figure, even where our runs exist (planted: a verdict from runs alone)', () => {
-    const row = loadFigures().find((r) => r.id === 'slicing-2015');
-    const lines = [1, 2, 3].flatMap((i) => [slicingLine('set-immediate', 'node@26', 50 + i), slicingLine('sync', 'node@26', 1 + i / 100)]);
+    // Planted: the slicing row with its figures taken away.
+    const slicing = loadFigures().find((r) => r.id === 'slicing-2015');
+    const row = { ...slicing, figures: [], noFigure: 'Planted: no figure of the source is recorded.' };
+    const lines = [1, 2, 3].flatMap((i) => [slicingLine(row.ours.numerator.example, 'node@26', 50 + i), slicingLine('sync', 'node@26', 1 + i / 100)]);
     const node26 = comparisons(row, lines).find((c) => c.runtime === 'node@26');
     assert.equal(node26.verdict.verdict, 'not measured');
     assert.ok(Number.isFinite(node26.ours.ratio), 'our figure is still shown');
     const page = publishedPage([row], lines);
     // One claim with no figure, not one per runtime that ran.
-    assert.match(page, /Verdicts, one per published claim \(1\): reproduced 0, contradicted 0, inconclusive 0, not judged 0, not measured 1\./);
-    assert.match(page, /Note: The 2015 article's figures are not recorded in asyncmark/);
+    assert.match(
+      page,
+      /Verdicts, one per published claim \(1\):\*\* reproduced 0, contradicted 0, inconclusive 0, not judged 0, not measured 1 \(1 on a proxy\)\./,
+    );
+    assert.match(page, /Note: Planted: no figure of the source is recorded\./);
   });
 });
 
@@ -473,7 +482,10 @@ describe('npm run published (bench/published.js)', function () {
     }
     const text = fs.readFileSync(page, 'utf8');
     assert.ok(text.startsWith(MARK));
-    assert.match(text, /Verdicts, one per published claim \(\d+\): reproduced 0, contradicted 0, inconclusive 0, not judged 0, not measured \d+\./);
+    assert.match(
+      text,
+      /Verdicts, one per published claim \(\d+\):\*\* reproduced 0, contradicted 0, inconclusive 0, not judged 0, not measured \d+( \(\d+ on a proxy\))?\./,
+    );
   });
 
   it('never overwrites a page a person wrote, and refuses a row it does not have, in one line with exit code 2', () => {
@@ -486,5 +498,37 @@ describe('npm run published (bench/published.js)', function () {
     const bad = run('--only', 'no-such-row', '--report-only', '--page', path.join(dir, 'p.md'));
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /^asyncmark: --only: "no-such-row" is not allowed; expected row ids of lib\/published\/figures\.json: kaizhu256-2018, /);
+  });
+});
+
+describe('published figures: the sources re-read', () => {
+  const { marginOf } = require('../../lib/published/margin');
+  const { figureRatio } = require('../../lib/published/figures');
+
+  it('names, for every row, the commit, page or message its program and figures were read from', () => {
+    for (const row of loadFigures()) assert.match(row.source.read ?? '', /\S/, row.id);
+  });
+
+  it('judges the recursion write-up’s Node figure per call, since it timed asyncFib at 29 and syncFib at 45 (planted: per call left out)', () => {
+    const row = loadFigures().find((r) => r.id === 'recursion-2018');
+    const node = row.figures.find((f) => f.runtimes.includes('node@10'));
+    const value = 2600 / 1664079 / (11000 / 3672623805);
+    assert.equal(figureRatio(node).value.toFixed(6), value.toFixed(6));
+    const margin = marginOf(node, figureRatio(node));
+    assert.ok(margin.low < value && value < margin.high);
+    const plain = { ...node, per: undefined };
+    assert.ok(figureRatio(plain).value < 1, 'without per call, 2.6 s ÷ 11 s is a ratio below 1');
+    // fib(n) makes 2·F(n+1) − 1 calls.
+    const F = (n) => (n < 2 ? n : F(n - 1) + F(n - 2));
+    assert.deepEqual(node.per, [2 * F(30) - 1, 2 * 1836311903 - 1]);
+    assert.equal(row.program.another, undefined, 'asyncmark’s fib async is the write-up’s asyncFib');
+  });
+
+  it('judges the slicing article on its program, labelled a proxy only for the size it does not state, with Benchmark.js’s ± as each mean’s margin', () => {
+    const row = loadFigures().find((r) => r.id === 'slicing-2015');
+    assert.equal(row.ours.numerator.example, 'both-branches-set-immediate');
+    assert.equal(row.program.another, 'his size is not stated: ours is fib(10)');
+    const bench = row.figures.find((f) => f.rme);
+    assert.equal(marginOf(bench, figureRatio(bench)).from, 'relative margin');
   });
 });
