@@ -163,7 +163,8 @@ function totalsLine(counts, onProxy, claims) {
 
 function claimCell({ row, figure }) {
   const what = figure ? figureText(figure) : 'no figure recorded';
-  return `[${row.id}](#${row.id}): ${escape(what)}`;
+  // A heading's anchor is its text in lower case (GitHub's, and the docs check's).
+  return `[${row.id}](#${row.id.toLowerCase()}): ${escape(what)}`;
 }
 
 /**
