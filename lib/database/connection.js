@@ -95,6 +95,12 @@ function parseDatabaseUrl(text, env = process.env) {
   if (port !== undefined && !(/^\d+$/.test(port) && Number(port) >= 1 && Number(port) <= 65535)) {
     throw new ConnectionError(`service ${serviceName}'s port ${JSON.stringify(port)} is not between 1 and 65535`);
   }
+  // postgres:///user:pw@host/db has no host, and its path would be the database's name.
+  if (/[@:]/.test(url.pathname)) {
+    throw new ConnectionError(
+      "the URL's path (its database name) holds an @ or a :, as when a third slash leaves the URL without a host; expected postgres://user@host:port/database",
+    );
+  }
   const host = from('host', url.hostname.replace(/^\[|\]$/g, ''), 'host');
   // libpq's host lists (h1,h2 or h1:5432,h2:5433) name hosts to try in turn; node-postgres connects to one.
   if (host && host.includes(',')) {
@@ -309,6 +315,11 @@ function targetUrl(target) {
   return `postgres://${user}${host}${port}${database || (rest ? '/' : '')}${rest ? `?${rest}` : ''}`;
 }
 
+// Every connection at PostgreSQL's own default isolation, whatever the role
+// or database sets: under serializable, concurrent uploads fail with
+// serialization errors that are the server's setting, not the style's.
+const ISOLATION = '-c default_transaction_isolation=read\\ committed';
+
 /**
  * node-postgres's configuration for a target, built from its parts only.
  * @param {object} target parseDatabaseUrl's
@@ -316,7 +327,7 @@ function targetUrl(target) {
  *   search_path by the connection's own start, which nothing of the URL can replace
  */
 function clientConfig(target, { password = null, schema, applicationName = `asyncmark-${process.pid}` } = {}) {
-  const options = [target.routing, schema ? `-c search_path=${schema}` : null].filter(Boolean).join(' ');
+  const options = [target.routing, schema ? `-c search_path=${schema}` : null, ISOLATION].filter(Boolean).join(' ');
   return {
     host: target.host,
     port: target.port,

@@ -127,9 +127,15 @@ function foreignText(found, signature, database) {
 async function createRefusal(client) {
   const [row] = (
     await client.query(
-      "SELECT pg_catalog.has_database_privilege(current_user, pg_catalog.current_database(), 'CREATE') AS can, current_user AS who, pg_catalog.current_database() AS db",
+      `SELECT pg_catalog.has_database_privilege(current_user, pg_catalog.current_database(), 'CREATE') AS can, current_user AS who,
+        pg_catalog.current_database() AS db, pg_catalog.pg_is_in_recovery() AS standby,
+        pg_catalog.current_setting('default_transaction_read_only') AS read_only`,
     )
   ).rows;
+  if (row.standby) return `the server is a standby (a read-only replica): a session makes a schema of its own; point --db at the primary; nothing was changed`;
+  if (row.read_only === 'on') {
+    return `default_transaction_read_only is on for user ${row.who} or database ${row.db}: a session makes a schema of its own; use a role or database whose transactions may write; nothing was changed`;
+  }
   if (row.can) return null;
   return `user ${row.who} may not create a schema in database ${row.db} (GRANT CREATE ON DATABASE ${row.db} TO ${row.who}, or use another user); nothing was changed`;
 }

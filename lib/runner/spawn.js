@@ -186,14 +186,15 @@ function endChild(child) {
 }
 
 // The line of stderr that says what went wrong: the error's own line if Node
-// printed one, else the last line that is not Node's version footer.
+// printed one (node-postgres names its errors "error: …"), else the last line
+// that is neither Node's version footer nor a stack frame.
 function headline(text) {
   const lines = String(text)
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
-  const error = lines.find((l) => /^([\w.]*(Error|Exception)\b|FATAL ERROR)/.test(l));
-  const last = lines.filter((l) => !/^Node\.js v\d/.test(l)).pop();
+  const error = lines.find((l) => /^([\w.]*(Error|Exception)\b|error: |FATAL ERROR)/.test(l));
+  const last = lines.filter((l) => !/^Node\.js v\d/.test(l) && !/^at /.test(l)).pop();
   return (error ?? last ?? '').slice(0, 300);
 }
 
