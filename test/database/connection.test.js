@@ -93,7 +93,8 @@ describe('lib/database/connection', () => {
     const { target } = parseDatabaseUrl('postgres://u@h/d?options=endpoint%3Dep-1&sslmode=require', {});
     const config = clientConfig(target, { schema: 'asyncmark_0000beef', applicationName: 'here' });
     assert.equal(config.connectionString, undefined, 'never the URL: node-postgres would let its options win');
-    assert.equal(config.options, 'endpoint=ep-1 -c search_path=asyncmark_0000beef');
+    // Read committed whatever the role or database sets: the isolation every run measures at.
+    assert.equal(config.options, 'endpoint=ep-1 -c search_path=asyncmark_0000beef -c default_transaction_isolation=read\\ committed');
     assert.deepEqual(config.ssl, { rejectUnauthorized: false });
     assert.equal(clientConfig({ ...target, sslmode: 'disable' }).ssl, false);
     assert.equal(typeof config.password, 'function', 'looked up as libpq does');
