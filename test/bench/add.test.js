@@ -166,7 +166,7 @@ describe('asyncmark bench --add', function () {
       [['--add', mine], /^--io: missing; /],
       [['--io', 'promises'], /^--io: only with --add$/],
       [['--cancel', 'signal'], /^--cancel: only with --add$/],
-      [['--add', mine, '--io', 'promises', '--cancel', 'interrupt'], /^--cancel: "interrupt" is not allowed; expected one of signal, unsubscribe$/],
+      [['--add', mine, '--io', 'promises', '--cancel', 'interrupt'], /^--cancel: "interrupt" is not allowed; expected one of signal, unsubscribe, halt$/],
       [['--add', path.join(dir, 'nope.js'), '--io', 'promises'], /^--add: ".*nope\.js": no such file; expected the path of a JavaScript file$/],
     ];
     for (const [args, message] of refusals) {

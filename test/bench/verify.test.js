@@ -44,13 +44,14 @@ describe('asyncmark verify', function () {
     assert.equal(
       stdout,
       `verify my-style (${copy}) as a doxbee example (call promise, io promises, throws caught) against the reference callbacks-original\n\n124 of 124 cases pass\n` +
-        'on cancel: n/a (no means to cancel); --cancel signal or unsubscribe says how the file is cancelled\n',
+        'on cancel: n/a (no means to cancel); --cancel signal, unsubscribe or halt says how the file is cancelled\n',
     );
   });
 
   describe('--cancel: what the file does when its caller gives up, judged by the cancel contract', () => {
     const onCancel = (stdout) => stdout.split('\n').find((line) => /^(FAIL )?on cancel: /.test(line));
-    const SIGNAL = 'its caller aborted its signal before start and while each operation was in flight';
+    const SIGNAL =
+      'its caller aborted its signal before start, while each operation was in flight and turns after each completed, with many uploads at once, one signal shared by two, AbortSignal.timeout and AbortSignal.any';
 
     it('passes a cancellable example that keeps the contract, with exit code 0', async () => {
       const { code, stdout } = await runCli('verify', 'examples/doxbee/async-await-cancellable.js', '--io', 'promises', '--cancel', 'signal');
@@ -167,7 +168,7 @@ describe('asyncmark verify', function () {
       [[copy, '--io', 'promises', '--call', 'thunk'], '--call: "thunk" is not allowed; expected one of callback, promise, observable'],
       [[copy, '--io', 'promises', '--throws', 'sometimes'], '--throws: "sometimes" is not allowed; expected one of caught, escapes'],
       [[copy, '--io', 'promises', '--on-failure', 'wait-all'], '--on-failure: only for a problem with calls made at once (parallel); this one is doxbee'],
-      [[copy, '--io', 'promises', '--cancel', 'abort'], '--cancel: "abort" is not allowed; expected one of signal, unsubscribe'],
+      [[copy, '--io', 'promises', '--cancel', 'abort'], '--cancel: "abort" is not allowed; expected one of signal, unsubscribe, halt'],
     ];
     for (const [args, message] of refusals) {
       const { code, stdout, stderr } = await runCli('verify', ...args);

@@ -36,7 +36,7 @@ describe('conformance: the first difference of two traces', () => {
 // The cancel contract on traces written out by hand: the breaches no planted
 // example of test/fixtures/doxbee/on-cancel.js shows, and how points combine.
 describe('conformance: the cancel contract at one point', () => {
-  const { breachesAt, worstBreach, worse, BREACHES, KEEPS } = require('../../lib/conformance/cancel-contract');
+  const { breachesAt, breachesUnaborted, breachesAfter, worstBreach, worse, BREACHES, KEEPS } = require('../../lib/conformance/cancel-contract');
   const CANCEL = { commit: 'tx.commit', rollback: 'tx.rollback', reads: ['file.get'] };
   const reason = new Error('aborted');
   const call = (op) => ({ type: 'call', op });
@@ -80,6 +80,30 @@ describe('conformance: the cancel contract at one point', () => {
 
   it('judges nothing of what a caller that unsubscribed hears', () => {
     assert.deepEqual(breachesAt(seen([call('tx.rollback')], [], { listens: false, reason: undefined }), CANCEL), []);
+  });
+
+  it('finds an answer before the call returned: a throw, or a callback called at once', () => {
+    const before = { point: 'before start', trace: [], abortAt: 0 };
+    assert.deepEqual(kinds(breachesAt(seen([heard], [{ error: reason, sync: true, threw: true }], before), CANCEL)), ['answers synchronously']);
+    const atOnce = breachesAt(seen([heard], [{ error: reason, sync: true }], before), CANCEL);
+    assert.deepEqual(atOnce, [{ kind: 'answers synchronously', detail: 'the caller heard before the call returned' }]);
+    assert.deepEqual(breachesAt(seen([heard], [{ error: reason, sync: false }], before), CANCEL), []);
+  });
+
+  it('holds an upload whose signal was not aborted to commit and hear success, once', () => {
+    const committed = { trace: [call('db.begin'), call('tx.commit'), heard], heard: [{ error: null }] };
+    assert.deepEqual(breachesUnaborted(committed, CANCEL), []);
+    const rolledBack = { trace: [call('db.begin'), call('tx.rollback'), heard], heard: [{ error: reason }] };
+    assert.deepEqual(kinds(breachesUnaborted(rolledBack, CANCEL)), ['fails though not aborted', 'fails though not aborted']);
+    assert.deepEqual(kinds(breachesUnaborted({ ...committed, heard: [] }, CANCEL)), ['never settles']);
+    assert.deepEqual(kinds(breachesUnaborted({ ...committed, heard: [{ error: null }, { error: null }] }, CANCEL)), ['settles twice']);
+  });
+
+  it('finds I/O after the upload settled and listeners left on its signal, nothing before', () => {
+    const trace = [call('db.begin'), call('tx.rollback'), heard, call('tx.rollback')];
+    assert.deepEqual(breachesAfter({ trace, endedAt: 3, listeners: 0 }), [{ kind: 'acts after settling', detail: 'tx.rollback after the caller heard' }]);
+    assert.deepEqual(kinds(breachesAfter({ trace, endedAt: 4, listeners: 2 })), ['leaves a listener']);
+    assert.deepEqual(breachesAfter({ trace, endedAt: 4, listeners: 0 }), []);
   });
 
   it('takes the worst breach over points, at the first point where it happens', () => {
