@@ -4,7 +4,7 @@ const { Option } = require('commander');
 const { problemNamed } = require('../../lib/problems');
 const { renderVerdict } = require('../../lib/verify');
 const { verifyFenced, cancelFenced } = require('../../lib/verify-fenced');
-const { CANCEL_MEANS, KEEPS, NO_ABORT_CONTROLLER, kindOf, worse } = require('../../lib/conformance');
+const { CANCEL_MEANS, KEEPS, NO_ABORT_CONTROLLER, kindOf, worse, hearingText } = require('../../lib/conformance');
 const { VERIFIABLE, DEFAULT_PROBLEM, styleOptions, resolveStyle, ownEntry, refuseUnloadable } = require('../own-examples');
 const { Failed, parseChoice } = require('../usage');
 const { interruptible } = require('../interrupt');
@@ -54,7 +54,9 @@ const GIVES_UP = {
 // fails verify; null for a problem without a cancel case.
 async function cancelVerdict({ problem, entry, declared }) {
   if (!problemNamed(problem).model.CANCEL) return null;
-  const outcome = await cancelFenced(problem, entry);
+  const { outcome, hearing } = await cancelFenced(problem, entry);
+  // How soon its caller hears, beside the grade: what a caller may expect, and the times measured.
+  const hears = hearingText(hearing);
   if (!entry.cancel)
     return {
       line: `on cancel: ${outcome}; --cancel ${CANCEL_MEANS.slice(0, -1).join(', ')} or ${CANCEL_MEANS.at(-1)} says how the file is cancelled`,
@@ -67,7 +69,7 @@ async function cancelVerdict({ problem, entry, declared }) {
     return { line: `FAIL on cancel: ${outcome}`, failure: 'the cancel case did not run' };
   }
   const how = `its caller ${GIVES_UP[entry.cancel]}${declared === KEEPS ? '' : `; its registry declares ${declared}`}`;
-  if (!worse(kind, declared)) return { line: `on cancel: ${outcome} (${how})`, failure: null };
+  if (!worse(kind, declared)) return { line: `on cancel: ${outcome}${hears ? `; ${hears}` : ''} (${how})`, failure: null };
   // A breach, or worse than declared, fails, and the line says so as a failing case's does.
   const why = declared === KEEPS ? 'it breaks the cancel contract' : `it does worse than its registry declares (${declared})`;
   return { line: `FAIL on cancel: ${outcome}: ${why} (${how})`, failure: `on cancel ${why}` };

@@ -74,6 +74,37 @@ function stepsWaited(trace, abortAt, heardAt, rollback) {
 }
 
 /**
+ * How many operations in flight at the abort the caller waited for: their
+ * completions before it first heard. 0 for a style that hears at once; what
+ * the contract allows is one step. The commit and the rollback are not
+ * counted: a commit issued is to be heard as it ends. Null when the caller
+ * never heard, or nothing else was in flight.
+ * @param {object[]} trace
+ * @param {number} abortAt
+ * @param {{ commit: string, rollback: string }} cancel the model's CANCEL
+ * @param {string[]} ops the I/O operations of the branch (model.path)
+ * @returns {number | null}
+ */
+function inFlightAwaited(trace, abortAt, { commit, rollback }, ops) {
+  const heardAt = trace.findIndex((e, i) => i >= abortAt && e.type === 'heard');
+  if (heardAt === -1) return null;
+  // Only the I/O operations of the path: what is only begun (a transaction, a blob) is not in flight.
+  const inFlight = new Map();
+  for (const event of trace.slice(0, abortAt)) {
+    const change = event.type === 'call' ? 1 : event.type === 'complete' ? -1 : 0;
+    if (change && ops.includes(event.op) && event.op !== rollback && event.op !== commit) inFlight.set(event.op, (inFlight.get(event.op) ?? 0) + change);
+  }
+  if (![...inFlight.values()].some((count) => count > 0)) return null;
+  let awaited = 0;
+  for (const event of trace.slice(abortAt, heardAt)) {
+    if (event.type !== 'complete' || !(inFlight.get(event.op) > 0)) continue;
+    inFlight.set(event.op, inFlight.get(event.op) - 1);
+    awaited++;
+  }
+  return awaited;
+}
+
+/**
  * The breaches of the contract at one cancel point, each { kind, detail }.
  * @param {object} seen { point, trace, abortAt, heard, listens, reason }: the
  *   trace holds the example's calls and completions and a { type: 'heard' }
@@ -178,4 +209,4 @@ function worstBreach(points) {
   return worst;
 }
 
-module.exports = { BREACHES, KEEPS, BEFORE_START, worse, breachesAt, breachesUnaborted, breachesAfter, worstBreach, stepsWaited };
+module.exports = { BREACHES, KEEPS, BEFORE_START, worse, breachesAt, breachesUnaborted, breachesAfter, worstBreach, inFlightAwaited };

@@ -1,6 +1,6 @@
 'use strict';
 
-const { breachesAt, breachesUnaborted, breachesAfter } = require('./cancel-contract');
+const { breachesAt, breachesUnaborted, breachesAfter, inFlightAwaited } = require('./cancel-contract');
 const { drive, turn } = require('./stepping');
 const { watchTimers } = require('./timers');
 const { keepAlive } = require('./aftermath');
@@ -234,6 +234,8 @@ async function betweenTurns(entry, factory, context) {
         ...breachesAfter({ ...own.after, listeners: seen.listeners[0] ?? 0 }),
       ],
       trace: seen.trace,
+      // Between two operations nothing is in flight: null; in a turn that came after the next was issued, what it awaited.
+      awaited: listens ? inFlightAwaited(own.trace, abortAt, model.CANCEL, path) : null,
     });
   }
   return points;

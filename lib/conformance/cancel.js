@@ -2,7 +2,8 @@
 
 const { createIO } = require('../fakes');
 const { problemNamed } = require('../problems');
-const { BREACHES, KEEPS, BEFORE_START, breachesAt, breachesAfter, worstBreach } = require('./cancel-contract');
+const { BREACHES, KEEPS, BEFORE_START, breachesAt, breachesAfter, worstBreach, inFlightAwaited } = require('./cancel-contract');
+const { timeToHear, hearingGrade } = require('./time-to-hear');
 const { drive } = require('./stepping');
 const { watchTimers } = require('./timers');
 const { keepAlive } = require('./aftermath');
@@ -80,11 +81,14 @@ function cancelPoints(entry, model) {
  *   afterPoint }: makeIO as observe.js takes it (a real database's, examples/doxbee/db),
  *   the simulated I/O's by default; afterPoint(engine, { committed }), where a
  *   database checks its data once a point is over, before the next begins: what is
- *   wrong there, as sentences, each a breach 'leaves wrong data'
- * @returns {Promise<{ outcome: string, worst: object | null, points: object[] }>} worst:
- *   { kind, where, detail }; points: [{ where, breaches, trace }] in order
+ *   wrong there, as sentences, each a breach 'leaves wrong data'; hearAt, the latencies t (ms per
+ *   operation) at which the time to hear is measured on real timers (time-to-hear.js)
+ * @returns {Promise<{ outcome: string, worst: object | null, points: object[], hearing?: object }>} worst:
+ *   { kind, where, detail }; points: [{ where, breaches, trace, awaited }] in order, awaited the
+ *   operations in flight whose end the caller waited for (null where not judged); hearing:
+ *   { grade: AT_ONCE, WITHIN_ONE_STEP or null, times: [{ t, ms, awaited }] }
  */
-async function observeCancel(entry, { problem, timeoutMs = 2000, makeIO = createIO, afterPoint = null }) {
+async function observeCancel(entry, { problem, timeoutMs = 2000, makeIO = createIO, afterPoint = null, hearAt = [] }) {
   if (!entry.cancel) return { outcome: NO_MEANS, worst: null, points: [] };
   if (!CANCEL_MEANS.includes(entry.cancel)) {
     throw new RangeError(`${entry.name}: cancel must be one of ${CANCEL_MEANS.join(', ')}; got ${entry.cancel}`);
@@ -104,12 +108,17 @@ async function observeCancel(entry, { problem, timeoutMs = 2000, makeIO = create
       const committed = seen.trace.slice(0, seen.abortAt).some((e) => e.type === 'call' && e.op === model.CANCEL.commit);
       for (const detail of await afterPoint(seen.engine, { committed })) breaches.push({ kind: 'leaves wrong data', detail });
     }
-    points.push({ where: whereOf(point, branch, model), breaches, trace: seen.trace });
+    const awaited = point === BEFORE_START || !seen.listens ? null : inFlightAwaited(seen.trace, seen.abortAt, model.CANCEL, model.path(branch));
+    points.push({ where: whereOf(point, branch, model), breaches, trace: seen.trace, awaited });
   }
   // How callers use it (cancel-uses.js), on the simulated I/O: a database's data is checked at the points above.
   if (makeIO === createIO) points.push(...(await observeUses(entry, factory, { problem, model, timeoutMs, makeIO })));
   const worst = worstBreach(points);
-  return { outcome: worst ? `${worst.kind} at ${worst.where}` : KEEPS, worst, points };
+  // How long its caller waits, at each latency asked for, on real timers.
+  const times = [];
+  for (const t of hearAt) times.push(await timeToHear(entry, factory, { problem, model, t, makeIO }));
+  const hearing = { grade: hearingGrade(points), times };
+  return { outcome: worst ? `${worst.kind} at ${worst.where}` : KEEPS, worst, points, hearing };
 }
 
 /** The kind of an outcome (KEEPS or one of BREACHES), without where; null for an n/a. */

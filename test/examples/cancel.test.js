@@ -115,6 +115,29 @@ describe('cancellation: the caller gives up at every cancel point', () => {
     );
   });
 
+  it('tells a caller that hears at once from one that waits for the operation in flight, and times both on real timers', async () => {
+    const { timeToHear, AT_ONCE, WITHIN_ONE_STEP } = require('../../lib/conformance/time-to-hear');
+    const { createIO } = require('../../lib/fakes');
+    const expected = [
+      ['doxbee', 'effect-cancellable', AT_ONCE, 0],
+      ['doxbee', 'observables-rxjs-cancellable', AT_ONCE, 0],
+      ['doxbee', 'async-await-cancellable', WITHIN_ONE_STEP, 1],
+      ['doxbee', 'callbacks-cancellable', WITHIN_ONE_STEP, 1],
+      // Checked after Promise.all: every insert in flight ends first.
+      ['parallel', 'async-await-cancellable', WITHIN_ONE_STEP, 25],
+      ['parallel', 'callbacks-counter-cancellable', WITHIN_ONE_STEP, 1],
+    ];
+    for (const [problem, name, grade, awaited] of expected) {
+      const entry = registries[problem].examples.find((e) => e.name === name);
+      const { model } = problems().find((p) => p.name === problem);
+      assert.equal((await observeCancel(entry, { problem })).hearing.grade, grade, name);
+      // The abort comes halfway through the first operation: timers fire in order, however late.
+      const measured = await timeToHear(entry, entry.load(), { problem, model, t: 20, makeIO: createIO });
+      assert.equal(measured.awaited, awaited, name);
+      assert.equal(typeof measured.ms, 'number', name);
+    }
+  });
+
   it('tries a caller that unsubscribes or halts by the uses that need no signal', () => {
     const { usesOf } = require('../../lib/conformance/cancel-uses');
     const { model } = problems().find((problem) => problem.name === 'doxbee') ?? {};

@@ -117,3 +117,53 @@ describe('conformance: the cancel contract at one point', () => {
     assert.ok(worse(BREACHES[0], KEEPS) && !worse(KEEPS, BREACHES.at(-1)) && !worse('hears late', 'hears late'));
   });
 });
+
+// How soon a caller hears (lib/conformance/time-to-hear.js): the grade from the
+// operations in flight each caller waited for, the words and times shown, and
+// the runs of a cell together.
+describe('conformance: how soon a caller that gives up hears', () => {
+  const { inFlightAwaited } = require('../../lib/conformance/cancel-contract');
+  const { hearingGrade, hearingText, hearingOverRuns, AT_ONCE, WITHIN_ONE_STEP, LATER } = require('../../lib/conformance/time-to-hear');
+  const CANCEL = { commit: 'tx.commit', rollback: 'tx.rollback' };
+  const OPS = ['version.insert', 'insert', 'tx.commit'];
+  const call = (op) => ({ type: 'call', op });
+  const complete = (op) => ({ type: 'complete', op });
+  const heard = { type: 'heard' };
+
+  it('counts the operations in flight at the abort that ended before the caller heard, never the commit or the rollback', () => {
+    const before = [call('db.begin'), call('version.insert')];
+    assert.equal(inFlightAwaited([...before, call('tx.rollback'), heard, complete('version.insert')], 2, CANCEL, OPS), 0);
+    assert.equal(inFlightAwaited([...before, complete('version.insert'), call('tx.rollback'), heard], 2, CANCEL, OPS), 1);
+    const many = [call('db.begin'), call('insert'), call('insert'), call('insert')];
+    assert.equal(inFlightAwaited([...many, complete('insert'), complete('insert'), complete('insert'), heard], 4, CANCEL, OPS), 3);
+    // A commit issued is to be heard as it ends; nothing else was in flight.
+    assert.equal(inFlightAwaited([call('db.begin'), call('tx.commit'), complete('tx.commit'), heard], 2, CANCEL, OPS), null);
+    assert.equal(inFlightAwaited([...before, complete('version.insert')], 2, CANCEL, OPS), null);
+  });
+
+  it('grades at once only when no caller waited, and says the times measured, the largest t first', () => {
+    assert.equal(hearingGrade([{ awaited: 0 }, { awaited: null }, {}]), AT_ONCE);
+    assert.equal(hearingGrade([{ awaited: 0 }, { awaited: 1 }]), WITHIN_ONE_STEP);
+    assert.equal(hearingGrade([{ awaited: null }]), null);
+    assert.equal(hearingGrade([{ awaited: 1, breaches: [{ kind: 'hears late' }] }, { awaited: 0 }]), LATER);
+    const times = [
+      { t: 1, ms: 0.93, awaited: 1 },
+      { t: 300, ms: 151.4, awaited: 1 },
+    ];
+    assert.equal(hearingText({ grade: WITHIN_ONE_STEP, times }), 'hears within one step (up to t ms): 151 ms at t=300, 0.93 ms at t=1');
+    const parallel = [{ t: 300, ms: 12.34, awaited: 25 }];
+    assert.equal(
+      hearingText({ grade: WITHIN_ONE_STEP, times: parallel }),
+      'hears within one step (up to t ms): 12 ms at t=300; waits for the 25 operations in flight',
+    );
+    assert.equal(hearingText({ grade: AT_ONCE, times: [{ t: 300, ms: null, awaited: null }] }), 'hears at once');
+    assert.equal(hearingText(null), '');
+  });
+
+  it("takes a cell's runs together: the grades they gave, the median time and the most awaited per t", () => {
+    const run = (ms, awaited, grade = WITHIN_ONE_STEP) => ({ grade, times: [{ t: 300, ms, awaited }] });
+    assert.deepEqual(hearingOverRuns([run(150, 1), run(170, 1), run(160, 2), undefined]), { grade: WITHIN_ONE_STEP, times: [{ t: 300, ms: 160, awaited: 2 }] });
+    assert.equal(hearingOverRuns([undefined]), null);
+    assert.equal(hearingOverRuns([run(1, 0, AT_ONCE), run(2, 1)]).grade, `${AT_ONCE} / ${WITHIN_ONE_STEP}`);
+  });
+});

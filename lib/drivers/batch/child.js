@@ -110,22 +110,25 @@ async function run(job) {
   await backend.close();
   // Not where instructions are counted (job.repeat): whatever runs after the
   // region may trigger a collection in one counted process and not the other.
-  if (result.status === 'ok' && model.CANCEL && job.repeat === undefined) result.metrics.onCancel = await onCancel(entry, job.problem);
+  if (result.status === 'ok' && model.CANCEL && job.repeat === undefined) Object.assign(result.metrics, await onCancel(entry, job.problem));
   return result;
 }
 
 // What the example does when its caller gives up mid-upload (lib/conformance/
 // cancel.js), observed in this run's process and runtime, after the measured
-// batch: a case of one upload on a fresh simulated I/O, so the batch's numbers
-// are not touched. A case that cannot run says why instead of failing the run.
-// The conformance modules are required only here, after the measured batch,
-// so that they do not weigh on the heap it runs in.
+// batch: cases on a fresh simulated I/O, so the batch's numbers are not
+// touched; and how soon its caller hears, timed on real timers at each
+// latency of HEAR_AT_T (time-to-hear.js). A case that cannot run says why
+// instead of failing the run. The conformance modules are required only
+// here, after the measured batch, so that they do not weigh on the heap it
+// runs in. Returns { onCancel, hearing? }.
 async function onCancel(entry, problem) {
   try {
-    const { observeCancel } = require('../../conformance');
-    return (await observeCancel(entry, { problem })).outcome;
+    const { observeCancel, HEAR_AT_T } = require('../../conformance');
+    const { outcome, hearing } = await observeCancel(entry, { problem, hearAt: HEAR_AT_T });
+    return hearing && hearing.grade ? { onCancel: outcome, hearing } : { onCancel: outcome };
   } catch (error) {
-    return `n/a (the cancel case failed: ${String((error && error.message) || error).split('\n')[0]})`;
+    return { onCancel: `n/a (the cancel case failed: ${String((error && error.message) || error).split('\n')[0]})` };
   }
 }
 
