@@ -3,7 +3,7 @@
 // every registry entry's fields.
 
 /** An I/O flavour built on the engine: the calling convention of every asynchronous method of the simulated I/O (lib/fakes/flavours.js NAMES). */
-export type Flavour = 'callbacks' | 'callbacks-ctx' | 'native' | 'promises' | 'bluebird' | 'q' | 'when' | 'thunks' | 'observables' | 'effect';
+export type Flavour = 'callbacks' | 'callbacks-ctx' | 'native' | 'promises' | 'bluebird' | 'q' | 'when' | 'thunks' | 'observables' | 'effect' | 'effection';
 
 /** A flavour with no engine behind it, for the instrument problem only: the minimal fake, or bare timers. */
 export type BareFlavour = 'minimal' | 'timers';

@@ -26,7 +26,8 @@ function startCancellable(entry, upload, args, hear, { aborted = false, signal =
     const task = upload(...args);
     task.then(() => heard(null), heard);
     calling = false;
-    return { cancel: () => task.halt(), reason: () => undefined, controller: null };
+    // halt() is lazy, as Effection's futures are: it takes effect once awaited.
+    return { cancel: () => task.halt().then(ignore, ignore), reason: () => undefined, controller: null };
   }
   const controller = signal ? null : new AbortController();
   if (controller && aborted) controller.abort();
@@ -63,5 +64,7 @@ function hearer(engine, heard, upload = 1) {
     engine.record({ type: 'heard', upload, error: error == null ? null : String(error.message ?? error) });
   };
 }
+
+function ignore() {}
 
 module.exports = { startCancellable, hearer, whereOf };
