@@ -63,7 +63,9 @@ describe('asyncmark verify', function () {
       assert.ok(line.endsWith(` (${SIGNAL})`), line);
     });
 
-    it('fails each planted fixture with exit code 1, saying the breach and where', async () => {
+    it('fails each planted fixture with exit code 1, saying the breach and where', async function () {
+      // The whole suite, then the cancel case, for each: up to a minute each on a loaded machine.
+      this.timeout(60000 * Object.keys(cancelFixtures).length);
       for (const fixture of Object.values(cancelFixtures)) {
         const { code, stdout } = await runCli('verify', fixture.file, ...styleOf(fixture), '--cancel', fixture.cancel);
         assert.equal(code, 1, fixture.name);
@@ -163,11 +165,11 @@ describe('asyncmark verify', function () {
       [['package.json', '--io', 'promises'], 'FILE: "package.json" exports object; expected a function (io) => upload, as examples/doxbee/*.js do'],
       [
         [copy],
-        '--io: missing; expected the I/O flavour the file is given, one of callbacks, callbacks-ctx, native, promises, bluebird, q, when, thunks, observables, effect',
+        '--io: missing; expected the I/O flavour the file is given, one of callbacks, callbacks-ctx, native, promises, bluebird, q, when, thunks, observables, effect, effection',
       ],
       [
         [copy, '--io', 'fibres'],
-        '--io: "fibres" is not allowed; expected one of callbacks, callbacks-ctx, native, promises, bluebird, q, when, thunks, observables, effect',
+        '--io: "fibres" is not allowed; expected one of callbacks, callbacks-ctx, native, promises, bluebird, q, when, thunks, observables, effect, effection',
       ],
       [[copy, '--io', 'promises', '--problem', 'fib'], '--problem: "fib" is not allowed; expected one of doxbee, parallel'],
       [[copy, '--io', 'promises', '--call', 'thunk'], '--call: "thunk" is not allowed; expected one of callback, promise, observable'],
