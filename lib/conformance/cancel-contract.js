@@ -19,6 +19,11 @@
 //   - once it has settled, nothing of it acts or listens: no I/O, no second
 //     answer, no listener left on its signal, however long the process lives.
 // A caller that unsubscribes has stopped listening: what it hears is not judged.
+// What a caller may expect, then (time-to-hear.js): a style that keeps the
+// contract either hears at once, the operation in flight left to end on its
+// own (Effect's race, RxJS's takeUntil, Effection's race), or hears within
+// one step, when that operation ends: up to t ms at t ms per operation, and
+// after every operation in flight where several were issued at once.
 
 // The ways to break it, worst first: a point's outcome is its worst breach,
 // and an example's the worst of all its points.
