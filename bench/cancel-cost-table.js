@@ -5,10 +5,12 @@
 // table, then what every example does on cancel: `node
 // bench/cancel-cost-table.js [--out FILE] [--runs FILE,FILE --note TEXT]`
 // writes docs/results/cancel-cost.md unless told otherwise. With --runs, the
-// result lines of a bench session of the variants and their plain examples,
-// it adds each variant's wall time against its plain example's (runs of one
-// runtime; of the newest session that ran both), and its counted CPU work
-// where the runs counted it, with --note (the load, say)
+// result lines of a bench session of the variants and their plain examples
+// (npx asyncmark bench --signal none,live: a variant's cost is taken from its
+// runs given a live signal that never fires, and set beside its runs given
+// none), it adds each variant's wall time against its plain example's (runs
+// of one runtime; of the newest session that ran both), and its counted CPU
+// work where the runs counted it, with --note (the load, say)
 // beside the session's machine and hours. The outcomes are
 // observed here, on the simulated I/O; an example in a syntax this node
 // cannot parse shows its registry's declaration, which the tests hold it to

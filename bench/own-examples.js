@@ -42,7 +42,7 @@ function styleOptions() {
     ),
     new Option(
       '--cancel <means>',
-      `how its caller gives up mid-upload, as a registry entry's cancel says: signal (the upload takes { signal } last, an AbortSignal) or unsubscribe (the caller unsubscribes from the observable it returns) (default: none, so the cancel outcome is n/a)`,
+      `how its caller gives up mid-upload, as a registry entry's cancel says: signal (the upload takes { signal } last, an AbortSignal), unsubscribe (the caller unsubscribes from the observable it returns) or halt (the upload returns a task with halt(), as Effection's run() does) (default: none, so the cancel outcome is n/a)`,
     ),
   ];
 }

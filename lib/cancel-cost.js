@@ -40,24 +40,36 @@ function cancelCostRows(registry, { tokensOf, outcomeOf }) {
     });
 }
 
+// Which side of a pair a run is: a variant's runs with a live signal (the
+// batch driver's signal parameter) are what its cost is measured by; its runs
+// without one are the variant "without a signal", the plain example's its own.
+const SIGNALLED = '+signal';
+function sideOf(run) {
+  return run.params?.signal === 'live' ? `${run.example}${SIGNALLED}` : run.example;
+}
+
 /**
- * The wall time of each variant against its plain example's, per scenario
- * and n, on one runtime (bench/cancel-cost-table.js refuses runs of more),
- * from the runs of one session: stats.ratio's ratio of the
- * means with its 95% interval, a time, not a count. Where a pair ran in more
- * than one session, the newest session with two runs of each side is taken:
- * runs of two sessions are never pooled, since the machine's state differs
- * between them. Pure.
+ * The wall time of each variant, called with a live signal that never fires,
+ * against its plain example's, per scenario and n, on one runtime
+ * (bench/cancel-cost-table.js refuses runs of more), from the runs of one
+ * session: stats.ratio's ratio of the means with its 95% interval, a time,
+ * not a count; and, where the session also ran the variant without a signal,
+ * the same against that (`unsignalled`), else null. A variant's runs without
+ * a signal never stand for its cost. Where a pair ran in more than one
+ * session, the newest session with two runs of each side is taken: runs of
+ * two sessions are never pooled, since the machine's state differs between
+ * them. Pure.
  * @param {object[]} rows cancelCostRows'
- * @param {object[]} runs result lines (lib/results): session, scenario, problem, example, params.n, status, metrics.wallMs
- * @returns {{ scenario: string, n: number, variant: string, plain: string, ratio: object }[]}
+ * @param {object[]} runs result lines (lib/results): session, scenario, problem, example, params.n,
+ *   params.signal, status, metrics.wallMs
+ * @returns {{ scenario: string, n: number, variant: string, plain: string, ratio: object, unsignalled: object | null }[]}
  */
 function timeRatios(rows, runs) {
   const timed = runs.filter((r) => r.status === 'ok' && Number.isFinite(r.metrics.wallMs));
   const sessionOf = (run) => run.session ?? '';
   const times = new Map();
   for (const run of timed) {
-    const key = `${run.scenario}|${run.problem}|${run.params.n}|${sessionOf(run)}|${run.example}`;
+    const key = `${run.scenario}|${run.problem}|${run.params.n}|${sessionOf(run)}|${sideOf(run)}`;
     if (!times.has(key)) times.set(key, []);
     times.get(key).push(run.metrics.wallMs);
   }
@@ -69,11 +81,13 @@ function timeRatios(rows, runs) {
     const [scenario, problem, n] = cell.split('|');
     for (const row of rows.filter((r) => r.problem === problem)) {
       // A ratio needs two runs of each side, for an interval.
-      const enough = (session, example) => (times.get(`${cell}|${session}|${example}`) ?? []).length >= 2;
-      const session = sessions.find((s) => enough(s, row.variant) && enough(s, row.plain));
+      const enough = (session, side) => (times.get(`${cell}|${session}|${side}`) ?? []).length >= 2;
+      const signalled = `${row.variant}${SIGNALLED}`;
+      const session = sessions.find((s) => enough(s, signalled) && enough(s, row.plain));
       if (session === undefined) continue;
-      const [variant, plain] = [row.variant, row.plain].map((example) => times.get(`${cell}|${session}|${example}`));
-      ratios.push({ scenario, n: Number(n), variant: row.variant, plain: row.plain, ratio: stats.ratio(variant, plain) });
+      const [variant, plain, without] = [signalled, row.plain, row.variant].map((side) => times.get(`${cell}|${session}|${side}`));
+      const unsignalled = enough(session, row.variant) ? stats.ratio(variant, without) : null;
+      ratios.push({ scenario, n: Number(n), variant: row.variant, plain: row.plain, ratio: stats.ratio(variant, plain), unsignalled });
     }
   }
   return ratios;
@@ -81,20 +95,25 @@ function timeRatios(rows, runs) {
 
 /**
  * The counted CPU work (valgrind instructions per upload, a count, not a
- * time) of each variant against its plain example's, per scenario and n:
- * the mean of each side's counted runs. Pure.
+ * time) of each variant, called with a live signal, against its plain
+ * example's, per scenario and n: the mean of each side's counted runs, and
+ * where each side has two counts or more, the ratio of the means with its
+ * 95% interval (stats.ratio; counts of several processes and sessions, as
+ * the counts' method asks). unsignalledCount, the variant's mean without a
+ * signal, or null. Pure.
  * @param {object[]} rows cancelCostRows'
  * @param {object[]} runs result lines with metrics.instructionsPerInvocation
  * plainMutator and variantMutator: the same of the mutator's part alone
  * (instructions outside V8's collections, which repeats across heap
  * histories where the total may not; docs/explanation/counted-work.md), null where a run
  * did not record it.
- * @returns {{ scenario: string, n: number, variant: string, plain: string, plainCount: number, variantCount: number, plainMutator: number|null, variantMutator: number|null }[]}
+ * @returns {{ scenario: string, n: number, variant: string, plain: string, plainCount: number, variantCount: number,
+ *   unsignalledCount: number|null, interval: object|null, plainMutator: number|null, variantMutator: number|null }[]}
  */
 function workRatios(rows, runs) {
   const counts = new Map();
   for (const run of runs.filter((r) => r.status === 'ok' && Number.isFinite(r.metrics.instructionsPerInvocation))) {
-    const key = `${run.scenario}|${run.problem}|${run.params.n}|${run.example}`;
+    const key = `${run.scenario}|${run.problem}|${run.params.n}|${sideOf(run)}`;
     if (!counts.has(key)) counts.set(key, []);
     counts.get(key).push(run.metrics);
   }
@@ -104,9 +123,11 @@ function workRatios(rows, runs) {
   for (const cell of cells) {
     const [scenario, problem, n] = cell.split('|');
     for (const row of rows.filter((r) => r.problem === problem)) {
-      const variant = counts.get(`${cell}|${row.variant}`);
+      const variant = counts.get(`${cell}|${row.variant}${SIGNALLED}`);
       const plain = counts.get(`${cell}|${row.plain}`);
       if (!variant || !plain) continue;
+      const without = counts.get(`${cell}|${row.variant}`);
+      const of = (metrics) => metrics.map((m) => m.instructionsPerInvocation);
       found.push({
         scenario,
         n: Number(n),
@@ -114,6 +135,8 @@ function workRatios(rows, runs) {
         plain: row.plain,
         plainCount: meanOf(plain, 'instructionsPerInvocation'),
         variantCount: meanOf(variant, 'instructionsPerInvocation'),
+        unsignalledCount: without ? meanOf(without, 'instructionsPerInvocation') : null,
+        interval: variant.length >= 2 && plain.length >= 2 ? stats.ratio(of(variant), of(plain)) : null,
         plainMutator: meanOf(plain, 'mutatorPerInvocation'),
         variantMutator: meanOf(variant, 'mutatorPerInvocation'),
       });
@@ -167,6 +190,8 @@ function renderCancelCost(rows, firstLine, every = [], { ratios = [], work = [],
       '',
       '# Time of each variant against its plain example',
       '',
+      'Each variant called with a live signal that never fires, as a caller that may give up calls it (bench --signal live),',
+      `against its plain example; after "/", against itself called without one, where the session ran it so.`,
       `Wall time, the ratio of the means with its 95% interval (≈: not significant). ${provenance}`,
     );
     if (chart) lines.push('', `![What cancellability costs in wall time, at each scenario's largest n](${chart})`);
@@ -176,7 +201,8 @@ function renderCancelCost(rows, firstLine, every = [], { ratios = [], work = [],
       const pairs = [...new Map(ratios.filter((r) => r.scenario === scenario).map((r) => [r.variant, r.plain]))];
       for (const [variant, plain] of pairs) {
         const at = (n) => ratios.find((r) => r.scenario === scenario && r.n === n && r.variant === variant);
-        lines.push(line([`\`${variant}\``, `\`${plain}\``, ...ns.map((n) => (at(n) ? ratioText(at(n).ratio) : '–'))]));
+        const cell = (r) => (r ? `${ratioText(r.ratio)}${r.unsignalled ? ` / ${ratioText(r.unsignalled)}` : ''}` : '–');
+        lines.push(line([`\`${variant}\``, `\`${plain}\``, ...ns.map((n) => cell(at(n)))]));
       }
     }
   }
@@ -185,13 +211,15 @@ function renderCancelCost(rows, firstLine, every = [], { ratios = [], work = [],
       '',
       '# Counted CPU work of each variant against its plain example',
       '',
-      "Instructions per upload under valgrind (a count, not a time), the mean of each side's counted runs:",
-      "all of them, and the mutator's alone (outside V8's collections), the part that repeats whatever the heap's history.",
+      "Instructions per upload under valgrind (a count, not a time), the mean of each side's counted runs, the variant's",
+      'called with a live signal: all of them, with the 95% interval of the ratio where each side has two counts or more,',
+      "and the mutator's alone (outside V8's collections), the part that repeats whatever the heap's history; then the",
+      'variant against itself called without a signal, where it was counted so.',
     );
     lines.push(
       '',
-      line(['scenario', 'n', 'cancellable variant', 'plain', 'instructions per upload', 'ratio', 'mutator', 'ratio']),
-      line(['---', '---:', '---', '---', '---:', '---:', '---:', '---:']),
+      line(['scenario', 'n', 'cancellable variant', 'plain', 'instructions per upload', 'ratio', 'mutator', 'ratio', 'against no signal']),
+      line(['---', '---:', '---', '---', '---:', '---:', '---:', '---:', '---:']),
     );
     const counts = (plain, variant) => `${Math.round(plain).toLocaleString('en-US')} → ${Math.round(variant).toLocaleString('en-US')}`;
     for (const r of work) {
@@ -206,8 +234,9 @@ function renderCancelCost(rows, firstLine, every = [], { ratios = [], work = [],
           `\`${r.variant}\``,
           `\`${r.plain}\``,
           counts(r.plainCount, r.variantCount),
-          `${(r.variantCount / r.plainCount).toFixed(3)}×`,
+          r.interval ? countRatioText(r.interval) : `${(r.variantCount / r.plainCount).toFixed(3)}×`,
           ...mutator,
+          r.unsignalledCount ? `${(r.variantCount / r.unsignalledCount).toFixed(3)}×` : '–',
         ]),
       );
     }
@@ -218,6 +247,10 @@ function renderCancelCost(rows, firstLine, every = [], { ratios = [], work = [],
     for (const row of every.filter((r) => r.problem === problem)) lines.push(line([`\`${row.example}\``, row.outcome]));
   }
   return `${lines.join('\n')}\n`;
+}
+
+function countRatioText({ ratio, low, high, significant }) {
+  return `${ratio.toFixed(3)}× (${low.toFixed(3)}–${high.toFixed(3)})${significant ? '' : ' ≈'}`;
 }
 
 function ratioText({ ratio, low, high, significant }) {

@@ -3,7 +3,7 @@
 // every registry entry's fields.
 
 /** An I/O flavour built on the engine: the calling convention of every asynchronous method of the simulated I/O (lib/fakes/flavours.js NAMES). */
-export type Flavour = 'callbacks' | 'callbacks-ctx' | 'native' | 'promises' | 'bluebird' | 'q' | 'when' | 'thunks' | 'observables' | 'effect';
+export type Flavour = 'callbacks' | 'callbacks-ctx' | 'native' | 'promises' | 'bluebird' | 'q' | 'when' | 'thunks' | 'observables' | 'effect' | 'effection';
 
 /** A flavour with no engine behind it, for the instrument problem only: the minimal fake, or bare timers. */
 export type BareFlavour = 'minimal' | 'timers';
@@ -169,8 +169,8 @@ export interface BatchEntry extends EntryBase {
   onFailure?: 'fail-fast' | 'wait-all';
   /** Whether each upload's async context reaches every operation ('kept'), or the first operation that read none or another upload's, measured on the default Node. */
   context?: 'kept' | `lost at ${string}`;
-  /** How its caller may give up: { signal } (an AbortSignal) last or before its callback, or unsubscribing; absent: no means to cancel. */
-  cancel?: 'signal' | 'unsubscribe';
+  /** How its caller may give up: { signal } (an AbortSignal) last or before its callback, unsubscribing, or halting the task it returns (Effection's run()); absent: no means to cancel. */
+  cancel?: 'signal' | 'unsubscribe' | 'halt';
   /** With cancel: what it does by the cancel contract (lib/conformance/cancel-contract.js), 'keeps the contract' or its worst breach. */
   onCancel?: string;
   /** A cancellable variant: the plain example of its registry it was made from. */

@@ -2,6 +2,7 @@
 
 const stats = require('./stats');
 const { FIRST_DRIVER } = require('./results');
+const { hearingOverRuns } = require('./conformance/time-to-hear');
 
 // Turns result lines (one per run) into cell summaries: the mean time with its
 // 95% interval (on the log scale, so never below zero), median, min and max, medians of memory and CPU, the ratio to
@@ -190,6 +191,8 @@ function summarizeCell(lines, drivers) {
     extra: Object.fromEntries((driver.extra ?? []).map((key) => [key, med(key)])),
     survival: survivalOf(ok),
     onCancel: onCancelOf(ok),
+    // How soon a caller that gives up hears, recorded beside onCancel: the grade and the median times.
+    hearing: hearingOverRuns(ok.map((r) => r.metrics.hearing)),
     // bench --measure instructions|both: the CPU work per invocation, counted (lib/runner/count.js).
     instructions: countsOf(metric(finished, 'instructionsPerInvocation')),
     estimatedCycles: countedMedian('estimatedCyclesPerInvocation'),

@@ -7,7 +7,7 @@
 // descriptor of its own, sealed with the run's nonce (lib/runner/child/channel.js),
 // never a line on stdout, so that nothing the file prints or sends is taken for a verdict:
 // { loaded } or { loadError } first, then { start: i } and { case: i, result } per case;
-// or, asked for the cancel case instead, { onCancel } with its outcome; then { done }.
+// or, asked for the cancel case instead, { onCancel, hearing } with its outcome and how soon its caller hears; then { done }.
 
 const { sealedSender, lastWord } = require('./runner/child/channel');
 
@@ -16,7 +16,7 @@ const send = sealedSender();
 const say = (message) => new Promise((resolve) => send(message, resolve));
 
 const { createVerifier, entryForFile } = require('./verify');
-const { cases, observeCancel } = require('./conformance');
+const { cases, observeCancel, HEAR_AT_T } = require('./conformance');
 const { problemNamed } = require('./problems');
 
 async function main() {
@@ -35,7 +35,8 @@ async function main() {
   }
   say({ loaded: true });
   if (cancel) {
-    await say({ onCancel: (await observeCancel(entry, { problem })).outcome });
+    const { outcome, hearing } = await observeCancel(entry, { problem, hearAt: HEAR_AT_T });
+    await say({ onCancel: outcome, hearing });
     return;
   }
   const verifier = createVerifier(problem);

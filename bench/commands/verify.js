@@ -5,7 +5,7 @@ const { Option } = require('commander');
 const { problemNamed } = require('../../lib/problems');
 const { renderVerdict } = require('../../lib/verify');
 const { verifyFenced, cancelFenced } = require('../../lib/verify-fenced');
-const { CANCEL_MEANS, KEEPS, NO_ABORT_CONTROLLER, kindOf, worse } = require('../../lib/conformance');
+const { CANCEL_MEANS, KEEPS, NO_ABORT_CONTROLLER, kindOf, worse, hearingText } = require('../../lib/conformance');
 const { VERIFIABLE, DEFAULT_PROBLEM, styleOptions, resolveStyle, ownEntry, refuseUnloadable } = require('../own-examples');
 const { Failed, UsageError, parseChoice } = require('../usage');
 const { interruptible } = require('../interrupt');
@@ -43,17 +43,26 @@ function everyCaseFails({ passed, total }, { problem, entry }) {
   return `no case passes: is ${entry.name} a ${problem} example (--problem), given the I/O it is written for (--io ${entry.io}) and called as it is written (--call ${entry.call})?\n`;
 }
 
+// How the caller gave up: the points of cancel.js, then the uses of cancel-uses.js.
 const GIVES_UP = {
-  signal: 'aborted its signal before start and while each operation was in flight',
-  unsubscribe: 'unsubscribed while each operation was in flight',
+  signal:
+    'aborted its signal before start, while each operation was in flight and turns after each completed, with many uploads at once, one signal shared by two, AbortSignal.timeout and AbortSignal.any',
+  unsubscribe: 'unsubscribed while each operation was in flight and turns after each completed, with many uploads at once',
+  halt: 'halted its task while each operation was in flight and turns after each completed, with many uploads at once',
 };
 
 // The cancel outcome in a line, with how the caller gave up, and whether it
 // fails verify; null for a problem without a cancel case.
 async function cancelVerdict({ problem, entry, declared }) {
   if (!problemNamed(problem).model.CANCEL) return null;
-  const outcome = await cancelFenced(problem, entry);
-  if (!entry.cancel) return { line: `on cancel: ${outcome}; --cancel ${CANCEL_MEANS.join(' or ')} says how the file is cancelled`, failure: null };
+  const { outcome, hearing } = await cancelFenced(problem, entry);
+  // How soon its caller hears, beside the grade: what a caller may expect, and the times measured.
+  const hears = hearingText(hearing);
+  if (!entry.cancel)
+    return {
+      line: `on cancel: ${outcome}; --cancel ${CANCEL_MEANS.slice(0, -1).join(', ')} or ${CANCEL_MEANS.at(-1)} says how the file is cancelled`,
+      failure: null,
+    };
   const kind = kindOf(outcome);
   if (kind === null) {
     // The case could not run, which the file is to blame for, unless the runtime lacks AbortController.
@@ -61,7 +70,7 @@ async function cancelVerdict({ problem, entry, declared }) {
     return { line: `FAIL on cancel: ${outcome}`, failure: 'the cancel case did not run' };
   }
   const how = `its caller ${GIVES_UP[entry.cancel]}${declared === KEEPS ? '' : `; its registry declares ${declared}`}`;
-  if (!worse(kind, declared)) return { line: `on cancel: ${outcome} (${how})`, failure: null };
+  if (!worse(kind, declared)) return { line: `on cancel: ${outcome}${hears ? `; ${hears}` : ''} (${how})`, failure: null };
   // A breach, or worse than declared, fails, and the line says so as a failing case's does.
   const why = declared === KEEPS ? 'it breaks the cancel contract' : `it does worse than its registry declares (${declared})`;
   return { line: `FAIL on cancel: ${outcome}: ${why} (${how})`, failure: `on cancel ${why}` };
@@ -118,12 +127,19 @@ case passes, 1 when one fails, 2 on bad input. A file that passes can be
 benched beside the registered examples: asyncmark bench --add FILE.
 
 Then the cancel case, in a child of its own within 30 s: by --cancel's means, the caller
-gives up before the upload starts (an already-aborted signal) and while each
-operation of each branch is in flight, the commit included, and the cancel
-contract judges what follows (docs/explanation/conformance.md): no write after the abort;
-rolled back, unless the commit was already issued and the caller is told it
-committed; the caller hears the signal's reason within one I/O step; an
-already-aborted signal issues no I/O; the upload settles exactly once. The
+gives up before the upload starts (an already-aborted signal), while each
+operation of each branch is in flight, the commit included, and 0 to 4
+microtasks and 1 to 2 macrotasks after each operation completed; 12 uploads
+run at once, some aborted and some not; one signal is shared by two uploads;
+and AbortSignal.timeout and AbortSignal.any abort it on real timers. After
+every answer the process is kept alive until every timer the upload set has
+fired, and each signal not yet aborted is aborted. The cancel contract judges
+what follows (docs/explanation/conformance.md): no write after the abort; rolled back,
+unless the commit was already issued and the caller is told it committed; the
+caller hears the signal's reason within one I/O step; an already-aborted signal
+issues no I/O and is answered later, never by a throw or a callback before the
+call returns; an upload not aborted commits and hears success; it settles
+exactly once, and then issues nothing and leaves no listener on its signal. The
 line "on cancel:" says "keeps the contract" or the worst breach and where
 ("writes after the abort at version.insert (file found)"), and a breach
 makes the exit code 1. A file registered in examples/<problem>/ is cancelled

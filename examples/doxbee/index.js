@@ -16,7 +16,8 @@ const { entryIn, withSources } = require('../../lib/registry');
 // `needs` names a syntax not every runtime parses (lib/runtimes/syntax.js): a
 // runtime without it, the node running asyncmark included, shows the example
 // UNSUPPORTED with that reason. Effect.gen is a generator coroutine, as co's
-// is, so effect counts as a generator style.
+// is, so effect counts as a generator style; so does effection, whose
+// operations are generator functions.
 // `context` says whether each upload's async context (AsyncLocalStorage) reaches
 // every operation: 'kept', or 'lost at <operation>', the first that read none
 // or another upload's; measured on the default Node (test/examples/
@@ -186,6 +187,19 @@ const EXAMPLES = [
     cancel: 'signal',
     onCancel: 'keeps the contract',
     variantOf: 'effect',
+  },
+  { name: 'effection', family: 'generators', call: 'promise', io: 'effection', libraries: ['effection'], throws: 'caught', context: 'kept', cancel: 'halt', onCancel: 'reports failure though committed' },
+  {
+    name: 'effection-cancellable',
+    family: 'generators',
+    call: 'promise',
+    io: 'effection',
+    libraries: ['effection'],
+    throws: 'caught',
+    context: 'kept',
+    cancel: 'signal',
+    onCancel: 'keeps the contract',
+    variantOf: 'effection',
   },
   // Transpiled variants (npm run build:transpiled; examples/doxbee/transpiled/):
   // generated from the example named in `from` by the compiler and target

@@ -12,7 +12,9 @@ const Bluebird = require('bluebird');
 // calls none of its handlers, so the caller would never hear the reason. The
 // commit follows the using, not inside the disposer as bluebird's
 // documentation shows it: bluebird throws a disposer's rejection from a timer,
-// where it ends the process, so a failed commit could not reach the caller.
+// where it ends the process, so a failed commit could not reach the caller;
+// and there the signal is read once more, as bluebird's queue may run the
+// disposer turns after the last step.
 // The use is called from bluebird's own queue, which runs all it holds in the
 // async context of whoever filled it first (unless Promise.config({
 // asyncHooks: true }), for the whole process): uploads begun together lose
@@ -78,5 +80,12 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
         .tap(unlessAborted)
         .then((blobId) => self.byUuidOrPath(idOrPath).get().tap(unlessAborted).then((file) => saveVersion(tx, blobId, file)))
         .thenReturn(tx)
-    ).then((tx) => tx.commit());
+    ).then((tx) => {
+      // The disposer has run by now: an abort since the last step is rolled back here.
+      if (signal?.aborted) {
+        tx.rollback();
+        throw signal.reason;
+      }
+      return tx.commit();
+    });
   };

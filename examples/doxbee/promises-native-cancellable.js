@@ -3,13 +3,15 @@
 // Style: promise chains with .then over promisified I/O, cancellable by an
 // AbortSignal.
 // Library: none; native promises.
-// Notice: the signal is threaded through as a step of its own: after every
-// operation the chain passes through unlessAborted, which throws the
-// signal's reason once the caller has given up, so the next operation is
-// never issued and the one .catch rolls back, as for any failure. The
-// operation in flight runs to its end, since the I/O takes no signal. An
-// already-aborted signal rejects before any I/O; the commit, once issued, is
-// heard as it ends.
+// Notice: the chain of promises-native, each handler that issues the next
+// operation wrapped in unlessAborted, which throws the signal's reason once
+// the caller has given up, so the next operation is never issued and the one
+// rejection handler rolls back, as for any failure. The signal is read in the
+// same step that issues the operation, not in a .then of its own: promises
+// take a turn between two handlers, and an abort in that turn would let the
+// next write through. The operation in flight runs to its end, since the I/O
+// takes no signal. An already-aborted signal rejects before any I/O; the
+// commit, once issued, is heard as it ends.
 
 module.exports = ({ blobManager, account, db, self, userAccount, Version, File, FileVersion, uuid }) =>
   function upload(stream, idOrPath, tag, { signal } = {}) {
@@ -17,9 +19,11 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
     const blob = blobManager.create(account);
     const tx = db.begin();
 
-    function unlessAborted(value) {
-      signal?.throwIfAborted();
-      return value;
+    function unlessAborted(step) {
+      return (value) => {
+        signal?.throwIfAborted();
+        return step(value);
+      };
     }
 
     function createFile(version) {
@@ -33,9 +37,7 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
           name: fileName,
           version: version.id,
         })
-        .then(unlessAborted)
-        .then((query) => query.execWithin(tx))
-        .then(unlessAborted)
+        .then(unlessAborted((query) => query.execWithin(tx)))
         .then(() => fileId);
     }
 
@@ -50,24 +52,29 @@ module.exports = ({ blobManager, account, db, self, userAccount, Version, File, 
       version.id = Version.createHash(version);
       return Version.insert(version)
         .execWithin(tx)
-        .then(unlessAborted)
-        .then(() => (file ? file.id : createFile(version)))
-        .then((fileId) =>
+        .then(unlessAborted(() => (file ? file.id : createFile(version))))
+        .then(unlessAborted((fileId) =>
           FileVersion.insert({ fileId, versionId: version.id })
             .execWithin(tx)
-            .then(unlessAborted)
-            .then(() => File.whereUpdate({ id: fileId }, { version: version.id }).execWithin(tx))
-            .then(unlessAborted)
-        );
+            .then(unlessAborted(() => File.whereUpdate({ id: fileId }, { version: version.id }).execWithin(tx)))
+        ));
     }
 
     return blob
       .put(stream)
-      .then(unlessAborted)
-      .then((blobId) => self.byUuidOrPath(idOrPath).get().then(unlessAborted).then((file) => saveVersion(blobId, file)))
-      .catch((err) => {
-        tx.rollback();
-        throw err;
-      })
-      .then(() => tx.commit());
+      .then(unlessAborted((blobId) => self.byUuidOrPath(idOrPath).get().then(unlessAborted((file) => saveVersion(blobId, file)))))
+      .then(
+        () => {
+          // An abort since the last step: nothing was committed, so roll back.
+          if (signal?.aborted) {
+            tx.rollback();
+            throw signal.reason;
+          }
+          return tx.commit();
+        },
+        (err) => {
+          tx.rollback();
+          throw err;
+        }
+      );
   };

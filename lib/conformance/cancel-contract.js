@@ -11,8 +11,19 @@
 //     was in flight may complete, and the rollback may be awaited, but no
 //     operation issued after the abort;
 //   - an already-aborted signal issues no I/O at all;
-//   - the upload settles exactly once.
+//   - the upload settles exactly once, asynchronously by its style's
+//     convention (a rejected promise, a callback on a later tick, an error
+//     notification), never by a throw or a callback before it returns;
+//   - an upload whose own signal is not aborted commits and hears success,
+//     whatever befalls the others (several at once, one signal shared);
+//   - once it has settled, nothing of it acts or listens: no I/O, no second
+//     answer, no listener left on its signal, however long the process lives.
 // A caller that unsubscribes has stopped listening: what it hears is not judged.
+// What a caller may expect, then (time-to-hear.js): a style that keeps the
+// contract either hears at once, the operation in flight left to end on its
+// own (Effect's race, RxJS's takeUntil, Effection's race), or hears within
+// one step, when that operation ends: up to t ms at t ms per operation, and
+// after every operation in flight where several were issued at once.
 
 // The ways to break it, worst first: a point's outcome is its worst breach,
 // and an example's the worst of all its points.
@@ -23,12 +34,16 @@ const BREACHES = [
   'never settles',
   'reports failure though committed',
   'reports success though rolled back',
+  'fails though not aborted',
   'rolls back after committing',
   'writes after the abort',
+  'acts after settling',
   // Only where a real database is checked after each point (cancel.js afterPoint).
   'leaves wrong data',
   'issues I/O though already aborted',
   'settles twice',
+  'answers synchronously',
+  'leaves a listener',
   'hears late',
   'hears another error',
 ];
@@ -64,6 +79,37 @@ function stepsWaited(trace, abortAt, heardAt, rollback) {
 }
 
 /**
+ * How many operations in flight at the abort the caller waited for: their
+ * completions before it first heard. 0 for a style that hears at once; what
+ * the contract allows is one step. The commit and the rollback are not
+ * counted: a commit issued is to be heard as it ends. Null when the caller
+ * never heard, or nothing else was in flight.
+ * @param {object[]} trace
+ * @param {number} abortAt
+ * @param {{ commit: string, rollback: string }} cancel the model's CANCEL
+ * @param {string[]} ops the I/O operations of the branch (model.path)
+ * @returns {number | null}
+ */
+function inFlightAwaited(trace, abortAt, { commit, rollback }, ops) {
+  const heardAt = trace.findIndex((e, i) => i >= abortAt && e.type === 'heard');
+  if (heardAt === -1) return null;
+  // Only the I/O operations of the path: what is only begun (a transaction, a blob) is not in flight.
+  const inFlight = new Map();
+  for (const event of trace.slice(0, abortAt)) {
+    const change = event.type === 'call' ? 1 : event.type === 'complete' ? -1 : 0;
+    if (change && ops.includes(event.op) && event.op !== rollback && event.op !== commit) inFlight.set(event.op, (inFlight.get(event.op) ?? 0) + change);
+  }
+  if (![...inFlight.values()].some((count) => count > 0)) return null;
+  let awaited = 0;
+  for (const event of trace.slice(abortAt, heardAt)) {
+    if (event.type !== 'complete' || !(inFlight.get(event.op) > 0)) continue;
+    inFlight.set(event.op, inFlight.get(event.op) - 1);
+    awaited++;
+  }
+  return awaited;
+}
+
+/**
  * The breaches of the contract at one cancel point, each { kind, detail }.
  * @param {object} seen { point, trace, abortAt, heard, listens, reason }: the
  *   trace holds the example's calls and completions and a { type: 'heard' }
@@ -96,12 +142,14 @@ function breachesAt({ point, trace, abortAt, heard, listens, reason }, { commit,
 
   if (!listens) return breaches;
   if (heard.length === 0) add('never settles', 'the caller heard nothing');
+  const early = heard.find((h) => h.sync);
+  if (early) add('answers synchronously', early.threw ? 'the call threw instead of answering later' : 'the caller heard before the call returned');
   else if (heard.length > 1) add('settles twice', `the caller heard ${heard.length} times`);
   const first = heard[0];
   if (first && committed && first.error !== null) add('reports failure though committed', `the caller heard an error after ${commit} was issued`);
   if (first && !committed && commitAfter === -1) {
     if (first.error === null) add('reports success though rolled back', 'the caller heard success');
-    else if (first.error !== reason && first.error?.cause !== reason)
+    else if (reason !== undefined && first.error !== reason && first.error?.cause !== reason)
       add('hears another error', `the caller heard ${describe(first.error)}, not the signal's reason`);
   }
   if (first) {
@@ -113,6 +161,39 @@ function breachesAt({ point, trace, abortAt, heard, listens, reason }, { commit,
     );
     if (steps > 0) add('hears late', `the caller heard after ${steps} more I/O step(s)`);
   }
+  return breaches;
+}
+
+/**
+ * The breaches of an upload whose own signal was never aborted, beside others
+ * that were: it is to commit and hear success, once.
+ * @param {object} seen { trace, heard }: its own events and answers
+ * @param {object} cancel the model's CANCEL: { commit, rollback }
+ * @returns {{ kind: string, detail: string }[]}
+ */
+function breachesUnaborted({ trace, heard }, { commit, rollback }) {
+  const breaches = [];
+  const calls = trace.filter((e) => e.type === 'call').map((e) => e.op);
+  if (calls.includes(rollback)) breaches.push({ kind: 'fails though not aborted', detail: `${rollback} though its signal was not aborted` });
+  else if (!calls.includes(commit)) breaches.push({ kind: 'fails though not aborted', detail: `no ${commit} though its signal was not aborted` });
+  if (heard.length === 0) breaches.push({ kind: 'never settles', detail: 'the caller heard nothing' });
+  else if (heard.length > 1) breaches.push({ kind: 'settles twice', detail: `the caller heard ${heard.length} times` });
+  if (heard[0] && heard[0].error !== null) breaches.push({ kind: 'fails though not aborted', detail: `the caller heard ${describe(heard[0].error)}` });
+  return breaches;
+}
+
+/**
+ * What an upload did once it had settled and the program was kept alive
+ * (lib/conformance/aftermath.js): I/O it issued, and listeners left.
+ * @param {{ trace: object[], endedAt: number, listeners: number }} seen endedAt: where
+ *   in the trace the upload had settled and nothing was in flight
+ * @returns {{ kind: string, detail: string }[]}
+ */
+function breachesAfter({ trace, endedAt, listeners }) {
+  const breaches = [];
+  const acts = trace.slice(endedAt).filter((e) => e.type === 'call');
+  if (acts.length > 0) breaches.push({ kind: 'acts after settling', detail: `${acts.map((e) => e.op).join(', ')} after the caller heard` });
+  if (listeners > 0) breaches.push({ kind: 'leaves a listener', detail: `${listeners} abort listener(s) left on the signal after the upload settled` });
   return breaches;
 }
 
@@ -133,4 +214,4 @@ function worstBreach(points) {
   return worst;
 }
 
-module.exports = { BREACHES, KEEPS, BEFORE_START, worse, breachesAt, worstBreach };
+module.exports = { BREACHES, KEEPS, BEFORE_START, worse, breachesAt, breachesUnaborted, breachesAfter, worstBreach, inFlightAwaited };

@@ -2,7 +2,13 @@
 
 const { createIO } = require('../fakes');
 const { problemNamed } = require('../problems');
-const { BREACHES, KEEPS, BEFORE_START, breachesAt, worstBreach } = require('./cancel-contract');
+const { BREACHES, KEEPS, BEFORE_START, breachesAt, breachesAfter, worstBreach, inFlightAwaited } = require('./cancel-contract');
+const { timeToHear, hearingGrade } = require('./time-to-hear');
+const { drive } = require('./stepping');
+const { watchTimers } = require('./timers');
+const { keepAlive } = require('./aftermath');
+const { startCancellable, hearer, whereOf } = require('./cancel-caller');
+const { observeUses } = require('./cancel-uses');
 
 // The cancel case: the caller gives up, by its style's own means, at every
 // cancel point in turn, and the simulated I/O shows what the example then
@@ -15,94 +21,42 @@ const { BREACHES, KEEPS, BEFORE_START, breachesAt, worstBreach } = require('./ca
 //                last, { signal }, as AbortSignal-aware APIs do by convention
 //                (fs.readFile(path, { signal }, cb), fetch(url, { signal }));
 //   unsubscribe  the caller unsubscribes from the observable it returned, and
-//                so stops listening: there is no point before start.
-const CANCEL_MEANS = ['signal', 'unsubscribe'];
+//                so stops listening: there is no point before start;
+//   halt         the upload returns a task (Effection's run()) that is a
+//                promise with halt(): the caller halts it, and hears its
+//                promise reject; there is no point before start either.
+const CANCEL_MEANS = ['signal', 'unsubscribe', 'halt'];
 
 const NO_MEANS = 'n/a (no means to cancel)';
 const NO_ABORT_CONTROLLER = 'n/a (no AbortController in this runtime)';
 
-// Completions are held and released one by one, each once the program is
-// quiet, so that the moment the caller gives up is the same in every style.
-const QUIET_TURNS = 5;
-// Once nothing is held, how long a caller that has not yet heard is waited
-// for: a library may answer from a timer of its own (Effect's scheduler),
-// which quiet turns of the event loop do not see.
-const GRACE_MS = 250;
-
-function turn() {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
-// Starts one upload by the entry's means, with what the caller hears
-// recorded in `hear`; returns { cancel, reason }: cancel() gives up, and
-// reason() is what the caller is to hear then (the signal's reason).
-function startCancellable(entry, upload, args, hear, abortedBefore) {
-  if (entry.cancel === 'unsubscribe') {
-    const subscription = upload(...args).subscribe({ complete: () => hear(null), error: hear });
-    return { cancel: () => subscription.unsubscribe(), reason: () => undefined };
-  }
-  const controller = new AbortController();
-  if (abortedBefore) controller.abort();
-  const options = { signal: controller.signal };
-  try {
-    if (entry.call === 'callback') upload(...args, options, (error) => hear(error));
-    else if (entry.call === 'observable') upload(...args, options).subscribe({ complete: () => hear(null), error: hear });
-    else upload(...args, options).then(() => hear(null), hear);
-  } catch (error) {
-    // A synchronous throw is heard too, at once.
-    hear(error);
-  }
-  return { cancel: () => controller.abort(), reason: () => controller.signal.reason };
-}
-
-// Where a point is, in the words of the outcome: "before start", or the
-// operation in flight and, in a problem of several, its branch.
-function whereOf(point, branch, model) {
-  if (point === BEFORE_START) return point;
-  const name = model.describeBranch?.(branch);
-  return name ? `${point} (${name})` : point;
-}
-
 // One cancel point: the upload runs with completions one by one, and the
 // caller gives up once `point` is called and the program is quiet (at once,
-// for BEFORE_START). Returns what cancel-contract.js judges.
+// for BEFORE_START); then the program is kept alive (aftermath.js). Returns
+// what cancel-contract.js judges.
 async function observePoint(entry, factory, { problem, model, branch, point, deadline, makeIO }) {
   const { io, engine } = await makeIO(entry.io, { ...branch, latency: 'tick', fault: null, order: 'issue' }, problem);
-  const heard = [];
-  const hear = (error) => {
-    heard.push({ error: error ?? null });
-    engine.record({ type: 'heard', error: error == null ? null : String(error.message ?? error) });
-  };
-  const upload = factory(io);
-  let abortAt = point === BEFORE_START ? 0 : -1;
-  const { cancel, reason } = startCancellable(entry, upload, model.CASE_ARGS, hear, point === BEFORE_START);
-  const listens = entry.cancel === 'signal';
-  let quiet = 0;
-  let seen = engine.trace.length;
-  let idleSince = null;
-  while (Date.now() < deadline) {
-    await turn();
-    const busy = engine.pending > engine.held.length || engine.trace.length !== seen;
-    seen = engine.trace.length;
-    quiet = busy ? 0 : quiet + 1;
-    if (quiet < QUIET_TURNS) continue;
-    quiet = 0;
-    if (abortAt === -1 && engine.trace.some((e) => e.type === 'call' && e.op === point)) {
+  const timers = watchTimers();
+  try {
+    const heard = [];
+    const upload = factory(io);
+    let abortAt = point === BEFORE_START ? 0 : -1;
+    const { cancel, reason, controller } = startCancellable(entry, upload, model.CASE_ARGS, hearer(engine, heard), { aborted: point === BEFORE_START });
+    const listens = entry.cancel !== 'unsubscribe';
+    const act = () => {
+      if (abortAt !== -1 || !engine.trace.some((e) => e.type === 'call' && e.op === point)) return false;
       abortAt = engine.trace.length;
       cancel();
-      continue;
-    }
-    if (engine.release()) {
-      idleSince = null;
-      continue;
-    }
-    if (abortAt === -1 || !listens || heard.length > 0) break;
-    idleSince = idleSince ?? Date.now();
-    if (Date.now() - idleSince > GRACE_MS) break;
-    await new Promise((resolve) => setTimeout(resolve, 10));
+      return true;
+    };
+    // A caller that has not heard is waited for while a timer of the upload's may still answer it.
+    await drive(engine, { deadline, act, waiting: () => abortAt !== -1 && listens && heard.length === 0 && timers.mayFire(), timers });
+    if (abortAt === -1) throw new Error(`${entry.name}: the upload never called ${point}, where its caller was to give up`);
+    const { endedAt, listeners } = await keepAlive(engine, { timers, controllers: controller ? [controller] : [] });
+    return { point, engine, trace: engine.trace, abortAt, heard, listens, reason: reason(), endedAt, listeners: listeners[0] ?? 0 };
+  } finally {
+    timers.stop();
   }
-  if (abortAt === -1) throw new Error(`${entry.name}: the upload never called ${point}, where its caller was to give up`);
-  return { point, engine, trace: engine.trace, abortAt, heard, listens, reason: reason() };
 }
 
 /**
@@ -127,11 +81,14 @@ function cancelPoints(entry, model) {
  *   afterPoint }: makeIO as observe.js takes it (a real database's, examples/doxbee/db),
  *   the simulated I/O's by default; afterPoint(engine, { committed }), where a
  *   database checks its data once a point is over, before the next begins: what is
- *   wrong there, as sentences, each a breach 'leaves wrong data'
- * @returns {Promise<{ outcome: string, worst: object | null, points: object[] }>} worst:
- *   { kind, where, detail }; points: [{ where, breaches, trace }] in order
+ *   wrong there, as sentences, each a breach 'leaves wrong data'; hearAt, the latencies t (ms per
+ *   operation) at which the time to hear is measured on real timers (time-to-hear.js)
+ * @returns {Promise<{ outcome: string, worst: object | null, points: object[], hearing?: object }>} worst:
+ *   { kind, where, detail }; points: [{ where, breaches, trace, awaited }] in order, awaited the
+ *   operations in flight whose end the caller waited for (null where not judged); hearing:
+ *   { grade: AT_ONCE, WITHIN_ONE_STEP or null, times: [{ t, ms, awaited }] }
  */
-async function observeCancel(entry, { problem, timeoutMs = 2000, makeIO = createIO, afterPoint = null }) {
+async function observeCancel(entry, { problem, timeoutMs = 2000, makeIO = createIO, afterPoint = null, hearAt = [] }) {
   if (!entry.cancel) return { outcome: NO_MEANS, worst: null, points: [] };
   if (!CANCEL_MEANS.includes(entry.cancel)) {
     throw new RangeError(`${entry.name}: cancel must be one of ${CANCEL_MEANS.join(', ')}; got ${entry.cancel}`);
@@ -144,16 +101,24 @@ async function observeCancel(entry, { problem, timeoutMs = 2000, makeIO = create
   const points = [];
   for (const { branch, point } of cancelPoints(entry, model)) {
     const seen = await observePoint(entry, factory, { problem, model, branch, point, deadline: Date.now() + timeoutMs, makeIO });
-    const breaches = breachesAt(seen, model.CANCEL);
+    // What it did once settled is judged apart (breachesAfter), on the whole trace.
+    const breaches = [...breachesAt({ ...seen, trace: seen.trace.slice(0, seen.endedAt) }, model.CANCEL), ...breachesAfter(seen)];
     if (afterPoint) {
       // The upload commits only where its commit was issued before the abort.
       const committed = seen.trace.slice(0, seen.abortAt).some((e) => e.type === 'call' && e.op === model.CANCEL.commit);
       for (const detail of await afterPoint(seen.engine, { committed })) breaches.push({ kind: 'leaves wrong data', detail });
     }
-    points.push({ where: whereOf(point, branch, model), breaches, trace: seen.trace });
+    const awaited = point === BEFORE_START || !seen.listens ? null : inFlightAwaited(seen.trace, seen.abortAt, model.CANCEL, model.path(branch));
+    points.push({ where: whereOf(point, branch, model), breaches, trace: seen.trace, awaited });
   }
+  // How callers use it (cancel-uses.js), on the simulated I/O: a database's data is checked at the points above.
+  if (makeIO === createIO) points.push(...(await observeUses(entry, factory, { problem, model, timeoutMs, makeIO })));
   const worst = worstBreach(points);
-  return { outcome: worst ? `${worst.kind} at ${worst.where}` : KEEPS, worst, points };
+  // How long its caller waits, at each latency asked for, on real timers.
+  const times = [];
+  for (const t of hearAt) times.push(await timeToHear(entry, factory, { problem, model, t, makeIO }));
+  const hearing = { grade: hearingGrade(points), times };
+  return { outcome: worst ? `${worst.kind} at ${worst.where}` : KEEPS, worst, points, hearing };
 }
 
 /** The kind of an outcome (KEEPS or one of BREACHES), without where; null for an n/a. */

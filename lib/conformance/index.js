@@ -5,6 +5,7 @@ const { observe } = require('./observe');
 const { SYNC_BEHAVIOURS, FAILURE_BEHAVIOURS, checkCase, firstDifference, describeDifference } = require('./check');
 const { CANCEL_MEANS, NO_MEANS, NO_ABORT_CONTROLLER, observeCancel, kindOf } = require('./cancel');
 const { BREACHES, KEEPS, BEFORE_START, worse } = require('./cancel-contract');
+const { hearingText, HEAR_AT_T, AT_ONCE, WITHIN_ONE_STEP } = require('./time-to-hear');
 
 // Proves that examples do the same work. One case runs an example once, in this
 // process, against a fresh engine with tick latency, and observes everything: the
@@ -37,6 +38,10 @@ module.exports = {
   NO_ABORT_CONTROLLER,
   worse,
   kindOf,
+  hearingText,
+  HEAR_AT_T,
+  AT_ONCE,
+  WITHIN_ONE_STEP,
   cases,
   describeCase,
   observe,

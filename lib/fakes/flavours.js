@@ -4,7 +4,7 @@ const util = require('node:util');
 
 // I/O flavours. Each one gives every asynchronous method of a problem's model
 // the calling convention of one async style. Wrapping a callback API
-// (promisify, denodeify, thunkify, bindNodeCallback, Effect.callback) happens here, once per
+// (promisify, denodeify, thunkify, bindNodeCallback, Effect.callback, Effection's action) happens here, once per
 // process and flavour, never per call inside an example, and is not counted
 // as any example's complexity.
 
@@ -20,6 +20,7 @@ const LIFTERS = {
   thunks: () => require('thunkify'),
   observables: () => require('rxjs').bindNodeCallback,
   effect: () => effectLift(require('effect').Effect),
+  effection: () => effectionLift(require('effection')),
 };
 
 // Effect has no wrapper of node-style functions as promisify is; a user adopts
@@ -31,6 +32,21 @@ function effectLift(Effect) {
     function (...args) {
       return Effect.callback((resume) => {
         nodeStyle.call(this, ...args, (err, value) => resume(err ? Effect.fail(err) : Effect.succeed(value)));
+      });
+    };
+}
+
+// Effection has no wrapper of node-style functions either; a user adopts one
+// with action, once. The method returns an Operation: nothing is called until
+// it is yielded to, and a callback's error is thrown there. Its teardown has
+// nothing to cancel: the operation in flight runs to its end, as a driver's
+// query does, and its answer is dropped when the operation was halted.
+function effectionLift({ action }) {
+  return (nodeStyle) =>
+    function (...args) {
+      return action((resolve, reject) => {
+        nodeStyle.call(this, ...args, (err, value) => (err ? reject(err) : resolve(value)));
+        return () => {};
       });
     };
 }

@@ -20,7 +20,7 @@ const BARE_FLAVOURS = [...new Set(BARE_OWNERS.map(([flavour]) => flavour))];
 
 /**
  * Creates the simulated I/O of a problem in one flavour.
- * @param {string} flavour callbacks | callbacks-ctx | native | promises | bluebird | q | when | thunks | observables | effect; or a bare flavour of the model (BARE: minimal | timers for the instrument problem)
+ * @param {string} flavour callbacks | callbacks-ctx | native | promises | bluebird | q | when | thunks | observables | effect | effection; or a bare flavour of the model (BARE: minimal | timers for the instrument problem)
  * @param {object} [options] engine options (see lib/fakes/engine.js); context: true reads uploadContext at every operation
  * @param {string} [problem] the problem whose model to build (default: the first problem with a model, DoxBee)
  * @returns {{ io: object, engine: Engine }} for a bare flavour, engine is what it counts (counts, failures, idle())

@@ -63,13 +63,13 @@ describe('asyncmark verify: the file runs fenced in a child', function () {
   it('the cancel case runs fenced too: a file that ends the process there is n/a with the reason', async () => {
     const entry = entryForFile(file('exits'), { io: 'promises', cancel: 'signal' });
     assert.equal(
-      await cancelFenced('doxbee', entry, { limitMs: 3000 }),
+      (await cancelFenced('doxbee', entry, { limitMs: 3000 })).outcome,
       'n/a (the cancel case failed: the file ended the process (exit code 0) before the case finished)',
     );
     const hangs = entryForFile(file('loops-when-called'), { io: 'promises', cancel: 'signal' });
-    assert.equal(await cancelFenced('doxbee', hangs, { limitMs: 1000 }), 'n/a (the cancel case failed: timed out: no answer within 1 s (killed))');
+    assert.equal((await cancelFenced('doxbee', hangs, { limitMs: 1000 })).outcome, 'n/a (the cancel case failed: timed out: no answer within 1 s (killed))');
     // Without a means to cancel nothing is run, not even the file.
-    assert.equal(await cancelFenced('doxbee', entryForFile(file('loops-when-loaded'), { io: 'promises' })), 'n/a (no means to cancel)');
+    assert.equal((await cancelFenced('doxbee', entryForFile(file('loops-when-loaded'), { io: 'promises' }))).outcome, 'n/a (no means to cancel)');
   });
 
   it('bench --add refuses a file that ends the process, in one line', async () => {

@@ -44,21 +44,28 @@ describe('asyncmark verify', function () {
     assert.equal(
       stdout,
       `verify my-style (${copy}) as a doxbee example (call promise, io promises, throws caught) against the reference callbacks-original\n\n124 of 124 cases pass\n` +
-        'on cancel: n/a (no means to cancel); --cancel signal or unsubscribe says how the file is cancelled\n',
+        'on cancel: n/a (no means to cancel); --cancel signal, unsubscribe or halt says how the file is cancelled\n',
     );
   });
 
   describe('--cancel: what the file does when its caller gives up, judged by the cancel contract', () => {
     const onCancel = (stdout) => stdout.split('\n').find((line) => /^(FAIL )?on cancel: /.test(line));
-    const SIGNAL = 'its caller aborted its signal before start and while each operation was in flight';
+    const SIGNAL =
+      'its caller aborted its signal before start, while each operation was in flight and turns after each completed, with many uploads at once, one signal shared by two, AbortSignal.timeout and AbortSignal.any';
 
     it('passes a cancellable example that keeps the contract, with exit code 0', async () => {
       const { code, stdout } = await runCli('verify', 'examples/doxbee/async-await-cancellable.js', '--io', 'promises', '--cancel', 'signal');
       assert.equal(code, 0, stdout);
-      assert.equal(onCancel(stdout), `on cancel: keeps the contract (${SIGNAL})`);
+      // What its caller may expect, and the times measured: the times are shown, never asserted.
+      const line = onCancel(stdout);
+      assert.ok(line.startsWith('on cancel: keeps the contract; hears within one step (up to t ms): '), line);
+      assert.match(line, /: [\d.]+ ms at t=300, [\d.]+ ms at t=1 \(/);
+      assert.ok(line.endsWith(` (${SIGNAL})`), line);
     });
 
-    it('fails each planted fixture with exit code 1, saying the breach and where', async () => {
+    it('fails each planted fixture with exit code 1, saying the breach and where', async function () {
+      // The whole suite, then the cancel case, for each: up to a minute each on a loaded machine.
+      this.timeout(60000 * Object.keys(cancelFixtures).length);
       for (const fixture of Object.values(cancelFixtures)) {
         const { code, stdout } = await runCli('verify', fixture.file, ...styleOf(fixture), '--cancel', fixture.cancel);
         assert.equal(code, 1, fixture.name);
@@ -70,7 +77,9 @@ describe('asyncmark verify', function () {
     it("holds a registered example to its registry's declaration, by its registry's means", async () => {
       const { code, stdout } = await runCli('verify', 'examples/doxbee/async-await.js', '--io', 'promises');
       assert.equal(code, 0, stdout);
-      assert.equal(onCancel(stdout), `on cancel: writes after the abort at blob.put (file found) (${SIGNAL}; its registry declares writes after the abort)`);
+      const line = onCancel(stdout);
+      assert.ok(line.startsWith('on cancel: writes after the abort at blob.put (file found); '), line);
+      assert.ok(line.endsWith(` (${SIGNAL}; its registry declares writes after the abort)`), line);
     });
 
     it('fails a file that does worse than declared, and passes one that does as declared or better', async () => {
@@ -87,10 +96,9 @@ describe('asyncmark verify', function () {
     it('holds a parallel example to its problem, its inserts and commit the cancel points', async () => {
       const { code, stdout } = await runCli('verify', 'examples/parallel/async-await.js', '--problem', 'parallel', '--io', 'promises', '--cancel', 'signal');
       assert.equal(code, 0, stdout);
-      assert.equal(
-        onCancel(stdout),
-        `on cancel: issues I/O though already aborted at before start (${SIGNAL}; its registry declares issues I/O though already aborted)`,
-      );
+      const line = onCancel(stdout);
+      assert.ok(line.startsWith('on cancel: issues I/O though already aborted at before start; '), line);
+      assert.ok(line.endsWith(` (${SIGNAL}; its registry declares issues I/O though already aborted)`), line);
     });
 
     it('fails, saying why, when the means does not fit the file', async () => {
@@ -157,17 +165,17 @@ describe('asyncmark verify', function () {
       [['package.json', '--io', 'promises'], 'FILE: "package.json" exports object; expected a function (io) => upload, as examples/doxbee/*.js do'],
       [
         [copy],
-        '--io: missing; expected the I/O flavour the file is given, one of callbacks, callbacks-ctx, native, promises, bluebird, q, when, thunks, observables, effect',
+        '--io: missing; expected the I/O flavour the file is given, one of callbacks, callbacks-ctx, native, promises, bluebird, q, when, thunks, observables, effect, effection',
       ],
       [
         [copy, '--io', 'fibres'],
-        '--io: "fibres" is not allowed; expected one of callbacks, callbacks-ctx, native, promises, bluebird, q, when, thunks, observables, effect',
+        '--io: "fibres" is not allowed; expected one of callbacks, callbacks-ctx, native, promises, bluebird, q, when, thunks, observables, effect, effection',
       ],
       [[copy, '--io', 'promises', '--problem', 'fib'], '--problem: "fib" is not allowed; expected one of doxbee, parallel'],
       [[copy, '--io', 'promises', '--call', 'thunk'], '--call: "thunk" is not allowed; expected one of callback, promise, observable'],
       [[copy, '--io', 'promises', '--throws', 'sometimes'], '--throws: "sometimes" is not allowed; expected one of caught, escapes'],
       [[copy, '--io', 'promises', '--on-failure', 'wait-all'], '--on-failure: only for a problem with calls made at once (parallel); this one is doxbee'],
-      [[copy, '--io', 'promises', '--cancel', 'abort'], '--cancel: "abort" is not allowed; expected one of signal, unsubscribe'],
+      [[copy, '--io', 'promises', '--cancel', 'abort'], '--cancel: "abort" is not allowed; expected one of signal, unsubscribe, halt'],
     ];
     for (const [args, message] of refusals) {
       const { code, stdout, stderr } = await runCli('verify', ...args);

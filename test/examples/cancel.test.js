@@ -67,7 +67,7 @@ describe('cancellation: the caller gives up at every cancel point', () => {
   it('gives every point: before start, each operation of each branch, the commit included', async () => {
     const { points } = await observeCancel(fixtures.writesAfterAbort, { problem: 'doxbee' });
     assert.deepEqual(
-      points.map((point) => point.where),
+      points.slice(0, 15).map((point) => point.where),
       [
         'before start',
         ...['blob.put', 'file.get', 'version.insert', 'fileVersion.insert', 'file.update', 'tx.commit'].map((op) => `${op} (file found)`),
@@ -82,6 +82,69 @@ describe('cancellation: the caller gives up at every cancel point', () => {
       { kind: 'writes after the abort', detail: 'file.insert, fileVersion.insert, file.update' },
       { kind: 'hears late', detail: 'the caller heard after 4 more I/O step(s)' },
     ]);
+  });
+
+  it('tries it as callers use it: many uploads at once, one signal shared, turns after each completion, a timeout, any', async () => {
+    const entry = registries.doxbee.examples.find((e) => e.name === 'async-await-cancellable');
+    const { outcome, points } = await observeCancel(entry, { problem: 'doxbee' });
+    assert.equal(outcome, KEEPS);
+    const wheres = points.map((point) => point.where);
+    for (const where of [
+      '12 uploads at once, upload 1 aborted at file.get (file found)',
+      '12 uploads at once, upload 3 not aborted (file not found)',
+      'one signal for 2 uploads, aborted at tx.commit of the first, upload 2 (file found)',
+      '0 microtasks after blob.put completed (file found)',
+      '2 macrotasks after file.update completed (file not found)',
+      'AbortSignal.timeout(12), operations of 8 ms (file found)',
+      'AbortSignal.any aborted after 12 ms with a reason of its own, operations of 8 ms (file not found)',
+    ])
+      assert.ok(wheres.includes(where), where);
+    // Each upload on its own events: the one not aborted commits and hears success; its neighbour rolls back.
+    const ops = (where) =>
+      points
+        .find((point) => point.where === where)
+        .trace.filter((e) => e.type === 'call')
+        .map((e) => e.op);
+    const path = ['blob.put', 'file.get', 'version.insert', 'fileVersion.insert', 'file.update', 'tx.commit'];
+    assert.deepEqual(ops('12 uploads at once, upload 3 not aborted (file found)'), ['blob.create', 'db.begin', ...path]);
+    assert.deepEqual(ops('12 uploads at once, upload 1 aborted at file.get (file found)'), ['blob.create', 'db.begin', 'blob.put', 'file.get', 'tx.rollback']);
+    const spared = points.find((point) => point.where === '12 uploads at once, upload 3 not aborted (file found)');
+    assert.deepEqual(
+      spared.trace.filter((e) => e.type === 'heard'),
+      [{ type: 'heard', upload: 3, error: null }],
+    );
+  });
+
+  it('tells a caller that hears at once from one that waits for the operation in flight, and times both on real timers', async () => {
+    const { timeToHear, AT_ONCE, WITHIN_ONE_STEP } = require('../../lib/conformance/time-to-hear');
+    const { createIO } = require('../../lib/fakes');
+    const expected = [
+      ['doxbee', 'effect-cancellable', AT_ONCE, 0],
+      ['doxbee', 'observables-rxjs-cancellable', AT_ONCE, 0],
+      ['doxbee', 'async-await-cancellable', WITHIN_ONE_STEP, 1],
+      ['doxbee', 'callbacks-cancellable', WITHIN_ONE_STEP, 1],
+      // Checked after Promise.all: every insert in flight ends first.
+      ['parallel', 'async-await-cancellable', WITHIN_ONE_STEP, 25],
+      ['parallel', 'callbacks-counter-cancellable', WITHIN_ONE_STEP, 1],
+    ];
+    for (const [problem, name, grade, awaited] of expected) {
+      const entry = registries[problem].examples.find((e) => e.name === name);
+      const { model } = problems().find((p) => p.name === problem);
+      assert.equal((await observeCancel(entry, { problem })).hearing.grade, grade, name);
+      // The abort comes halfway through the first operation: timers fire in order, however late.
+      const measured = await timeToHear(entry, entry.load(), { problem, model, t: 20, makeIO: createIO });
+      assert.equal(measured.awaited, awaited, name);
+      assert.equal(typeof measured.ms, 'number', name);
+    }
+  });
+
+  it('tries a caller that unsubscribes or halts by the uses that need no signal', () => {
+    const { usesOf } = require('../../lib/conformance/cancel-uses');
+    const { model } = problems().find((problem) => problem.name === 'doxbee') ?? {};
+    assert.deepEqual(usesOf({ cancel: 'signal' }, model), ['many', 'shared', 'turns', 'timeout', 'any']);
+    assert.deepEqual(usesOf({ cancel: 'unsubscribe' }, model), ['many', 'turns']);
+    assert.deepEqual(usesOf({ cancel: 'halt' }, model), ['many', 'turns']);
+    assert.deepEqual(usesOf({ cancel: 'signal' }, {}), ['turns', 'timeout', 'any']);
   });
 
   it('is n/a with its reason where the runtime has no AbortController, and the example is not run', async () => {
@@ -100,7 +163,7 @@ describe('cancellation: the caller gives up at every cancel point', () => {
   it('refuses a means it does not know, naming it', async () => {
     await assert.rejects(
       observeCancel({ ...fixtures.ignoresSignal, cancel: 'interrupt' }, { problem: 'doxbee' }),
-      /cancel must be one of signal, unsubscribe; got interrupt/,
+      /cancel must be one of signal, unsubscribe, halt; got interrupt/,
     );
   });
 });

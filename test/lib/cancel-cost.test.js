@@ -52,7 +52,14 @@ describe('the cost of cancellability', () => {
 
   it("gives each variant's wall time against its plain example's, per scenario and n, from runs of both", () => {
     const rows = cancelCostRows(registry, measures);
-    const run = (example, n, wallMs, status = 'ok') => ({ scenario: 's', problem: 'toy', example, params: { n }, status, metrics: { wallMs } });
+    const run = (example, n, wallMs, status = 'ok', signal = example.endsWith('-cancellable') ? 'live' : undefined) => ({
+      scenario: 's',
+      problem: 'toy',
+      example,
+      params: { n, ...(signal ? { signal } : {}) },
+      status,
+      metrics: { wallMs },
+    });
     const runs = [
       ...[10, 11, 12].map((ms) => run('plain', 100, ms)),
       ...[20, 22, 24].map((ms) => run('plain-cancellable', 100, ms)),
@@ -68,14 +75,30 @@ describe('the cost of cancellability', () => {
     );
     assert.equal(ratios[0].ratio.ratio, 2);
     assert.ok(ratios[0].ratio.significant && ratios[0].ratio.low < 2 && ratios[0].ratio.high > 2);
+    assert.equal(ratios[0].unsignalled, null);
     const text = renderCancelCost(rows, '<!-- first -->', [], { ratios, provenance: 'Made here.' });
-    assert.match(text, /\n# Time of each variant against its plain example\n\nWall time, [^\n]* Made here\.\n\n## s\n/);
+    assert.match(text, /\n# Time of each variant against its plain example\n\n[^]*Wall time, [^\n]* Made here\.\n\n## s\n/);
     assert.match(text, /\| `plain-cancellable` \| `plain` \| 2\.00× \([\d.]+–[\d.]+\) \|\n/);
+    // The variant without a signal: beside the cost, never standing for it.
+    const without = [16, 16.5, 17.5].map((ms) => run('plain-cancellable', 100, ms, 'ok', null));
+    const [both] = timeRatios(rows, [...runs, ...without]);
+    assert.equal(both.ratio.ratio, 2);
+    assert.equal(both.unsignalled.ratio, 22 / 16.666666666666668);
+    assert.match(renderCancelCost(rows, '<!-- first -->', [], { ratios: [both] }), /\| 2\.00× \([\d.]+–[\d.]+\) \/ 1\.32× \([\d.]+–[\d.]+\)[ ≈]* \|\n/);
+    assert.deepEqual(timeRatios(rows, [...runs.filter((r) => r.example === 'plain'), ...without]), []);
   });
 
   it('takes the newest session that ran both sides of a pair, and never pools two sessions', () => {
     const rows = cancelCostRows(registry, measures);
-    const run = (session, example, wallMs) => ({ session, scenario: 's', problem: 'toy', example, params: { n: 100 }, status: 'ok', metrics: { wallMs } });
+    const run = (session, example, wallMs) => ({
+      session,
+      scenario: 's',
+      problem: 'toy',
+      example,
+      params: { n: 100, ...(example.endsWith('-cancellable') ? { signal: 'live' } : {}) },
+      status: 'ok',
+      metrics: { wallMs },
+    });
     const runs = [
       // An older session: the variant twice the plain example's time.
       ...[10, 11, 12].flatMap((ms) => [run('2026-01-01T00:00:00.000Z-a', 'plain', ms), run('2026-01-01T00:00:00.000Z-a', 'plain-cancellable', ms * 2)]),
@@ -91,11 +114,11 @@ describe('the cost of cancellability', () => {
 
   it("gives each variant's counted work against its plain example's, from counted runs only", () => {
     const rows = cancelCostRows(registry, measures);
-    const run = (example, instructionsPerInvocation, mutatorPerInvocation) => ({
+    const run = (example, instructionsPerInvocation, mutatorPerInvocation, signal = example.endsWith('-cancellable') ? 'live' : undefined) => ({
       scenario: 's',
       problem: 'toy',
       example,
-      params: { n: 1000 },
+      params: { n: 1000, ...(signal ? { signal } : {}) },
       status: 'ok',
       metrics: { wallMs: null, instructionsPerInvocation, mutatorPerInvocation },
     });
@@ -113,17 +136,33 @@ describe('the cost of cancellability', () => {
         plain: 'plain',
         plainCount: 20000,
         variantCount: 22000,
+        unsignalledCount: null,
+        interval: null,
         plainMutator: 18000,
         variantMutator: 19300,
       },
     ]);
     assert.deepEqual(timeRatios(rows, [run('plain', 1), run('plain', 2), run('plain-cancellable', 1), run('plain-cancellable', 2)]), []);
     const text = renderCancelCost(rows, '<!-- first -->', [], { work });
-    assert.match(text, /\| s \| 1000 \| `plain-cancellable` \| `plain` \| 20,000 → 22,000 \| 1\.100× \| 18,000 → 19,300 \| 1\.072× \|\n/);
+    assert.match(text, /\| s \| 1000 \| `plain-cancellable` \| `plain` \| 20,000 → 22,000 \| 1\.100× \| 18,000 → 19,300 \| 1\.072× \| – \|\n/);
+    // Two counts a side give an interval; the variant counted without a signal, the last column.
+    const counted = workRatios(rows, [
+      run('plain', 20000, 18000),
+      run('plain', 20200, 18100),
+      run('plain-cancellable', 21000, 19000),
+      run('plain-cancellable', 23000, 19600),
+      run('plain-cancellable', 20500, 18500, null),
+    ]);
+    assert.equal(counted[0].unsignalledCount, 20500);
+    assert.ok(counted[0].interval.low < counted[0].interval.ratio && counted[0].interval.ratio < counted[0].interval.high);
+    assert.match(
+      renderCancelCost(rows, '<!-- first -->', [], { work: counted }),
+      /\| 20,100 → 22,000 \| 1\.095× \([\d.]+–[\d.]+\)[ ≈]* \| [^|]+ \| [^|]+ \| 1\.073× \|\n/,
+    );
     // A run that did not record its mutator's part (counted before it was kept) leaves that column empty.
     const older = workRatios(rows, [run('plain', 20000), run('plain-cancellable', 22000, 19000)]);
     assert.equal(older[0].plainMutator, null);
-    assert.match(renderCancelCost(rows, '<!-- first -->', [], { work: older }), /\| 20,000 → 22,000 \| 1\.100× \| – \| – \|\n/);
+    assert.match(renderCancelCost(rows, '<!-- first -->', [], { work: older }), /\| 20,000 → 22,000 \| 1\.100× \| – \| – \| – \|\n/);
   });
 
   it("draws each scenario's largest n, a row per variant, hollow where the ratio is not significant, and nothing without a ratio", () => {
@@ -189,7 +228,7 @@ describe('the cost of cancellability', () => {
         scenario: 'doxbee-sequential',
         problem: 'doxbee',
         example,
-        params: { n: 100 },
+        params: { n: 100, ...(example.endsWith('-cancellable') ? { signal: 'live' } : {}) },
         run: i,
         status: 'ok',
         metrics: { wallMs },

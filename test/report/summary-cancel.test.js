@@ -23,6 +23,18 @@ const OUTCOMES = {
   [SAME]: 'keeps the contract',
 };
 
+// How soon the callbacks variant's caller hears, as each run recorded it: the
+// median time per t is shown, the grade beside the outcome.
+const HEARING = {
+  [VARIANT]: (run) => ({
+    grade: 'hears within one step (up to t ms)',
+    times: [
+      { t: 1, ms: [0.5, 0.7, 0.9][run], awaited: 1 },
+      { t: 300, ms: [150, 160, 170][run], awaited: 1 },
+    ],
+  }),
+};
+
 // Three runs of each example at one cell: the callbacks variant 1.5 times
 // its plain example's time, the promise variant the same as its plain one.
 function runs() {
@@ -38,7 +50,18 @@ function runs() {
       run,
       status: 'ok',
       error: null,
-      metrics: { wallMs, cpuUserMs: 1, cpuSystemMs: 0, maxRssMB: 40, heapBeforeMB: 4, heapPeakMB: 5, gcCount: 0, gcMs: 0, onCancel: OUTCOMES[example] },
+      metrics: {
+        wallMs,
+        cpuUserMs: 1,
+        cpuSystemMs: 0,
+        maxRssMB: 40,
+        heapBeforeMB: 4,
+        heapPeakMB: 5,
+        gcCount: 0,
+        gcMs: 0,
+        onCancel: OUTCOMES[example],
+        ...(HEARING[example] ? { hearing: HEARING[example](run) } : {}),
+      },
       env: { node: 'v20', cpu: 'test' },
     })),
   );
@@ -68,7 +91,10 @@ function onCancelCells(variants) {
 describe('report: the summary says what cancelling costs beside "on cancel"', () => {
   it("gives a variant's time and tokens over its plain example's, and names the variant beside a plain 'n/a'", () => {
     const { text, column } = onCancelCells(VARIANTS);
-    assert.equal(text[VARIANT], `keeps the contract; time 1.50×, tokens 1.25× ${BASELINE}'s`);
+    assert.equal(
+      text[VARIANT],
+      `keeps the contract; hears within one step (up to t ms): 160 ms at t=300, 0.7 ms at t=1; time 1.50×, tokens 1.25× ${BASELINE}'s`,
+    );
     // Not significantly different: marked ≈, never read as "no cost".
     assert.equal(text[SAME], "keeps the contract; time 1× ≈, tokens 1.10× promises-native's");
     assert.equal(text[BASELINE], `n/a (no means to cancel); cancellable: ${VARIANT}`);
@@ -86,9 +112,10 @@ describe('report: the summary says what cancelling costs beside "on cancel"', ()
     assert.equal(text[BASELINE], `n/a (no means to cancel); cancellable: ${VARIANT}, ${SAME}`);
   });
 
-  it('says only the outcome where no registry names a variant', () => {
+  it('says only the outcome, and how soon its caller hears where runs recorded it, where no registry names a variant', () => {
     const { text } = onCancelCells(new Map());
-    assert.equal(text[VARIANT], 'keeps the contract');
+    assert.equal(text[VARIANT], 'keeps the contract; hears within one step (up to t ms): 160 ms at t=300, 0.7 ms at t=1');
+    assert.equal(text[SAME], 'keeps the contract');
     assert.equal(text[BASELINE], 'n/a (no means to cancel)');
   });
 });

@@ -29,12 +29,21 @@ function ioOptions(params, childOptions, counted = false) {
 
 // Every invocation's arguments, and with context its store, built before a
 // batch starts, so that neither a timed batch nor a counted one holds the
-// harness's own work (template strings for the paths).
-function invocations(model, n, context) {
+// harness's own work (template strings for the paths). With a live signal, a
+// cancellable example's arguments end with { signal }, of a controller of
+// each upload's own that never aborts, made here too: what it costs the
+// example to watch a signal is measured, not what it costs a caller to make one.
+function invocations(model, n, context, signalled = false) {
   return Array.from({ length: n }, (_, i) => {
     const args = model.invocationArgs(i);
+    if (signalled) args.push({ signal: new AbortController().signal });
     return { args, store: context ? model.contextStore(i + 1, args) : null };
   });
+}
+
+// Whether a run gives its example a live signal: asked for, and the example takes one.
+function signalled(job, entry) {
+  return job.params.signal === 'live' && entry.cancel === 'signal';
 }
 
 // Starts the invocations at once; resolves when every one has called back,
@@ -87,7 +96,8 @@ async function run(job) {
   if (job.warmup !== false) {
     const warm = await backend.createIO(entry.io, ioOptions(job.params, job.childOptions, Boolean(job.counted)), job.problem);
     const size = typeof job.warmup === 'number' ? job.warmup : WARMUP;
-    await batch(entry, factory(warm.io), invocations(model, Math.min(size, job.params.n), state.context), onDouble, state.context, !job.counted);
+    const calls = invocations(model, Math.min(size, job.params.n), state.context, signalled(job, entry));
+    await batch(entry, factory(warm.io), calls, onDouble, state.context, !job.counted);
     await warm.engine.idle();
   }
   // The measured region; job.repeat runs it more than once (--measure
@@ -111,22 +121,25 @@ async function run(job) {
   await backend.close();
   // Not where instructions are counted (job.repeat): whatever runs after the
   // region may trigger a collection in one counted process and not the other.
-  if (result.status === 'ok' && model.CANCEL && job.repeat === undefined) result.metrics.onCancel = await onCancel(entry, job.problem);
+  if (result.status === 'ok' && model.CANCEL && job.repeat === undefined) Object.assign(result.metrics, await onCancel(entry, job.problem));
   return result;
 }
 
 // What the example does when its caller gives up mid-upload (lib/conformance/
 // cancel.js), observed in this run's process and runtime, after the measured
-// batch: a case of one upload on a fresh simulated I/O, so the batch's numbers
-// are not touched. A case that cannot run says why instead of failing the run.
-// The conformance modules are required only here, after the measured batch,
-// so that they do not weigh on the heap it runs in.
+// batch: cases on a fresh simulated I/O, so the batch's numbers are not
+// touched; and how soon its caller hears, timed on real timers at each
+// latency of HEAR_AT_T (time-to-hear.js). A case that cannot run says why
+// instead of failing the run. The conformance modules are required only
+// here, after the measured batch, so that they do not weigh on the heap it
+// runs in. Returns { onCancel, hearing? }.
 async function onCancel(entry, problem) {
   try {
-    const { observeCancel } = require('../../conformance');
-    return (await observeCancel(entry, { problem })).outcome;
+    const { observeCancel, HEAR_AT_T } = require('../../conformance');
+    const { outcome, hearing } = await observeCancel(entry, { problem, hearAt: HEAR_AT_T });
+    return hearing && hearing.grade ? { onCancel: outcome, hearing } : { onCancel: outcome };
   } catch (error) {
-    return `n/a (the cancel case failed: ${String((error && error.message) || error).split('\n')[0]})`;
+    return { onCancel: `n/a (the cancel case failed: ${String((error && error.message) || error).split('\n')[0]})` };
   }
 }
 
@@ -142,7 +155,7 @@ async function measured(state, onDouble, round = 0) {
   const before = state.doubles;
   const { io, engine } = await backend.createIO(entry.io, ioOptions(job.params, job.childOptions, Boolean(job.counted)), job.problem);
   const upload = factory(io);
-  const calls = invocations(model, job.params.n, context);
+  const calls = invocations(model, job.params.n, context, signalled(job, entry));
   // A counted child's later rounds collect nothing, or only the young
   // generation (job.collect 'minor'): a full collection throws away optimized
   // code that holds the previous round's objects, and V8 recompiles it

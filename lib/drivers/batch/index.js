@@ -4,6 +4,9 @@ const path = require('node:path');
 const { LATENCY_MODELS, CONTEXTS } = require('../../fakes');
 const { HOOKS } = require('../../runner/child/async-hooks');
 
+// What a cancellable example is given besides its arguments (the signal parameter).
+const SIGNALS = ['none', 'live'];
+
 // The batch driver: n concurrent invocations of an example against the
 // simulated I/O, in a fresh process per run (the DoxBee problems). What one
 // run does is in child.js; this file declares the rest in one place: the
@@ -59,6 +62,19 @@ module.exports = {
       interleaved: true,
       absent: 'none',
       description: 'async_hooks enabled for the whole run: none, init = an empty init hook, all = empty init, before, after, destroy and promiseResolve hooks',
+    },
+    // What cancellability costs with a caller that may give up: a cancellable
+    // variant given a live signal, interleaved with none as context is, so that
+    // the variant's time with a signal and without one are taken under the same drift.
+    {
+      name: 'signal',
+      type: 'choice',
+      choices: SIGNALS,
+      list: true,
+      interleaved: true,
+      absent: 'none',
+      description:
+        'what a cancellable example (registry cancel: signal) is given: none = its three arguments; live = also { signal } of an AbortController of its own that never aborts, made before the batch starts; an example with no signal to take is called as with none',
     },
   ],
   // The number compared with the baseline, and what else a cell summarizes.

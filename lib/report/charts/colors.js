@@ -57,6 +57,9 @@ const PALETTE = [
   '#795548', // umber
   '#8e24aa', // orchid
   '#00838f', // petrol
+  // More for Effection and its cancellable variant (structured concurrency).
+  '#f9a825', // mustard
+  '#311b92', // midnight violet
 ];
 
 // The grey of what is drawn for reference only (the baseline in other panels).

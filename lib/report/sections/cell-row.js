@@ -50,6 +50,7 @@ function cellRow(cell) {
     settledSegments: cell.settled ?? null,
     countedSegments: cell.segments ?? null,
     onCancel: cell.onCancel ?? null,
+    hearing: cell.hearing ?? null,
     ...cell.extra,
   };
 }

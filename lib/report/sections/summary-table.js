@@ -6,7 +6,7 @@ const { cellRow } = require('./cell-row');
 const { glossary } = require('./glossary');
 const { EXAMPLE_COLUMN } = require('./time-columns');
 const { findColumn, valueByExample, columnMeaning } = require('./metric-files');
-const { NO_MEANS, NO_ABORT_CONTROLLER, kindOf } = require('../../conformance');
+const { NO_MEANS, NO_ABORT_CONTROLLER, kindOf, hearingText } = require('../../conformance');
 const { ratioOf } = require('../../summary');
 
 // The summary table at the headline cell: the three axes side by side. Pure.
@@ -72,6 +72,7 @@ function summaryTable(cells, at, complexity, debuggability, survival = null, var
       grade: grades.has(example) ? grades.get(example) : null,
       context: survival && survival.has(example) ? survival.get(example) : null,
       onCancel: cell ? cell.onCancel : null,
+      hearing: cell ? cell.hearing : null,
       cancelCost: costs.get(example) ?? null,
       variant: variantsOf.has(example) ? variantsOf.get(example).join(', ') : null,
     };
@@ -149,7 +150,7 @@ function summaryTable(cells, at, complexity, debuggability, survival = null, var
             key: 'onCancel',
             title: 'on cancel',
             description:
-              "What the example does when its caller gives up by its style's own means (an AbortSignal, unsubscribing) before the upload starts and while each operation of each branch is in flight, judged by the cancel contract (docs/explanation/conformance.md), observed in each run on a fresh simulated I/O: keeps the contract, or its worst breach and where (\"writes after the abort at version.insert (file found)\"). n/a (no means to cancel): the example offers its caller none; its cancellable variant, where there is one, is its own row, named here. For a cancellable variant, what cancellability costs at this cell: its mean wall time over the plain example's, measured in the same runs (≈: not significantly different, p ≥ 0.05), and its tokens over the plain's. —: not recorded.",
+              "What the example does when its caller gives up by its style's own means (an AbortSignal, unsubscribing, halting its task) before the upload starts, while each operation of each branch is in flight and turns after each completed, with many uploads at once, one signal shared, AbortSignal.timeout and AbortSignal.any, the process kept alive after each answer, judged by the cancel contract (docs/explanation/conformance.md), observed in each run on a fresh simulated I/O: keeps the contract, or its worst breach and where (\"writes after the abort at version.insert (file found)\"); then how soon its caller hears: at once, or within one step (the operation in flight ends first, up to t ms), with the median time from the abort to the answer on real timers at t=300 and t=1 ms per operation. n/a (no means to cancel): the example offers its caller none; its cancellable variant, where there is one, is its own row, named here. For a cancellable variant, what cancellability costs at this cell: its mean wall time over the plain example's, measured in the same runs (≈: not significantly different, p ≥ 0.05), and its tokens over the plain's. —: not recorded.",
             format: (value, row) => onCancelText(value, row),
           },
         ]
@@ -194,7 +195,8 @@ function cancelCosts(here, tokens, variantOf) {
 // for a cancellable variant what it costs, for a plain example its variant.
 function onCancelText(value, row = {}) {
   if (value === null) return show.DASH;
-  const outcome = judgedByContract(value) ? value : `${value} (older check)`;
+  const hears = hearingText(row.hearing);
+  const outcome = (judgedByContract(value) ? value : `${value} (older check)`) + (hears ? `; ${hears}` : '');
   const cost = row.cancelCost;
   if (cost) {
     const parts = [];
