@@ -13,12 +13,12 @@ const { cellRow } = require('../../lib/report/sections/cell-row');
 const { TITLE: CONTEXT_TITLE, contextCost } = require('../../lib/report/sections/context');
 const show = require('../../lib/report/display');
 const { formatRows } = require('../../lib/report/render/rows');
-const { UsageError, refuse, parseNumber, parseChoice, parsePath } = require('../usage');
+const { UsageError, Failed, refuse, parseNumber, parseChoice, parsePath } = require('../usage');
 const { optionsFor, resolveParams, testParams } = require('../params');
 const { namesOf } = require('../example-names');
 const { resolveAdded, verifyAdded } = require('../added-files');
 const { createProgress } = require('../progress');
-const { failureLines } = require('../failure-lines');
+const { failureLines, nothingMeasured } = require('../failure-lines');
 const { createEstimate, sizeOf } = require('../estimate');
 const { VERIFIABLE, styleOptions } = require('../own-examples');
 const { precisionOf, wanting, cellKey: precisionKey } = require('../../lib/precision');
@@ -331,6 +331,12 @@ async function runAll(settings, options, started) {
   }
   process.stdout.write(render(lines, settings, precision));
   tellFailures(lines);
+  const none = nothingMeasured(lines);
+  if (none) {
+    process.stderr.write(`asyncmark: ${none}\n`);
+    if (settings.writer && !options.quiet) process.stderr.write(`asyncmark: ${settings.writer.closing()}\n`);
+    throw new Failed(none);
+  }
   if (settings.beside && settings.beside.note && !options.quiet) process.stderr.write(`asyncmark: ${settings.beside.note}\n`);
   if (precision && settings.format === 'csv' && !options.quiet) process.stderr.write(precisionText(precision, 'table'));
   // What the files hold, never more: a file deleted or locked meanwhile is said so.

@@ -7,6 +7,7 @@ const { findOrphans, describeOrphan, removeOrphan } = require('../../lib/databas
 const { sessionSchemas, dropSessionSchema } = require('../../lib/database/schemas');
 const { isOrphan } = require('../../lib/database/mark');
 const { redacted } = require('../../lib/database/session');
+const { requireOptional } = require('../../lib/optional-dependency');
 
 // `asyncmark clean`: what earlier sessions left because they died before
 // they could remove it, listed, and removed once the person says so (--yes,
@@ -60,7 +61,7 @@ function describeSchema({ schema, mark }) {
 }
 
 async function cleanDatabase(url, options) {
-  const pg = require('pg');
+  const pg = requireOptional('pg', 'clean --db');
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10000 });
   // A server that goes away while listed is said in one line, not thrown from an event.
   client.on('error', () => {});

@@ -9,6 +9,7 @@ const drivers = require('../../lib/drivers');
 const registries = require('../../examples');
 const { reportHooks } = require('../../lib/problems');
 const { machine } = require('../../lib/runner/environment');
+const { isInstalled, needOptional, installCommand } = require('../../lib/optional-dependency');
 
 // asyncmark report: markdown (with SVG charts) or one HTML page, built from
 // results files only. It never runs a benchmark. This file is the edge: it
@@ -148,6 +149,11 @@ async function report(options, command) {
   // An earlier report's page in the other format is rebuilt from the same runs,
   // so the folder never shows a markdown report and a stale page side by side.
   const formats = [format, ...FORMATS.filter((other) => other !== format && isReportFile(path.join(out, PAGES[other])))];
+  // The chart engine is an optional dependency: without it the markdown report
+  // is its tables alone, and says so; the HTML page is built around its charts.
+  const chartEngine = ['vega', 'vega-lite'];
+  const charts = chartEngine.every((name) => isInstalled(name));
+  if (formats.includes('html')) needOptional(chartEngine, format === 'html' ? '--format html' : `rebuilding the HTML page in ${options.out}`);
 
   const input = {
     results,
@@ -160,6 +166,7 @@ async function report(options, command) {
     debuggability: readOptional('--debuggability', options.debuggability, 'debuggability'),
     baseline: options.baseline,
     referenceRuntime: options.referenceRuntime,
+    charts,
     generator: generator(command.parent.rawArgs.slice(2)),
     links: {
       guide: relativeLink(out, path.join(DOCS, 'README.md')),
@@ -177,6 +184,7 @@ async function report(options, command) {
     }
   }
   const warnings = new Set(builds.flatMap((built) => built.warnings));
+  if (!charts) warnings.add(`tables only: the charts need vega and vega-lite (${installCommand(chartEngine)})`);
   for (const warning of warnings) process.stderr.write(`asyncmark: warning: ${warning}\n`);
 
   // Every name is checked before any file is written, so a refusal leaves the folder as it was.
