@@ -1,7 +1,7 @@
 'use strict';
 
 const assert = require('node:assert/strict');
-const { render } = require('../../bench/commands/bench');
+const { render } = require('../../bench/session-table');
 const drivers = require('../../lib/drivers');
 const registries = require('../../examples');
 const { reportHooks } = require('../../lib/problems');
