@@ -109,6 +109,7 @@ function resolveOptions(options) {
     runs,
     timeoutMs,
     format,
+    wide: Boolean(options.wide),
     baseline,
     precision,
     measure,
@@ -319,6 +320,7 @@ function register(program) {
     .option('--max-runs <count>', 'with --precision: no cell gets more runs than this (default: 60, or --runs if larger)')
     .option('--budget <minutes>', 'with --precision: start no new round after this many minutes of the session (default: none)')
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('table'))
+    .option('--wide', 'the table with every column, however wide (markdown, csv and json have them all)')
     .option('--quiet', 'no progress on stderr (a bar on a terminal, elsewhere a line every 5 s) and no closing note')
     .option('--test', 'cheap mode for CI: first value of every list, cut small (n <= 10), one run')
     .option(
