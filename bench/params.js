@@ -45,8 +45,10 @@ function optionsFor(drivers, scenarios) {
       return `${prefix}${spec.description}${choices}${list}${def}${applies}`;
     });
     const argument = uses.some((u) => u.spec.list) ? 'list' : uses[0].spec.type === 'choice' ? 'name' : 'value';
+    // A one-letter form where a declaration gives one (-n for n).
+    const short = uses.map((u) => u.spec.short).find(Boolean);
     // Validated by resolveParams, so that every refusal reads the same.
-    return new Option(`${flag(name)} <${argument}>`, meanings.join('. '));
+    return new Option(`${short ? `-${short}, ` : ''}${flag(name)} <${argument}>`, meanings.join('. '));
   });
 }
 

@@ -26,6 +26,7 @@ const { createWriter } = require('../../lib/runner/results-writer');
 const { MEASURES, SLOWDOWN, cannotCount } = require('../../lib/runner/count');
 const { resolveDatabaseOption, gridScenario, openDatabase, databaseStopped, closeDatabase, DEFAULT_POOL } = require('../db-option');
 const { countedBeside } = require('../counted-beside');
+const { briefOptions, afterHelp } = require('../help-text');
 
 const FORMATS = ['table', 'markdown', 'csv', 'json'];
 const DEFAULT_OUT = 'asyncmark-results.jsonl';
@@ -288,15 +289,18 @@ function register(program) {
     .command('bench')
     .description('time and peak memory of every example of a scenario, each run in a fresh child process, repeated and interleaved')
     .option('--scenario <name>', `scenario to run (${Object.keys(scenarios).join(', ')})`, DEFAULT_SCENARIO.name)
-    .option('--examples <a,b>', "only these examples (default: all of the scenario's problem)")
+    .option('-e, --examples <a,b>', "only these examples (default: all of the scenario's problem)")
     .option('--exclude <a,b>', 'every example but these')
-    .option('--runs <count>', `runs per cell, each in a fresh process; more narrow each cell's 95% interval (docs/results uses 5) (default: ${DEFAULT_RUNS})`)
+    .option(
+      '-r, --runs <count>',
+      `runs per cell, each in a fresh process; more narrow each cell's 95% interval (docs/results uses 5) (default: ${DEFAULT_RUNS})`,
+    )
     .option('--timeout <seconds>', 'a run still going after this is killed and reported T/O (default: 60)')
     .option(
       '--baseline <name>',
       `example the others are compared with (default: the problem's reference, ${problems[DEFAULT_SCENARIO.problem].reference} for ${DEFAULT_SCENARIO.problem}, if it runs; else the first example)`,
     )
-    .option('--out <file>', `append each run as a JSON line to this file (default: ${DEFAULT_OUT})`)
+    .option('-o, --out <file>', `append each run as a JSON line to this file (default: ${DEFAULT_OUT})`)
     .option('--no-out', 'do not write a results file')
     .option(
       '--runtime <list>',
@@ -337,7 +341,14 @@ function register(program) {
   for (const option of styleOptions()) command.addOption(option);
   // Every driver's parameters, generated from their declarations (lib/drivers).
   for (const option of optionsFor(drivers, scenarios)) command.addOption(option);
-  command.addHelpText('after', benchHelp(VERIFIABLE, DEFAULT_RUNS)).action(action);
+  // --help shows the options most runs need; the reference has them all, and the long text.
+  briefOptions(command, ['scenario', 'examples', 'runs', 'out', 'n', 'runtime', 'precision', 'db', 'add', 'format', 'wide', 'test']);
+  const examples = [
+    'npx asyncmark bench',
+    'npx asyncmark bench -e callbacks-original,async-await -n 1000 -r 5',
+    'npx asyncmark bench --add my-style.js --io promises',
+  ];
+  command.addHelpText('after', afterHelp({ examples, long: benchHelp(VERIFIABLE, DEFAULT_RUNS) })).action(action);
 }
 
 module.exports = { register, resolveOptions };

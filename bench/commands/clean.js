@@ -1,5 +1,6 @@
 'use strict';
 
+const { afterHelp } = require('../help-text');
 const os = require('node:os');
 const readline = require('node:readline/promises');
 const { UsageError, refuse } = require('../usage');
@@ -115,7 +116,9 @@ function register(program) {
     .option('--db <url>', "a postgres:// URL: list and remove that database's asyncmark session schemas instead of this machine's folders")
     .addHelpText(
       'after',
-      `
+      afterHelp({
+        examples: ['npx asyncmark clean', 'npx asyncmark clean --yes', 'npx asyncmark clean --db postgres://me@host/db'],
+        long: `
 What is an orphan:
   a folder asyncmark-postgres-* or asyncmark-pglite-* in the temporary directory, made by
   this user (for root, also by the user postgres), whose owner record names a process of
@@ -131,6 +134,7 @@ Examples:
   asyncmark clean --yes                        remove without asking
   asyncmark clean --db postgres://me@host/db   the same for a database's session schemas
 `,
+      }),
     )
     .action(action);
 }

@@ -1,5 +1,7 @@
 'use strict';
 
+const { afterHelp } = require('../help-text');
+const { Option } = require('commander');
 const fs = require('node:fs');
 const { UsageError, refuse, parseChoice } = require('../usage');
 const { parseResults, dropDuplicates, runKey } = require('../../lib/results');
@@ -190,10 +192,16 @@ function register(program) {
     .option('--baseline <name>', "with --basis baseline: the example the ratios are to (default: the problem's reference, callbacks-original for doxbee)")
     .option('--old-example <name>', 'an A/B session: the example of the old side, e.g. the old version of a file given to bench --add')
     .option('--new-example <name>', 'an A/B session: the example of the new side')
-    .option('--format <format>', `output format: ${FORMATS.join(', ')}`, 'table')
+    .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('table'))
     .addHelpText(
       'after',
-      `
+      afterHelp({
+        examples: [
+          'npx asyncmark compare before.jsonl after.jsonl',
+          'npx asyncmark compare both.jsonl --old v22 --new v26',
+          'npx asyncmark compare ab.jsonl --old-example v1 --new-example v2',
+        ],
+        long: `
 A side is the runs of one environment, as asyncmark report labels it: "node
 v22.12.0 on AMD EPYC 7B13" (the Node version and the cpu); runs of different
 environments are never pooled. --old and --new match text anywhere in that
@@ -266,6 +274,7 @@ Examples:
   asyncmark bench --add v1.js,v2.js --io promises --examples callbacks-original --out ab.jsonl
   asyncmark compare ab.jsonl --old-example v1 --new-example v2
 `,
+      }),
     )
     .action(action);
 }

@@ -1,5 +1,7 @@
 'use strict';
 
+const { afterHelp } = require('../help-text');
+const { Option } = require('commander');
 const fs = require('node:fs');
 const path = require('node:path');
 const problems = require('../../examples');
@@ -219,7 +221,11 @@ function register(program) {
         'cyclomatic complexity, error-handling sites (see docs/complexity.md)',
     )
     .argument('[file...]', 'JavaScript files to measure instead of every example of every problem')
-    .option('--format <format>', `output format: ${FORMATS.join(', ')}`, 'table')
+    .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('table'))
+    .addHelpText(
+      'after',
+      afterHelp({ examples: ['npx asyncmark complexity', 'npx asyncmark complexity my-style.js', 'npx asyncmark complexity --format json > complexity.json'] }),
+    )
     .action(action);
 }
 

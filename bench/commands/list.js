@@ -1,5 +1,6 @@
 'use strict';
 
+const { afterHelp } = require('../help-text');
 const problems = require('../../examples');
 const scenarios = require('../scenarios');
 const drivers = require('../../lib/drivers');
@@ -101,6 +102,7 @@ function register(program) {
   program
     .command('list')
     .description("list the scenarios with their driver and parameters, every driver's parameters, and every example of every problem")
+    .addHelpText('after', afterHelp({ examples: ['npx asyncmark list', 'npx asyncmark list | less'] }))
     .action(action);
 }
 

@@ -42,7 +42,7 @@ describe('asyncmark command line', function () {
       const text = stdout.replace(/\s+/g, ' ');
       assert.doesNotMatch(text, /\(default [^:]/, `${command}: "(default X)"`);
       assert.doesNotMatch(text, /default: "/, `${command}: a quoted default`);
-      assert.match(text, /\(default: /, command);
+      assert.match(text, /(\(|; )default: /, command);
     }
   });
 

@@ -21,7 +21,7 @@ module.exports = {
   browserWhyNot: "its simulated I/O (lib/fakes) needs Node's util, and the thunks flavour Node's assert: esbuild cannot bundle them for a browser",
   execArgv: ['--expose-gc'],
   params: [
-    { name: 'n', type: 'integer', list: true, min: 1, max: 1e7, test: 10, description: 'concurrent invocations per run' },
+    { name: 'n', type: 'integer', list: true, min: 1, max: 1e7, test: 10, short: 'n', description: 'concurrent invocations per run' },
     // The simulated I/O's, declared with it, so that createIO refuses what bench refuses.
     ...IO_PARAMS,
     // Its values run side by side within each run (interleaved), not one grid
