@@ -1,6 +1,7 @@
 'use strict';
 
 const { afterHelp } = require('../help-text');
+const { TERMINAL_WIDTH, wrapText } = require('../../lib/report/render/wrap');
 const { Option } = require('commander');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -157,7 +158,8 @@ function renderTables(groups, nameColumn, format) {
   for (const [title, rows] of groups) {
     if (title) parts.push(format === 'markdown' ? `### ${title}\n` : `${title}`);
     parts.push(formatRows(rows, [nameColumn, ...MEASURE_COLUMNS], format));
-    parts.push(legend(rows));
+    // A terminal's lines end at 100 columns; markdown keeps a note a line.
+    parts.push(format === 'table' ? wrapText(legend(rows), TERMINAL_WIDTH, '  ') : legend(rows));
   }
   return parts.join('\n');
 }
