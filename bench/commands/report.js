@@ -245,6 +245,19 @@ function register(program) {
           'npx asyncmark report --in monday.jsonl,tuesday.jsonl -o report',
           'npx asyncmark report --format html --complexity complexity.json',
         ],
+        long: `
+markdown writes README.md and its SVG charts into --out; html one page,
+index.html, with the charts inline. An earlier report of the other format in
+--out is rebuilt from the same runs too, so the folder never shows two reports
+of different runs. The charts need the optional packages vega and vega-lite:
+without them the markdown report is its tables alone, with a warning that
+says what to install, and --format html is refused.
+
+Examples:
+  asyncmark report
+  asyncmark report --in monday.jsonl,tuesday.jsonl -o report
+  asyncmark report --format html --complexity complexity.json
+`,
       }),
     )
     .action(report);
