@@ -44,11 +44,13 @@ function helpConfiguration({ detail, optionDescription }) {
   };
 }
 
-// An option's description as --help gives it: up to its first clause after
-// the first few words, with its default and choices kept.
+// An option's description as --help gives it: whole when it is short, else
+// up to its first clause after the first few words; its default and choices kept.
+const SHORT = 60;
 function briefDescription(text) {
   const tail = /( \((default|one of)[^()]*(\([^()]*\)[^()]*)*\))+$/.exec(text);
   const body = tail ? text.slice(0, tail.index) : text;
+  if (body.length <= SHORT) return text;
   const cut = /(: |; | \((?!required\))|, e\.g\.)/g;
   let match;
   let end = body.length;

@@ -66,11 +66,16 @@ describe('the terminal: help', () => {
 
   it('describes an option briefly, keeping its default, its choices and that it is required', () => {
     assert.equal(
-      briefDescription('runs per cell, each in a fresh process; more narrow each (default: 3)'),
+      briefDescription("runs per cell, each in a fresh process; more narrow each cell's 95% interval (docs/results uses 5) (default: 3)"),
       'runs per cell, each in a fresh process (default: 3)',
     );
-    assert.equal(briefDescription('the I/O flavour the file is given (required): one of a, b'), 'the I/O flavour the file is given (required)');
+    assert.equal(
+      briefDescription('the I/O flavour the file is given (required): one of callbacks, callbacks-ctx, native, promises, bluebird, q'),
+      'the I/O flavour the file is given (required)',
+    );
     assert.equal(briefDescription('output format (one of: table, json; default: table)'), 'output format (one of: table, json; default: table)');
+    // A short description is whole.
+    assert.equal(briefDescription('comma-separated stack settings: none, node, long'), 'comma-separated stack settings: none, node, long');
   });
 
   it('describes --format one way in every command', () => {
