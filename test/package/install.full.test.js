@@ -255,6 +255,14 @@ describe('package: the packed tarball, installed by npm into an empty project', 
     );
   });
 
+  it('runs every other command: list, runtimes, complexity, clean, debuggability', async () => {
+    for (const args of [['list'], ['runtimes'], ['complexity'], ['clean'], ['debuggability', '-e', 'promises-native', '--settings', 'none', '--quiet']]) {
+      const { status, stdout, stderr } = await asyncmark(args);
+      assert.equal(status, 0, `${args.join(' ')}: ${stderr}`);
+      assert.notEqual(stdout, '', args.join(' '));
+    }
+  });
+
   it('imports an example by its path, by require and by import, streamline compiled on the way', async () => {
     const script = write(
       'examples.mjs',
