@@ -30,6 +30,8 @@ const BARE_FLAVOURS = [...new Set(BARE_OWNERS.map(([flavour]) => flavour))];
 function createIO(flavour, options = {}, problem = Object.keys(MODELS_BY_PROBLEM)[0]) {
   const model = MODELS_BY_PROBLEM[problem];
   if (!model) throw new RangeError(`problem must be one of ${Object.keys(MODELS_BY_PROBLEM).join(', ')}; got ${problem}`);
+  // A value bench would refuse is refused here too, in the same words.
+  checkOptions(options, model.OPTIONS);
   if (BARE_FLAVOURS.includes(flavour)) {
     if (!model.BARE?.[flavour]) {
       const owners = BARE_OWNERS.filter(([name]) => name === flavour).map(([, owner]) => owner);
@@ -37,8 +39,6 @@ function createIO(flavour, options = {}, problem = Object.keys(MODELS_BY_PROBLEM
     }
     return model.BARE[flavour](options);
   }
-  // A value bench would refuse is refused here too, in the same words.
-  checkOptions(options, model.OPTIONS);
   const engine = new Engine({ ...options, operations: model.FAILABLE });
   const io = model.createIO(engine, typesFor(model, flavour), options);
   return { io, engine };

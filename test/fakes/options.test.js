@@ -61,6 +61,14 @@ describe('lib/fakes: createIO refuses bad options as the command line does', () 
     assert.doesNotThrow(() => createIO('promises', { p: 3 }, 'parallel'));
   });
 
+  it('refuses them for a bare flavour too (the instrument problem: no engine behind it)', () => {
+    assert.throws(() => createIO('timers', { t: -1 }, 'instrument'), {
+      name: 'RangeError',
+      message: 't: -1 is not allowed; expected a number >= 0 and <= 60000',
+    });
+    assert.doesNotThrow(() => createIO('minimal', { t: 1, fileExists: false }, 'instrument'));
+  });
+
   it('planted: a check handed no option names refuses even the known ones by name', () => {
     assert.throws(() => checkOptions({ fileExists: true }), /^TypeError: fileExists: is not an option/);
     assert.throws(() => checkOptions(null), TypeError);
