@@ -3,7 +3,7 @@
 const { afterHelp } = require('../help-text');
 const { Option } = require('commander');
 const fs = require('node:fs');
-const { UsageError, refuse, parseChoice } = require('../usage');
+const { UsageError, Failed, refuse, parseChoice } = require('../usage');
 const { parseResults, dropDuplicates, runKey } = require('../../lib/results');
 const drivers = require('../../lib/drivers');
 const registries = require('../../examples');
@@ -167,6 +167,12 @@ function action(oldFile, newFile, options) {
     throw usageError(error, names);
   }
   process.stdout.write(renderComparison(result, format, { drivers }));
+  // A comparison that compared no cell answered nothing: said in one line, exit code 1.
+  if (result.rows.length === 0) {
+    const why = 'nothing was compared: no cell could be (each is listed with the reason)';
+    process.stderr.write(`asyncmark: ${why}\n`);
+    throw new Failed(why);
+  }
 }
 
 function register(program) {
@@ -239,7 +245,8 @@ cells were tests and how many stars chance alone would give. Cells on one side
 only, with failed runs (CRASH, T/O, OOM, DOUBLE, INVALID, UNAVAILABLE) or
 under 2 runs are listed below it with the reason. csv has one row per cell,
 compared or not; json the rows, the cells not compared and the false
-positives to expect. Exit code 0 when the comparison ran, 2 on bad input.
+positives to expect. Exit code 0 when a cell was compared, 1 when none
+could be, 2 on bad input.
 
 --measure instructions compares the CPU work counted by bench --measure
 instructions or both (instructions per invocation under valgrind, V8
