@@ -7,6 +7,7 @@
 const problems = require('../examples');
 const scenarios = require('./scenarios');
 const drivers = require('../lib/drivers');
+const { wrapText } = require('../lib/report/render/wrap');
 
 // The scenario bench runs when none is named: the first one listed.
 const DEFAULT_SCENARIO = Object.values(scenarios)[0];
@@ -16,16 +17,8 @@ const BROWSER_PROBLEMS = Object.values(problems)
   .filter((registry) => drivers[registry.driver].browserChild)
   .map((registry) => registry.problem);
 
-// Text wrapped at 80 columns, each line indented by `indent`.
-function wrapText(text, indent) {
-  const lines = [];
-  for (const word of text.split(/\s+/)) {
-    const last = lines.length - 1;
-    if (last >= 0 && lines[last].length + 1 + word.length <= 80) lines[last] += ` ${word}`;
-    else lines.push(`${indent}${word}`);
-  }
-  return lines.join('\n');
-}
+// Help is wrapped at 80 columns, as commander wraps the options.
+const WIDTH = 80;
 
 // Each driver's paragraph of --help: its name, its scenarios, what a run does.
 function driverHelp() {
@@ -34,7 +27,7 @@ function driverHelp() {
       const names = Object.values(scenarios)
         .filter((scenario) => scenario.driver === driver.name)
         .map((scenario) => scenario.name);
-      return wrapText(`${driver.name} (${names.join(', ')}) ${driver.help}`, '');
+      return wrapText(`${driver.name} (${names.join(', ')}) ${driver.help}`, WIDTH);
     })
     .join('\n\n');
 }
@@ -63,7 +56,7 @@ function mainJob(runs) {
             .map(([name, value]) => `${name} = ${value}`)
             .join(', ')}, one run each, for CPU-work ratios beside the time ratios (--measure time: none).`
         : ''),
-    '',
+    WIDTH,
   );
 }
 

@@ -26,7 +26,7 @@ function helpOf(command) {
 
 /** The reference page's markdown. */
 function cliReference() {
-  const program = buildProgram();
+  const program = buildProgram({ detail: true });
   const commands = program.commands.filter((command) => command.name() !== 'help');
   const index = commands.map((command) => `- [\`asyncmark ${command.name()}\`](#asyncmark-${command.name()}): ${command.description()}`);
   const sections = commands.map((command) => [`## asyncmark ${command.name()}`, '', '```text', helpOf(command), '```', ''].join('\n'));

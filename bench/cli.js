@@ -6,13 +6,15 @@ const path = require('node:path');
 const { Command, CommanderError } = require('commander');
 const { UsageError, Failed, shown } = require('./usage');
 const { refuseRepeats } = require('./repeated-options');
+const { helpConfiguration, afterHelp } = require('./help-text');
 
 // The asyncmark command line. Each subcommand lives in bench/commands/<name>.js
 // and exports register(program); this file only wires them and turns every bad
 // parameter into one line on stderr and exit code 2; a command whose check
 // fails (verify) ends with exit code 1, which nothing registered at exit can undo.
 
-function buildProgram() {
+// detail: help for the reference (bench/cli-reference.js): every option, the long explanations.
+function buildProgram({ detail = false } = {}) {
   const program = new Command();
   const { version } = require('../package.json');
   program
@@ -20,7 +22,7 @@ function buildProgram() {
     .description('Compare JavaScript async coding styles on one realistic problem, with measurements.')
     .version(version)
     .configureOutput({ outputError: (text, write) => write(`asyncmark: ${commanderMessage(text.replace(/^error: /, ''))}`) })
-    .configureHelp({ optionDescription })
+    .configureHelp(helpConfiguration({ detail, optionDescription }))
     .exitOverride();
   const dir = path.join(__dirname, 'commands');
   for (const file of fs
@@ -29,6 +31,7 @@ function buildProgram() {
     .sort()) {
     require(path.join(dir, file)).register(program);
   }
+  program.addHelpText('after', afterHelp({ examples: ['npx asyncmark bench', 'npx asyncmark list', 'npx asyncmark help bench'] }));
   // After every command has its options, the drivers' generated ones too.
   refuseRepeats(program);
   return program;

@@ -30,4 +30,19 @@ function failureLines(lines) {
   return [...causes.values()].map(({ status, example, cause, runs }) => `${statusLabel(status)} in ${example} (${runs} run${runs === 1 ? '' : 's'}): ${cause}`);
 }
 
-module.exports = { failureLines, FAILED };
+/**
+ * A session that measured nothing (every run unsupported, unavailable or
+ * failed, or no run at all) is a failure, said in one line; null when a run finished.
+ * @param {object[]} lines result lines ({ status })
+ * @returns {string|null}
+ */
+function nothingMeasured(lines) {
+  if (lines.some((line) => line.status === 'ok')) return null;
+  if (lines.length === 0) return 'nothing was measured: the session had no run to do';
+  const counts = new Map();
+  for (const line of lines) counts.set(statusLabel(line.status), (counts.get(statusLabel(line.status)) ?? 0) + 1);
+  const how = [...counts].map(([label, count]) => `${count} ${label}`).join(', ');
+  return `nothing was measured: no run finished (${how})`;
+}
+
+module.exports = { failureLines, nothingMeasured, FAILED };

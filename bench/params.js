@@ -2,6 +2,7 @@
 
 const { Option } = require('commander');
 const { UsageError, parseNumber, parseNumbers, parseChoice, parseNames } = require('./usage');
+const { rangeOf } = require('../lib/parameters');
 
 // The command line of every driver's parameters, generated from their
 // declarations (lib/drivers/*/index.js): the bench options, their help, their
@@ -10,10 +11,6 @@ const { UsageError, parseNumber, parseNumbers, parseChoice, parseNames } = requi
 /** "minTime" -> "--min-time" */
 function flag(name) {
   return `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-}
-
-function range(spec) {
-  return { min: spec.min, max: spec.max, integer: spec.type === 'integer', minExclusive: spec.minExclusive };
 }
 
 /** The value a scenario gives, as an option takes it ("100,1000"), for help and asyncmark list. */
@@ -48,15 +45,17 @@ function optionsFor(drivers, scenarios) {
       return `${prefix}${spec.description}${choices}${list}${def}${applies}`;
     });
     const argument = uses.some((u) => u.spec.list) ? 'list' : uses[0].spec.type === 'choice' ? 'name' : 'value';
+    // A one-letter form where a declaration gives one (-n for n).
+    const short = uses.map((u) => u.spec.short).find(Boolean);
     // Validated by resolveParams, so that every refusal reads the same.
-    return new Option(`${flag(name)} <${argument}>`, meanings.join('. '));
+    return new Option(`${short ? `-${short}, ` : ''}${flag(name)} <${argument}>`, meanings.join('. '));
   });
 }
 
 function parseValue(spec, text) {
   const parameter = flag(spec.name);
   if (spec.type === 'choice') return spec.list ? parseNames(parameter, text, spec.choices) : parseChoice(parameter, text, spec.choices);
-  return spec.list ? parseNumbers(parameter, text, range(spec)) : parseNumber(parameter, text, range(spec));
+  return spec.list ? parseNumbers(parameter, text, rangeOf(spec)) : parseNumber(parameter, text, rangeOf(spec));
 }
 
 // "constant or jitter"

@@ -5,6 +5,7 @@
 // refuse live in lib/usage-error.js, so that lib refuses the same way.
 
 const { UsageError, shown, refuse } = require('../lib/usage-error');
+const { describeRange } = require('../lib/parameters');
 
 // A command that ran and found what it checks wanting (asyncmark verify of a
 // file that fails a case) throws this after printing why: exit code 1, not 2,
@@ -83,13 +84,6 @@ function parsePath(parameter, text, allowed = 'a file path') {
 function parseChoice(parameter, text, choices) {
   if (!choices.includes(text)) throw refuse(parameter, text, `one of ${choices.join(', ')}`);
   return text;
-}
-
-function describeRange({ min = -Infinity, max = Infinity, integer = false, minExclusive = false }) {
-  const kind = integer ? 'a whole number' : 'a number';
-  const low = Number.isFinite(min) ? `${minExclusive ? '>' : '>='} ${min}` : '';
-  const high = Number.isFinite(max) ? `<= ${max}` : '';
-  return [kind, [low, high].filter(Boolean).join(' and ')].filter(Boolean).join(' ');
 }
 
 module.exports = { UsageError, Failed, refuse, shown, parseNames, parseNumber, parseNumbers, parseChoice, parsePath };

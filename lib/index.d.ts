@@ -118,7 +118,7 @@ export type IO = { readonly [name: string]: any };
  * @param flavour the calling convention of its methods
  * @param options latency, faults, tracing
  * @param problem whose model to build; default 'doxbee'
- * @throws RangeError naming the parameter and what is allowed
+ * @throws RangeError for a value out of its range, TypeError for a value of the wrong type or an option it does not take; the message is the one asyncmark bench prints for that parameter
  */
 export function createIO(flavour: Flavour, options?: IOOptions, problem?: IOProblem): { io: IO; engine: Engine };
 /** A bare flavour (the instrument problem only): engine is what it counts. */

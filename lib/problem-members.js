@@ -32,6 +32,7 @@ const MODEL = {
   contextStore: 'function',
   checkRun: 'function',
   BARE: 'object?',
+  OPTIONS: 'array?',
   database: 'function?',
 };
 // What conformance reads: a model that has CASE_ARGS is verifiable, and must have the rest.

@@ -52,6 +52,7 @@ const { checkMembers, checkModel } = require('./problem-members');
  * @property {Function} contextStore (k, args) => the async context's store of the k-th upload (from 1)
  * @property {Function} checkRun (engine, { n, p, failed }) => string[]: what is wrong with a batch; empty when nothing
  * @property {Object<string, Function>} [BARE] flavours with no engine behind them: (options) => { io, engine }
+ * @property {string[]} [OPTIONS] the options of createIO the model reads itself (DoxBee's fileExists), beside the engine's
  * @property {Function} [database] () => { openBackend(options, model) }: the problem against a real database (bench --db)
  * Conformance (lib/conformance/), all or none; a model with them is verifiable:
  * @property {Array} CASE_ARGS the arguments of the one upload a case makes

@@ -14,12 +14,18 @@ class UsageError extends Error {
 }
 
 // A value as it is echoed in an error: quoted, and cut short when long, so
-// that a pasted megabyte still gives one readable line.
+// that a pasted megabyte still gives one readable line. The middle is cut,
+// never the end: a path keeps its start and its file name whole, as far as
+// the name leaves room for some of the start.
 const SHOWN = 60;
+const KEEP_START = 16;
 function shown(value) {
   const text = String(value);
   if (text.length <= SHOWN) return JSON.stringify(text);
-  return `${JSON.stringify(text.slice(0, SHOWN)).slice(0, -1)}…" (${text.length} characters)`;
+  const slash = Math.max(text.lastIndexOf('/'), text.lastIndexOf('\\'));
+  const name = text.length - slash;
+  const end = slash >= 0 && name <= SHOWN - KEEP_START ? name : SHOWN / 2;
+  return `${JSON.stringify(`${text.slice(0, SHOWN - end)}…${text.slice(-end)}`)} (${text.length} characters)`;
 }
 
 function refuse(parameter, value, allowed) {

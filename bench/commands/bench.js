@@ -3,23 +3,19 @@
 const { temporaryFolderProblem } = require('../../lib/temporary-folder');
 const { Option } = require('commander');
 const problems = require('../../examples');
-const { reportHooks } = require('../../lib/problems');
 const scenarios = require('../scenarios');
 const drivers = require('../../lib/drivers');
 const { plan, runSession, readResults } = require('../../lib/runner/session');
 const { interruptible, uninterrupted } = require('../interrupt');
-const { summarize, growth, fullParamsKey } = require('../../lib/summary');
-const { timeTable } = require('../../lib/report/sections/time-table');
-const { cellRow } = require('../../lib/report/sections/cell-row');
-const { TITLE: CONTEXT_TITLE, contextCost } = require('../../lib/report/sections/context');
+const { fullParamsKey } = require('../../lib/summary');
 const show = require('../../lib/report/display');
-const { formatRows } = require('../../lib/report/render/rows');
-const { UsageError, refuse, parseNumber, parseChoice, parsePath } = require('../usage');
+const { render } = require('../session-table');
+const { UsageError, Failed, refuse, parseNumber, parseChoice, parsePath } = require('../usage');
 const { optionsFor, resolveParams, testParams } = require('../params');
 const { namesOf } = require('../example-names');
 const { resolveAdded, verifyAdded } = require('../added-files');
 const { createProgress } = require('../progress');
-const { failureLines } = require('../failure-lines');
+const { failureLines, nothingMeasured } = require('../failure-lines');
 const { createEstimate, sizeOf } = require('../estimate');
 const { VERIFIABLE, styleOptions } = require('../own-examples');
 const { precisionOf, wanting, cellKey: precisionKey } = require('../../lib/precision');
@@ -31,6 +27,7 @@ const { createWriter } = require('../../lib/runner/results-writer');
 const { MEASURES, SLOWDOWN, cannotCount } = require('../../lib/runner/count');
 const { resolveDatabaseOption, gridScenario, openDatabase, databaseStopped, closeDatabase, DEFAULT_POOL } = require('../db-option');
 const { countedBeside } = require('../counted-beside');
+const { briefOptions, afterHelp } = require('../help-text');
 
 const FORMATS = ['table', 'markdown', 'csv', 'json'];
 const DEFAULT_OUT = 'asyncmark-results.jsonl';
@@ -114,6 +111,7 @@ function resolveOptions(options) {
     runs,
     timeoutMs,
     format,
+    wide: Boolean(options.wide),
     baseline,
     precision,
     measure,
@@ -141,68 +139,6 @@ function resolvePrecision(options, runs) {
   if (maxRuns < runs) throw refuse('--max-runs', options.maxRuns, `a count of at least --runs (${runs})`);
   const budget = options.budget === undefined ? null : parseNumber('--budget', options.budget, { min: 0, max: 10080, minExclusive: true });
   return { target: percent / 100, maxRuns, budgetMs: budget === null ? null : budget * 60000 };
-}
-
-/**
- * The report printed at the end of a session, from its result lines only, by
- * the same code as asyncmark report's tables (lib/report): one table per
- * scenario and parameter set, rows sorted by the mean time the ratios are of.
- */
-function render(lines, { baseline, format }, precision = null) {
-  const summary = summarize(lines, { baseline, drivers, registries: problems });
-  if (format === 'json') {
-    return (
-      JSON.stringify(
-        {
-          cells: summary.cells.map(({ times, cpuTimes, memories, ...cell }) => cell),
-          growth: growth(summary.cells, drivers),
-          ...(precision ? { precision } : {}),
-        },
-        null,
-        2,
-      ) + '\n'
-    );
-  }
-  if (format === 'csv') {
-    // Every number at full precision, one row per cell, its parameters spread
-    // out; a parameter named as a column of the row (madeup-parallel's p, the
-    // p-value's name) is param.p, so that neither hides the other.
-    const rows = summary.cells.map((cell) => {
-      const row = { scenario: cell.scenario, ...cellRow(cell) };
-      for (const [key, value] of Object.entries(cell.params)) row[key in row ? `param.${key}` : key] = value;
-      return row;
-    });
-    const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => key !== 'growthNs').map((key) => ({ key }));
-    return formatRows(rows, keys, 'csv');
-  }
-  const parts = [];
-  let glossary = [];
-  // The problems' report hooks: the floor a problem notes under its tables.
-  const hooks = reportHooks();
-  // A table under its title, its notes after it, its columns into the glossary once.
-  const addTable = (title, table) => {
-    parts.push(format === 'markdown' ? `### ${title}\n` : title);
-    parts.push(formatRows(table.rows, table.columns, format));
-    if (table.notes.length) parts.push(`${table.notes.join('\n')}\n`);
-    glossary = [...glossary, ...table.glossary.filter((entry) => !glossary.some((seen) => seen.term === entry.term))];
-  };
-  for (const env of summary.envs) {
-    for (const scenario of summary.scenarios) {
-      const cells = summary.cells.filter((cell) => cell.env === env.key && cell.scenario === scenario);
-      const paramSets = [...new Map(cells.map((cell) => [fullParamsKey(cell.params), cell.params])).values()].sort(show.byParams);
-      for (const params of paramSets) {
-        const title = `${scenario}: ${show.params(params)}${summary.envs.length > 1 ? `, ${show.envLabel(env)}` : ''}`;
-        addTable(title, timeTable(summary.cells, { env: env.key, scenario, params }, { drivers, hooks }));
-      }
-    }
-  }
-  // Styles run with and without async context (--context none,als): what carrying it costs.
-  const context = contextCost(summary, summary.envs, { registries: problems });
-  for (const group of context ? context.groups : []) addTable(`${CONTEXT_TITLE}, ${group.scenario}: ${group.title}`, group.table);
-  if (precision) parts.push(precisionText(precision, format));
-  if (format === 'markdown') parts.push(`### Columns\n\n${glossary.map(({ term, text }) => `- **${term}**: ${text}`).join('\n')}\n`);
-  else parts.push('Columns: `asyncmark bench --format markdown` and docs/reference/report.md say what each one means.\n');
-  return parts.join('\n');
 }
 
 // A kind of run for the estimate: its grid point, parameters and runtime.
@@ -341,6 +277,12 @@ async function runAll(settings, options, started) {
   }
   process.stdout.write(render(lines, settings, precision));
   tellFailures(lines);
+  const none = nothingMeasured(lines);
+  if (none) {
+    process.stderr.write(`asyncmark: ${none}\n`);
+    if (settings.writer && !options.quiet) process.stderr.write(`asyncmark: ${settings.writer.closing()}\n`);
+    throw new Failed(none);
+  }
   if (settings.beside && settings.beside.note && !options.quiet) process.stderr.write(`asyncmark: ${settings.beside.note}\n`);
   if (precision && settings.format === 'csv' && !options.quiet) process.stderr.write(precisionText(precision, 'table'));
   // What the files hold, never more: a file deleted or locked meanwhile is said so.
@@ -357,15 +299,18 @@ function register(program) {
     .command('bench')
     .description('time and peak memory of every example of a scenario, each run in a fresh child process, repeated and interleaved')
     .option('--scenario <name>', `scenario to run (${Object.keys(scenarios).join(', ')})`, DEFAULT_SCENARIO.name)
-    .option('--examples <a,b>', "only these examples (default: all of the scenario's problem)")
+    .option('-e, --examples <a,b>', "only these examples (default: all of the scenario's problem)")
     .option('--exclude <a,b>', 'every example but these')
-    .option('--runs <count>', `runs per cell, each in a fresh process; more narrow each cell's 95% interval (docs/results uses 5) (default: ${DEFAULT_RUNS})`)
+    .option(
+      '-r, --runs <count>',
+      `runs per cell, each in a fresh process; more narrow each cell's 95% interval (docs/results uses 5) (default: ${DEFAULT_RUNS})`,
+    )
     .option('--timeout <seconds>', 'a run still going after this is killed and reported T/O (default: 60)')
     .option(
       '--baseline <name>',
       `example the others are compared with (default: the problem's reference, ${problems[DEFAULT_SCENARIO.problem].reference} for ${DEFAULT_SCENARIO.problem}, if it runs; else the first example)`,
     )
-    .option('--out <file>', `append each run as a JSON line to this file (default: ${DEFAULT_OUT})`)
+    .option('-o, --out <file>', `append each run as a JSON line to this file (default: ${DEFAULT_OUT})`)
     .option('--no-out', 'do not write a results file')
     .option(
       '--runtime <list>',
@@ -389,6 +334,7 @@ function register(program) {
     .option('--max-runs <count>', 'with --precision: no cell gets more runs than this (default: 60, or --runs if larger)')
     .option('--budget <minutes>', 'with --precision: start no new round after this many minutes of the session (default: none)')
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('table'))
+    .option('--wide', 'the table with every column, however wide (markdown, csv and json have them all)')
     .option('--quiet', 'no progress on stderr (a bar on a terminal, elsewhere a line every 5 s) and no closing note')
     .option('--test', 'cheap mode for CI: first value of every list, cut small (n <= 10), one run')
     .option(
@@ -405,7 +351,14 @@ function register(program) {
   for (const option of styleOptions()) command.addOption(option);
   // Every driver's parameters, generated from their declarations (lib/drivers).
   for (const option of optionsFor(drivers, scenarios)) command.addOption(option);
-  command.addHelpText('after', benchHelp(VERIFIABLE, DEFAULT_RUNS)).action(action);
+  // --help shows the options most runs need; the reference has them all, and the long text.
+  briefOptions(command, ['scenario', 'examples', 'runs', 'out', 'n', 'runtime', 'precision', 'db', 'add', 'format', 'wide', 'test']);
+  const examples = [
+    'npx asyncmark bench',
+    'npx asyncmark bench -e callbacks-original,async-await -n 1000 -r 5',
+    'npx asyncmark bench --add my-style.js --io promises',
+  ];
+  command.addHelpText('after', afterHelp({ examples, long: benchHelp(VERIFIABLE, DEFAULT_RUNS) })).action(action);
 }
 
-module.exports = { register, resolveOptions, render };
+module.exports = { register, resolveOptions };

@@ -1,5 +1,6 @@
 'use strict';
 
+const { afterHelp } = require('../help-text');
 const os = require('node:os');
 const readline = require('node:readline/promises');
 const { UsageError, Failed, refuse } = require('../usage');
@@ -8,6 +9,7 @@ const { sessionSchemas, dropSessionSchema, whyLeft, sessionEnded } = require('..
 const { releaseLock } = require('../../lib/database/session-lock');
 const { redacted } = require('../../lib/database/session');
 const { maskSecrets } = require('../../lib/database/connection');
+const { requireOptional } = require('../../lib/optional-dependency');
 
 // `asyncmark clean`: what earlier sessions left because they died before
 // they could remove it, listed, and removed once the person says so (--yes,
@@ -63,7 +65,7 @@ function describeSchema({ schema, mark }, ended) {
 }
 
 async function cleanDatabase(url, options) {
-  const pg = require('pg');
+  const pg = requireOptional('pg', 'clean --db');
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10000 });
   // A server that goes away while listed is said in one line, not thrown from an event.
   client.on('error', () => {});
@@ -130,7 +132,9 @@ function register(program) {
     .option('--db <url>', "a postgres:// URL: list and remove that database's asyncmark session schemas instead of this machine's folders")
     .addHelpText(
       'after',
-      `
+      afterHelp({
+        examples: ['npx asyncmark clean', 'npx asyncmark clean --yes', 'npx asyncmark clean --db postgres://me@host/db'],
+        long: `
 What is an orphan:
   a folder asyncmark-postgres-* or asyncmark-pglite-* in the temporary directory, made by
   this user (for root, also by the user postgres), whose session no longer holds the lock
@@ -143,10 +147,11 @@ What is an orphan:
   with what depends on it.
 
 Examples:
-  asyncmark clean                              list, then ask before removing
-  asyncmark clean --yes                        remove without asking
-  asyncmark clean --db postgres://me@host/db   the same for a database's session schemas
+  npx asyncmark clean                              list, then ask before removing
+  npx asyncmark clean --yes                        remove without asking
+  npx asyncmark clean --db postgres://me@host/db   the same for a database's session schemas
 `,
+      }),
     )
     .action(action);
 }

@@ -1,7 +1,9 @@
 'use strict';
 
+const { afterHelp } = require('../help-text');
+const { Option } = require('commander');
 const fs = require('node:fs');
-const { UsageError, refuse, parseChoice } = require('../usage');
+const { UsageError, Failed, refuse, parseChoice } = require('../usage');
 const { parseResults, dropDuplicates, runKey } = require('../../lib/results');
 const drivers = require('../../lib/drivers');
 const registries = require('../../examples');
@@ -165,6 +167,12 @@ function action(oldFile, newFile, options) {
     throw usageError(error, names);
   }
   process.stdout.write(renderComparison(result, format, { drivers }));
+  // A comparison that compared no cell answered nothing: said in one line, exit code 1.
+  if (result.rows.length === 0) {
+    const why = 'nothing was compared: no cell could be (each is listed with the reason)';
+    process.stderr.write(`asyncmark: ${why}\n`);
+    throw new Failed(why);
+  }
 }
 
 function register(program) {
@@ -190,10 +198,16 @@ function register(program) {
     .option('--baseline <name>', "with --basis baseline: the example the ratios are to (default: the problem's reference, callbacks-original for doxbee)")
     .option('--old-example <name>', 'an A/B session: the example of the old side, e.g. the old version of a file given to bench --add')
     .option('--new-example <name>', 'an A/B session: the example of the new side')
-    .option('--format <format>', `output format: ${FORMATS.join(', ')}`, 'table')
+    .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('table'))
     .addHelpText(
       'after',
-      `
+      afterHelp({
+        examples: [
+          'npx asyncmark compare before.jsonl after.jsonl',
+          'npx asyncmark compare both.jsonl --old v22 --new v26',
+          'npx asyncmark compare ab.jsonl --old-example v1 --new-example v2',
+        ],
+        long: `
 A side is the runs of one environment, as asyncmark report labels it: "node
 v22.12.0 on AMD EPYC 7B13" (the Node version and the cpu); runs of different
 environments are never pooled. --old and --new match text anywhere in that
@@ -231,7 +245,8 @@ cells were tests and how many stars chance alone would give. Cells on one side
 only, with failed runs (CRASH, T/O, OOM, DOUBLE, INVALID, UNAVAILABLE) or
 under 2 runs are listed below it with the reason. csv has one row per cell,
 compared or not; json the rows, the cells not compared and the false
-positives to expect. Exit code 0 when the comparison ran, 2 on bad input.
+positives to expect. Exit code 0 when a cell was compared, 1 when none
+could be, 2 on bad input.
 
 --measure instructions compares the CPU work counted by bench --measure
 instructions or both (instructions per invocation under valgrind, V8
@@ -266,6 +281,7 @@ Examples:
   asyncmark bench --add v1.js,v2.js --io promises --examples callbacks-original --out ab.jsonl
   asyncmark compare ab.jsonl --old-example v1 --new-example v2
 `,
+      }),
     )
     .action(action);
 }

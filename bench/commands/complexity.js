@@ -1,5 +1,8 @@
 'use strict';
 
+const { afterHelp } = require('../help-text');
+const { TERMINAL_WIDTH, wrapText } = require('../../lib/report/render/wrap');
+const { Option } = require('commander');
 const fs = require('node:fs');
 const path = require('node:path');
 const problems = require('../../examples');
@@ -155,7 +158,8 @@ function renderTables(groups, nameColumn, format) {
   for (const [title, rows] of groups) {
     if (title) parts.push(format === 'markdown' ? `### ${title}\n` : `${title}`);
     parts.push(formatRows(rows, [nameColumn, ...MEASURE_COLUMNS], format));
-    parts.push(legend(rows));
+    // A terminal's lines end at 100 columns; markdown keeps a note a line.
+    parts.push(format === 'table' ? wrapText(legend(rows), TERMINAL_WIDTH, '  ') : legend(rows));
   }
   return parts.join('\n');
 }
@@ -219,7 +223,11 @@ function register(program) {
         'cyclomatic complexity, error-handling sites (see docs/explanation/complexity.md)',
     )
     .argument('[file...]', 'JavaScript files to measure instead of every example of every problem')
-    .option('--format <format>', `output format: ${FORMATS.join(', ')}`, 'table')
+    .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('table'))
+    .addHelpText(
+      'after',
+      afterHelp({ examples: ['npx asyncmark complexity', 'npx asyncmark complexity my-style.js', 'npx asyncmark complexity --format json > complexity.json'] }),
+    )
     .action(action);
 }
 

@@ -1,5 +1,7 @@
 'use strict';
 
+const { afterHelp } = require('../help-text');
+const { Option } = require('commander');
 const problems = require('../../examples');
 const fs = require('node:fs');
 const { probe } = require('../../metrics/debuggability/probe');
@@ -188,10 +190,10 @@ function register(program) {
   program
     .command('debuggability')
     .description('probe, per example, whether an injected I/O failure reaches the caller and whether its stack trace names the failing line')
-    .option('--examples <names>', 'comma-separated example names (default: every example of the problem)')
+    .option('-e, --examples <a,b>', 'only these examples (default: every example of the problem)')
     .option('--problem <name>', 'problem whose examples to probe', Object.keys(probedProblems())[0])
     .option('--settings <names>', `comma-separated stack settings: ${SETTING_NAMES.join(', ')} (default: all)`)
-    .option('--format <format>', `output: ${FORMATS.join(', ')}`, 'table')
+    .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('table'))
     .option('--timeout <seconds>', 'seconds before a probe run that has not finished is killed and reported hung', String(DEFAULT_TIMEOUT_SECONDS))
     .option(
       '--runtime <list>',
@@ -202,6 +204,16 @@ function register(program) {
       "an earlier report of this command (--format json): keep its results of every example whose files (their SHA-256 hashes, in the report), runtime version and installed libraries are unchanged, when the probe's own code and settings are too, and probe only the others; the output lists what was kept and when it was probed (a file that does not exist yet keeps nothing)",
     )
     .option('--quiet', 'no progress on stderr')
+    .addHelpText(
+      'after',
+      afterHelp({
+        examples: [
+          'npx asyncmark debuggability',
+          'npx asyncmark debuggability -e promises-native,async-await --settings node',
+          'npx asyncmark debuggability --format json > debuggability.json',
+        ],
+      }),
+    )
     .action(action);
 }
 

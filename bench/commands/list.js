@@ -1,9 +1,11 @@
 'use strict';
 
+const { afterHelp } = require('../help-text');
 const problems = require('../../examples');
 const scenarios = require('../scenarios');
 const drivers = require('../../lib/drivers');
 const { formatRows } = require('../../lib/report/render/rows');
+const { TERMINAL_WIDTH, wrapText } = require('../../lib/report/render/wrap');
 const { flag, optionText } = require('../params');
 const { dependencies } = require('../../package.json');
 const { lacking } = require('../../lib/runtimes/syntax');
@@ -47,10 +49,11 @@ function action() {
       })),
       [{ key: 'name' }, { key: 'driver' }, { key: 'problem' }, { key: 'params' }, { key: 'description' }],
       'table',
+      { width: TERMINAL_WIDTH },
     ),
   );
   for (const driver of Object.values(drivers)) {
-    out.push(`parameters of the ${driver.name} driver: ${driver.description}`);
+    out.push(wrapText(`parameters of the ${driver.name} driver: ${driver.description}`));
     out.push(
       formatRows(
         driver.params.map((spec) => ({
@@ -65,6 +68,7 @@ function action() {
         })),
         [{ key: 'option' }, { key: 'values' }, { key: 'scenarios' }, { key: 'description' }],
         'table',
+        { width: TERMINAL_WIDTH },
       ),
     );
   }
@@ -75,15 +79,20 @@ function action() {
         registry.examples.map((e) => ({ where: '-', call: '-', ...e, libraries: e.libraries.map(describeLibrary).join(', ') || '-' })),
         drivers[registry.driver].listColumns,
         'table',
+        { width: TERMINAL_WIDTH },
       ),
     );
     const unavailable = registry.examples.filter((e) => e.unavailable);
-    if (unavailable.length) out.push(`${unavailable.map((e) => `${e.name} cannot run here: ${e.unavailable}`).join('\n')}\n`);
+    if (unavailable.length) out.push(`${unavailable.map((e) => wrapText(`${e.name} cannot run here: ${e.unavailable}`, TERMINAL_WIDTH, '  ')).join('\n')}\n`);
     // Written in a syntax this node cannot parse: it runs under a --runtime that can.
     const unsupported = registry.examples.filter((e) => lacking(e.needs, null));
     if (unsupported.length)
       out.push(
-        `${unsupported.map((e) => `${e.name} is UNSUPPORTED on this node: ${lacking(e.needs, null)} (bench and debuggability run it under --runtime)`).join('\n')}\n`,
+        `${unsupported
+          .map((e) =>
+            wrapText(`${e.name} is UNSUPPORTED on this node: ${lacking(e.needs, null)} (bench and debuggability run it under --runtime)`, TERMINAL_WIDTH, '  '),
+          )
+          .join('\n')}\n`,
       );
   }
   process.stdout.write(out.join('\n'));
@@ -93,6 +102,7 @@ function register(program) {
   program
     .command('list')
     .description("list the scenarios with their driver and parameters, every driver's parameters, and every example of every problem")
+    .addHelpText('after', afterHelp({ examples: ['npx asyncmark list', 'npx asyncmark list | less'] }))
     .action(action);
 }
 

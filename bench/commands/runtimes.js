@@ -1,5 +1,6 @@
 'use strict';
 
+const { afterHelp } = require('../help-text');
 const { Option } = require('commander');
 const { resolveRuntimes, listRuntimes, listBrowsers, usableCacheFolder, CAPABILITIES } = require('../../lib/runtimes');
 const { formatRows } = require('../../lib/report/render/rows');
@@ -71,7 +72,9 @@ function register(program) {
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('table'))
     .addHelpText(
       'after',
-      `
+      afterHelp({
+        examples: ['npx asyncmark runtimes', 'npx asyncmark runtimes --install node@22,node@26,bun,deno', 'npx asyncmark runtimes --format json'],
+        long: `
 A runtime is one of:
   node               the node running asyncmark (nothing to install)
   node@<version>     a Node release from the npm package "node": node@26, node@22.12, node@22.12.0;
@@ -132,6 +135,7 @@ Examples:
   FIREFOX_PATH=/opt/firefox/firefox asyncmark runtimes
   ASYNCMARK_RUNTIMES=/tmp/runtimes asyncmark runtimes --install bun
 `,
+      }),
     )
     .action(action);
 }

@@ -1,6 +1,7 @@
 'use strict';
 
 const { temporaryFolderProblem } = require('../../lib/temporary-folder');
+const { afterHelp } = require('../help-text');
 const { Option } = require('commander');
 const { problemNamed } = require('../../lib/problems');
 const { renderVerdict } = require('../../lib/verify');
@@ -112,7 +113,13 @@ function register(program) {
     .option('--full', 'print whole traces of a failing case, not only the events around the first difference')
     .addHelpText(
       'after',
-      `
+      afterHelp({
+        examples: [
+          'npx asyncmark verify my-style.js --io promises',
+          'npx asyncmark verify my-style.js --io callbacks --throws caught',
+          'npx asyncmark verify my-style.js --io promises --cancel signal',
+        ],
+        long: `
 The file is run in a child process against the simulated I/O with tick
 latency, case by case, each case within 10 s: a file that ends the process,
 hangs or throws from a timer fails that case with the reason. Whatever the
@@ -155,6 +162,7 @@ Examples:
   asyncmark verify my-style.js --io promises --cancel signal
   asyncmark verify my-rx.js --io observables --cancel unsubscribe
 `,
+      }),
     )
     .action(action);
 }

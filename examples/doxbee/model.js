@@ -344,6 +344,8 @@ function renumberIds(uploads) {
 
 // The branches the conformance cases cover: the file lookup finds a file or not.
 const BRANCHES = [{ fileExists: true }, { fileExists: false }];
+// The option of createIO this model reads itself: which branch an upload takes.
+const OPTIONS = ['fileExists'];
 
 // How a case names its branch. A case does not say its problem, so the harness
 // asks every model; options without fileExists are not a DoxBee branch.
@@ -395,6 +397,7 @@ module.exports = {
   uploadOf,
   renumberIds,
   BRANCHES,
+  OPTIONS,
   describeBranch,
   FIRE_AND_FORGET,
   CANCEL,

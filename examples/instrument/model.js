@@ -54,6 +54,6 @@ function checkRun(engine, { n, failed }) {
 
 // DoxBee's model for the engine flavours; no conformance members, since the
 // problem weighs the I/O, not a style.
-const { FAILABLE, path, OPERATIONS, BASES, createIO, invocationArgs, contextStore } = doxbee;
+const { FAILABLE, path, OPERATIONS, BASES, OPTIONS, createIO, invocationArgs, contextStore } = doxbee;
 
-module.exports = { FAILABLE, path, OPERATIONS, BASES, createIO, invocationArgs, contextStore, checkRun, BARE };
+module.exports = { FAILABLE, path, OPERATIONS, BASES, OPTIONS, createIO, invocationArgs, contextStore, checkRun, BARE };

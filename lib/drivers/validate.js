@@ -120,7 +120,7 @@ const MEMBERS = {
 };
 
 const TIME = ['metric', 'title', 'unit', 'description'];
-const PARAM_KEYS = ['name', 'type', 'description', 'choices', 'min', 'max', 'minExclusive', 'list', 'test', 'when', 'interleaved', 'absent'];
+const PARAM_KEYS = ['name', 'type', 'description', 'choices', 'min', 'max', 'minExclusive', 'list', 'test', 'when', 'interleaved', 'absent', 'short'];
 
 // The first thing wrong with one parameter, as [its member, what it must be],
 // or [its member, null, what is allowed] for a member it may not declare; or null.
@@ -131,6 +131,7 @@ function paramProblem(spec) {
   if (!isText(spec.name)) return ['.name', TEXT];
   if (!['integer', 'number', 'choice'].includes(spec.type)) return ['.type', "'integer', 'number' or 'choice'"];
   if (!isText(spec.description)) return ['.description', TEXT];
+  if (spec.short !== undefined && !/^[a-z]$/.test(spec.short)) return ['.short', "one lower-case letter, its option's short form (-n)"];
   if (spec.type === 'choice') {
     if (!isTexts(spec.choices) || spec.choices.length === 0) return ['.choices', 'a non-empty array of strings'];
   } else {

@@ -40,12 +40,15 @@ const { FORMATS, reportFiles } = require('./render/files');
  * @param {string} [input.baseline] overrides the baseline the sessions named
  * @param {string} [input.referenceRuntime] text of the runtime the runtime matrices are relative to
  * @param {{ command: string, argv: string[], node: string, cpu: string, time: string }} input.generator
+ * @param {boolean} [input.charts] false: the tables only, no chart drawn (the chart engine is an
+ *   optional dependency; the caller says whether it is there)
  * @param {{ guide?: string, complexity?: string, debuggability?: string }} [input.links] relative
  *   links from the output folder to docs/README.md, docs/explanation/complexity.md, docs/explanation/debuggability.md
  * @returns {Promise<{ files: Array<{ name, content }>, warnings: string[], model }>}
  */
 async function buildReport(input) {
   if (!FORMATS.includes(input.format)) throw new RangeError(`format must be one of ${FORMATS.join(', ')}`);
+  if (input.charts === false && input.format === 'html') throw new RangeError('format html draws charts into its page; charts: false takes markdown');
   const { drivers, registries, hooks } = input;
   if (!Array.isArray(hooks)) throw new TypeError("buildReport: each problem's report hooks are needed (lib/problems.js reportHooks)");
   const { runs, inputs, warnings } = readRuns(input.results, { baseline: input.baseline, drivers });
@@ -93,7 +96,7 @@ async function buildReport(input) {
   const opening = headlineSection(summary, envByKey, sections, { context, complexity, debuggability }, look, queue.addChart);
   // The summary says what the real database changed, where it ran.
   if (databases) opening.summary.table.notes.push(...databaseSummaryNotes(databases));
-  await queue.drawAll(examples, warnings);
+  if (input.charts !== false) await queue.drawAll(examples, warnings);
 
   // The 2013 article's tables beside ours, with the io-bound charts of the same environment.
   const comparison = articleComparison(summary.cells, envs, complexity.data ?? null, { hooks });

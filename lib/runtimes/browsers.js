@@ -7,8 +7,9 @@ const { isInstalled, installCommand } = require('../optional-dependency');
 // API: Debian's Chromium and Firefox ESR, each on the page's main thread or
 // in a Web Worker, as the 2019 recursion article ran them. A browser is the
 // system's own, never installed on demand: where its binary is missing, its
-// runs say so (UNSUPPORTED) and the session goes on; so do they where the
-// optional dependencies a browser run needs are not installed. $CHROMIUM_PATH
+// runs say so (UNSUPPORTED) and the session goes on. The optional
+// dependencies a browser run needs are asked for before a session starts
+// (resolveRuntimes); asyncmark runtimes lists them as missing. $CHROMIUM_PATH
 // and $FIREFOX_PATH name another binary.
 
 const ENGINES = {
@@ -76,4 +77,4 @@ function parseBrowserVersion(engine, text) {
   return match ? match[1] : null;
 }
 
-module.exports = { BROWSERS, locateBrowser, parseBrowserVersion, isExecutable };
+module.exports = { BROWSERS, BROWSER_PACKAGES, locateBrowser, parseBrowserVersion, isExecutable };

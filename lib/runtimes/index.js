@@ -8,7 +8,8 @@ const { cacheFolder, usableCacheFolder } = require('./cache-folder');
 const { installRuntime, readRecord, TEMP_PREFIX } = require('./install');
 const { readVersion, readBrowserVersion, probeCapabilities, CAPABILITIES } = require('./probe');
 const { KEYS: SYNTAX_KEYS } = require('./syntax');
-const { BROWSERS, locateBrowser } = require('./browsers');
+const { BROWSERS, BROWSER_PACKAGES, locateBrowser } = require('./browsers');
+const { needOptional } = require('../optional-dependency');
 const { UsageError, shown } = require('../usage-error');
 const { npmVersions } = require('./npm');
 const { describeVersions } = require('./versions');
@@ -220,6 +221,9 @@ async function resolveRuntimes(
 ) {
   const specs = parseSpecs(list, { parameter, cwd });
   for (const spec of specs) if (spec.path) checkExecutable(spec, parameter);
+  // A browser's own binary missing is said by its runs; the packages that
+  // drive it are asyncmark's to ask for, before anything runs.
+  for (const spec of specs) if (spec.browser) needOptional(BROWSER_PACKAGES, `${parameter} ${spec.spec}`);
   if (!install) for (const spec of specs) if (spec.package && !readRecord(path.join(cache, folderName(spec)))) throw notInstalled(spec, parameter);
   const runtimes = [];
   for (const spec of specs) {

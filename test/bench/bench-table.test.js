@@ -1,7 +1,7 @@
 'use strict';
 
 const assert = require('node:assert/strict');
-const { render } = require('../../bench/commands/bench');
+const { render } = require('../../bench/session-table');
 const drivers = require('../../lib/drivers');
 const registries = require('../../examples');
 const { reportHooks } = require('../../lib/problems');
@@ -28,7 +28,7 @@ const LINES = [...[100, 100, 100, 100, 100].map((ms, run) => line('base', ms, ru
 
 describe('asyncmark bench table', () => {
   it('sorts, shows and compares by the same statistic, the mean', () => {
-    const text = render(LINES, { baseline: 'base', format: 'table' });
+    const text = render(LINES, { baseline: 'base', format: 'table', wide: true });
     const rows = text.split('\n').filter((l) => /^(base|skewed) /.test(l));
     assert.deepEqual(
       rows.map((r) => r.split(/\s+/)[0]),

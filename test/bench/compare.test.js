@@ -32,6 +32,14 @@ function starsByCell(stdout) {
   return stars;
 }
 
+// A command's section of the command-line reference (docs/reference/cli.md, as cli-reference.js makes it now).
+function referenceSection(name) {
+  const page = require('../../bench/cli-reference').cliReference();
+  const start = page.indexOf(`\n## asyncmark ${name}\n`);
+  const end = page.indexOf('\n## ', start + 1);
+  return page.slice(start, end === -1 ? undefined : end);
+}
+
 describe('asyncmark compare', function () {
   this.timeout(60000);
   let dir;
@@ -86,6 +94,17 @@ describe('asyncmark compare', function () {
     assert.match(stdout, /^doxbee-sequential +generators-co +n=100, .* only in new$/m);
     assert.match(stdout, /^doxbee-sequential +generators-co +n=1000, .* only in new$/m);
     assert.match(stdout, /^doxbee-sequential +promises-native +n=1000, .* new: 1 of 5 runs CRASH \(child exited with code 1\)$/m);
+  });
+
+  it('exits 1, saying so in one line, when no cell could be compared (one run a side)', async () => {
+    const one = (name, seed, node) => write(name, sessionLines({ seed, runs: 1, env: { node }, examples: { 'callbacks-original': 100, 'async-await': 120 } }));
+    const { code, stdout, stderr } = await runCli('compare', one('one-old.jsonl', 7, 'v22.12.0'), one('one-new.jsonl', 8, 'v26.1.0'));
+    assert.equal(code, 1);
+    assert.match(stdout, /No cell could be compared: each is listed below with the reason\./);
+    assert.equal(stderr, 'asyncmark: nothing was compared: no cell could be (each is listed with the reason)\n');
+    // Planted: the same sessions with two runs a side compare, and exit 0.
+    const two = (name, seed, node) => write(name, sessionLines({ seed, runs: 2, env: { node }, examples: { 'callbacks-original': 100, 'async-await': 120 } }));
+    assert.equal((await runCli('compare', two('two-old.jsonl', 7, 'v22.12.0'), two('two-new.jsonl', 8, 'v26.1.0'))).code, 0);
   });
 
   it('compares the two environments of one file (Node 22 and 26) as it compares two files', async () => {
@@ -202,8 +221,10 @@ describe('asyncmark compare', function () {
   });
 
   it('explains every option with examples in --help', async () => {
-    const { code, stdout } = await runCli('compare', '--help');
+    // --help is short; what it leaves out is in the reference, made from the same program (bench/help-text.js).
+    const { code } = await runCli('compare', '--help');
     assert.equal(code, 0);
+    const stdout = referenceSection('compare');
     for (const option of [
       '--old <text>',
       '--new <text>',

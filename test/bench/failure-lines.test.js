@@ -3,7 +3,7 @@
 const assert = require('node:assert/strict');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
-const { failureLines } = require('../../bench/failure-lines');
+const { failureLines, nothingMeasured } = require('../../bench/failure-lines');
 
 // A run's CRASH or INVALID cause reaches the terminal in one line, each cause once.
 describe('bench: the causes of failed runs, for the terminal', () => {
@@ -51,5 +51,18 @@ describe('bench: a run that crashes says why on the terminal', function () {
     assert.equal(code, 0, stderr);
     assert.match(stdout, /^user-code .*CRASH/m);
     assert.match(stderr, /^asyncmark: CRASH in user-code \(1 run\): child ended with exit code 1: Error: hostile late throw$/m);
+  });
+});
+
+describe('bench: a session that measured nothing', () => {
+  const run = (status) => ({ example: 'a', status, error: status === 'ok' ? null : 'why' });
+
+  it('is said in one line counting each status when no run finished', () => {
+    assert.equal(nothingMeasured([run('unsupported'), run('unsupported'), run('crash')]), 'nothing was measured: no run finished (2 UNSUPPORTED, 1 CRASH)');
+    assert.equal(nothingMeasured([]), 'nothing was measured: the session had no run to do');
+  });
+
+  it('is nothing to say when one run finished', () => {
+    assert.equal(nothingMeasured([run('crash'), run('ok')]), null);
   });
 });

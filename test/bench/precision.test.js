@@ -30,6 +30,9 @@ function counted(example, instructionsPerInvocation, wallMs = null) {
   return run;
 }
 
+// Text the terminal's table wrapped at 100 columns, its continuation lines joined back.
+const unwrap = (text) => text.replace(/\n {2}(?=\S)/g, ' ');
+
 describe('bench --precision', () => {
   it("measures each cell's half-width relative to its mean, and wants runs only where it is too wide", () => {
     const lines = [
@@ -157,6 +160,8 @@ describe('bench --precision', () => {
     // machine's noise; the cell then has as many runs as there were rounds.
     const easy = await runCli(...args, '--runs', '3', '--precision', '100%', '--max-runs', '50');
     assert.equal(easy.code, 0);
+    // The terminal's lines end at 100 columns: a sentence continues on lines indented by two spaces.
+    easy.stdout = unwrap(easy.stdout);
     const [, rounds] = easy.stdout.match(/Precision: target ±100% .*; 1 of 1 cells met it after (\d+) rounds in \d+ s; every cell met the target\./);
     assert.ok(Number(rounds) >= 3 && Number(rounds) < 50);
     assert.match(easy.stdout, new RegExp(`Met: callbacks-original \\(n=5, .*\\) ±[\\d.]+% after ${rounds} runs\\.`));
@@ -167,7 +172,10 @@ describe('bench --precision', () => {
     assert.match(spent.stdout, /Not met: callbacks-original .* after 2 runs\./);
     // Every run past its time limit (planted): no cell met it, and none can.
     const failing = await runCli(...args, '--runs', '2', '--precision', '3%', '--timeout', '0.001');
-    assert.equal(failing.code, 0);
+    // No run finished: the session measured nothing, and says so (exit code 1).
+    assert.equal(failing.code, 1);
+    assert.match(failing.stderr, /^asyncmark: nothing was measured: no run finished \(2 T\/O\)$/m);
+    failing.stdout = unwrap(failing.stdout);
     assert.match(failing.stdout, /0 of 1 cells met it after 2 rounds in \d+ s; no cell left that more runs could bring to the target\./);
     assert.match(failing.stdout, /Not met: callbacks-original .* no interval after 2 runs \(T\/O: not tried further\)\./);
   });

@@ -15,6 +15,14 @@ const { parsesHere } = require('../../lib/runtimes/syntax');
 
 const FAKE_NPM_CLI = path.join(__dirname, '..', 'fixtures', 'runtimes', 'npm-cli', 'npm-cli.js');
 
+// A command's section of the command-line reference (docs/reference/cli.md, as cli-reference.js makes it now).
+function referenceSection(name) {
+  const page = require('../../bench/cli-reference').cliReference();
+  const start = page.indexOf(`\n## asyncmark ${name}\n`);
+  const end = page.indexOf('\n## ', start + 1);
+  return page.slice(start, end === -1 ? undefined : end);
+}
+
 describe('asyncmark runtimes', function () {
   this.timeout(60000);
   let cache;
@@ -39,8 +47,10 @@ describe('asyncmark runtimes', function () {
   });
 
   it('explains every option, the runtimes one may name, the cache and every capability, with examples', async () => {
-    const { code, stdout } = await runCli('runtimes', '--help');
+    // --help is short; what it leaves out is in the reference, made from the same program (bench/help-text.js).
+    const { code } = await runCli('runtimes', '--help');
     assert.equal(code, 0);
+    const stdout = referenceSection('runtimes');
     for (const text of [
       '--install <list>',
       '--format <format>',

@@ -37,6 +37,31 @@ function filesUnder(dir, prefix = '') {
   });
 }
 
+// What is wrong with how the exports map's entries loaded: an entry whose
+// require or import failed, unless it is a guard of a syntax this Node lacks
+// that says so; a null entry whose example the registry does not call unavailable.
+function entryProblems(exportsMap, results, registries) {
+  const problems = [];
+  const entryOf = (key) => {
+    const [, problem, name] = /^\.\/examples\/([^/]+)\/(.+?)(\.js)?$/.exec(key) ?? [];
+    return registries[problem]?.examples.find((entry) => entry.name === name.split('/').pop());
+  };
+  for (const [key, target] of Object.entries(exportsMap)) {
+    if (key.includes('*')) continue;
+    if (target === null) {
+      if (!entryOf(key)?.unavailable) problems.push(`${key}: left out (null), but its registry entry does not say it cannot run`);
+      continue;
+    }
+    for (const how of ['require', 'import']) {
+      const outcome = results[key]?.[how] ?? 'not tried';
+      const entry = entryOf(key);
+      const guarded = entry?.needs && lacking(entry.needs, null) && outcome === `Error: ${entry.name} ${lacking(entry.needs, null)}`;
+      if (outcome !== 'loads' && !guarded) problems.push(`${key}: ${how}: ${outcome}`);
+    }
+  }
+  return problems;
+}
+
 describe('package: exports', function () {
   let consumer;
 
@@ -95,8 +120,15 @@ describe('package: exports', function () {
       // Declarations are TypeScript's, which finds them through the map's types conditions.
       const files = filesUnder(EXAMPLES).filter((file) => !file.endsWith('.d.ts'));
       assert.ok(files.length > 50);
-      const guarded = new Set(Object.keys(exampleExports(registries)).filter((key) => key.endsWith('.js')));
+      const derived = exampleExports(registries);
+      const guarded = new Set(Object.keys(derived).filter((key) => key.endsWith('.js') && derived[key] !== null));
+      // An example left out of the map on purpose (its registry says it cannot run) resolves to nothing.
+      const absent = new Set(Object.keys(derived).filter((key) => derived[key] === null));
       for (const file of files) {
+        if (absent.has(`./examples/${file}`)) {
+          assert.throws(() => consumer.resolve(`asyncmark/examples/${file}`), { code: 'ERR_PACKAGE_PATH_NOT_EXPORTED' }, file);
+          continue;
+        }
         const absolute = guarded.has(`./examples/${file}`)
           ? path.join(EXAMPLES, path.dirname(file), 'needs-syntax', path.basename(file))
           : path.join(EXAMPLES, file);
@@ -152,9 +184,50 @@ describe('package: exports', function () {
       assert.throws(() => consumer.resolve('asyncmark/lib/fakes'), { code: 'ERR_PACKAGE_PATH_NOT_EXPORTED' });
     });
 
+    // Every entry the map names, by require and by import in one consumer process: each loads; or
+    // is null, left out on purpose, for an example its registry says cannot run; or is a guard
+    // that says which Node an example's syntax needs, where this one lacks it.
+    it('loads every entry the exports map names, by require and by import, or leaves it out on purpose', async function () {
+      this.timeout(120000);
+      const keys = Object.keys(PACKAGE.exports).filter((key) => !key.includes('*'));
+      const script = consumer.write(
+        'every-entry.mjs',
+        [
+          "import { createRequire } from 'node:module';",
+          'const require = createRequire(import.meta.url);',
+          `const keys = ${JSON.stringify(keys)};`,
+          'const outcome = (error) => (error ? `${error.code ?? error.constructor.name}: ${error.message.split("\\n")[0]}` : "loads");',
+          'const results = {};',
+          'for (const key of keys) {',
+          '  const specifier = `asyncmark${key.slice(1)}`;',
+          '  let required = null;',
+          '  try { require(specifier); } catch (error) { required = error; }',
+          '  let imported = null;',
+          "  const attributes = key.endsWith('.json') ? { with: { type: 'json' } } : undefined;",
+          '  try { await import(specifier, attributes); } catch (error) { imported = error; }',
+          '  results[key] = { require: outcome(required), import: outcome(imported) };',
+          '}',
+          'console.log(JSON.stringify(results));',
+        ].join('\n'),
+      );
+      const { status, stdout, stderr } = await run(process.execPath, [script], consumer.dir, { timeoutMs: 110000 });
+      assert.equal(status, 0, stderr);
+      const results = JSON.parse(stdout.trim().split('\n').pop());
+      assert.deepEqual(entryProblems(PACKAGE.exports, results, registries), []);
+    });
+
+    it('planted: the check names an entry that fails to load, and a null entry its registry does not explain', function () {
+      const map = { './examples/doxbee/streamline': { default: 'x' }, './examples/doxbee/promises-native': null };
+      const results = { './examples/doxbee/streamline': { require: 'MODULE_NOT_FOUND: Cannot find module', import: 'loads' } };
+      assert.deepEqual(entryProblems(map, results, registries), [
+        './examples/doxbee/streamline: require: MODULE_NOT_FOUND: Cannot find module',
+        './examples/doxbee/promises-native: left out (null), but its registry entry does not say it cannot run',
+      ]);
+    });
+
     it('points every entry of the exports map that names no pattern at a file that exists', function () {
       // A target is a path, or conditions whose values are targets in turn.
-      const flatten = (target) => (typeof target === 'string' ? [target] : Object.values(target).flatMap(flatten));
+      const flatten = (target) => (target === null ? [] : typeof target === 'string' ? [target] : Object.values(target).flatMap(flatten));
       const targets = Object.values(PACKAGE.exports).flatMap(flatten);
       for (const target of targets.filter((t) => !t.includes('*'))) assert.ok(fs.existsSync(path.join(ROOT, target)), target);
     });

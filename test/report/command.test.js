@@ -17,6 +17,14 @@ function asyncmarkIn(cwd, ...args) {
 
 const asyncmark = (...args) => asyncmarkIn(ROOT, ...args);
 
+// asyncmark as after a plain `npm install asyncmark`: the chart engine, an optional peer, absent.
+const HIDE = path.join(ROOT, 'test', 'fixtures', 'package', 'hide-packages.js');
+function withoutCharts(...args) {
+  const env = { ...process.env, ASYNCMARK_TEST_HIDE: 'vega,vega-lite' };
+  const result = spawnSync(process.execPath, ['--require', HIDE, CLI, ...args], { cwd: ROOT, encoding: 'utf8', env });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
 function firstLine(file) {
   return fs.readFileSync(file, 'utf8').split('\n', 1)[0];
 }
@@ -63,6 +71,35 @@ describe('asyncmark report', function () {
     assert.equal(code, 0);
     assert.equal(stdout, `wrote ${path.join(out, 'index.html')}\n`);
     assert.deepEqual(fs.readdirSync(out), ['index.html']);
+  });
+
+  describe('without the chart engine (vega and vega-lite, optional peers)', () => {
+    const PEERS = require('../../package.json').peerDependencies;
+    const hint = `npm install vega@${PEERS.vega} vega-lite@${PEERS['vega-lite']}`;
+
+    it('writes the markdown tables without charts and says in one line on stderr that charts need them', () => {
+      const { code, stdout, stderr } = withoutCharts('report', '--in', RESULTS, '--out', out);
+      assert.equal(code, 0, stderr);
+      assert.equal(oneLine(stderr), `asyncmark: warning: tables only: the charts need vega and vega-lite (${hint})`);
+      assert.equal(stdout, `wrote ${path.join(out, 'README.md')}\n`);
+      assert.deepEqual(fs.readdirSync(out), ['README.md']);
+      const page = fs.readFileSync(path.join(out, 'README.md'), 'utf8');
+      assert.match(page, /^\| promises-native /m);
+      // No image of a chart that was not drawn.
+      assert.doesNotMatch(page, /!\[/);
+    });
+
+    it('refuses --format html in one line with the install command, exit code 2, and writes nothing', () => {
+      const { code, stdout, stderr } = withoutCharts('report', '--in', RESULTS, '--out', out, '--format', 'html');
+      assert.equal(code, 2);
+      assert.equal(stdout, '');
+      assert.equal(oneLine(stderr), `asyncmark: --format html needs vega and vega-lite: ${hint}`);
+      assert.deepEqual(fs.readdirSync(out), []);
+    });
+
+    it('planted: the hiding preload hides (with the engine present the same command draws charts)', () => {
+      assert.match(asyncmark('report', '--in', RESULTS, '--out', out).stdout, / and \d+ charts\n$/);
+    });
   });
 
   it('merges several results files', () => {

@@ -20,6 +20,7 @@ module.exports = function columns({ TIME_COLUMNS, show }) {
     {
       key: 'onCancel',
       title: 'on cancel',
+      brief: true,
       when: (rows) => rows.some((row) => typeof row.onCancel === 'string'),
       description: ON_CANCEL_MEANING,
       format: (value, row = {}) => {

@@ -1,7 +1,8 @@
 'use strict';
 
 const path = require('node:path');
-const { LATENCY_MODELS, CONTEXTS } = require('../../fakes');
+const { CONTEXTS } = require('../../fakes');
+const { PARAMS: IO_PARAMS } = require('../../fakes/parameters');
 const { HOOKS } = require('../../runner/child/async-hooks');
 
 // What a cancellable example is given besides its arguments (the signal parameter).
@@ -11,9 +12,6 @@ const SIGNALS = ['none', 'live'];
 // simulated I/O, in a fresh process per run (the DoxBee problems). What one
 // run does is in child.js; this file declares the rest in one place: the
 // parameters, the metrics a run records and the numbers its tables show.
-
-// Only the latency parameter the model reads applies.
-const TIMED = { latency: ['constant', 'jitter'] };
 
 module.exports = {
   name: 'batch',
@@ -26,19 +24,9 @@ module.exports = {
   browserWhyNot: "its simulated I/O (lib/fakes) needs Node's util, and the thunks flavour Node's assert: esbuild cannot bundle them for a browser",
   execArgv: ['--expose-gc'],
   params: [
-    { name: 'n', type: 'integer', list: true, min: 1, max: 1e7, test: 10, description: 'concurrent invocations per run' },
-    {
-      name: 'latency',
-      type: 'choice',
-      choices: LATENCY_MODELS,
-      description:
-        'I/O latency model: constant t ms, load = in-flight x dt ms, jitter = t ms +-50% (seeded), tick = next turn of the event loop; fractional delays are dithered between whole ms so the mean is kept',
-    },
-    { name: 't', type: 'number', list: true, min: 0, max: 60000, when: TIMED, description: 'latency of each operation in ms' },
-    { name: 'dt', type: 'number', min: 0, minExclusive: true, max: 60000, when: { latency: ['load'] }, description: 'ms added per operation in flight' },
-    { name: 'e', type: 'number', min: 0, max: 1, description: 'likelihood 0..1 that an operation fails (seeded)' },
-    { name: 'p', type: 'integer', min: 1, max: 1000, description: 'parallel queries per upload' },
-    { name: 'seed', type: 'integer', min: 0, max: 2 ** 32 - 1, description: 'seed of every random decision: faults, jitter' },
+    { name: 'n', type: 'integer', list: true, min: 1, max: 1e7, test: 10, short: 'n', description: 'concurrent invocations per run' },
+    // The simulated I/O's, declared with it, so that createIO refuses what bench refuses.
+    ...IO_PARAMS,
     // Its values run side by side within each run (interleaved), not one grid
     // cell after another, so that their ratio is taken under the same drift;
     // 'none' is left out of the results line (absent), so that a run without

@@ -37,6 +37,7 @@ module.exports = function columns({ EXAMPLE_COLUMN, timeColumn, show }) {
     {
       key: 'latenessP99Ms',
       title: 'heartbeat late p99',
+      brief: true,
       description:
         'How late a timer asked to fire every 1 ms fired while the calls ran, 99th percentile, median of the runs: what the computation costs the responsiveness of everything else on the thread.',
       align: 'right',

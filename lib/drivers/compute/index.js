@@ -24,7 +24,7 @@ module.exports = {
   families: ['sync', 'async'],
   execArgv: ['--expose-gc'],
   params: [
-    { name: 'n', type: 'integer', list: true, min: 0, max: 78, test: 10, description: 'the Fibonacci argument: fib(n) per call' },
+    { name: 'n', type: 'integer', list: true, min: 0, max: 78, test: 10, short: 'n', description: 'the Fibonacci argument: fib(n) per call' },
     { name: 'w', type: 'integer', list: true, min: 0, max: 1e7, description: 'busywork: loop turns before each recursive call (the -busy examples)' },
     { name: 'k', type: 'integer', min: 1, max: 1e9, description: 'calls per slice: the chunked slicer yields once every k calls' },
     { name: 'threads', type: 'integer', min: 1, max: 256, description: 'worker threads of the pool (pool-split)' },

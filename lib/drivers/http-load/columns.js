@@ -23,6 +23,7 @@ module.exports = function columns({ EXAMPLE_COLUMN, timeColumn, show }) {
     {
       key: 'requestsPerSec',
       title: 'req/s',
+      brief: true,
       description: 'Requests per second, requests × 1000 / the time of the load; median of the runs.',
       align: 'right',
       format: (value) => show.number(value),

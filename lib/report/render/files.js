@@ -15,7 +15,8 @@ function svgFile(svg, generator) {
 const FILES = {
   markdown: (model, charts, generator, look) => [
     { name: 'README.md', content: renderMarkdown(model, look) },
-    ...charts.map((chart) => ({ name: chart.name, content: svgFile(chart.svg, generator) })),
+    // A chart left undrawn (no chart engine) has no file, and the page no image of it.
+    ...charts.filter((chart) => chart.svg !== null).map((chart) => ({ name: chart.name, content: svgFile(chart.svg, generator) })),
   ],
   html: (model, charts, generator, look) => [{ name: 'index.html', content: renderHtml(model, look) }],
 };

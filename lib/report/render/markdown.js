@@ -29,8 +29,10 @@ function glossary(entries) {
   return entries.map(({ term, text }) => `- **${escapeInline(term)}**: ${escapeInline(text)}`);
 }
 
+// A chart's image and the blank line after it; nothing for a chart left
+// undrawn (the report built without the chart engine).
 function image(chart) {
-  return `![${escapeInline(chart.title)}](${encodeURI(chart.name)})`;
+  return chart.svg === null ? [] : [`![${escapeInline(chart.title)}](${encodeURI(chart.name)})`, ''];
 }
 
 function link(text, href) {
@@ -50,11 +52,11 @@ function renderMarkdown(model, look) {
   out.push('## Summary', '');
   out.push(escapeInline(prose.SUMMARY_INTRO), '');
   out.push(escapeInline(prose.headlineText(model.headline)), '');
-  if (model.summary.forest) out.push(image(model.summary.forest), '');
+  if (model.summary.forest) out.push(...image(model.summary.forest));
   out.push(table(model.summary.table), '');
   for (const note of notes(model.summary.table.notes)) out.push(note, '');
   out.push(...glossary(model.summary.table.glossary), '');
-  if (model.summary.scatter) out.push(image(model.summary.scatter), '');
+  if (model.summary.scatter) out.push(...image(model.summary.scatter));
 
   out.push('## Environments', '');
   out.push(`${prose.ENVIRONMENTS_TEXT}${model.runtimes ? ` ${prose.RUNTIMES_EXCEPTION}` : ''}`, '');
@@ -71,11 +73,11 @@ function renderMarkdown(model, look) {
     out.push(`### ${escapeInline(prose.sectionTitle(section))}`, '');
     for (const reference of section.tables) {
       out.push(`#### ${escapeInline(reference.title)}`, '');
-      if (reference.forest) out.push(image(reference.forest), '');
+      if (reference.forest) out.push(...image(reference.forest));
       out.push(table(reference.table), '');
       for (const note of notes(reference.table.notes)) out.push(note, '');
     }
-    for (const chart of section.charts) out.push(image(chart), '');
+    for (const chart of section.charts) out.push(...image(chart));
   }
   if (model.timeGlossary) out.push(`### ${prose.TIME_GLOSSARY_TITLE}`, '', ...glossary(model.timeGlossary), '');
 
@@ -125,7 +127,7 @@ function articleSection(article, docsLink) {
     if (block.p) lines.push(escapeInline(block.p), '');
     if (block.table) lines.push(table(block.table), '');
     if (block.notes) lines.push(...block.notes.map((note) => `- ${escapeInline(note)}`), '');
-    if (block.charts) lines.push(...block.charts.flatMap((chart) => [image(chart), '']));
+    if (block.charts) lines.push(...block.charts.flatMap(image));
     if (block.glossary) lines.push('Columns:', '', ...glossary(block.glossary), '');
   }
   lines.push(`Where the conclusions changed in thirteen years, and why: ${link('docs/explanation/article-2013.md', docsLink)}.`, '');
@@ -141,7 +143,7 @@ function blockLines(blocks) {
     if (block.p) lines.push(escapeInline(block.p), '');
     if (block.table) lines.push(table(block.table), '');
     if (block.notes) lines.push(...notes(block.notes).flatMap((note) => [note, '']));
-    if (block.charts) lines.push(...block.charts.flatMap((chart) => [image(chart), '']));
+    if (block.charts) lines.push(...block.charts.flatMap(image));
     if (block.glossary) lines.push(...glossary(block.glossary), '');
   }
   return lines;

@@ -64,6 +64,7 @@ function countedColumns(show, per, rounds) {
     {
       key: 'instructionRatio',
       title: '× baseline instructions',
+      brief: true,
       when: counted,
       counted: true,
       description: `Instructions per ${per} divided by the baseline's (medians): a ratio of counted CPU work, not of time, to as many figures as the counts' spread and their shares in GC support (the collector's part moves with the heap's history, which repeated counts of one history do not show).`,

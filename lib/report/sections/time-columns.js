@@ -15,10 +15,14 @@ function measured(value, row, format) {
 }
 
 // Each column's `description` is its glossary entry and, in the HTML page,
-// its header's tooltip.
+// its header's tooltip. `brief`: one of the columns bench's terminal table
+// shows by default (what a person asks first: the example, the ratio to the
+// baseline with its interval, memory, the verdicts); --wide and the other
+// formats show them all.
 const EXAMPLE_COLUMN = {
   key: 'example',
   title: 'example',
+  brief: true,
   description: 'The example, a file under examples/<problem>/; "(baseline)" marks the one every ratio is to.',
   format: (value, row) => (row.baseline ? `${value} (baseline)` : value),
 };
@@ -43,6 +47,7 @@ const TIME_COLUMNS = [
   {
     key: 'ratio',
     title: '× baseline (95% CI)',
+    brief: true,
     description:
       "Mean wall time divided by the baseline's, at the same scenario, parameters and environment, with its 95% interval (log scale, Welch degrees of freedom). ≈: the interval includes 1, so the difference is not significant (p ≥ 0.05).",
     align: 'right',
@@ -55,6 +60,7 @@ const TIME_COLUMNS = [
   {
     key: 'maxRssMB',
     title: 'peak RSS',
+    brief: true,
     description:
       'Peak resident memory of the whole child process (Node itself, about 40 MB, included), median of the runs; n/a where the runtime cannot measure it.',
     align: 'right',
@@ -93,6 +99,7 @@ const TIME_COLUMNS = [
   {
     key: 'statuses',
     title: 'failed runs',
+    brief: true,
     description:
       'Runs that did not check out, by status: CRASH (the child died), T/O (timed out), OOM (out of memory), DOUBLE (a callback called twice), INVALID (work missing or wrong). Counted, never averaged.',
     format: (value) => value || show.DASH,

@@ -16,11 +16,12 @@ const FORMATS = ['table', 'markdown', 'csv', 'json'];
  *          'json'     JSON.stringify(rows, null, 2): every key of every row, not only the columns.
  * `format(value, row)` shapes the cells of table and markdown only, so csv and
  * json keep the numbers at full precision for further processing.
+ * options.width (table only): the widest a line may be; wider tables wrap their text columns.
  */
-function formatRows(rows, columns, format) {
+function formatRows(rows, columns, format, options = {}) {
   const render = RENDERERS[format];
   if (!render) throw new RangeError(`format must be one of ${FORMATS.join(', ')}; got ${format}`);
-  return render(rows, columns);
+  return render(rows, columns, options);
 }
 
 // One reporter a file, by its format's name.

@@ -10,13 +10,15 @@ const doxbee = require('../../examples/doxbee/model');
 const { brokenLinks } = require('./links');
 
 // The tarball npm would publish, installed by npm into an empty project as a
-// user installs it (its dependencies from the registry, or npm's cache): it
-// holds what a user imports and runs (require('asyncmark'), the examples,
-// npx asyncmark bench) and not the repository's results (docs/results: a
-// 5 MB page, a 5 MB runs file), tests or fixtures; it installs none of the
-// optional dependencies, and the commands that need one refuse in one line
-// with the command that installs it. The README's three ways of importing
-// an example run, or type-check, there.
+// user installs it, without the optional dependencies (--omit=optional
+// --omit=peer; its dependencies from the registry, or npm's cache): it holds
+// what a user imports and runs (require('asyncmark'), the examples, npx
+// asyncmark bench) and not the repository's results (docs/results: a 5 MB
+// page, a 5 MB runs file), tests or fixtures. Every command a user meets
+// first works there (bench, report, verify, compare), or refuses in one line
+// with the command that installs what it needs, exit code 2. The README's
+// three ways of importing an example run, or type-check, there.
+// A minute or two: its name ends .full.test.js, for npm run test:full.
 
 const PACKAGE = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'package');
@@ -72,8 +74,14 @@ describe('package: the packed tarball, installed by npm into an empty project', 
     fs.mkdirSync(project);
     fs.writeFileSync(path.join(project, 'package.json'), `${JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }, null, 2)}\n`);
     const tarball = path.join(dir, packed.filename);
-    install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], project, { timeoutMs: 540000 });
+    install = await run('npm', ['install', '--omit=optional', '--omit=peer', '--prefer-offline', '--no-audit', '--no-fund', tarball], project, {
+      timeoutMs: 540000,
+    });
     assert.equal(install.status, 0, install.stderr);
+    // What a plain install costs a user, for the record (not asserted: it is the dependencies').
+    const size = (folder) => run('du', ['-sm', folder], project).then(({ stdout }) => Number(stdout.split('\t')[0]));
+    const [all, effect] = await Promise.all([size('node_modules'), size('node_modules/effect')]);
+    process.stdout.write(`      installed: node_modules ${all} MB, of which effect ${effect} MB\n`);
   });
 
   after(() => {
@@ -151,6 +159,12 @@ describe('package: the packed tarball, installed by npm into an empty project', 
     assert.equal(check.errorsOf('example-type-error.mts').length, 2, check.output);
   });
 
+  it('npx asyncmark runs the installed bin', async () => {
+    const { status, stdout, stderr } = await run('npx', ['--offline', 'asyncmark', '--version'], project);
+    assert.equal(status, 0, stderr);
+    assert.equal(stdout, `${PACKAGE.version}\n`);
+  });
+
   it('npx asyncmark bench --test runs from the installed tarball', async () => {
     const { status, stdout, stderr } = await asyncmark([
       'bench',
@@ -178,13 +192,91 @@ describe('package: the packed tarball, installed by npm into an empty project', 
     );
   });
 
-  it('refuses report in one line with the command that installs the chart engine, and writes nothing', async () => {
-    const { status, stderr } = await asyncmark(['report', '--in', 'runs.jsonl', '--out', 'report']);
+  // Two small sessions of two examples, two runs a cell, for report and compare.
+  const small = (file) => asyncmark(['bench', '-n', '10', '-r', '2', '-e', 'callbacks-original,promises-native', '-o', file, '--quiet']);
+
+  it('bench -n 10 -r 2 measures two examples into a results file', async () => {
+    for (const file of ['a.jsonl', 'b.jsonl']) {
+      const { status, stdout, stderr } = await small(file);
+      assert.equal(status, 0, stderr);
+      assert.match(stdout, /^callbacks-original \(baseline\) +1× /m);
+      assert.equal(fs.readFileSync(path.join(project, file), 'utf8').trim().split('\n').length, 4);
+    }
+  });
+
+  it('report writes its markdown tables without the chart engine, and says in one line that charts need it', async () => {
+    const { status, stdout, stderr } = await asyncmark(['report', '--in', 'a.jsonl,b.jsonl', '-o', 'report']);
+    assert.equal(status, 0, stderr);
+    assert.equal(stdout, `wrote ${path.join('report', 'README.md')}\n`);
+    assert.equal(
+      stderr,
+      `asyncmark: warning: tables only: the charts need vega and vega-lite (npm install vega@${PACKAGE.peerDependencies.vega} vega-lite@${PACKAGE.peerDependencies['vega-lite']})\n`,
+    );
+    assert.match(fs.readFileSync(path.join(project, 'report', 'README.md'), 'utf8'), /^\| promises-native /m);
+  });
+
+  it('refuses report --format html in one line with the command that installs the chart engine, and writes nothing', async () => {
+    const { status, stderr } = await asyncmark(['report', '--in', 'a.jsonl', '--out', 'page', '--format', 'html']);
     assert.equal(status, 2);
     assert.equal(
       stderr,
-      `asyncmark: drawing a report's charts needs vega and vega-lite: npm install vega@${PACKAGE.peerDependencies.vega} vega-lite@${PACKAGE.peerDependencies['vega-lite']}\n`,
+      `asyncmark: --format html needs vega and vega-lite: npm install vega@${PACKAGE.peerDependencies.vega} vega-lite@${PACKAGE.peerDependencies['vega-lite']}\n`,
     );
-    assert.equal(fs.existsSync(path.join(project, 'report')), false);
+    assert.equal(fs.existsSync(path.join(project, 'page')), false);
+  });
+
+  it('compare compares the two results files', async () => {
+    const { status, stdout, stderr } = await asyncmark(['compare', 'a.jsonl', 'b.jsonl']);
+    assert.equal(status, 0, stderr);
+    assert.match(stdout, /^promises-native /m);
+  });
+
+  it('verify passes an installed example file', async () => {
+    const file = path.join('node_modules', 'asyncmark', 'examples', 'doxbee', 'async-await.js');
+    const { status, stdout, stderr } = await asyncmark(['verify', file, '--io', 'promises']);
+    assert.equal(status, 0, stderr);
+    assert.match(stdout, /^(\d+) of \1 cases pass/m);
+  });
+
+  it('refuses --runtime chromium before running anything, in one line with the install command, exit code 2', async () => {
+    const { status, stdout, stderr } = await asyncmark(['bench', '--scenario', 'fib', '--test', '--no-out', '--runtime', 'chromium']);
+    const needed = ['puppeteer-core', 'esbuild'].map((name) => `${name}@${PACKAGE.peerDependencies[name]}`).join(' ');
+    assert.deepEqual(
+      { status, stdout, stderr },
+      { status: 2, stdout: '', stderr: `asyncmark: --runtime chromium needs puppeteer-core and esbuild: npm install ${needed}\n` },
+    );
+  });
+
+  it('refuses clean --db <url> in one line with the command that installs pg, exit code 2', async () => {
+    const { status, stdout, stderr } = await asyncmark(['clean', '--db', 'postgres://someone@127.0.0.1:1/nowhere']);
+    assert.deepEqual(
+      { status, stdout, stderr },
+      { status: 2, stdout: '', stderr: `asyncmark: clean --db needs pg: npm install pg@${PACKAGE.peerDependencies.pg}\n` },
+    );
+  });
+
+  it('runs every other command: list, runtimes, complexity, clean, debuggability', async () => {
+    for (const args of [['list'], ['runtimes'], ['complexity'], ['clean'], ['debuggability', '-e', 'promises-native', '--settings', 'none', '--quiet']]) {
+      const { status, stdout, stderr } = await asyncmark(args);
+      assert.equal(status, 0, `${args.join(' ')}: ${stderr}`);
+      assert.notEqual(stdout, '', args.join(' '));
+    }
+  });
+
+  it('imports an example by its path, by require and by import, streamline compiled on the way', async () => {
+    const script = write(
+      'examples.mjs',
+      [
+        "import { createRequire } from 'node:module';",
+        'const require = createRequire(import.meta.url);',
+        "const required = require('asyncmark/examples/doxbee/async-await');",
+        "const imported = (await import('asyncmark/examples/doxbee/async-await')).default;",
+        "const streamline = require('asyncmark/examples/doxbee/streamline');",
+        'console.log(typeof required, required === imported, typeof streamline);',
+      ].join('\n'),
+    );
+    const { status, stdout, stderr } = await run(process.execPath, [script], project);
+    assert.equal(status, 0, stderr);
+    assert.equal(stdout, 'function true function\n');
   });
 });
