@@ -27,7 +27,8 @@ const { resolveRuntimes } = require('../../lib/runtimes');
 const { DEFAULT_SCENARIO, BROWSER_PROBLEMS, benchHelp } = require('../bench-help');
 const { checkOut } = require('../results-file');
 const { createWriter } = require('../../lib/runner/results-writer');
-const { MEASURES, SLOWDOWN, cannotCount } = require('../../lib/runner/count');
+const { SLOWDOWN } = require('../../lib/runner/count');
+const { MEASURES, cannotCount } = require('../../lib/runner/count-plan');
 const { resolveDatabaseOption, gridScenario, openDatabase, databaseStopped, closeDatabase, DEFAULT_POOL } = require('../db-option');
 const { countedBeside } = require('../counted-beside');
 

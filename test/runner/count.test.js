@@ -5,18 +5,10 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const batch = require('../../lib/drivers/batch');
 const drivers = require('../../lib/drivers');
-const {
-  findValgrind,
-  cannotCount,
-  estimatedCycles,
-  runCounted,
-  runMeasured,
-  readCounts,
-  roundsFor,
-  steadyCount,
-  roundCounts,
-  collectOf,
-} = require('../../lib/runner/count');
+const { runCounted, runMeasured } = require('../../lib/runner/count');
+const { findValgrind, cannotCount, roundsFor, collectOf } = require('../../lib/runner/count-plan');
+const { estimatedCycles, readCounts, roundCounts } = require('../../lib/runner/callgrind-files');
+const { steadyCount } = require('../../lib/runner/steady-count');
 
 const CLI = path.join(__dirname, '..', '..', 'bench', 'cli.js');
 const bench = (args, env = {}) =>
