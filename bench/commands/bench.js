@@ -90,7 +90,7 @@ function resolveOptions(options) {
   if (options.resume) {
     if (out === false) throw new UsageError('--resume: needs a results file; it cannot be used with --no-out');
     try {
-      readResults(out);
+      readResults(out, { drivers });
     } catch (error) {
       throw new UsageError(`--resume: ${error.message}; expected a results file written by asyncmark bench`);
     }
@@ -216,6 +216,7 @@ function runRound(jobs, settings, options, label) {
     () =>
       runSession(jobs, {
         driver: settings.driver,
+        drivers,
         out: settings.out,
         writer: settings.writer,
         resume: Boolean(options.resume),
