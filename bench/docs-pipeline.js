@@ -420,4 +420,4 @@ function main(argv) {
 
 if (require.main === module) process.exitCode = main(process.argv.slice(2));
 
-module.exports = { plan, copySection };
+module.exports = { plan, copySection, SUMMARY, ARTICLE };
