@@ -24,6 +24,17 @@ const SPINNING = /^uv__async_(close|spin)\b/;
 // collection, done later while allocating, is not in it.
 const COLLECTION = /^v8::internal::Heap::PerformGarbageCollection\(/;
 
+// V8's optimizing compilers (TurboFan; Maglev on Node 22 and later) each
+// compile a function inside this call: the instructions of the calls to it
+// are the part of a count spent optimizing code, which a settled tier does
+// not spend (measured, doxbee async-await at n=1000 on Node 20: a child in
+// which TurboFan aborted the optimization of three of the fakes' functions
+// "due to dependency change" and tried again six times a batch spent 20
+// million instructions a batch in it, a third of the batch's work, where
+// the tool's child gave up after nine tries). With --single-threaded every compilation is on the
+// main thread, so counted where it falls.
+const COMPILATION = /^v8::internal::Compiler::CompileOptimized\(/;
+
 /**
  * The events of a callgrind (or cachegrind) output file, by name: its
  * summary line's totals less the instructions of the SPINNING functions'
@@ -31,7 +42,8 @@ const COLLECTION = /^v8::internal::Heap::PerformGarbageCollection\(/;
  * the function's own, and is skipped. An event the file leaves off the end
  * of a line is zero. Beside them, inCollections: the instructions of the
  * calls to COLLECTION (inclusive, so every collection is counted once), and
- * collections, how many calls there were.
+ * collections, how many calls there were; inCompiler and compilations, the
+ * same of the calls to COMPILATION.
  * @returns {Record<string, number>}
  */
 function readCounts(file) {
@@ -44,25 +56,32 @@ function readCounts(file) {
   let spinning = false;
   let inclusive = false;
   let collecting = false;
+  let compiling = false;
   let inCollections = 0;
   let collections = 0;
+  let inCompiler = 0;
+  let compilations = 0;
   const ir = names.indexOf('Ir') + 1;
   for (const line of text.split('\n')) {
     if (line.startsWith('fn=')) spinning = SPINNING.test(line.slice(3));
-    else if (line.startsWith('cfn=')) collecting = COLLECTION.test(line.slice(4));
-    else if (line.startsWith('calls=')) {
+    else if (line.startsWith('cfn=')) {
+      collecting = COLLECTION.test(line.slice(4));
+      compiling = COMPILATION.test(line.slice(4));
+    } else if (line.startsWith('calls=')) {
       inclusive = true;
       if (collecting) collections += Number(line.slice(6).split(' ')[0]);
+      if (compiling) compilations += Number(line.slice(6).split(' ')[0]);
     } else if (/^\d/.test(line)) {
       const values = line.split(' ');
       if (inclusive && collecting) inCollections += Number(values[ir] ?? 0);
+      if (inclusive && compiling) inCompiler += Number(values[ir] ?? 0);
       if (spinning && !inclusive) {
         for (let i = 0; i < names.length; i++) totals[i] -= Number(values[i + 1] ?? 0);
       }
       inclusive = false;
     }
   }
-  return { ...Object.fromEntries(names.map((name, i) => [name, totals[i] ?? 0])), inCollections, collections };
+  return { ...Object.fromEntries(names.map((name, i) => [name, totals[i] ?? 0])), inCollections, collections, inCompiler, compilations };
 }
 
 /**

@@ -85,6 +85,7 @@ const COUNTED_METRICS = [
   'countedSegmentCollector',
   'countedCollections',
   'windowPilot',
+  'countedInCompiler',
 ];
 
 // One child under callgrind, repeating its measured region `warm` times and
@@ -224,6 +225,7 @@ async function runCounted(job, { driver, valgrind = findValgrind(), cacheSim = f
     countedSegmentMutator: steady.segments.map((segment) => segment.mutator),
     countedSegmentCollector: steady.segments.map((segment) => segment.collector),
     countedCollections: steady.collections,
+    countedInCompiler: steady.inCompiler,
     // What sized the window: collections seen over the warm-up's second half.
     windowPilot: pilot ?? null,
   });

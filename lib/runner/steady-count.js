@@ -26,27 +26,30 @@ const SETTLED = 0.1;
  * first within SETTLED of the least on; collectorSpread: (most - least) /
  * mean of the settled segments' collector work; collections: how many
  * collections fell in the settled segments, the collector's mean being over
- * that many. inCollector: collector / instructions, or null when no
+ * that many. inCompiler: the part of the count in V8's optimizing compilers,
+ * their mean over the settled segments' windows per round / instructions
+ * (a part of the mutator's work): 0 where the tier has settled. inCollector: collector / instructions, or null when no
  * round had a collection (its V8 names the function otherwise, or nothing
  * was collected: either way not a measured 0).
  * @param {{ windows: Record<string, number>[], gaps: Record<string, number>[] }} rounds
  * @param {number} roundsPerSegment
  * @param {{ attributeGaps?: boolean }} [options] attributeGaps: count the gaps' collections as the
  *   rounds' (false with collect 'dither': the filler's scavenges are not the rounds')
- * @returns {{ instructions, mutator, collector, forced, cycles, spread, settled, collectorSpread, inCollector, segments }}
+ * @returns {{ instructions, mutator, collector, forced, cycles, spread, settled, collectorSpread, inCollector, collections, inCompiler, segments }}
  *   segments: each segment's { mutator, collector } per round
  */
 function steadyCount({ windows, gaps }, roundsPerSegment, { attributeGaps = true } = {}) {
   const segments = [];
   const none = { inCollections: 0, collections: 0 };
   for (let first = 0; first + roundsPerSegment <= windows.length; first += roundsPerSegment) {
-    const segment = { mutator: 0, collector: 0, forced: 0, cycles: 0, collections: 0 };
+    const segment = { mutator: 0, collector: 0, forced: 0, cycles: 0, collections: 0, compiler: 0 };
     for (let r = first; r < first + roundsPerSegment; r++) {
       const gap = (attributeGaps && gaps[r]) || none;
       segment.mutator += windows[r].Ir - windows[r].inCollections;
       segment.collector += windows[r].inCollections + gap.inCollections;
       segment.collections += (windows[r].collections ?? 0) + (gap.collections ?? 0);
       segment.forced += gap.inCollections;
+      segment.compiler += windows[r].inCompiler ?? 0;
       const cycles = estimatedCycles(windows[r]);
       segment.cycles = cycles === null || segment.cycles === null ? null : segment.cycles + cycles;
     }
@@ -80,6 +83,7 @@ function steadyCount({ windows, gaps }, roundsPerSegment, { attributeGaps = true
     collectorSpread: collector > 0 ? (Math.max(...collectors) - Math.min(...collectors)) / mean(collectors) : 0,
     inCollector: collected ? collector / (mutator + collector) : null,
     collections: settled.reduce((sum, segment) => sum + segment.collections, 0),
+    inCompiler: mutator + collector > 0 ? Math.min(1, mean(settled.map((segment) => segment.compiler)) / roundsPerSegment / (mutator + collector)) : 0,
     segments: segments.map((segment) => ({ mutator: segment.mutator / roundsPerSegment, collector: segment.collector / roundsPerSegment })),
   };
 }
