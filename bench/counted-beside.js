@@ -1,7 +1,7 @@
 'use strict';
 
 const { plan } = require('../lib/runner/session');
-const { cannotCount } = require('../lib/runner/count');
+const { cannotCount } = require('../lib/runner/count-plan');
 
 // The main job's CPU work. `asyncmark bench` with no options times every
 // example; where valgrind is present it then counts the CPU work of the

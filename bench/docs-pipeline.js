@@ -29,7 +29,7 @@ const { UsageError, refuse } = require('./usage');
 const { checkOutFolder, isReportFile } = require('./commands/report');
 const { SCHEMA, isJson, upgrade } = require('../lib/results');
 const { machine } = require('../lib/runner/environment');
-const { findValgrind } = require('../lib/runner/count');
+const { findValgrind } = require('../lib/runner/count-plan');
 const cliReference = require('./cli-reference');
 const resultsReference = require('./results-reference');
 const families = require('./readme-families');
@@ -424,4 +424,4 @@ function main(argv) {
 
 if (require.main === module) process.exitCode = main(process.argv.slice(2));
 
-module.exports = { plan, copySection };
+module.exports = { plan, copySection, ARTICLE };

@@ -36,6 +36,7 @@ const { loadFigures } = require('../lib/published/figures');
 const { benchArgs, runArgs } = require('../lib/published/commands');
 const { publishedPage, MARK } = require('../lib/published/page');
 const { readResults } = require('../lib/runner/session');
+const drivers = require('../lib/drivers');
 const { versionSpec, versionPoints, workPoints } = require('../lib/published/version-chart');
 const { renderSvg } = require('../lib/report/charts/vega');
 const FIGURES = require('../lib/published/figures.json');
@@ -146,7 +147,7 @@ async function main(argv) {
       if (code !== 0) process.stderr.write(`published: ${id}: bench ended with exit code ${code}\n`);
     }
   }
-  const lines = fs.existsSync(opts.results) ? readResults(opts.results) : [];
+  const lines = fs.existsSync(opts.results) ? readResults(opts.results, { drivers }) : [];
   const windows = readWindows(opts.load);
   const machine = machineOf(lines);
   const spec = versionSpec(lines, { ...CHART, machine }, CHART.basis);

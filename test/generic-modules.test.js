@@ -4,11 +4,14 @@
 // folder under examples/ and a driver a folder under lib/drivers/, and
 // everything particular to either is there. This test reads every source file
 // of lib/, bench/ and metrics/ and fails on a string that names a discovered
-// problem, scenario or driver outside its own folder. A planted file proves
-// it can fail.
+// problem, scenario or driver outside its own folder. The modules that are
+// handed their drivers (the runner's parent side, the results file, the
+// summary) never import the drivers' registry, and no source file is longer
+// than one job needs. A planted file proves each rule can fail.
 
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const espree = require('espree');
 const { problems, scenarios } = require('../lib/problems');
@@ -26,12 +29,51 @@ const EXEMPT = {
   'lib/drivers/http-load/index.js': ['compute'],
 };
 
-function sourceFiles(dir) {
+function sourceFiles(dir, ending = /\.js$/) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(file);
-    return entry.name.endsWith('.js') ? [file] : [];
+    if (entry.isDirectory()) return sourceFiles(file, ending);
+    return ending.test(entry.name) ? [file] : [];
   });
+}
+
+// Handed the drivers' declarations by their caller, never importing them:
+// the runner's parent side runs the one driver it is handed, the results
+// reader and the summary read the runs of the drivers they are given.
+const HANDED_DRIVERS = ['lib/runner', 'lib/results', 'lib/summary.js'];
+const DRIVERS_DIR = path.join(ROOT, 'lib', 'drivers');
+
+// What a source requires (a literal require() or import) that resolves into
+// lib/drivers/, the registry, its discovery or a driver's folder, as written.
+function driverImports(source, file) {
+  const tokens = espree.tokenize(source, { ecmaVersion: 'latest', sourceType: 'module' });
+  const specifiers = [];
+  tokens.forEach((token, i) => {
+    if (token.type !== 'String') return;
+    const before = tokens[i - 1];
+    const required = before && before.value === '(' && tokens[i - 2] && tokens[i - 2].value === 'require';
+    const imported = before && (before.value === 'from' || before.value === 'import');
+    if (required || imported) specifiers.push(token.value.slice(1, -1));
+  });
+  return specifiers.filter((specifier) => {
+    if (!specifier.startsWith('.')) return false;
+    const target = path.resolve(path.dirname(file), specifier);
+    return target === DRIVERS_DIR || target.startsWith(`${DRIVERS_DIR}${path.sep}`);
+  });
+}
+
+// No source file under lib/, bench/ or metrics/ is longer than this: past it,
+// a file does more than one job. Data (JSON) is not a source file.
+const MOST_LINES = 450;
+const linesOf = (text) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+
+// The source files under `dirs` (relative to `root`) longer than MOST_LINES, each with its length.
+function longFiles(root, dirs) {
+  return dirs
+    .flatMap((dir) => sourceFiles(path.join(root, dir), /\.[cm]?[jt]s$/))
+    .map((file) => ({ file: path.relative(root, file), lines: linesOf(fs.readFileSync(file, 'utf8')) }))
+    .filter((hit) => hit.lines > MOST_LINES)
+    .map((hit) => `${hit.file}: ${hit.lines} lines`);
 }
 
 // A string names X when it is X, or when X has a hyphen (a scenario's name,
@@ -68,6 +110,45 @@ describe('generic modules', () => {
       .filter((hit) => hit.named.length > 0)
       .map((hit) => `${hit.file}: ${hit.named.join(', ')}`);
     assert.deepEqual(offenders, []);
+  });
+
+  it("never import the drivers' registry where the drivers are handed in (lib/runner, lib/results, lib/summary.js)", () => {
+    const files = HANDED_DRIVERS.flatMap((entry) => {
+      const full = path.join(ROOT, entry);
+      return fs.statSync(full).isDirectory() ? sourceFiles(full) : [full];
+    });
+    assert.ok(files.length > 10, `read ${files.length} files`);
+    const offenders = files
+      .map((file) => ({ file: path.relative(ROOT, file), imports: driverImports(fs.readFileSync(file, 'utf8'), file) }))
+      .filter((hit) => hit.imports.length > 0)
+      .map((hit) => `${hit.file}: ${hit.imports.join(', ')}`);
+    assert.deepEqual(offenders, []);
+  });
+
+  it('fail on a planted import of the drivers', () => {
+    const planted = fs.readFileSync(path.join(__dirname, 'fixtures', 'generic', 'imports-the-drivers.js'), 'utf8');
+    const as = path.join(ROOT, 'lib', 'runner', 'planted.js');
+    assert.deepEqual(driverImports(planted, as), ['../drivers', '../drivers/discover.js', '../drivers/batch']);
+  });
+
+  it(`no source file under ${GENERIC.join(', ')} is over ${MOST_LINES} lines`, () => {
+    assert.deepEqual(longFiles(ROOT, GENERIC), []);
+  });
+
+  it('fail on a planted long file, and only on it', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-long-'));
+    try {
+      fs.mkdirSync(path.join(root, 'lib', 'deep'), { recursive: true });
+      const lines = (count) => 'x;\n'.repeat(count);
+      fs.writeFileSync(path.join(root, 'lib', 'deep', 'long.js'), lines(MOST_LINES + 1));
+      fs.writeFileSync(path.join(root, 'lib', 'types.d.ts'), lines(MOST_LINES + 1));
+      fs.writeFileSync(path.join(root, 'lib', 'full.js'), lines(MOST_LINES));
+      fs.writeFileSync(path.join(root, 'lib', 'no-newline.js'), lines(MOST_LINES).slice(0, -1));
+      fs.writeFileSync(path.join(root, 'lib', 'data.json'), lines(2 * MOST_LINES));
+      assert.deepEqual(longFiles(root, ['lib']).sort(), [`lib/deep/long.js: ${MOST_LINES + 1} lines`, `lib/types.d.ts: ${MOST_LINES + 1} lines`]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('fail on a planted name', () => {

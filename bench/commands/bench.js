@@ -24,7 +24,8 @@ const { resolveRuntimes } = require('../../lib/runtimes');
 const { DEFAULT_SCENARIO, BROWSER_PROBLEMS, benchHelp } = require('../bench-help');
 const { checkOut } = require('../results-file');
 const { createWriter } = require('../../lib/runner/results-writer');
-const { MEASURES, SLOWDOWN, cannotCount } = require('../../lib/runner/count');
+const { SLOWDOWN } = require('../../lib/runner/count');
+const { MEASURES, cannotCount } = require('../../lib/runner/count-plan');
 const { resolveDatabaseOption, gridScenario, openDatabase, databaseStopped, closeDatabase, DEFAULT_POOL } = require('../db-option');
 const { countedBeside } = require('../counted-beside');
 const { briefOptions, afterHelp } = require('../help-text');
@@ -87,7 +88,7 @@ function resolveOptions(options) {
   if (options.resume) {
     if (out === false) throw new UsageError('--resume: needs a results file; it cannot be used with --no-out');
     try {
-      readResults(out);
+      readResults(out, { drivers });
     } catch (error) {
       throw new UsageError(`--resume: ${error.message}; expected a results file written by asyncmark bench`);
     }
@@ -152,6 +153,7 @@ function runRound(jobs, settings, options, label) {
     () =>
       runSession(jobs, {
         driver: settings.driver,
+        drivers,
         out: settings.out,
         writer: settings.writer,
         resume: Boolean(options.resume),

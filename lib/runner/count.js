@@ -6,11 +6,15 @@ const path = require('node:path');
 const { execFile } = require('node:child_process');
 const { runInChild } = require('./spawn');
 const { isExecutable } = require('../runtimes/browsers');
-const { MARKER } = require('./child/region');
-const { countable, countedCommand, refusedV8Flag } = require('./count-runtime');
+const { countedCommand, refusedV8Flag } = require('./count-runtime');
+const { plannedRounds, findValgrind, cannotCountUnder, collectOf } = require('./count-plan');
+const { roundCounts } = require('./callgrind-files');
+const { steadyCount } = require('./steady-count');
 
 // bench --measure instructions: the CPU work of a run's measured region,
-// counted by valgrind instead of timed. One child under callgrind repeats
+// counted by valgrind instead of timed. This file runs a counted child under
+// callgrind; count-plan.js plans its rounds, callgrind-files.js reads what
+// callgrind wrote and steady-count.js makes the count of it. One child under callgrind repeats
 // the measured region `warm + counted` times and marks the edges of each of
 // the last `counted` rounds' work (lib/runner/child/region.js): callgrind
 // writes the counts at each mark and starts again from zero, so that each
@@ -51,57 +55,6 @@ const { countable, countedCommand, refusedV8Flag } = require('./count-runtime');
 // clock (without these two, two counts of async fib(20) were 1% apart; with
 // them, 18 instructions).
 const V8_FLAGS = ['--single-threaded', '--predictable', '--no-incremental-marking', '--no-memory-reducer'];
-// A counted child repeats its region until at least WARM_INVOCATIONS
-// invocations, and WARM_ROUNDS rounds, have run. Then it counts segments of
-// at least SEGMENT_INVOCATIONS invocations (one round of 1,000 uploads, 50
-// rounds of 20), at least SEGMENTS of them and COUNTED_INVOCATIONS in all;
-// more when the child's warm-up says that fewer would hold fewer than about
-// ten of V8's collections (lib/runner/child/region.js), up to WINDOW_GROWTH
-// times as many.
-const WARM_INVOCATIONS = 20000;
-const WARM_ROUNDS = 3;
-const SEGMENT_INVOCATIONS = 1000;
-const SEGMENTS = 4;
-const COUNTED_INVOCATIONS = 8000;
-// The pilot asks for 15: its rounds, the first of them before TurboFan's
-// code, collect more often than the counted ones (measured, Node 26 at
-// n=1000: 5 collections in 10 warm rounds, then 7-8 in the 20 counted
-// rounds they sized for callbacks-original and async-await), so that the
-// window holds about 10.
-const WINDOW_COLLECTIONS = 15;
-const WINDOW_GROWTH = 8;
-
-/**
- * How many rounds a counted child repeats before the counted ones, how many
- * are counted, and how many make a segment, for a round of `size`
- * invocations.
- * @returns {{ warm: number, counted: number, segment: number }}
- */
-function roundsFor(size) {
-  const per = Math.max(1, size);
-  const segment = Math.ceil(SEGMENT_INVOCATIONS / per);
-  const segments = Math.max(SEGMENTS, Math.ceil(COUNTED_INVOCATIONS / (segment * per)));
-  return {
-    warm: Math.max(WARM_ROUNDS, Math.ceil(WARM_INVOCATIONS / per)),
-    counted: segments * segment,
-    segment,
-  };
-}
-
-// What a counted child does between its rounds: 'none', the default, forces
-// no collection, so that V8 collects where the allocations make it, inside
-// the rounds, at what that costs; 'minor' forces a young-generation
-// collection between them, outside the windows and attributed back
-// ($ASYNCMARK_COUNT_COLLECT=minor, for the ablation of docs/explanation/counted-work.md).
-// Forced, a collection finds the round's objects dead and costs a tenth of
-// what the collections inside a round cost (measured: doxbee
-// callbacks-original at n=1000 on Node 20, 560 against 2,120 instructions a
-// upload), so it hid most of what allocation costs.
-// 'dither' fills the young generation to a seeded part of its capacity
-// before each counted round (lib/runner/child/region.js), so that where its
-// scavenges fall in a round is not locked by the heap's history; the
-// scavenges of the filler fall in the gaps, and are not attributed.
-const COLLECT = ['none', 'minor', 'dither'];
 
 // A counted child runs about 30-50x slower than a timed one: its --timeout
 // is this many times the session's.
@@ -132,235 +85,8 @@ const COUNTED_METRICS = [
   'countedSegmentCollector',
   'countedCollections',
   'windowPilot',
+  'countedInCompiler',
 ];
-const HOW_TO_GET = 'install it (Debian/Ubuntu: apt-get install valgrind)';
-
-/**
- * Where valgrind is: $ASYNCMARK_VALGRIND if set (a path), else the first
- * `valgrind` on PATH; null when there is none.
- * @returns {string|null}
- */
-function findValgrind(env = process.env) {
-  const candidates = env.ASYNCMARK_VALGRIND
-    ? [env.ASYNCMARK_VALGRIND]
-    : String(env.PATH ?? '')
-        .split(path.delimiter)
-        .filter(Boolean)
-        .map((dir) => path.join(dir, 'valgrind'));
-  return candidates.find(isExecutable) ?? null;
-}
-
-/**
- * Why the runs of a session cannot be counted, in one line, or null: the
- * driver's child cannot repeat its measured region, a runtime is a browser,
- * or valgrind is missing.
- * @param {object} driver its declaration (lib/drivers): `counted` says it can
- * @param {object[]} runtimes what --runtime resolved to
- */
-function cannotCount(driver, runtimes = [], env = process.env) {
-  if (!driver.counted) return `the ${driver.name} driver cannot give it (its runs have no measured region a child can repeat); use --measure time`;
-  const browser = runtimes.find((runtime) => runtime.browser);
-  if (browser) return `${browser.spec} is a browser: valgrind counts only a process it starts; use --measure time`;
-  if (env.ASYNCMARK_COUNT_COLLECT !== undefined && !COLLECT.includes(env.ASYNCMARK_COUNT_COLLECT)) {
-    return `$ASYNCMARK_COUNT_COLLECT is ${JSON.stringify(env.ASYNCMARK_COUNT_COLLECT)}: what a counted child forces between rounds is one of ${COLLECT.join(', ')}`;
-  }
-  if (!findValgrind(env)) {
-    return env.ASYNCMARK_VALGRIND
-      ? `valgrind not found at ${env.ASYNCMARK_VALGRIND} ($ASYNCMARK_VALGRIND); ${HOW_TO_GET}`
-      : `valgrind not found on PATH; ${HOW_TO_GET}`;
-  }
-  return null;
-}
-
-/**
- * Why one job cannot be counted under its runtime, or null: Node and Deno
- * are counted (lib/runner/count-runtime.js says how each is started).
- * Valgrind runs Bun too, but its counts do not repeat, and JavaScriptCore
- * has no --single-threaded or --predictable to make them: measured on bun
- * 1.4.5, 2026-11-26, doxbee callbacks-original at n=1000 counted as Deno is
- * (os.loadavg reaches libc's sysinfo under Bun too), three children gave
- * 31,459, 32,657 and 32,700 instructions per upload (3.9% apart; the same
- * cell under Node or Deno: 0.001-0.015%), and each child's 8 segments were
- * 51-60% apart.
- */
-function cannotCountUnder(runner) {
-  if (countable(runner)) return null;
-  const why = {
-    bun: "Bun runs JavaScriptCore, which has no single-threaded, predictable mode like V8's to make its counts repeat",
-  };
-  return `counting instructions is done under Node and Deno only: ${why[runner.name] ?? `${runner.spec} was not tried under valgrind`}`;
-}
-
-// Functions whose instructions are waiting, not work, and are left out of a
-// count: libuv's uv__async_close spins until another thread has finished
-// signalling the handle it closes, so its count depends on the threads'
-// timing. Measured: two runs of one child counted alike but for 442,964
-// instructions, all of them in this function (at exit, outside the region
-// today; left out wherever it falls).
-const SPINNING = /^uv__async_(close|spin)\b/;
-
-// V8's garbage collections, scavenges and full ones alike, each run inside
-// this function, called from Heap::CollectGarbage (so named in the callgrind
-// files of Node 6, 20, 24 and 26): the instructions of the calls to it are
-// the count's part that the collector did. Lazy sweeping after a full
-// collection, done later while allocating, is not in it.
-const COLLECTION = /^v8::internal::Heap::PerformGarbageCollection\(/;
-
-/**
- * The events of a callgrind (or cachegrind) output file, by name: its
- * summary line's totals less the instructions of the SPINNING functions'
- * own lines. A cost line after `calls=` is the callee's inclusive cost, not
- * the function's own, and is skipped. An event the file leaves off the end
- * of a line is zero. Beside them, inCollections: the instructions of the
- * calls to COLLECTION (inclusive, so every collection is counted once), and
- * collections, how many calls there were.
- * @returns {Record<string, number>}
- */
-function readCounts(file) {
-  const text = fs.readFileSync(file, 'utf8');
-  const events = /^events: (.+)$/m.exec(text);
-  const summary = /^(?:summary|totals): (.+)$/m.exec(text);
-  if (!events || !summary) throw new Error(`${file}: no events or summary line`);
-  const names = events[1].trim().split(/\s+/);
-  const totals = summary[1].trim().split(/\s+/).map(Number);
-  let spinning = false;
-  let inclusive = false;
-  let collecting = false;
-  let inCollections = 0;
-  let collections = 0;
-  const ir = names.indexOf('Ir') + 1;
-  for (const line of text.split('\n')) {
-    if (line.startsWith('fn=')) spinning = SPINNING.test(line.slice(3));
-    else if (line.startsWith('cfn=')) collecting = COLLECTION.test(line.slice(4));
-    else if (line.startsWith('calls=')) {
-      inclusive = true;
-      if (collecting) collections += Number(line.slice(6).split(' ')[0]);
-    } else if (/^\d/.test(line)) {
-      const values = line.split(' ');
-      if (inclusive && collecting) inCollections += Number(values[ir] ?? 0);
-      if (spinning && !inclusive) {
-        for (let i = 0; i < names.length; i++) totals[i] -= Number(values[i + 1] ?? 0);
-      }
-      inclusive = false;
-    }
-  }
-  return { ...Object.fromEntries(names.map((name, i) => [name, totals[i] ?? 0])), inCollections, collections };
-}
-
-/**
- * Cycles estimated from callgrind's cache simulation, as iai and
- * iai-callgrind do: L1 hits + 5 × last-level hits + 35 × RAM accesses.
- * null when the cache was not simulated.
- */
-function estimatedCycles(c) {
-  if (!('I1mr' in c)) return null;
-  const accesses = c.Ir + c.Dr + c.Dw;
-  const l1Misses = c.I1mr + c.D1mr + c.D1mw;
-  const llMisses = c.ILmr + c.DLmr + c.DLmw;
-  return accesses - l1Misses + 5 * (l1Misses - llMisses) + 35 * llMisses;
-}
-
-// The files callgrind writes with --dump-before=MARKER and
-// --callgrind-out-file=OUT, for `rounds` counted rounds: OUT.1 at the first
-// mark (everything before the counted rounds), then for each round its
-// window (OUT.2, OUT.4, ...) and the gap after it (OUT.3, OUT.5, ...), the
-// last gap closed by the last mark; OUT at exit (the rest). The windows' and
-// the gaps' counts, in order.
-// A runtime that calls the marker itself at start-up (startupMarks) has as
-// many files more before the first window (lib/runner/count-runtime.js).
-function roundCounts(out, rounds, { marker = MARKER, startupMarks = 0 } = {}) {
-  const dir = path.dirname(out);
-  const dumps = fs.readdirSync(dir).filter((name) => name.startsWith(`${path.basename(out)}.`));
-  const expected = 2 * rounds + 1 + startupMarks;
-  if (dumps.length > expected) {
-    return { error: `the region's mark was reached ${dumps.length} times, not ${expected}: something else in the run calls ${marker}` };
-  }
-  if (dumps.length < expected) return { error: 'valgrind wrote no counts of the region (the child ended before its last counted round)' };
-  const file = (i) => readCounts(`${out}.${i + startupMarks}`);
-  return {
-    windows: Array.from({ length: rounds }, (_, r) => file(2 + 2 * r)),
-    gaps: Array.from({ length: rounds }, (_, r) => file(3 + 2 * r)),
-  };
-}
-
-// How far above the least a segment's mutator work may be and the segment
-// count as settled, V8 running the code the count is of. Measured, doxbee
-// n=1000: before TurboFan's code a segment is 1.3-3x the least, after it
-// within 0.2% on Node 20; but on Node 26 a segment in which a scavenge fell
-// does 2% more mutator work (promises-native), so that a bound of 1% left
-// every collection out of the collector's mean.
-const SETTLED = 0.1;
-
-/**
- * The count of one steady round from the rounds' counts (roundCounts),
- * grouped in segments of `roundsPerSegment` rounds. Each segment's mutator
- * work is its windows' instructions outside V8's collections, and its
- * collector work the collections in its windows and in the gaps after them
- * (those the harness forced). mutator: the least segment's, per round (a
- * segment in which V8 recompiled counts more and is not it); collector: the
- * mean of the settled segments', per round; instructions: their sum. cycles: the
- * least segment's windows', per round. spread: (most - least) / least of the
- * segments' mutator work; settled: how many segments there are from the
- * first within SETTLED of the least on; collectorSpread: (most - least) /
- * mean of the settled segments' collector work; collections: how many
- * collections fell in the settled segments, the collector's mean being over
- * that many. inCollector: collector / instructions, or null when no
- * round had a collection (its V8 names the function otherwise, or nothing
- * was collected: either way not a measured 0).
- * @param {{ windows: Record<string, number>[], gaps: Record<string, number>[] }} rounds
- * @param {number} roundsPerSegment
- * @param {{ attributeGaps?: boolean }} [options] attributeGaps: count the gaps' collections as the
- *   rounds' (false with collect 'dither': the filler's scavenges are not the rounds')
- * @returns {{ instructions, mutator, collector, forced, cycles, spread, settled, collectorSpread, inCollector, segments }}
- *   segments: each segment's { mutator, collector } per round
- */
-function steadyCount({ windows, gaps }, roundsPerSegment, { attributeGaps = true } = {}) {
-  const segments = [];
-  const none = { inCollections: 0, collections: 0 };
-  for (let first = 0; first + roundsPerSegment <= windows.length; first += roundsPerSegment) {
-    const segment = { mutator: 0, collector: 0, forced: 0, cycles: 0, collections: 0 };
-    for (let r = first; r < first + roundsPerSegment; r++) {
-      const gap = (attributeGaps && gaps[r]) || none;
-      segment.mutator += windows[r].Ir - windows[r].inCollections;
-      segment.collector += windows[r].inCollections + gap.inCollections;
-      segment.collections += (windows[r].collections ?? 0) + (gap.collections ?? 0);
-      segment.forced += gap.inCollections;
-      const cycles = estimatedCycles(windows[r]);
-      segment.cycles = cycles === null || segment.cycles === null ? null : segment.cycles + cycles;
-    }
-    segments.push(segment);
-  }
-  const least = segments.reduce((a, b) => (b.mutator < a.mutator ? b : a));
-  const mutators = segments.map((segment) => segment.mutator);
-  // The collector's mean is over the segments from the first settled one on,
-  // the first whose mutator work is within SETTLED of the least: from where
-  // V8 runs the code the count is of. Before it a style allocates otherwise,
-  // and its collections fall otherwise. After it every segment is kept: a
-  // collection now and then makes V8 recompile in its segment (measured,
-  // Node 26 at n=1000: async-await's small collections, 0.6 million
-  // instructions, each in a segment of 1.5x the least's mutator work), and
-  // leaving those segments out left those collections out of the mean.
-  const first = segments.findIndex((segment) => segment.mutator <= least.mutator * (1 + SETTLED));
-  const settled = segments.slice(first);
-  const collectors = settled.map((segment) => segment.collector);
-  const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
-  const mutator = least.mutator / roundsPerSegment;
-  const collector = mean(collectors) / roundsPerSegment;
-  const collected = segments.some((segment) => segment.collector > 0);
-  return {
-    instructions: mutator + collector,
-    mutator,
-    collector,
-    forced: mean(settled.map((segment) => segment.forced)) / roundsPerSegment,
-    cycles: least.cycles === null ? null : least.cycles / roundsPerSegment,
-    spread: (Math.max(...mutators) - least.mutator) / least.mutator,
-    settled: settled.length,
-    collectorSpread: collector > 0 ? (Math.max(...collectors) - Math.min(...collectors)) / mean(collectors) : 0,
-    inCollector: collected ? collector / (mutator + collector) : null,
-    collections: settled.reduce((sum, segment) => sum + segment.collections, 0),
-    segments: segments.map((segment) => ({ mutator: segment.mutator / roundsPerSegment, collector: segment.collector / roundsPerSegment })),
-  };
-}
 
 // One child under callgrind, repeating its measured region `warm` times and
 // then at least `counted` more, marking the edges of the counted rounds'
@@ -463,10 +189,7 @@ function refusedFlag(result) {
  *   what the child forces between rounds (COLLECT; default $ASYNCMARK_COUNT_COLLECT, else 'none')
  */
 async function runCounted(job, { driver, valgrind = findValgrind(), cacheSim = false, collect = collectOf(), ...options }) {
-  // A driver whose rounds are large says how many it needs (lib/drivers).
-  const planned = { segment: 1, ...(driver.counted.rounds ?? roundsFor(driver.counted.roundSize(job))) };
-  const window = { collections: WINDOW_COLLECTIONS, least: planned.counted, most: WINDOW_GROWTH * planned.counted, segment: planned.segment };
-  const rounds = { ...planned, window };
+  const rounds = plannedRounds(driver, job);
   const result = await countedChild(job, rounds, { ...options, valgrind, cacheSim, collect });
   const refused = refusedFlag(result);
   if (refused) {
@@ -502,16 +225,11 @@ async function runCounted(job, { driver, valgrind = findValgrind(), cacheSim = f
     countedSegmentMutator: steady.segments.map((segment) => segment.mutator),
     countedSegmentCollector: steady.segments.map((segment) => segment.collector),
     countedCollections: steady.collections,
+    countedInCompiler: steady.inCompiler,
     // What sized the window: collections seen over the warm-up's second half.
     windowPilot: pilot ?? null,
   });
   return { ...rest, metrics };
-}
-
-// What a counted child forces between rounds: $ASYNCMARK_COUNT_COLLECT
-// (cannotCount refuses one that is not in COLLECT), else 'none'.
-function collectOf(env = process.env) {
-  return env.ASYNCMARK_COUNT_COLLECT ?? 'none';
 }
 
 /**
@@ -534,21 +252,4 @@ async function runMeasured(job, options, { measure = 'time', runner } = {}) {
   return { ...timed, metrics: { ...timed.metrics, ...counts } };
 }
 
-const MEASURES = ['time', 'instructions', 'both'];
-
-module.exports = {
-  MEASURES,
-  COUNTED_METRICS,
-  V8_FLAGS,
-  SLOWDOWN,
-  roundsFor,
-  findValgrind,
-  cannotCount,
-  readCounts,
-  estimatedCycles,
-  steadyCount,
-  roundCounts,
-  collectOf,
-  runCounted,
-  runMeasured,
-};
+module.exports = { COUNTED_METRICS, V8_FLAGS, SLOWDOWN, runCounted, runMeasured };

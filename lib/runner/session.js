@@ -8,9 +8,6 @@ const { launch, cannotRun } = require('./launch');
 const { lacking } = require('../runtimes/syntax');
 const { environment } = require('./environment');
 const { SCHEMA, cutOffLine, parseResults, dropDuplicates } = require('../results');
-// Every driver's declaration, for reading a results file of any of them (resume);
-// the session runs only the driver it is handed.
-const drivers = require('../drivers');
 const { createWriter } = require('./results-writer');
 
 // A benchmark session: every run of every cell, each in its own child process,
@@ -130,9 +127,10 @@ function runtimeEnv(env, runner, reported) {
  * not a run is skipped with a warning naming it, as asyncmark report skips it
  * (its run is simply run again); so is a cut-off last line (see lib/results
  * cutOffLine). A run found twice is read once.
- * @param {{ onWarning?: (message: string) => void }} [options]
+ * @param {{ drivers: Object<string, object>, onWarning?: (message: string) => void }} options drivers, the
+ *   declarations of every driver whose runs the file may hold, by name (lib/drivers), handed by the caller
  */
-function readResults(file, { onWarning = () => {} } = {}) {
+function readResults(file, { drivers, onWarning = () => {} } = {}) {
   if (!fs.existsSync(file)) return [];
   // Never read to its end what has none (a FIFO, a device): bench refuses such an --out first.
   if (!fs.statSync(file).isFile()) throw new Error(`${file} is not a regular file`);
@@ -195,8 +193,9 @@ function newSessionId() {
  * a count does not depend on what else the machine does. It prints nothing:
  * warnings go to `onWarning(message)`.
  * @param {object[]} jobs of plan()
- * @param {object} options { driver, out, writer, resume, timeoutMs, detailed, measure, cacheSim, childEnv, stopAfter, onRun, onWarning }: driver, the
- *   declaration of the jobs' driver (lib/drivers), handed by the caller: its child runs each job;
+ * @param {object} options { driver, drivers, out, writer, resume, timeoutMs, detailed, measure, cacheSim, childEnv, stopAfter, onRun, onWarning }: driver, the
+ *   declaration of the jobs' driver (lib/drivers), handed by the caller: its child runs each job; drivers, every
+ *   declaration by name, to read with resume a file that holds other drivers' runs too (default: the one driver's);
  *   writer, a results-writer of `out` to share across sessions (one is made otherwise);
  *   measure, time | instructions | both (lib/runner/count.js); cacheSim, whether a count simulates
  *   the caches for its estimated cycles (bench --cycles: twice the cost; default false); childEnv, what each
@@ -209,6 +208,7 @@ async function runSession(
   jobs,
   {
     driver,
+    drivers = { [driver.name]: driver },
     out,
     writer,
     resume = false,
@@ -227,7 +227,7 @@ async function runSession(
   const session = newSessionId();
   const setAside = out ? endOnCompleteLine(out) : null;
   if (setAside) onWarning(setAside);
-  const previous = resume && out ? readResults(out, { onWarning }) : [];
+  const previous = resume && out ? readResults(out, { drivers, onWarning }) : [];
   const done = new Map(previous.map((line) => [jobKey(line), line]));
   // The session's measure is every job's: a results line records it (measure) when it is not time.
   const measured = (job) => (measure === 'time' ? job : { ...job, measure });

@@ -9,6 +9,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { runCli } = require('./capture');
 const { plan, readResults } = require('../../lib/runner/session');
+const drivers = require('../../lib/drivers');
 const batch = require('../../lib/drivers/batch');
 const { entryForFile } = require('../../lib/verify');
 const scenarios = require('../../bench/scenarios');
@@ -27,7 +28,7 @@ describe('asyncmark bench --add', function () {
     const { code, stdout, stderr } = await runCli('bench', '--test', '--examples', 'async-await', '--add', mine, '--io', 'promises', '--out', out, '--quiet');
     assert.equal(code, 0, stderr);
     // Read by the one reader, so every line is a valid run of the schema.
-    const runs = readResults(out);
+    const runs = readResults(out, { drivers });
     assert.deepEqual(runs.map((run) => run.example).sort(), ['async-await', 'my-style']);
     const own = runs.find((run) => run.example === 'my-style');
     assert.equal(own.status, 'ok', own.error);
@@ -43,7 +44,7 @@ describe('asyncmark bench --add', function () {
     const args = ['bench', '--test', '--examples', 'callbacks-original', '--add', `${mine},${ignores}`, '--io', 'promises', '--cancel', 'signal'];
     const { code, stdout, stderr } = await runCli(...args, '--out', out, '--quiet');
     assert.equal(code, 0, stderr);
-    const onCancel = Object.fromEntries(readResults(out).map((run) => [run.example, run.metrics.onCancel]));
+    const onCancel = Object.fromEntries(readResults(out, { drivers }).map((run) => [run.example, run.metrics.onCancel]));
     assert.deepEqual(onCancel, {
       'callbacks-original': 'n/a (no means to cancel)',
       'my-style': 'writes after the abort at blob.put (file found)',
@@ -105,13 +106,13 @@ describe('asyncmark bench --add', function () {
       );
       assert.equal(code, 0, stderr);
       const status = Object.fromEntries(
-        readResults(out)
+        readResults(out, { drivers })
           .filter((run) => run.example === 'my-using')
           .map((run) => [run.runtime, run.status]),
       );
       assert.equal(status['node@24'], 'ok');
       assert.equal(Object.keys(status).length, 2);
-      const here = readResults(out).find((run) => run.example === 'my-using' && run.runtime !== 'node@24');
+      const here = readResults(out, { drivers }).find((run) => run.example === 'my-using' && run.runtime !== 'node@24');
       assert.equal(here.status, 'unsupported');
       assert.match(here.error, /^needs `using` /);
     });

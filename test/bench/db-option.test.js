@@ -7,6 +7,7 @@ const path = require('node:path');
 const net = require('node:net');
 const { runCli } = require('./capture');
 const { readResults } = require('../../lib/runner/session');
+const drivers = require('../../lib/drivers');
 const { resolveOptions } = require('../../bench/commands/bench');
 const { gridScenario } = require('../../bench/db-option');
 const scenarios = require('../../bench/scenarios');
@@ -129,7 +130,7 @@ describe('bench --db', function () {
         '--quiet',
       );
       assert.equal(code, 0, stderr);
-      const lines = readResults(out);
+      const lines = readResults(out, { drivers });
       assert.deepEqual(
         lines.map((line) => [line.example, line.status, line.params.db]),
         [

@@ -51,7 +51,7 @@ describe('results: a run read twice counts once', function () {
       const first = text.split('\n')[0];
       fs.writeFileSync(file, `${first}\n${first}\n`);
       const warnings = [];
-      assert.equal(readResults(file, { onWarning: (m) => warnings.push(m) }).length, 1);
+      assert.equal(readResults(file, { drivers, onWarning: (m) => warnings.push(m) }).length, 1);
       assert.match(warnings.join('\n'), /1 run is in it twice/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

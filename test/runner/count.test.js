@@ -5,18 +5,10 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const batch = require('../../lib/drivers/batch');
 const drivers = require('../../lib/drivers');
-const {
-  findValgrind,
-  cannotCount,
-  estimatedCycles,
-  runCounted,
-  runMeasured,
-  readCounts,
-  roundsFor,
-  steadyCount,
-  roundCounts,
-  collectOf,
-} = require('../../lib/runner/count');
+const { runCounted, runMeasured } = require('../../lib/runner/count');
+const { findValgrind, cannotCount, roundsFor, collectOf } = require('../../lib/runner/count-plan');
+const { estimatedCycles, readCounts, roundCounts } = require('../../lib/runner/callgrind-files');
+const { steadyCount } = require('../../lib/runner/steady-count');
 
 const CLI = path.join(__dirname, '..', '..', 'bench', 'cli.js');
 const bench = (args, env = {}) =>
@@ -144,6 +136,29 @@ describe('counted rounds: the warm-up, the segments and the steady count', () =>
       ).cycles,
       50 + 5 * 50,
     );
+  });
+
+  it("the optimizing compiler's share: its mean over the settled segments' windows, 0 where the tier has settled", () => {
+    const settled = steadyCount(
+      rounds([
+        [window(2000), gap()],
+        [window(2000), gap()],
+      ]),
+      1,
+    );
+    assert.equal(settled.inCompiler, 0);
+    // Planted: V8 compiles 500 instructions' worth in every steady round (a
+    // compile it aborts and tries again), and 4,000 in the first, unsettled one.
+    const compiling = steadyCount(
+      rounds([
+        [window(9000, 0, { inCompiler: 4000 }), gap()],
+        [window(2000, 0, { inCompiler: 500 }), gap()],
+        [window(2000, 0, { inCompiler: 500 }), gap()],
+      ]),
+      1,
+    );
+    assert.equal(compiling.mutator, 2000);
+    assert.equal(compiling.inCompiler, 500 / 2000);
   });
 
   it("the collector's work is the mean of every segment's, the collections forced in the gaps attributed back, and the count is the sum", () => {
@@ -290,12 +305,12 @@ describe('counted rounds: the warm-up, the segments and the steady count', () =>
         fs.writeFileSync(`${out}.${i}`, `events: Ir\nfn=x\n0 ${ir}\nsummary: ${ir}\n`);
       assert.deepEqual(roundCounts(out, 2), {
         windows: [
-          { Ir: 10, inCollections: 0, collections: 0 },
-          { Ir: 12, inCollections: 0, collections: 0 },
+          { Ir: 10, inCollections: 0, collections: 0, inCompiler: 0, compilations: 0 },
+          { Ir: 12, inCollections: 0, collections: 0, inCompiler: 0, compilations: 0 },
         ],
         gaps: [
-          { Ir: 7, inCollections: 0, collections: 0 },
-          { Ir: 8, inCollections: 0, collections: 0 },
+          { Ir: 7, inCollections: 0, collections: 0, inCompiler: 0, compilations: 0 },
+          { Ir: 8, inCollections: 0, collections: 0, inCompiler: 0, compilations: 0 },
         ],
       });
       assert.match(roundCounts(out, 1).error, /^the region's mark was reached 5 times, not 3: something else in the run calls uv_loadavg$/);
@@ -478,15 +493,15 @@ const counting = findValgrind() && !process.env.NYC_CONFIG;
     const os = require('node:os');
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'count-')), 'out');
     fs.writeFileSync(file, 'desc: x\ncmd: y\nevents: Ir Dr\nfl=a\nfn=work\n0 1 2\nsummary: 10 4\n');
-    assert.deepEqual(readCounts(file), { Ir: 10, Dr: 4, inCollections: 0, collections: 0 });
+    assert.deepEqual(readCounts(file), { Ir: 10, Dr: 4, inCollections: 0, collections: 0, inCompiler: 0, compilations: 0 });
     // libuv spinning at exit until another thread is done is waiting, not work: left out.
     fs.writeFileSync(file, 'events: Ir Dr\nfl=a\nfn=work\n0 1 2\nfl=uv/async.c\nfn=uv__async_close\n108 3 1\n109 2\nfn=after\n5 4 1\nsummary: 10 4\n');
-    assert.deepEqual(readCounts(file), { Ir: 5, Dr: 3, inCollections: 0, collections: 0 });
+    assert.deepEqual(readCounts(file), { Ir: 5, Dr: 3, inCollections: 0, collections: 0, inCompiler: 0, compilations: 0 });
     // Callgrind's format: a totals line, events left off the end of a line
     // are zero, and the cost line after calls= is the callee's, not the
     // spinning function's own (it is not subtracted).
     fs.writeFileSync(file, 'events: Ir Dr\nfn=uv__async_close\n108 3 1\ncalls=1 0\n109 50 20\n110 2\nfn=work\n5 4 1\ntotals: 100 40\n');
-    assert.deepEqual(readCounts(file), { Ir: 95, Dr: 39, inCollections: 0, collections: 0 });
+    assert.deepEqual(readCounts(file), { Ir: 95, Dr: 39, inCollections: 0, collections: 0, inCompiler: 0, compilations: 0 });
     // The calls to Heap::PerformGarbageCollection are the collections (three
     // here: calls=1 and calls=2): their
     // inclusive costs, each once, wherever they are called from; its own
@@ -518,6 +533,28 @@ const counting = findValgrind() && !process.env.NYC_CONFIG;
         'totals: 1000 400',
       ].join('\n'),
     );
-    assert.deepEqual(readCounts(file), { Ir: 1000, Dr: 400, inCollections: 500, collections: 3 });
+    assert.deepEqual(readCounts(file), { Ir: 1000, Dr: 400, inCollections: 500, collections: 3, inCompiler: 0, compilations: 0 });
+    // The calls to Compiler::CompileOptimized are V8's optimizing compilers at
+    // work (two here), counted the same way; a planted caller and a function
+    // whose name only begins alike are not.
+    const compile = 'v8::internal::Compiler::CompileOptimized(v8::internal::Isolate*, v8::internal::Handle<v8::internal::JSFunction>)';
+    fs.writeFileSync(
+      file,
+      [
+        'events: Ir',
+        'fn=v8::internal::Runtime_CompileOptimized(int, unsigned long*, v8::internal::Isolate*)',
+        '10 5',
+        `cfn=${compile}`,
+        'calls=2 0',
+        '11 700',
+        'cfn=v8::internal::Compiler::CompileOptimizedOSR(int)',
+        'calls=1 0',
+        '12 90',
+        `fn=${compile}`,
+        '20 30',
+        'totals: 1000',
+      ].join('\n'),
+    );
+    assert.deepEqual(readCounts(file), { Ir: 1000, inCollections: 0, collections: 0, inCompiler: 700, compilations: 2 });
   });
 });

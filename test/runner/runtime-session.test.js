@@ -82,7 +82,7 @@ describe('runner: sessions across runtimes', () => {
     }
     // The lines read back, and each runtime is an environment of its own,
     // named by itself; Node keeps the name runs made before --runtime had.
-    assert.equal(readResults(file).length, 4);
+    assert.equal(readResults(file, { drivers }).length, 4);
     const summary = summarize(lines, { drivers, registries });
     assert.equal(summary.envs.length, 2);
     const keys = lines.map((l) => envKey(l.env));

@@ -5,6 +5,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { cells, plan, jobKey, readResults, runSession } = require('../../lib/runner/session');
+const drivers = require('../../lib/drivers');
 const { upgrade } = require('../../lib/results');
 const batch = require('../../lib/drivers/batch');
 const { RESULTS } = require('../report/fixture-report');
@@ -86,7 +87,7 @@ describe('runner: session planning', () => {
         ['unavailable', reason, null, false],
       ],
     );
-    assert.equal(readResults(file).length, 2);
+    assert.equal(readResults(file, { drivers }).length, 2);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -100,13 +101,13 @@ describe('runner: session planning', () => {
   it('reads a results file, missing as empty, and skips a bad line naming it, as report does', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-session-'));
     const file = path.join(dir, 'r.jsonl');
-    assert.deepEqual(readResults(file), []);
+    assert.deepEqual(readResults(file, { drivers }), []);
     const warnings = [];
     const onWarning = (message) => warnings.push(message);
     fs.writeFileSync(file, `${complete}\n\nnot json\n`);
-    assert.equal(readResults(file, { onWarning }).length, 1);
+    assert.equal(readResults(file, { drivers, onWarning }).length, 1);
     fs.writeFileSync(file, '{"a":1}\n');
-    assert.deepEqual(readResults(file, { onWarning }), []);
+    assert.deepEqual(readResults(file, { drivers, onWarning }), []);
     assert.match(warnings[0], /r\.jsonl:3: skipped, not a JSON line/);
     assert.match(warnings[1], /r\.jsonl:1: skipped, schema is undefined/);
     fs.rmSync(dir, { recursive: true, force: true });
@@ -138,7 +139,7 @@ describe('runner: results files with a cut-off last line', function () {
   it('reads the complete lines and warns of a cut-off last line, naming file and line', () => {
     fs.writeFileSync(file, `${complete}\n{"schema":"asyn`);
     const warnings = [];
-    const lines = readResults(file, { onWarning: (message) => warnings.push(message) });
+    const lines = readResults(file, { drivers, onWarning: (message) => warnings.push(message) });
     assert.deepEqual(lines, [upgrade(JSON.parse(complete))]);
     assert.deepEqual(warnings, [`${file}:2: a cut-off last line (15 bytes) is not read`]);
   });
@@ -146,13 +147,13 @@ describe('runner: results files with a cut-off last line', function () {
   it('skips a bad line in the middle with a warning, not as a cut-off line', () => {
     fs.writeFileSync(file, `{"schema":"asyn\n${complete}\n`);
     const warnings = [];
-    assert.equal(readResults(file, { onWarning: (message) => warnings.push(message) }).length, 1);
+    assert.equal(readResults(file, { drivers, onWarning: (message) => warnings.push(message) }).length, 1);
     assert.deepEqual(warnings, [`${file}:1: skipped, not a JSON line`]);
   });
 
   it('reads a complete last line that lacks its newline', () => {
     fs.writeFileSync(file, `${complete}\n${second}`);
-    assert.equal(readResults(file).length, 2);
+    assert.equal(readResults(file, { drivers }).length, 2);
   });
 
   it('sets a cut-off last line aside before appending, so the new run starts on a fresh line', async () => {
@@ -226,6 +227,6 @@ describe('runner: results files with a cut-off last line', function () {
       await runSession(unavailable, { driver: batch, out: file, resume: true, measure, onRun: (line, how) => again.push(how.skipped) });
       assert.deepEqual(again, [true], measure);
     }
-    assert.equal(readResults(file).length, 2);
+    assert.equal(readResults(file, { drivers }).length, 2);
   });
 });

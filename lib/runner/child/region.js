@@ -13,7 +13,7 @@
 // that each window is a file of its own and nothing of the harness is in it
 // (building the round's arguments, its simulated I/O, checking it). What
 // falls between two windows is a gap, a file of its own too, and one more
-// edge after the last round closes the last gap. count.js sums a segment's
+// edge after the last round closes the last gap. steady-count.js sums a segment's
 // windows for the work, and reads from the gaps only the collections the
 // harness forced there, to attribute them back to the rounds.
 //
@@ -64,7 +64,7 @@ async function openRound(round, job) {
 // counted round, in the gap, puts the round's scavenges at other points of
 // it from round to round, so that their mean over the window is over the
 // round's phases, not one phase. The filler is dead at once; a scavenge it
-// brings about falls in the gap, where count.js leaves it out (a scavenge of
+// brings about falls in the gap, where steady-count.js leaves it out (a scavenge of
 // dead objects is not the round's). Where the runtime gives no new space's
 // size, nothing is done.
 

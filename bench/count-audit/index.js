@@ -1,0 +1,219 @@
+#!/usr/bin/env node
+'use strict';
+
+// `npm run count-audit -- --examples a,b,c --runtime node,node@24`: each
+// example of a batch scenario (the report's headline one unless --scenario
+// names another) counted two ways under each runtime, side by side:
+// - the tool's figure, `asyncmark bench --scenario S --measure instructions
+//   --runs 1` at --n (its mutator and collector per invocation);
+// - the audit's, harness.js under valgrind's callgrind: --batches batches of
+//   --n invocations in one child, a file per batch, the mean of the last
+//   --counted batches per invocation (the collector's part read from the same files).
+// Then each example's ratio to the first one (the baseline) both ways, and
+// each pair more than 5% apart flagged: such a ratio is not one figure, and
+// is printed as the range of the two. With --floor, the empty example the
+// problem's report sets under the scenario (DoxBee's: the instrument
+// problem's timer-floor, its path as bare timers) is counted both ways too,
+// and each ratio is also given above that floor: the style's own work.
+
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { parseArgs } = require('node:util');
+const { spawnSync } = require('node:child_process');
+const problems = require('../../examples');
+const scenarios = require('../scenarios');
+const drivers = require('../../lib/drivers');
+const { MODELS_BY_PROBLEM } = require('../../lib/fakes');
+const { reportHooks } = require('../../lib/problems');
+const { resolveRuntimes } = require('../../lib/runtimes');
+const { findValgrind } = require('../../lib/runner/count-plan');
+const { readCounts } = require('../../lib/runner/callgrind-files');
+const { UsageError, refuse } = require('../usage');
+const { auditTable } = require('./table');
+
+const CLI = path.join(__dirname, '..', 'cli.js');
+const HARNESS = path.join(__dirname, 'harness.js');
+// What a skeptical reader would ask of V8 for a count that repeats; the
+// tool adds --no-incremental-marking --no-memory-reducer (--tool-flags).
+const AUDIT_FLAGS = ['--single-threaded', '--predictable'];
+const TOOL_FLAGS = [...AUDIT_FLAGS, '--no-incremental-marking', '--no-memory-reducer'];
+
+// The scenario the report leads with, the default one to audit.
+const HEADLINE = reportHooks().find((hook) => hook.headline)?.headline;
+
+function parseOptions(argv) {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        scenario: { type: 'string', default: HEADLINE },
+        examples: { type: 'string' },
+        runtime: { type: 'string', default: 'node' },
+        n: { type: 'string', default: '1000' },
+        batches: { type: 'string', default: '60' },
+        counted: { type: 'string', default: '40' },
+        'per-batch': { type: 'boolean', default: false },
+        'tool-flags': { type: 'boolean', default: false },
+        floor: { type: 'boolean', default: false },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(`${error.message}; expected --scenario, --examples, --runtime, --n, --batches, --counted, --per-batch, --tool-flags, --floor`);
+  }
+  const scenario = scenarios[values.scenario];
+  const batchScenarios = Object.values(scenarios).filter((s) => MODELS_BY_PROBLEM[s.problem] && drivers[s.driver].counted);
+  if (!batchScenarios.includes(scenario))
+    throw refuse('--scenario', values.scenario, `a counted scenario of a problem run against lib/fakes: ${batchScenarios.map((s) => s.name).join(', ')}`);
+  const registry = problems[scenario.problem];
+  const examples =
+    values.examples === undefined ? registry.examples.slice(0, 3).map((entry) => entry.name) : values.examples.split(',').map((name) => name.trim());
+  for (const name of examples) {
+    if (!registry.examples.some((entry) => entry.name === name)) throw refuse('--examples', name, `names of ${scenario.problem} examples (asyncmark list)`);
+  }
+  const integer = (name, min) => {
+    const value = Number(values[name]);
+    if (!Number.isInteger(value) || value < min) throw refuse(`--${name}`, values[name], `an integer of ${min} or more`);
+    return value;
+  };
+  const batches = integer('batches', 2);
+  const counted = integer('counted', 1);
+  if (counted >= batches) throw refuse('--counted', values.counted, `fewer than --batches (${batches})`);
+  const floor = values.floor ? floorOf(scenario) : null;
+  if (values.floor && !floor) throw refuse('--floor', 'given', `a scenario whose problem's report sets a floor under it; ${scenario.name} has none`);
+  return {
+    scenario,
+    examples,
+    runtime: values.runtime,
+    n: integer('n', 1),
+    batches,
+    counted,
+    perBatch: values['per-batch'],
+    flags: values['tool-flags'] ? TOOL_FLAGS : AUDIT_FLAGS,
+    floor,
+  };
+}
+
+// The floor a problem's report sets under the scenario: { scenario, example }, or null.
+function floorOf(scenario) {
+  const hook = reportHooks().find((h) => h.floor && h.floor.under.includes(scenario.name));
+  return hook ? { scenario: scenarios[hook.floor.scenario], example: hook.floor.example } : null;
+}
+
+// The simulated I/O's options exactly as the batch child passes them to a
+// counted run (lib/drivers/batch/child.js ioOptions): the scenario's
+// parameters, each list's first value, and its fixed options.
+function ioOptions(scenario) {
+  const first = (value) => (Array.isArray(value) ? value[0] : value);
+  const { latency, t, dt, e, seed, p, context } = Object.fromEntries(Object.entries(scenario.params).map(([key, value]) => [key, first(value)]));
+  return { latency, t, dt, e, seed, p, ...scenario.childOptions, trace: false, context: context === 'als', virtualTime: true };
+}
+
+// The tool's figure of every example of a scenario under one runtime, per upload.
+function toolCounts(settings, runtime, dir, { scenario = settings.scenario, examples = settings.examples } = {}) {
+  const out = path.join(dir, `tool-${scenario.name}-${runtime.spec}.jsonl`);
+  const args = ['bench', '--scenario', scenario.name, '--n', String(settings.n), '--measure', 'instructions', '--runs', '1'];
+  args.push('--examples', examples.join(','), '--runtime', runtime.spec, '--out', out, '--quiet', '--format', 'json');
+  const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`asyncmark ${args.join(' ')}: exit ${result.status}: ${result.stderr.trim().split('\n').pop()}`);
+  const lines = fs
+    .readFileSync(out, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  return Object.fromEntries(
+    lines
+      .filter((line) => line.status === 'ok')
+      .map(({ example, metrics }) => [
+        example,
+        {
+          total: metrics.instructionsPerInvocation,
+          mutator: metrics.mutatorPerInvocation,
+          collector: metrics.collectorPerInvocation,
+          compiler: metrics.countedInCompiler * metrics.instructionsPerInvocation,
+        },
+      ]),
+  );
+}
+
+// The audit's figure of one example under one runtime, per upload: the mean
+// of the last `counted` batches' files.
+function auditCount(settings, runtime, entry, dir, scenario = settings.scenario) {
+  const valgrind = findValgrind();
+  const out = path.join(dir, `audit-${runtime.spec}-${entry.name}.out`);
+  const model = MODELS_BY_PROBLEM[scenario.problem];
+  const calls = Array.from({ length: settings.n }, (_, i) => model.invocationArgs(i));
+  const job = { file: entry.file, io: entry.io, call: entry.call, problem: scenario.problem, options: ioOptions(scenario), calls };
+  Object.assign(job, { batches: settings.batches, perBatch: settings.perBatch });
+  const args = ['-q', '--tool=callgrind', '--dump-before=uv_loadavg', '--compress-strings=no', '--compress-pos=no', `--callgrind-out-file=${out}`];
+  const result = spawnSync(valgrind, [...args, runtime.path, ...settings.flags, HARNESS, JSON.stringify(job)], { encoding: 'utf8' });
+  if (result.status !== 0) {
+    const lines = result.stderr.trim().split('\n');
+    const why = lines.find((line) => /error/i.test(line)) ?? lines.pop();
+    throw new Error(`the audit of ${entry.name} under ${runtime.spec}: exit ${result.status}: ${why}`);
+  }
+  // out.1 is everything before the first batch; out.(b+2) batch b; out, the exit.
+  const files = Array.from({ length: settings.counted }, (_, i) => readCounts(`${out}.${settings.batches - settings.counted + i + 2}`));
+  const mean = (pick) => files.reduce((sum, counts) => sum + pick(counts), 0) / files.length / settings.n;
+  return {
+    total: mean((c) => c.Ir),
+    mutator: mean((c) => c.Ir - c.inCollections),
+    collector: mean((c) => c.inCollections),
+    compiler: mean((c) => c.inCompiler),
+  };
+}
+
+async function main(argv) {
+  let settings;
+  let runtimes;
+  try {
+    settings = parseOptions(argv);
+    const notNode = settings.runtime.split(',').find((spec) => !/^node(@|$)/.test(spec.trim()));
+    if (notNode) throw refuse('--runtime', notNode, 'Node runtimes (node, node@<version>)');
+    if (!findValgrind()) throw new UsageError('valgrind not found on PATH; install it (Debian/Ubuntu: apt-get install valgrind)');
+    runtimes = await resolveRuntimes(settings.runtime, { install: true, onProgress: (message) => process.stderr.write(`count-audit: ${message}\n`) });
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`count-audit: ${error.message}\n`);
+    return 2;
+  }
+  const entries = settings.examples.map((name) => problems[settings.scenario.problem].examples.find((entry) => entry.name === name));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-count-audit-'));
+  try {
+    for (const runtime of runtimes) {
+      process.stderr.write(`count-audit: ${runtime.spec} (node ${runtime.version}): the tool's counts\n`);
+      const tool = toolCounts(settings, runtime, dir);
+      const audit = {};
+      for (const entry of entries) {
+        process.stderr.write(`count-audit: ${runtime.spec}: the audit of ${entry.name}\n`);
+        audit[entry.name] = auditCount(settings, runtime, entry, dir);
+      }
+      let floor = null;
+      if (settings.floor) {
+        const { scenario, example } = settings.floor;
+        process.stderr.write(`count-audit: ${runtime.spec}: the floor (${example}), both ways\n`);
+        const entry = problems[scenario.problem].examples.find((e) => e.name === example);
+        const [toolFloor] = Object.values(toolCounts(settings, runtime, dir, { scenario, examples: [example] }));
+        floor = { name: example, tool: toolFloor, audit: auditCount(settings, runtime, entry, dir, scenario) };
+      }
+      const table = auditTable({ runtime: `${runtime.spec} (node ${runtime.version})`, settings, examples: settings.examples, tool, audit, floor });
+      process.stdout.write(`${table}\n`);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return 0;
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => (process.exitCode = code),
+    (error) => {
+      process.stderr.write(`count-audit: ${error.message}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
+
+module.exports = { parseOptions, main };
