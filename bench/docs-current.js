@@ -26,15 +26,15 @@ const drivers = require('../lib/drivers');
 const { plan: sessionPlan, jobKey, readResults } = require('../lib/runner/session');
 const pipeline = require('./docs-pipeline');
 const families = require('./readme-families');
-
-// The page the pipeline copies the report's 2013 section into.
-const ARTICLE_PAGE = path.join('docs', 'explanation', 'article-2013.md');
 const { buildProgram } = require('./cli');
-const { resolveOptions, render } = require('./commands/bench');
+const { resolveOptions } = require('./commands/bench');
+const { render } = require('./session-table');
 const { writeCliReference } = require('./cli-reference');
 const { writeResultsReference } = require('./results-reference');
 
 const ROOT = path.join(__dirname, '..');
+// The page the pipeline copies the report's 2013 section into.
+const ARTICLE_PAGE = path.join('docs', 'explanation', 'article-2013.md');
 const RESULTS = path.join('docs', 'results');
 const PUBLISHED = path.join('docs', 'published');
 

@@ -168,7 +168,7 @@ describe('published verdicts: a proxy says so', () => {
     const { readResults } = require('../../lib/runner/session');
     const path = require('node:path');
     const dir = path.join(__dirname, '..', '..', 'docs', 'published');
-    const lines = readResults(path.join(dir, 'runs.jsonl'));
+    const lines = readResults(path.join(dir, 'runs.jsonl'), { drivers: require('../../lib/drivers') });
     const windows = require('node:fs')
       .readFileSync(path.join(dir, 'load.jsonl'), 'utf8')
       .split('\n')
