@@ -162,8 +162,11 @@ function renderHtml(model, look) {
   );
   parts.push('<h1>asyncmark results</h1>');
   parts.push(
-    `<p>${escapeHtml(prose.inputText(model))} How the numbers are made and how to read them: ${link('the guide', model.links.guide)}. Pick a scenario and a runtime under "Time and memory", and two examples to compare; hover a line, a legend entry or a table row to pick out one example.</p>`,
+    `<p>${escapeHtml(prose.inputText(model))} How the numbers are made and how to read them: ${link('the guide', model.links.guide)}. Pick a scenario and a runtime below, and two examples to compare; tap or hover a line, a legend entry or a table row to pick out one example.</p>`,
   );
+  // The picker comes first, before the contents: on a phone the list of sections is a dozen screens long.
+  const first = model.headline ? { scenario: model.headline.scenario, runtime: model.headline.env.id } : null;
+  parts.push(pickerMarkup(picker, first));
 
   const contents = [
     ['summary', 'Summary'],
@@ -205,8 +208,6 @@ function renderHtml(model, look) {
 
   parts.push('<h2 id="time">Time and memory</h2>');
   parts.push(`<ul>${prose.HOW_TO_READ_TIMES.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`);
-  const first = model.headline ? { scenario: model.headline.scenario, runtime: model.headline.env.id } : null;
-  parts.push(pickerMarkup(picker, first));
   for (const section of model.sections) {
     const title = titleOf(section);
     parts.push(sectionOpen(section, title), `<h3>${escapeHtml(title)}</h3>`, `<p class="note">${escapeHtml(section.env.label)}</p>`);

@@ -5,8 +5,8 @@ const show = require('../display');
 
 // The HTML page's one script. It draws a packed chart when its figure comes
 // near the screen (page-charts.js); shows the section of times the picker
-// names and compares two examples there (page-picker.js); and, hovering a
-// mark, a label, a legend entry or a table row, picks out that example in
+// names and compares two examples there (page-picker.js); and, tapping or
+// hovering a mark, a label, a legend entry or a table row, picks out that example in
 // every chart and table: every element that stands for an example carries
 // data-example (charts' marks get it from their descriptions, see
 // charts/vega.js tagExamples), and the others are dimmed; a mark's
@@ -77,7 +77,8 @@ const SCRIPT = `
     return entry ? entry.querySelector('[data-example]') : null;
   }
   var current = null;
-  document.addEventListener('mouseover', function (event) {
+  // A tap picks out as a hover does: a touch screen has no pointer to hover with.
+  function pickOut(event) {
     var el = exampleAt(event.target);
     var key = el ? el.getAttribute('data-example') : null;
     if (key !== current) { current = key; highlight(key); }
@@ -88,7 +89,9 @@ const SCRIPT = `
       tip.style.left = (event.clientX + 12) + 'px';
       tip.style.top = (event.clientY + 12) + 'px';
     } else tip.style.display = 'none';
-  });
+  }
+  document.addEventListener('mouseover', pickOut);
+  document.addEventListener('click', pickOut);
 
   var form = document.getElementById('picker');
   var dataBlock = document.getElementById('picker-data');
