@@ -84,9 +84,11 @@ p.note { font-style: italic; color: #444; margin: .3rem 0; }
 dl.glossary { font-size: .85rem; color: #333; display: grid; grid-template-columns: max-content 1fr; gap: .15rem .8rem; margin: .8rem 0 1.2rem; }
 dl.glossary dt { font-weight: bold; white-space: nowrap; }
 dl.glossary dd { margin: 0; }
+/* On a phone a term above its text: side by side, a long word pushed the page wider than the screen. */
+@media (max-width: 599px) { dl.glossary { grid-template-columns: 1fr; gap: 0; } dl.glossary dd { margin: 0 0 .4rem 1rem; overflow-wrap: anywhere; } }
 figure.chart { margin: 1rem 0; overflow-x: auto; }
 figure.chart svg { max-width: 100%; height: auto; }
-/* On a phone a chart keeps its size and scrolls sideways: shrunk to the screen its text would be 3 px. */
+/* On a phone a chart is never shrunk (its text would be 3 px): one with a narrow layout of its own draws that below 600 px, the others scroll sideways. */
 @media (max-width: 700px) { figure.chart svg { max-width: none; } }
 .dim { opacity: 0.12 !important; }
 .role-legend-entry path.background { pointer-events: all; cursor: pointer; }

@@ -37,10 +37,17 @@ const SCRIPT = `
   var tip = document.getElementById('tip');
   var packed = JSON.parse((document.getElementById('chart-data') || { textContent: '{}' }).textContent);
 
+  // Below 600 px a chart with a narrow layout of its own is drawn in it.
+  var phone = window.matchMedia ? window.matchMedia('(max-width: 599px)') : { matches: false };
+  function layoutOf(figure) {
+    return phone.matches && figure.hasAttribute('data-narrow') ? figure.getAttribute('data-narrow') : figure.getAttribute('data-chart');
+  }
   function inflate(figure) {
     if (figure.hasAttribute('data-state')) return;
     figure.setAttribute('data-state', 'loading');
-    var text = atob(packed[figure.getAttribute('data-chart')]);
+    var name = layoutOf(figure);
+    figure.setAttribute('data-drawn', name);
+    var text = atob(packed[name]);
     var bytes = new Uint8Array(text.length);
     for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
     var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
@@ -49,7 +56,8 @@ const SCRIPT = `
       figure.setAttribute('data-state', 'drawn');
     });
   }
-  var figures = Array.prototype.slice.call(document.querySelectorAll('figure[data-chart]'));
+  // Every packed chart's place: a figure, or the narrow half of the opening chart's.
+  var figures = Array.prototype.slice.call(document.querySelectorAll('[data-chart]'));
   if ('IntersectionObserver' in window) {
     var observer = new IntersectionObserver(function (entries) {
       entries.forEach(function (entry) {
@@ -58,6 +66,15 @@ const SCRIPT = `
     }, { rootMargin: '800px 0px' });
     figures.forEach(function (figure) { observer.observe(figure); });
   } else figures.forEach(inflate);
+  // A phone turned on its side: the charts drawn are drawn again in the layout that fits.
+  if (phone.addEventListener) phone.addEventListener('change', function () {
+    figures.forEach(function (figure) {
+      if (figure.getAttribute('data-state') === 'drawn' && figure.getAttribute('data-drawn') !== layoutOf(figure)) {
+        figure.removeAttribute('data-state');
+        inflate(figure);
+      }
+    });
+  });
 
   function highlight(key) {
     document.querySelectorAll('figure.chart [data-example]').forEach(function (el) {
@@ -240,6 +257,8 @@ body.picking section.time-section:not(.picked) { display: none; }
 section.time-section, #time { scroll-margin-top: 6rem; }
 #comparison h3 { font-size: 1rem; }
 tr.pair td { background: #e4f0ff; }
+figure.chart .narrow-only { display: none; }
+@media (max-width: 599px) { figure.chart .narrow-only { display: block; } figure.chart .wide-only { display: none; } }
 p.chart-wait { color: #777; font-style: italic; min-height: 6rem; }
 `;
 

@@ -6,6 +6,7 @@ const { referenceParams } = require('./cells');
 const { timeTable } = require('./time-table');
 const { chartBase, paramSlugs } = require('../charts/file-names');
 const { forestSpec } = require('../charts/forest-plot');
+const { narrowForestSpec } = require('../charts/forest-narrow');
 const { againstNSpec } = require('../charts/against-n');
 const { responsivenessSpec } = require('../charts/responsiveness');
 const { throughputSpec } = require('../charts/throughput');
@@ -59,12 +60,13 @@ function scenarioSections(summary, envs, look, addChart, runs = []) {
       const tables = references.map((params, i) => {
         const at = atParams(params);
         const forest = chosen.includes('forest') ? forestSpec(summary.cells, at, look) : null;
+        const narrow = forest && narrowForestSpec(summary.cells, at, look);
         return {
           params,
           title: show.params(params),
           pooling: at.pooling,
           table: timeTable(summary.cells, at, look),
-          forest: forest && addChart(`${chartBase(scenario, envIndex, envs.length, referenceSlugs[i])}-forest.svg`, 'forest', forest),
+          forest: forest && addChart(`${chartBase(scenario, envIndex, envs.length, referenceSlugs[i])}-forest.svg`, 'forest', forest, narrow),
         };
       });
       const series = [];
