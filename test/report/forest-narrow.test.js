@@ -51,7 +51,7 @@ describe('report: the forest plot on a phone', function () {
     );
     for (const [i, row] of rows.entries()) {
       assert.ok(row.nameY <= row.textY && row.textY < row.barY, `${row.example}: the name, then the number, then the bar`);
-      if (i > 0) assert.ok(rows[i - 1].bottom <= row.nameY - 7, `${row.example} starts below ${rows[i - 1].example}`);
+      if (i > 0) assert.ok(rows[i - 1].bottom <= row.nameY - 11 / 2, `${row.example} starts below ${rows[i - 1].example}`);
     }
     assert.equal(spec.height, rows[rows.length - 1].bottom);
     assert.match(spec.title.subtitle.join(' '), /Not drawn \(no ratio\): promises-q \(T\/O\)\./);

@@ -13,13 +13,14 @@ const { SIGNIFICANCE, forestRows, forestWhat } = require('./forest-plot');
 // the axis's title and the key wrapped to the width. Rows are placed in pixels
 // here, so no text can cover another. Pure.
 
-// The plot's width: with the padding, the page's 390 px less its margins.
-const WIDTH = 330;
+// The plot's width: with the padding and the axis's last label, within the
+// page's 390 px less its margins (358 px).
+const WIDTH = 316;
 const FONT = 11;
-const LINE = 14;
+const LINE = 13;
 // The bar's line under the text, and the room between two rows.
-const BAR = 16;
-const GAP = 6;
+const BAR = 12;
+const GAP = 5;
 // Vega, drawing without a browser, sizes the picture by an estimate of its
 // texts' widths of 0.8 em a character (wider than Helvetica's): a line is
 // wrapped to that estimate, or the picture would grow past the phone's width.
