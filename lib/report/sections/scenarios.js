@@ -26,6 +26,10 @@ const REFERENCE_CHARTS = {
   'cpu-work-forest': cpuWorkForestSpec,
   'cpu-work-against-time': workAgainstTimeSpec,
 };
+// The charts above with a narrow layout of their own, for a phone.
+const NARROW_CHARTS = {
+  'cpu-work-forest': (cells, at, look) => cpuWorkForestSpec(cells, at, look, { narrow: true }),
+};
 // Every chart a driver may list in its charts.
 const CHART_KINDS = ['forest', ...Object.keys(REFERENCE_CHARTS), 'time-against-n', 'memory-against-n'];
 
@@ -83,7 +87,8 @@ function scenarioSections(summary, envs, look, addChart, runs = []) {
         references.forEach((params, i) => {
           const spec = specOf(summary.cells, atParams(params), look);
           const name = `${chartBase(scenario, envIndex, envs.length, referenceSlugs[i])}-${kind}.svg`;
-          if (spec) sectionCharts.push(addChart(name, kind, spec));
+          const narrow = spec && NARROW_CHARTS[kind] ? NARROW_CHARTS[kind](summary.cells, atParams(params), look) : null;
+          if (spec) sectionCharts.push(addChart(name, kind, spec, narrow));
         });
       }
       series.forEach((params, i) => {
