@@ -4,7 +4,8 @@ const assert = require('node:assert/strict');
 const registries = require('../../examples');
 const drivers = require('../../lib/drivers');
 const { forestSpec, forestRows } = require('../../lib/report/charts/forest-plot');
-const { narrowForestSpec, wrapWords } = require('../../lib/report/charts/forest-narrow');
+const { narrowForestSpec } = require('../../lib/report/charts/forest-narrow');
+const { wrapWords } = require('../../lib/report/charts/wrap-words');
 const { renderSvg } = require('../../lib/report/charts/vega');
 
 // The forest plot's narrow layout, for a phone: the same rows as the desktop's,

@@ -5,6 +5,7 @@ const { exampleColorEncoding } = require('./colors');
 const { textSize } = require('./label-layout');
 const { CONFIG, ratioDomain, ratioAxis, notDrawnNote } = require('./vega');
 const { SIGNIFICANCE, forestRows, forestWhat } = require('./forest-plot');
+const { wrapWords } = require('./wrap-words');
 
 // The forest plot's own layout for a phone's width (the HTML page shows it
 // below 600 px): the same rows, points, bars and numbers, but each example's
@@ -27,17 +28,6 @@ const GAP = 5;
 const EM = 0.8;
 const TITLE_CHARS = Math.floor(WIDTH / (15 * EM));
 const LINE_CHARS = Math.floor(WIDTH / (12 * EM));
-
-/** Words into lines of at most `most` characters (a longer word keeps its own line). */
-function wrapWords(text, most) {
-  const lines = [];
-  for (const word of String(text).split(/\s+/).filter(Boolean)) {
-    const last = lines.length - 1;
-    if (last >= 0 && lines[last].length + 1 + word.length <= most) lines[last] += ` ${word}`;
-    else lines.push(word);
-  }
-  return lines;
-}
 
 // Every row's lines in pixels: the name (and the ratio beside it when both fit), then the bar.
 function placeRows(rows) {
@@ -164,4 +154,4 @@ function narrowForestSpec(cells, at, { colors, drivers }, { what: measured, subj
   };
 }
 
-module.exports = { narrowForestSpec, wrapWords, NARROW_WIDTH: WIDTH };
+module.exports = { narrowForestSpec, NARROW_WIDTH: WIDTH };
