@@ -60,9 +60,15 @@ function narrowForestSpec(cells, at, { colors, drivers }, { what: measured, subj
   if (!sorted.some((row) => row.kind === 'example')) return null;
   const rows = placeRows(sorted);
   const height = rows[rows.length - 1].bottom;
-  const domain = ratioDomain(rows.flatMap((row) => [row.ratio, row.low, row.high]));
+  // Room at each end for a point drawn at the last ratio: the plot is narrow, a decade a few dozen pixels.
+  const domain = ratioDomain(
+    rows.flatMap((row) => [row.ratio, row.low, row.high]),
+    1.3,
+  );
   const what = forestWhat(cells, at, drivers, measured);
-  const axis = ratioAxis(domain, wrapWords(`mean ${what} ÷ ${at.baseline}'s (log scale)`, LINE_CHARS));
+  // A measure of the caller's own (CPU work) is named in the subtitle at length, and on the axis by its subject.
+  const axisTitle = wrapWords(`${measured ? subject : `mean ${what}`} ÷ ${at.baseline}'s (log scale)`, LINE_CHARS);
+  const axis = ratioAxis(domain, axisTitle);
   // No grid: its lines would cross the names.
   axis.axis = { ...axis.axis, values: fewerTicks(axis.axis.values), grid: false };
   const x = { field: 'ratio', ...axis };
@@ -145,7 +151,7 @@ function narrowForestSpec(cells, at, { colors, drivers }, { what: measured, subj
       {
         // The key under the axis, a line each: there is no room for it in one row.
         data: { values: keyText },
-        transform: [{ window: [{ op: 'row_number', as: 'i' }] }, { calculate: `${height + 62} + datum.i * ${LINE}`, as: 'keyY' }],
+        transform: [{ window: [{ op: 'row_number', as: 'i' }] }, { calculate: `${height + 34 + axisTitle.length * 15} + datum.i * ${LINE}`, as: 'keyY' }],
         mark: { type: 'text', align: 'left', baseline: 'middle', fontSize: FONT, color: '#333' },
         encoding: { x: { value: 0 }, y: { field: 'keyY', type: 'quantitative', scale: null }, text: { field: 'label' } },
       },
