@@ -95,6 +95,16 @@ describe('report: the CPU work charts', () => {
     const messages = [];
     await renderSvg(spec, { messages });
     assert.deepEqual(messages, []);
+    // The phone's layout says the same, wrapped to its width, with the same rows.
+    const narrow = cpuWorkForestSpec(summary.cells, whereAt(summary), look(summary), { narrow: true });
+    assert.equal(narrow.title.text.join(' '), spec.title.text);
+    assert.match(narrow.title.subtitle.join(' '), /CPU work \(instructions per upload, counted in a deterministic configuration, not a time\)/);
+    assert.deepEqual(
+      narrow.data.values.map((row) => row.example),
+      spec.data.values.map((row) => row.example),
+    );
+    await renderSvg(narrow, { messages });
+    assert.deepEqual(messages, []);
   });
 
   it('draws a ratio of single counts as a filled square, claims no interval, and keeps hollow for not significant', () => {

@@ -52,7 +52,13 @@ describe('report: HTML page', () => {
     // The summary's forest plot is in the page as it is; the others are packed, each once.
     const packed = files[0].content;
     assert.equal((packed.match(/<svg /g) ?? []).length, 1);
+    // Its narrow layout is packed beside it, for the page to draw below 600 px.
+    assert.ok(packed.includes(`<div class="narrow-only" data-chart="${model.summary.forest.narrow.name}">`));
     assert.equal((packed.match(/<figure class="chart" data-chart=/g) ?? []).length, pageCharts(model).length - 1);
+    // Every forest plot brings its narrow layout, packed beside it.
+    const forests = model.sections.flatMap((section) => section.tables.map((t) => t.forest)).filter(Boolean);
+    assert.ok(forests.length > 0);
+    for (const forest of forests) assert.ok(packed.includes(`data-chart="${forest.name}" data-narrow="${forest.narrow.name}"`), forest.name);
     assert.match(page, /<td>T\/O<\/td>/);
     assert.match(page, /<td>CRASH<\/td>/);
     // Numeric columns are named once on their table, and the page's style right-aligns them.

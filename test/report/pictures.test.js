@@ -3,6 +3,7 @@
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
+const zlib = require('node:zlib');
 const { pathToFileURL } = require('node:url');
 const { fixtureReport } = require('./fixture-report');
 const { launchChromium } = require('./chromium');
@@ -11,13 +12,19 @@ const { launchChromium } = require('./chromium');
 // report's charts and every chart committed in docs/results, and the HTML
 // page at a desktop's and a phone's width. A chart fails on two text boxes
 // that overlap (as the browser lays the text out), on two series of one
-// legend in one colour and shape, and on a height past 1,200 px; the page
-// fails on a view its address does not restore, and on a phone where the
-// charts shrink or the picker's bar stays on top.
+// legend in one colour and shape, and on a height past 1,200 px (a phone's
+// narrow layout, read by scrolling down: past 2,400 px, or wider than the
+// phone's page); the page fails on a view its address does not restore, and
+// on a phone where the charts shrink or the picker's bar stays on top.
 
 const DOCS = path.join(__dirname, '..', '..', 'docs', 'results');
 const TALLEST = 1200;
 const WIDTHS = [1400, 390];
+// The page's width on a 390 px phone, less its margins: where a narrow layout is shown.
+const PHONE_PAGE = 390 - 2 * 16;
+// A narrow layout gives each row two lines (the name, then the bar) and is read
+// by scrolling down: DoxBee's 43 examples take about two phone screens.
+const TALLEST_NARROW = 2 * TALLEST;
 
 // What a chart shows a reader, read in the page: its size, its texts' boxes
 // (a text drawn twice at one place, as an outline under itself, counted once)
@@ -50,9 +57,10 @@ function overlapping(boxes) {
   return pairs;
 }
 
-function problemsOf(name, chart) {
+function problemsOf(name, chart, { widest = Infinity, tallest = TALLEST } = {}) {
   const problems = overlapping(chart.boxes).map((pair) => `${name}: texts overlap: ${pair}`);
-  if (chart.height > TALLEST) problems.push(`${name}: ${Math.round(chart.height)} px tall`);
+  if (chart.height > tallest) problems.push(`${name}: ${Math.round(chart.height)} px tall`);
+  if (chart.width > widest) problems.push(`${name}: ${Math.round(chart.width)} px wide`);
   chart.legends.forEach((entries, i) => {
     const twice = entries.filter((entry, k) => entries.indexOf(entry) !== k);
     if (twice.length) problems.push(`${name}: legend ${i + 1} draws two series alike (${twice[0]})`);
@@ -72,13 +80,13 @@ describe('report: every picture in a browser, at a desktop and a phone width', f
     if (chromium) await chromium.close();
   });
 
-  async function chartsIn(files) {
+  async function chartsIn(files, limits) {
     const page = await chromium.browser.newPage();
     const problems = [];
     try {
       for (const { name, file } of files) {
         await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
-        problems.push(...problemsOf(name, await page.evaluate(readChart)));
+        problems.push(...problemsOf(name, await page.evaluate(readChart), limits));
       }
     } finally {
       await page.close();
@@ -92,8 +100,9 @@ describe('report: every picture in a browser, at a desktop and a phone width', f
     const planted = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="1300">${text(10, 20, 'promises-q')}${text(14, 22, 'promises-q-async')}<g class="role-legend">${symbol('#1f77b4')}${symbol('#1f77b4')}</g></svg>`;
     const file = path.join(chromium.dir, 'planted.svg');
     fs.writeFileSync(file, planted);
-    const problems = await chartsIn([{ name: 'planted.svg', file }]);
-    assert.equal(problems.length, 3, problems.join('\n'));
+    const problems = await chartsIn([{ name: 'planted.svg', file }], { widest: PHONE_PAGE });
+    assert.equal(problems.length, 4, problems.join('\n'));
+    assert.match(problems.join('\n'), /400 px wide/);
     assert.match(problems.join('\n'), /texts overlap: "promises-q" \/ "promises-q-async"/);
     assert.match(problems.join('\n'), /1300 px tall/);
     assert.match(problems.join('\n'), /legend 1 draws two series alike/);
@@ -116,6 +125,19 @@ describe('report: every picture in a browser, at a desktop and a phone width', f
     const names = fs.readdirSync(DOCS).filter((name) => name.endsWith('.svg'));
     assert.ok(names.length > 50);
     assert.deepEqual(await chartsIn(names.map((name) => ({ name, file: path.join(DOCS, name) }))), []);
+  });
+
+  it(`draws the narrow layouts the committed page carries the same way, none wider than ${PHONE_PAGE} px`, async () => {
+    const html = fs.readFileSync(path.join(DOCS, 'index.html'), 'utf8');
+    const packed = JSON.parse(/<script type="application\/json" id="chart-data">([^<]*)<\/script>/.exec(html)[1]);
+    const narrow = Object.keys(packed).filter((name) => name.endsWith('-narrow.svg'));
+    assert.ok(narrow.length > 10, `${narrow.length} narrow layouts`);
+    const files = narrow.map((name) => {
+      const file = path.join(chromium.dir, name);
+      fs.writeFileSync(file, zlib.gunzipSync(Buffer.from(packed[name], 'base64')));
+      return { name, file };
+    });
+    assert.deepEqual(await chartsIn(files, { widest: PHONE_PAGE, tallest: TALLEST_NARROW }), []);
   });
 
   for (const width of WIDTHS) {
@@ -149,7 +171,9 @@ describe('report: every picture in a browser, at a desktop and a phone width', f
         });
         const shrunk = await again.$$eval(
           'figure.chart svg',
-          (all) => all.filter((svg) => svg.getBoundingClientRect().width + 1 < Number(svg.getAttribute('width'))).length,
+          // A layout the screen's width hides (the desktop's, beside a narrow one) is not shown, so not shrunk.
+          (all) =>
+            all.filter((svg) => svg.getBoundingClientRect().width > 0 && svg.getBoundingClientRect().width + 1 < Number(svg.getAttribute('width'))).length,
         );
         assert.equal(shrunk, 0, 'no chart is shrunk to the screen');
       }

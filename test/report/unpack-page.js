@@ -9,7 +9,8 @@ const zlib = require('node:zlib');
 function unpackPage(html) {
   const block = html.match(/<script type="application\/json" id="chart-data">([^<]*)<\/script>/);
   const packed = block ? JSON.parse(block[1]) : {};
-  return html.replace(/<figure class="chart" data-chart="([^"]*)" aria-label="([^"]*)">.*?<\/figure>/g, (all, name, title) => {
+  // A chart with a narrow layout too is written back in its desktop one, as a desktop draws it.
+  return html.replace(/<figure class="chart" data-chart="([^"]*)"(?: data-narrow="[^"]*")? aria-label="([^"]*)">.*?<\/figure>/g, (all, name, title) => {
     const svg = zlib.gunzipSync(Buffer.from(packed[name], 'base64')).toString('utf8');
     return `<figure class="chart" aria-label="${title}">\n${svg}\n</figure>`;
   });

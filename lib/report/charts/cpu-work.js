@@ -4,6 +4,7 @@ const stats = require('../../stats');
 const show = require('../display');
 const { cellsAt } = require('../sections/cells');
 const { forestSpec } = require('./forest-plot');
+const { narrowForestSpec } = require('./forest-narrow');
 const { familyLayout, familyScatter } = require('./scatter-plot');
 const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioAxis, notDrawnNote } = require('./vega');
 
@@ -46,12 +47,13 @@ function countedCells(cells, at) {
  * The forest plot of CPU-work ratios; null where no cell was counted.
  * @param {object[]} cells every summarized cell
  * @param {{ env, scenario, params, baseline, envLabel? }} at
+ * @param {{ narrow?: boolean }} layout narrow: the phone's layout (forest-narrow.js)
  */
-function cpuWorkForestSpec(cells, at, look) {
+function cpuWorkForestSpec(cells, at, look, { narrow = false } = {}) {
   const here = countedCells(cells, at);
   if (!here.some((cell) => cell.instructions)) return null;
   const driver = look.drivers[here[0].driver];
-  return forestSpec(here, at, look, { what: workTitle(driver), subject: 'CPU work' });
+  return (narrow ? narrowForestSpec : forestSpec)(here, at, look, { what: workTitle(driver), subject: 'CPU work' });
 }
 
 /**

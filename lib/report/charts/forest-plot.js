@@ -110,6 +110,11 @@ function forestRows(cells, at) {
   return { rows, notDrawn: notDrawn.sort() };
 }
 
+/** What the ratio is of: the caller's measure, or the driver's time. */
+function forestWhat(cells, at, drivers, measured) {
+  return measured ?? drivers[cells.find((c) => c.scenario === at.scenario)?.driver]?.time.title ?? 'wall time';
+}
+
 /**
  * @param {object[]} cells every summarized cell
  * @param {{ env, scenario, params, baseline: string, envLabel?: string }} at
@@ -123,7 +128,7 @@ function forestSpec(cells, at, { colors, drivers }, { what: measured, subject = 
   const domain = ratioDomain(rows.flatMap((row) => [row.ratio, row.low, row.high]));
   // What "time" is depends on the driver: a batch's wall time, or the time per
   // call; a caller may draw another measure (lib/report/charts/cpu-work.js).
-  const what = measured ?? drivers[cells.find((c) => c.scenario === at.scenario)?.driver]?.time.title ?? 'wall time';
+  const what = forestWhat(cells, at, drivers, measured);
   const x = { field: 'ratio', ...ratioAxis(domain, `mean ${what} ÷ ${at.baseline}'s (log scale)`) };
   const y = {
     field: 'label',
@@ -209,4 +214,4 @@ function forestSpec(cells, at, { colors, drivers }, { what: measured, subject = 
   };
 }
 
-module.exports = { SIGNIFICANCE, forestRows, forestSpec };
+module.exports = { SIGNIFICANCE, forestRows, forestWhat, forestSpec };

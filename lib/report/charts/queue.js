@@ -4,14 +4,23 @@ const { renderSvg, tagExamples } = require('./vega');
 
 // The charts of a report are queued while its sections are built (each
 // section keeps the chart's name, kind and title) and drawn at the end, once.
+// A chart may bring a narrow layout of its own, for a phone's width: the HTML
+// page shows it below 600 px (chart.narrow, its name the chart's with -narrow).
 
 function chartQueue() {
   const jobs = [];
+  // The charts a section shows; a narrow layout is its chart's, never a file of its own.
+  const shown = [];
   return {
-    /** Queues a chart; returns the record the section keeps, its svg filled in by drawAll. */
-    addChart(name, kind, spec) {
-      const chart = { name, kind, title: spec.title.text, svg: null };
+    /** Queues a chart (and its narrow layout); returns the record the section keeps, its svg filled in by drawAll. */
+    addChart(name, kind, spec, narrowSpec = null) {
+      const chart = { name, kind, title: spec.title.text, svg: null, narrow: null };
       jobs.push({ chart, spec });
+      shown.push(chart);
+      if (narrowSpec) {
+        chart.narrow = { name: name.replace(/\.svg$/, '-narrow.svg'), kind, title: chart.title, svg: null };
+        jobs.push({ chart: chart.narrow, spec: narrowSpec });
+      }
       return chart;
     },
     /** Draws every queued chart, each example's marks tagged; Vega's messages go to `warnings`. */
@@ -20,7 +29,7 @@ function chartQueue() {
       for (const job of jobs) job.chart.svg = tagExamples(await renderSvg(job.spec, { messages }), examples);
       for (const message of messages) warnings.push(`chart: ${message}`);
     },
-    charts: () => jobs.map((job) => job.chart),
+    charts: () => shown,
   };
 }
 

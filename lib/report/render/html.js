@@ -84,9 +84,11 @@ p.note { font-style: italic; color: #444; margin: .3rem 0; }
 dl.glossary { font-size: .85rem; color: #333; display: grid; grid-template-columns: max-content 1fr; gap: .15rem .8rem; margin: .8rem 0 1.2rem; }
 dl.glossary dt { font-weight: bold; white-space: nowrap; }
 dl.glossary dd { margin: 0; }
+/* On a phone a term above its text: side by side, a long word pushed the page wider than the screen. */
+@media (max-width: 599px) { dl.glossary { grid-template-columns: 1fr; gap: 0; } dl.glossary dd { margin: 0 0 .4rem 1rem; overflow-wrap: anywhere; } }
 figure.chart { margin: 1rem 0; overflow-x: auto; }
 figure.chart svg { max-width: 100%; height: auto; }
-/* On a phone a chart keeps its size and scrolls sideways: shrunk to the screen its text would be 3 px. */
+/* On a phone a chart is never shrunk (its text would be 3 px): one with a narrow layout of its own draws that below 600 px, the others scroll sideways. */
 @media (max-width: 700px) { figure.chart svg { max-width: none; } }
 .dim { opacity: 0.12 !important; }
 .role-legend-entry path.background { pointer-events: all; cursor: pointer; }
@@ -162,8 +164,11 @@ function renderHtml(model, look) {
   );
   parts.push('<h1>asyncmark results</h1>');
   parts.push(
-    `<p>${escapeHtml(prose.inputText(model))} How the numbers are made and how to read them: ${link('the guide', model.links.guide)}. Pick a scenario and a runtime under "Time and memory", and two examples to compare; hover a line, a legend entry or a table row to pick out one example.</p>`,
+    `<p>${escapeHtml(prose.inputText(model))} How the numbers are made and how to read them: ${link('the guide', model.links.guide)}. Pick a scenario and a runtime below, and two examples to compare; tap or hover a line, a legend entry or a table row to pick out one example.</p>`,
   );
+  // The picker comes first, before the contents: on a phone the list of sections is a dozen screens long.
+  const first = model.headline ? { scenario: model.headline.scenario, runtime: model.headline.env.id } : null;
+  parts.push(pickerMarkup(picker, first));
 
   const contents = [
     ['summary', 'Summary'],
@@ -205,8 +210,6 @@ function renderHtml(model, look) {
 
   parts.push('<h2 id="time">Time and memory</h2>');
   parts.push(`<ul>${prose.HOW_TO_READ_TIMES.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`);
-  const first = model.headline ? { scenario: model.headline.scenario, runtime: model.headline.env.id } : null;
-  parts.push(pickerMarkup(picker, first));
   for (const section of model.sections) {
     const title = titleOf(section);
     parts.push(sectionOpen(section, title), `<h3>${escapeHtml(title)}</h3>`, `<p class="note">${escapeHtml(section.env.label)}</p>`);

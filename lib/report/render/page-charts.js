@@ -8,6 +8,8 @@ const zlib = require('node:zlib');
 // and in base64 (about a tenth of its size), in one data block; the page's
 // script inflates a chart with the browser's own DecompressionStream when its
 // figure comes near the screen. A chart shown in two places is stored once.
+// A chart with a narrow layout (charts/queue.js) carries it too: the page shows
+// it below 600 px, inline by its stylesheet, packed by its script.
 // The page still loads nothing from anywhere. Deterministic: gzip writes no
 // time into its header here.
 
@@ -15,8 +17,22 @@ function escapeHtml(text) {
   return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
+// Vega writes its coordinates to 14 decimals; the page keeps 2 (a hundredth
+// of a pixel), which leaves every picture as it was and its random digits,
+// which gzip cannot shorten, out of the page. Only the attributes that place
+// and shape a mark: no text and no label, whose numbers are the report's.
+const GEOMETRY = / (transform|d|x|y|x1|x2|y1|y2|width|height)="([^"]*)"/g;
+
+function roundGeometry(svg) {
+  return svg.replace(GEOMETRY, (all, name, value) => ` ${name}="${value.replace(/(\d\.\d\d)\d+/g, '$1')}"`);
+}
+
 function pack(svg) {
-  return zlib.gzipSync(Buffer.from(svg, 'utf8'), { level: 9 }).toString('base64');
+  return zlib.gzipSync(Buffer.from(roundGeometry(svg), 'utf8'), { level: 9 }).toString('base64');
+}
+
+function wait(title) {
+  return `<p class="chart-wait">Chart: ${escapeHtml(title)} (drawn when shown; needs JavaScript).</p>`;
 }
 
 /**
@@ -28,13 +44,22 @@ function pageCharts() {
   return {
     /** A figure with its SVG in the page, for what a reader sees first. */
     inline(chart) {
-      return `<figure class="chart" aria-label="${escapeHtml(chart.title)}">\n${chart.svg}\n</figure>`;
+      const label = `aria-label="${escapeHtml(chart.title)}"`;
+      const svg = roundGeometry(chart.svg);
+      if (!chart.narrow?.svg) return `<figure class="chart" ${label}>\n${svg}\n</figure>`;
+      // The narrow layout packed beside it, drawn by the script where the stylesheet shows it (below 600 px).
+      const { name } = chart.narrow;
+      if (!store.has(name)) store.set(name, pack(chart.narrow.svg));
+      return `<figure class="chart" ${label}>\n<div class="wide-only">${svg}</div>\n<div class="narrow-only" data-chart="${escapeHtml(name)}">${wait(chart.title)}</div>\n</figure>`;
     },
     /** A figure the script fills from the data block; its title shows until then. */
     packed(chart) {
       if (!store.has(chart.name)) store.set(chart.name, pack(chart.svg));
+      const narrow = chart.narrow?.svg ? chart.narrow : null;
+      if (narrow && !store.has(narrow.name)) store.set(narrow.name, pack(narrow.svg));
       const title = escapeHtml(chart.title);
-      return `<figure class="chart" data-chart="${escapeHtml(chart.name)}" aria-label="${title}"><p class="chart-wait">Chart: ${title} (drawn when shown; needs JavaScript).</p></figure>`;
+      const narrowName = narrow ? ` data-narrow="${escapeHtml(narrow.name)}"` : '';
+      return `<figure class="chart" data-chart="${escapeHtml(chart.name)}"${narrowName} aria-label="${title}">${wait(chart.title)}</figure>`;
     },
     dataBlock() {
       // JSON in a script element: "</" cannot occur in base64 or in the chart names' escaping.

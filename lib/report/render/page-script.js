@@ -5,8 +5,8 @@ const show = require('../display');
 
 // The HTML page's one script. It draws a packed chart when its figure comes
 // near the screen (page-charts.js); shows the section of times the picker
-// names and compares two examples there (page-picker.js); and, hovering a
-// mark, a label, a legend entry or a table row, picks out that example in
+// names and compares two examples there (page-picker.js); and, tapping or
+// hovering a mark, a label, a legend entry or a table row, picks out that example in
 // every chart and table: every element that stands for an example carries
 // data-example (charts' marks get it from their descriptions, see
 // charts/vega.js tagExamples), and the others are dimmed; a mark's
@@ -37,10 +37,17 @@ const SCRIPT = `
   var tip = document.getElementById('tip');
   var packed = JSON.parse((document.getElementById('chart-data') || { textContent: '{}' }).textContent);
 
+  // Below 600 px a chart with a narrow layout of its own is drawn in it.
+  var phone = window.matchMedia ? window.matchMedia('(max-width: 599px)') : { matches: false };
+  function layoutOf(figure) {
+    return phone.matches && figure.hasAttribute('data-narrow') ? figure.getAttribute('data-narrow') : figure.getAttribute('data-chart');
+  }
   function inflate(figure) {
     if (figure.hasAttribute('data-state')) return;
     figure.setAttribute('data-state', 'loading');
-    var text = atob(packed[figure.getAttribute('data-chart')]);
+    var name = layoutOf(figure);
+    figure.setAttribute('data-drawn', name);
+    var text = atob(packed[name]);
     var bytes = new Uint8Array(text.length);
     for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
     var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
@@ -49,7 +56,8 @@ const SCRIPT = `
       figure.setAttribute('data-state', 'drawn');
     });
   }
-  var figures = Array.prototype.slice.call(document.querySelectorAll('figure[data-chart]'));
+  // Every packed chart's place: a figure, or the narrow half of the opening chart's.
+  var figures = Array.prototype.slice.call(document.querySelectorAll('[data-chart]'));
   if ('IntersectionObserver' in window) {
     var observer = new IntersectionObserver(function (entries) {
       entries.forEach(function (entry) {
@@ -58,6 +66,15 @@ const SCRIPT = `
     }, { rootMargin: '800px 0px' });
     figures.forEach(function (figure) { observer.observe(figure); });
   } else figures.forEach(inflate);
+  // A phone turned on its side: the charts drawn are drawn again in the layout that fits.
+  if (phone.addEventListener) phone.addEventListener('change', function () {
+    figures.forEach(function (figure) {
+      if (figure.getAttribute('data-state') === 'drawn' && figure.getAttribute('data-drawn') !== layoutOf(figure)) {
+        figure.removeAttribute('data-state');
+        inflate(figure);
+      }
+    });
+  });
 
   function highlight(key) {
     document.querySelectorAll('figure.chart [data-example]').forEach(function (el) {
@@ -77,7 +94,8 @@ const SCRIPT = `
     return entry ? entry.querySelector('[data-example]') : null;
   }
   var current = null;
-  document.addEventListener('mouseover', function (event) {
+  // A tap picks out as a hover does: a touch screen has no pointer to hover with.
+  function pickOut(event) {
     var el = exampleAt(event.target);
     var key = el ? el.getAttribute('data-example') : null;
     if (key !== current) { current = key; highlight(key); }
@@ -88,7 +106,9 @@ const SCRIPT = `
       tip.style.left = (event.clientX + 12) + 'px';
       tip.style.top = (event.clientY + 12) + 'px';
     } else tip.style.display = 'none';
-  });
+  }
+  document.addEventListener('mouseover', pickOut);
+  document.addEventListener('click', pickOut);
 
   var form = document.getElementById('picker');
   var dataBlock = document.getElementById('picker-data');
@@ -237,6 +257,8 @@ body.picking section.time-section:not(.picked) { display: none; }
 section.time-section, #time { scroll-margin-top: 6rem; }
 #comparison h3 { font-size: 1rem; }
 tr.pair td { background: #e4f0ff; }
+figure.chart .narrow-only { display: none; }
+@media (max-width: 599px) { figure.chart .narrow-only { display: block; } figure.chart .wide-only { display: none; } }
 p.chart-wait { color: #777; font-style: italic; min-height: 6rem; }
 `;
 

@@ -6,6 +6,7 @@ const { referenceParams } = require('./cells');
 const { timeTable } = require('./time-table');
 const { chartBase, paramSlugs } = require('../charts/file-names');
 const { forestSpec } = require('../charts/forest-plot');
+const { narrowForestSpec } = require('../charts/forest-narrow');
 const { againstNSpec } = require('../charts/against-n');
 const { responsivenessSpec } = require('../charts/responsiveness');
 const { throughputSpec } = require('../charts/throughput');
@@ -24,6 +25,10 @@ const REFERENCE_CHARTS = {
   throughput: throughputSpec,
   'cpu-work-forest': cpuWorkForestSpec,
   'cpu-work-against-time': workAgainstTimeSpec,
+};
+// The charts above with a narrow layout of their own, for a phone.
+const NARROW_CHARTS = {
+  'cpu-work-forest': (cells, at, look) => cpuWorkForestSpec(cells, at, look, { narrow: true }),
 };
 // Every chart a driver may list in its charts.
 const CHART_KINDS = ['forest', ...Object.keys(REFERENCE_CHARTS), 'time-against-n', 'memory-against-n'];
@@ -59,12 +64,13 @@ function scenarioSections(summary, envs, look, addChart, runs = []) {
       const tables = references.map((params, i) => {
         const at = atParams(params);
         const forest = chosen.includes('forest') ? forestSpec(summary.cells, at, look) : null;
+        const narrow = forest && narrowForestSpec(summary.cells, at, look);
         return {
           params,
           title: show.params(params),
           pooling: at.pooling,
           table: timeTable(summary.cells, at, look),
-          forest: forest && addChart(`${chartBase(scenario, envIndex, envs.length, referenceSlugs[i])}-forest.svg`, 'forest', forest),
+          forest: forest && addChart(`${chartBase(scenario, envIndex, envs.length, referenceSlugs[i])}-forest.svg`, 'forest', forest, narrow),
         };
       });
       const series = [];
@@ -81,7 +87,8 @@ function scenarioSections(summary, envs, look, addChart, runs = []) {
         references.forEach((params, i) => {
           const spec = specOf(summary.cells, atParams(params), look);
           const name = `${chartBase(scenario, envIndex, envs.length, referenceSlugs[i])}-${kind}.svg`;
-          if (spec) sectionCharts.push(addChart(name, kind, spec));
+          const narrow = spec && NARROW_CHARTS[kind] ? NARROW_CHARTS[kind](summary.cells, atParams(params), look) : null;
+          if (spec) sectionCharts.push(addChart(name, kind, spec, narrow));
         });
       }
       series.forEach((params, i) => {
