@@ -10,7 +10,6 @@ const { flavourMissing } = require('../../fakes/flavours');
 const { openBackend } = require('./backend');
 const { invoke } = require('../../invoke');
 const { startMeasuring } = require('../../runner/child/measure');
-const { clocks } = require('../../runner/child/clocks');
 const { childMain } = require('../../runner/child/main');
 const { openRound, closeRound, markEnd, roundPlan } = require('../../runner/child/region');
 const { entryOf, loadExample } = require('../../runner/child/example');
@@ -62,10 +61,10 @@ function batch(entry, upload, calls, onDouble, context, timed = true) {
     let failed = 0;
     for (let i = 0; i < n; i++) {
       const { args, store } = calls[i];
-      const start = timed ? clocks.hrtimeBigint() : null;
+      const start = timed ? process.hrtime.bigint() : null;
       const done = (error) => {
         if (heard[i]++) return onDouble(i);
-        if (timed) latencies[i] = Number(clocks.hrtimeBigint() - start) / 1e6;
+        if (timed) latencies[i] = Number(process.hrtime.bigint() - start) / 1e6;
         if (error) failed++;
         if (--remaining === 0) resolve({ latencies, failed });
       };

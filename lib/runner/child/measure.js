@@ -9,8 +9,6 @@ function perfHooks() {
   }
 }
 const { PerformanceObserver, monitorEventLoopDelay, performance } = perfHooks();
-// The clocks as the child took them before the example loaded (clocks.js).
-const { clocks } = require('./clocks');
 
 // Instruments the timed region of a run: wall and CPU time, peak memory, GC,
 // event-loop delay and utilization. Only cheap observers are used, and heap
@@ -34,7 +32,7 @@ function twoTurns() {
 
 // process.hrtime in ms; process.hrtime.bigint came in Node 10.7.
 function monotonicMs() {
-  const [seconds, nanoseconds] = clocks.hrtime();
+  const [seconds, nanoseconds] = process.hrtime();
   return seconds * 1e3 + nanoseconds / 1e6;
 }
 
@@ -51,7 +49,7 @@ function attempt(make) {
 
 function startMeasuring({ sampleMs = 10, detailed = true, capabilities = ALL } = {}) {
   const can = { ...ALL, ...capabilities };
-  const heapBefore = clocks.memoryUsage().heapUsed;
+  const heapBefore = process.memoryUsage().heapUsed;
   let heapPeak = heapBefore;
   // Each collection's start and duration, kept only when it started inside
   // the region: Node 8 and 9 deliver the entries of collections made before
@@ -62,7 +60,7 @@ function startMeasuring({ sampleMs = 10, detailed = true, capabilities = ALL } =
   // the monotonic clock, not since timeOrigin (measured): either clock puts a
   // collection in the region. The two clocks' values lie as far apart as
   // the machine's uptime is from the process's age.
-  const stamps = () => [clocks.performanceNow(), monotonicMs()];
+  const clocks = () => [performance.now(), monotonicMs()];
   const inRegion = (time) => [0, 1].some((clock) => time >= region.start[clock] && time < region.end[clock]);
   let observer = null;
   let histogram = null;
@@ -85,24 +83,24 @@ function startMeasuring({ sampleMs = 10, detailed = true, capabilities = ALL } =
       });
     }
     sampler = setInterval(() => {
-      const used = clocks.memoryUsage().heapUsed;
+      const used = process.memoryUsage().heapUsed;
       if (used > heapPeak) heapPeak = used;
     }, sampleMs);
     sampler.unref();
   }
   const elu = can.loopUtilization ? attempt(() => performance.eventLoopUtilization()) : null;
-  if (observer) region.start = stamps();
-  const cpu = clocks.cpuUsage();
-  const start = clocks.hrtimeBigint();
+  if (observer) region.start = clocks();
+  const cpu = process.cpuUsage();
+  const start = process.hrtime.bigint();
 
   // Everything but the collections is read when stop() is called; the
   // promise resolves once the region's last collections have arrived.
   return async function stop() {
-    const wallNs = clocks.hrtimeBigint() - start;
-    const cpuUsed = clocks.cpuUsage(cpu);
-    if (observer) region.end = stamps();
+    const wallNs = process.hrtime.bigint() - start;
+    const cpuUsed = process.cpuUsage(cpu);
+    if (observer) region.end = clocks();
     const utilization = elu ? attempt(() => performance.eventLoopUtilization(elu).utilization) : null;
-    const heapNow = clocks.memoryUsage().heapUsed;
+    const heapNow = process.memoryUsage().heapUsed;
     if (heapNow > heapPeak) heapPeak = heapNow;
     if (sampler) clearInterval(sampler);
     if (histogram) histogram.disable();
@@ -110,7 +108,7 @@ function startMeasuring({ sampleMs = 10, detailed = true, capabilities = ALL } =
       wallMs: Number(wallNs) / 1e6,
       cpuUserMs: cpuUsed.user / 1000,
       cpuSystemMs: cpuUsed.system / 1000,
-      maxRssMB: can.resourceUsage ? attempt(() => (clocks.resourceUsage().maxRSS * 1024) / MB) : null,
+      maxRssMB: can.resourceUsage ? attempt(() => (process.resourceUsage().maxRSS * 1024) / MB) : null,
       heapBeforeMB: heapBefore / MB,
       heapPeakMB: heapPeak / MB,
       // Without a GC observer (--bare, or a runtime without one) there is no
