@@ -42,7 +42,8 @@ describe('asyncmark bench --add', function () {
     const out = path.join(dir, 'cancel-runs.jsonl');
     const ignores = path.join(ROOT, 'test', 'fixtures', 'doxbee', 'async-await-ignores-signal.js');
     const args = ['bench', '--test', '--examples', 'callbacks-original', '--add', `${mine},${ignores}`, '--io', 'promises', '--cancel', 'signal'];
-    const { code, stdout, stderr } = await runCli(...args, '--out', out, '--quiet');
+    // --wide: the default table wraps its on-cancel column to fit 100 columns.
+    const { code, stdout, stderr } = await runCli(...args, '--out', out, '--quiet', '--wide');
     assert.equal(code, 0, stderr);
     const onCancel = Object.fromEntries(readResults(out, { drivers }).map((run) => [run.example, run.metrics.onCancel]));
     assert.deepEqual(onCancel, {

@@ -25,7 +25,7 @@ describe('parallel model', () => {
 
   it('refuses a p that is not a positive integer', () => {
     for (const p of [0, -1, 2.5, '3']) {
-      assert.throws(() => createIO('callbacks', { p }, 'parallel'), /p must be a positive integer/);
+      assert.throws(() => createIO('callbacks', { p }, 'parallel'), /p: .* is not allowed; expected a whole number >= 1 and <= 1000$/);
     }
   });
 

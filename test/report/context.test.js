@@ -10,7 +10,7 @@ const show = require('../../lib/report/display');
 const { buildReport } = require('../../lib/report');
 const { contextCost } = require('../../lib/report/sections/context');
 const { contextPoints, contextSpec } = require('../../lib/report/charts/context-plot');
-const { render } = require('../../bench/commands/bench');
+const { render } = require('../../bench/session-table');
 const { checkWellFormed } = require('./well-formed-xml');
 const { DECLARATIONS } = require('./fixture-report');
 const registries = require('../../examples');
@@ -277,7 +277,8 @@ describe('report: the cost of async context', () => {
   });
 
   it('is printed by bench after the time tables when both contexts ran, and not otherwise', () => {
-    const text = render(contextLines(), { format: 'table' });
+    // --wide: the default terminal table wraps its text columns to 100.
+    const text = render(contextLines(), { format: 'table', wide: true });
     const at = text.indexOf('The cost of async context, doxbee-sequential: n=1000, t=1');
     assert.ok(at > text.indexOf('doxbee-sequential: n=1000, t=1, latency=constant, dt=0.1, e=0, seed=1, context=als'), text);
     assert.match(text.slice(at), /\npromises-q +⚠ lost at blob\.put /);
