@@ -47,8 +47,10 @@ const README = ['# A project', '', '<!-- families:start -->', 'the families of a
 
 describe('npm run docs (bench/docs-pipeline.js)', function () {
   // A budget, not a measurement: --test runs every doxbee example once per
-  // scenario (32 with the transpiled variants), slower under coverage on a busy machine.
-  this.timeout(600000);
+  // scenario (32 with the transpiled variants, and the cancellable ones each
+  // observing its cancel cases after its batch), slower under coverage on a
+  // busy machine.
+  this.timeout(1200000);
   let dir;
 
   beforeEach(() => {
@@ -65,7 +67,7 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
     fs.writeFileSync(readme, README);
     const article = path.join(dir, 'article-2013.md');
     fs.writeFileSync(article, ARTICLE_PAGE);
-    const first = pipeline(['--test', '--out', out, '--readme', readme, '--article', article], 480000);
+    const first = pipeline(['--test', '--out', out, '--readme', readme, '--article', article], 1000000);
     assert.equal(first.code, 0, first.stderr);
 
     const names = fs.readdirSync(out).sort();
