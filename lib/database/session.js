@@ -91,10 +91,11 @@ async function openSessionDatabase(choice, { prepare, signature = { functions: [
   }
   // The session's own statements name their schema; anything unqualified
   // would find only the catalog, where nothing can be made.
-  const client = quietClient(pg, clientConfig(target, { password, schema: 'pg_catalog', applicationName: `asyncmark-session-${process.pid}` }));
+  const sessionConfig = clientConfig(target, { password, schema: 'pg_catalog', applicationName: `asyncmark-session-${process.pid}` });
+  const client = quietClient(pg, sessionConfig);
   const where = `${target.host ?? 'localhost'}:${target.port ?? 5432}`;
   const connect = async () => {
-    const made = quietClient(pg, clientConfig(target, { password, schema: 'pg_catalog', applicationName: `asyncmark-session-${process.pid}` }));
+    const made = quietClient(pg, sessionConfig);
     await made.connect();
     return made;
   };
