@@ -53,14 +53,21 @@ function timedInterval(timed, load, { windows, cores }) {
     const sessionLoad = loadOf(s.times, windows);
     return { session: s.session, ratio: s.ratio, low: s.low, high: s.high, runs: s.runs, load: sessionLoad, judged: !tooLoaded(sessionLoad, cores) };
   });
-  if (all.length < 2) {
+  // No session ran both sides twice: the runs pooled across sessions, judged
+  // by the load of every one of them.
+  if (all.length === 0) {
     const refused = refusalOf(load, cores);
     if (refused) return { refused, sessions };
-    return { interval: timed, over: all.length === 1 ? 'its one session' : 'its runs', left: 0, sessions };
+    return { interval: timed, over: 'its runs', left: 0, sessions };
   }
+  // Otherwise only the sessions that ran both sides are judged, each by its
+  // own load: a quiet session beside older runs whose halves came from
+  // different (loaded) sessions is judged on its own runs, not refused for theirs.
   const quiet = sessions.filter((s) => s.judged);
   if (quiet.length === 0) return { refused: refusalOf(load, cores), sessions };
   const left = sessions.length - quiet.length;
+  const alone = sessions.length === 1 && quiet[0].runs[0] === timed.runs[0] && quiet[0].runs[1] === timed.runs[1];
+  if (alone) return { interval: timed, over: 'its one session', left: 0, sessions };
   if (quiet.length === 1) return { interval: quiet[0], over: 'the one session judged', left, sessions };
   return { interval: hullOf(quiet), hull: true, over: `the ${quiet.length} sessions judged, lowest low to highest high`, left, sessions };
 }

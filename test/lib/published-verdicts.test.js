@@ -284,6 +284,18 @@ describe('published verdicts: each claim on its own measure, one interval', () =
     assert.match(page, /## Provenance: sessions and loads[\s\S]*2026-11-26 05:55: [^;]*load 6\.5–14\.0, not judged/);
   });
 
+  it('judges a quiet session that ran both sides even when older runs of one side alone were made loaded (planted: a loaded half-session)', () => {
+    // The older session ran only the numerator, under load: it forms no
+    // session of its own, and its load must not refuse the quiet one.
+    const halfLoaded = session('2026-11-26T05:55:00.000Z-b', 2.4, '2026-11-26T05:55:00.000Z').filter((l) => l.example === 'promises-native');
+    const c = onNode8([...halfLoaded, ...session('2026-11-27T10:00:00.000Z-a', 1.9, '2026-11-27T10:00:00.000Z')]);
+    assert.equal(c.verdict.verdict, 'reproduced');
+    assert.equal(c.verdict.interval.over, 'the one session judged');
+    assert.equal(c.sessions.length, 1);
+    // With only the loaded half, nothing is judged from time.
+    assert.equal(onNode8(halfLoaded).verdict.verdict, 'not measured');
+  });
+
   it('over several judged sessions, from the lowest low to the highest high: reproduced only if each is, else inconclusive (planted)', () => {
     const agree = onNode8([
       ...session('2026-11-27T10:00:00.000Z-a', 1.9, '2026-11-27T10:00:00.000Z'),
