@@ -51,20 +51,27 @@ const CHART = FIGURES.chart;
 const COUNTS = 2;
 
 function options(argv) {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      results: { type: 'string', default: path.join(ROOT, 'docs', 'published', 'runs.jsonl') },
-      load: { type: 'string' },
-      page: { type: 'string', default: path.join(ROOT, 'docs', 'published.md') },
-      only: { type: 'string' },
-      'report-only': { type: 'boolean', default: false },
-      'counted-only': { type: 'boolean', default: false },
-      'new-session': { type: 'boolean', default: false },
-      note: { type: 'string' },
-      test: { type: 'boolean', default: false },
-    },
-  });
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        results: { type: 'string', default: path.join(ROOT, 'docs', 'published', 'runs.jsonl') },
+        load: { type: 'string' },
+        page: { type: 'string', default: path.join(ROOT, 'docs', 'published.md') },
+        only: { type: 'string' },
+        'report-only': { type: 'boolean', default: false },
+        'counted-only': { type: 'boolean', default: false },
+        'new-session': { type: 'boolean', default: false },
+        note: { type: 'string' },
+        test: { type: 'boolean', default: false },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(
+      `${error.message}; expected --results FILE, --load FILE, --page FILE, --only ID,..., --report-only, --counted-only, --new-session, --note TEXT, --test (see the comment at the top of bench/published.js)`,
+    );
+  }
   const ids = [...FIGURES.rows.map((row) => row.id), CHART.id];
   const only = values.only ? values.only.split(',') : ids;
   for (const id of only) if (!ids.includes(id)) throw refuse('--only', id, `row ids of lib/published/figures.json: ${ids.join(', ')}`);

@@ -498,6 +498,10 @@ describe('npm run published (bench/published.js)', function () {
     const bad = run('--only', 'no-such-row', '--report-only', '--page', path.join(dir, 'p.md'));
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /^asyncmark: --only: "no-such-row" is not allowed; expected row ids of lib\/published\/figures\.json: kaizhu256-2018, /);
+    // An option it does not know: one line, not a stack trace.
+    const unknown = run('--no-such-option');
+    assert.equal(unknown.status, 2);
+    assert.match(unknown.stderr, /^asyncmark: Unknown option '--no-such-option'; expected --results FILE, [^\n]*\n$/);
   });
 });
 
