@@ -56,3 +56,48 @@ describe('batch driver: a live signal for a cancellable example', function () {
     assert.equal(runs[0].metrics.hearing.grade, result.metrics.hearing.grade);
   });
 });
+
+describe('bench --signal: every scenario with a cancellable example takes it', function () {
+  this.timeout(120000);
+  const os = require('node:os');
+  const { spawnSync } = require('node:child_process');
+  const problems = require('../../examples');
+  const scenarios = require('../../bench/scenarios');
+  const CLI = path.join(__dirname, '../../bench/cli.js');
+
+  it('is a parameter of each batch scenario whose problem has an example that takes a signal (planted: a scenario without it)', () => {
+    const takers = Object.values(scenarios).filter((s) => s.driver === 'batch' && problems[s.problem].examples.some((e) => e.cancel === 'signal'));
+    assert.ok(takers.length >= 4);
+    for (const scenario of takers) assert.equal(scenario.params.signal, 'none', `${scenario.name} takes --signal`);
+  });
+
+  it('runs a cancellable variant with a live signal from the command line, and records it', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-signal-'));
+    try {
+      const out = path.join(dir, 'runs.jsonl');
+      const args = [
+        CLI,
+        'bench',
+        '--scenario',
+        'doxbee-sequential',
+        '--examples',
+        'async-await-cancellable',
+        '--signal',
+        'live',
+        '--test',
+        '--quiet',
+        '--out',
+        out,
+      ];
+      const ran = spawnSync(process.execPath, args, { encoding: 'utf8' });
+      assert.equal(ran.status, 0, ran.stderr);
+      const lines = fs.readFileSync(out, 'utf8').trim().split('\n').map(JSON.parse);
+      assert.deepEqual(
+        lines.map((line) => [line.params.signal, line.status]),
+        [['live', 'ok']],
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -13,7 +13,7 @@ module.exports = {
   problem: 'doxbee',
   description: 'n concurrent uploads; each I/O operation takes dt ms per operation in flight; every one succeeds',
   childOptions: { fileExists: false },
-  params: { n: [100, 500, 1000, 1500, 2000], latency: 'load', dt: 0.1, e: 0, seed: 1, context: 'none' },
+  params: { n: [100, 500, 1000, 1500, 2000], latency: 'load', dt: 0.1, e: 0, seed: 1, context: 'none', signal: 'none' },
   // The load model is what the scenario measures, and every operation succeeds.
   fixed: ['e', 'latency'],
   // Under a real database (bench --db) the latency is the database's own and

@@ -10,7 +10,7 @@ module.exports = {
   problem: 'doxbee',
   description: 'n concurrent uploads; every I/O operation succeeds',
   childOptions: { fileExists: false },
-  params: { n: [100, 1000, 10000], latency: 'constant', t: [1], dt: 0.1, e: 0, seed: 1, context: 'none', hooks: 'none' },
+  params: { n: [100, 1000, 10000], latency: 'constant', t: [1], dt: 0.1, e: 0, seed: 1, context: 'none', hooks: 'none', signal: 'none' },
   // Every operation succeeds: that is what the scenario measures.
   fixed: ['e'],
   // Where the main job (asyncmark bench, no options) counts CPU work beside

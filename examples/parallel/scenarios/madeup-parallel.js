@@ -10,7 +10,7 @@ module.exports = {
   driver: 'batch',
   problem: 'parallel',
   description: 'n concurrent uploads of p parallel queries each; every I/O operation succeeds',
-  params: { n: [100, 1000, 4000], latency: 'constant', t: [1], dt: 0.1, e: 0, p: 25, seed: 1, context: 'none' },
+  params: { n: [100, 1000, 4000], latency: 'constant', t: [1], dt: 0.1, e: 0, p: 25, seed: 1, context: 'none', signal: 'none' },
   // Every operation succeeds: that is what the scenario measures.
   fixed: ['e'],
 };
