@@ -66,6 +66,11 @@ describe('formatRows', () => {
       formatRows(rows, [{ key: 'a' }, { key: 'b', title: 'b,title' }], 'csv'),
       'a,"b,title"\r\nplain,"with, comma"\r\n"say ""hi""","two\nlines"\r\n1.5,\r\n',
     );
+    // A value with parts is written as its JSON (planted: an object, once "[object Object]").
+    assert.equal(
+      formatRows([{ a: { grade: 'at once', times: [{ t: 1, ms: 0.2 }] } }], [{ key: 'a' }], 'csv'),
+      'a\r\n"{""grade"":""at once"",""times"":[{""t"":1,""ms"":0.2}]}"\r\n',
+    );
     assert.equal(formatRows(ROWS, COLUMNS, 'csv').split('\r\n')[2], `callbacks-original,444,${String(ROWS[1].score)}`);
   });
 

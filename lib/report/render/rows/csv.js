@@ -6,9 +6,11 @@ const { titleOf } = require('./columns');
 
 // An absent value, and a number that is not one (the interval of a single
 // run is NaN), are an empty field: a program reading the file sees "no value".
+// A value with parts (how soon a caller hears: a grade and times) is its JSON,
+// which a program can read back, never "[object Object]".
 function csvField(value) {
   const missing = value === undefined || value === null || (typeof value === 'number' && !Number.isFinite(value));
-  const text = missing ? '' : String(value);
+  const text = missing ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
