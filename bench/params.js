@@ -84,7 +84,7 @@ function resolveParams(scenario, driver, options, scenarios) {
       const takers = Object.values(scenarios)
         .filter((s) => name in s.params && !(s.fixed ?? []).includes(name))
         .map((s) => s.name);
-      throw new UsageError(`${flag(name)}: applies to ${either(takers)}, not ${scenario.name}`);
+      throw new UsageError(`${flag(name)}: applies to ${takers.length ? either(takers) : 'no scenario'}, not ${scenario.name}`);
     }
     params[name] = parseValue(specs.get(name), options[name]);
   }
