@@ -2,7 +2,13 @@
 // checks them against the runtime: the exported names, the flavour names and
 // every registry entry's fields.
 
-/** An I/O flavour built on the engine: the calling convention of every asynchronous method of the simulated I/O (lib/fakes/flavours.js NAMES). */
+/**
+ * An I/O flavour built on the engine: the calling convention of every asynchronous method of the simulated I/O (lib/fakes/flavours.js NAMES).
+ * Node callbacks (callbacks); node callbacks that take, after the callback, the object to call it on (callbacks-ctx);
+ * native promises with no wrapping (native); util.promisify (promises); the libraries' own wrappers of node callbacks:
+ * bluebird's promisify, Q's denodeify, when/node's lift, thunkify, RxJS's bindNodeCallback (bluebird, q, when, thunks,
+ * observables); an Effect made with Effect.callback (effect); an Effection operation made with action (effection).
+ */
 export type Flavour = 'callbacks' | 'callbacks-ctx' | 'native' | 'promises' | 'bluebird' | 'q' | 'when' | 'thunks' | 'observables' | 'effect' | 'effection';
 
 /** A flavour with no engine behind it, for the instrument problem only: the minimal fake, or bare timers. */
@@ -25,15 +31,19 @@ export type IOProblem = 'doxbee' | 'parallel' | 'instrument' | (string & {});
 
 /** A failure at a named operation, on every call of it or only on its index-th (1-based). */
 export interface Fault {
+  /** The operation that fails, one of the problem's failable operations. */
   op: string;
+  /** How the failure arrives. */
   mode: FaultMode;
   /** Required unless mode is 'sync'. */
   placement?: Placement;
+  /** Fail only the index-th call (1-based); absent: every call. */
   index?: number;
 }
 
 /** The engine's options (lib/fakes/engine.js). */
 export interface EngineOptions {
+  /** How long an operation takes; default 'constant'. */
   latency?: LatencyModel;
   /** Milliseconds per operation (constant, jitter); default 1. */
   t?: number;
@@ -45,6 +55,7 @@ export interface EngineOptions {
   seed?: number;
   /** DoxBee's branch (a model's option, read by its model): whether the file lookup finds a file; default false. */
   fileExists?: boolean;
+  /** One failure at a named operation; default none. */
   fault?: Fault | null;
   /** Likelihood that any call fails (seeded); default 0. */
   e?: number;
@@ -56,6 +67,7 @@ export interface EngineOptions {
   trace?: boolean;
   /** The operations that may fail. */
   operations?: readonly string[];
+  /** Stepped delivery: every completion held until release() delivers it, in this order; default null, each delivered when its latency is over. */
   order?: Order | null;
   /** Read the upload's async context (uploadContext) at every operation and record whether it survived. */
   context?: boolean;
@@ -63,6 +75,7 @@ export interface EngineOptions {
 
 /** createIO's options: the engine's (the problem names the operations), and p, the parallel problem's number of queries. */
 export interface IOOptions extends Omit<EngineOptions, 'operations'> {
+  /** The parallel problem's number of queries an upload makes at once. */
   p?: number;
 }
 
@@ -77,6 +90,7 @@ export type TraceEvent =
 export interface Counter {
   /** Ids handed out ('blob', 'tx') and calls per operation ('op:<name>'). */
   readonly counts: Record<string, number>;
+  /** How many failures it injected. */
   readonly failures: number;
   /** Resolves once no scheduled callback is left. */
   idle(): Promise<void>;
@@ -84,8 +98,11 @@ export interface Counter {
 
 /** The one engine behind every flavour: schedules, fails and traces every simulated operation. */
 export class Engine implements Counter {
+  /** An engine with these options; only the operations of options.operations can be made to fail. */
   constructor(options?: EngineOptions);
+  /** Ids handed out ('blob', 'tx') and calls per operation ('op:<name>'). */
   readonly counts: Record<string, number>;
+  /** How many failures it injected. */
   readonly failures: number;
   /** Every call and completion, in order (when tracing). */
   readonly trace: TraceEvent[];
@@ -93,7 +110,9 @@ export class Engine implements Counter {
   readonly injected: InjectedError[];
   /** The options it was made with, from which a model reads its branch (DoxBee's fileExists). */
   readonly options: EngineOptions;
+  /** The seed of its random decisions. */
   readonly seed: number;
+  /** Resolves once no scheduled callback is left. */
   idle(): Promise<void>;
   /** With an order: delivers one held completion on the next turn; false when none is held. */
   release(): boolean;
@@ -101,10 +120,13 @@ export class Engine implements Counter {
 
 /** The error of an injected failure. */
 export class InjectedError extends Error {
+  /** The error of op's failure; its message says '<op> failed (injected <mode> fault)'. */
   constructor(op: string, mode: FaultMode, placement: Placement | 'call');
+  /** Tells an injected error from any other. */
   readonly code: 'EINJECTED';
   /** The operation that failed. */
   readonly op: string;
+  /** How the failure arrived. */
   readonly mode: FaultMode;
   /** 'call' for a synchronous throw. */
   readonly placement: Placement | 'call';
@@ -146,6 +168,7 @@ export type Family = 'callbacks' | 'generators' | 'promises' | 'async-await' | '
 
 /** What every registry entry has. */
 export interface EntryBase {
+  /** The example's name, unique in its registry. */
   name: string;
   /** The example's file, an absolute path. */
   file: string;
@@ -159,7 +182,9 @@ export interface EntryBase {
 
 /** An example run against the simulated I/O (doxbee, parallel, instrument). */
 export interface BatchEntry extends EntryBase {
+  /** Its style family. */
   family: Family;
+  /** How it answers its caller (invoke's convention). */
   call: Convention;
   /** The flavour of the I/O it is given. */
   io: Flavour | BareFlavour;
@@ -184,7 +209,9 @@ export interface BatchEntry extends EntryBase {
 
 /** What a caller passes to give up mid-upload (an AbortSignal has both). */
 export interface SignalLike {
+  /** Whether the caller has given up. */
   readonly aborted: boolean;
+  /** Why, once it has. */
   readonly reason?: unknown;
 }
 
@@ -217,9 +244,13 @@ export type Lets = 'nothing' | 'ticks' | 'microtasks' | 'event-loop';
 
 /** An async-recursion example (fib). */
 export interface FibEntry extends EntryBase {
+  /** How the recursion is written (not the DoxBee style families). */
   family: 'sync' | 'async';
+  /** Whether fib(n) returns the number or a promise of it. */
   call: 'sync' | 'promise';
+  /** Where it computes: the calling thread, one Worker per call, or a piscina pool. */
   where: 'main' | 'worker' | 'pool';
+  /** What else runs on the calling thread before its caller hears back. */
   lets: Lets;
   load(): FibExample;
 }
@@ -229,10 +260,13 @@ export type FibExample = (options?: Record<string, unknown>) => (n: number) => n
 
 /** A time-slicing example (slicing). */
 export interface SlicingEntry extends EntryBase {
+  /** How the recursion is written (not the DoxBee style families). */
   family: 'sync' | 'async';
+  /** Whether fib returns its result, calls back with it, or returns a promise of it. */
   call: 'sync' | 'callback' | 'promise';
   /** Whether it defers its calls at all. */
   yields: boolean;
+  /** What else runs on the calling thread before its caller hears back. */
   lets: Lets;
   load(): SlicingExample;
 }
@@ -245,7 +279,9 @@ export type Workload = 'read' | 'compute' | 'wait';
 
 /** An HTTP server example (http-server). */
 export interface HttpServerEntry extends EntryBase {
+  /** How the work is written: 'sync' blocks the thread that runs it. */
   family: 'sync' | 'async';
+  /** What serves the requests: the one thread of the calling process, node:cluster processes on one port, or a pool of worker threads. */
   where: 'process' | 'cluster' | 'pool';
   load(): HttpServerExample;
 }
@@ -263,7 +299,9 @@ export type HttpServerExample = (options?: {
 
 /** An HTTP client example (http-client). */
 export interface HttpClientEntry extends EntryBase {
+  /** Its style family, as the DoxBee examples'. */
   family: Family;
+  /** Whether load calls back or returns a promise. */
   call: 'callback' | 'promise';
   load(): HttpClientExample;
 }
@@ -282,16 +320,26 @@ export type Driver = string;
 
 /** A problem's registry (examples/<problem>/index.js). */
 export interface Registry<P extends string, D extends Driver, E extends EntryBase> {
+  /** The problem's name, its folder's. */
   problem: P;
   /** The driver that measures its examples. */
   driver: D;
   /** The example the others are compared with. */
   reference: string;
+  /** Its examples' entries, in the order lists show them. */
   examples: E[];
   /** Where lists show the problem: lowest first, unnumbered ones last by name. */
   order?: number;
   /** The fewest examples the registry test accepts. */
   fewestExamples?: number;
+}
+
+/** The http-server problem's registry, which also says what its server must answer. */
+export interface HttpServerRegistry extends Registry<'http-server', 'http-load', HttpServerEntry> {
+  /** The work a request may do. */
+  workloads: Workload[];
+  /** What every answer's body must be: its length in bytes, and its text (null for 'read'). */
+  response(options?: { workload?: Workload; bytes?: number; fibN?: number }): { bytes: number; text: string | null };
 }
 
 /** The registries of the problems asyncmark ships, with their entry types. */
@@ -301,11 +349,7 @@ export interface ShippedProblems {
   instrument: Registry<'instrument', 'batch', BatchEntry>;
   fib: Registry<'fib', 'compute', FibEntry>;
   slicing: Registry<'slicing', 'compute', SlicingEntry>;
-  'http-server': Registry<'http-server', 'http-load', HttpServerEntry> & {
-    workloads: Workload[];
-    /** What every answer's body must be: its length in bytes, and its text (null for 'read'). */
-    response(options?: { workload?: Workload; bytes?: number; fibN?: number }): { bytes: number; text: string | null };
-  };
+  'http-server': HttpServerRegistry;
   'http-client': Registry<'http-client', 'http-load', HttpClientEntry>;
 }
 
@@ -316,11 +360,13 @@ export interface ShippedProblems {
  */
 export type Problems = ShippedProblems & { [problem: string]: Registry<string, Driver, EntryBase> };
 
+/** A problem's name: one asyncmark ships, or any other discovered. */
 export type ProblemName = keyof Problems;
 
 /** The registry entry type of a problem's examples. */
 export type EntryOf<P extends ProblemName> = Problems[P]['examples'][number];
 
+/** Every problem's registry, by name (asyncmark/examples). */
 export const problems: Problems;
 
 /**
@@ -346,18 +392,25 @@ export const MODELS_BY_PROBLEM: Readonly<Record<string, ProblemModel>>;
 
 /** Every flavour createIO accepts, the bare ones last. */
 export const FLAVOURS: readonly (Flavour | BareFlavour)[];
+/** The latency models of the engine's latency option. */
 export const LATENCY_MODELS: readonly LatencyModel[];
+/** The modes of an injected failure. */
 export const FAULT_MODES: readonly FaultMode[];
+/** Where an injected error may be created. */
 export const PLACEMENTS: readonly Placement[];
+/** The orders of stepped delivery. */
 export const ORDERS: readonly Order[];
 
 /** Whether the batch driver runs each upload inside an AsyncLocalStorage context of its own ('als') or not ('none'). */
 export type ContextMode = 'none' | 'als';
+/** The context modes of the batch driver (bench --context). */
 export const CONTEXTS: readonly ContextMode[];
 
 /** What each upload's store holds when it runs with context: which upload it is, and its path. */
 export interface UploadStore {
+  /** The upload's number in its batch, from 1. */
   upload: number;
+  /** The path it uploads to. */
   path?: string;
   [key: string]: unknown;
 }
