@@ -12,7 +12,7 @@
 // - the report (docs/results/README.md, index.html, the charts) and the
 //   sections it copies into README.md and docs/explanation/article-2013.md, by
 //   `npm run docs -- --report-only`;
-// - docs/reference/cli.md and results.md, from the code;
+// - docs/reference/cli.md, results.md, api.md and report-columns.md, from the code;
 // - docs/published.md and its chart, by `npm run published -- --report-only`.
 // Then each is compared with the committed page, but for its stamps: the
 // generated-by line's machine and time, and the folder it was made in.
@@ -31,6 +31,8 @@ const { resolveOptions } = require('./commands/bench');
 const { render } = require('./session-table');
 const { writeCliReference } = require('./cli-reference');
 const { writeResultsReference } = require('./results-reference');
+const { writeApiReference } = require('./api-reference');
+const { writeReportReference } = require('./report-reference');
 
 const ROOT = path.join(__dirname, '..');
 // The page the pipeline copies the report's 2013 section into.
@@ -119,7 +121,9 @@ function regenerate(tmp, root = ROOT) {
   // The references, from the code.
   writeCliReference(path.join(tmp, 'docs', 'reference', 'cli.md'));
   writeResultsReference(path.join(tmp, 'docs', 'reference', 'results.md'));
-  pages.push(path.join('docs', 'reference', 'cli.md'), path.join('docs', 'reference', 'results.md'));
+  writeApiReference(path.join(tmp, 'docs', 'reference', 'api.md'));
+  writeReportReference(path.join(tmp, 'docs', 'reference', 'report-columns.md'));
+  for (const name of ['cli.md', 'results.md', 'api.md', 'report-columns.md']) pages.push(path.join('docs', 'reference', name));
 
   // The published figures, judged, from their runs.
   const published = path.join(tmp, PUBLISHED);

@@ -12,7 +12,8 @@
 // write those files (bench-doxbee-sequential.md, complexity.json, ...), then
 // the reports: a part of the docs measured again without the rest.
 // It also writes the references made from the code: docs/reference/cli.md
-// from --help, docs/reference/results.md from the results schemas.
+// from --help, docs/reference/results.md from the results schemas, api.md
+// from package.json and the declarations, report-columns.md from the drivers' columns.
 // `--out DIR` writes elsewhere, and then leaves the top-level README,
 // docs/reference/ and docs/explanation/article-2013.md alone unless `--readme FILE` or `--article FILE`
 // names a page to write into; `--test` runs every step in its cheap mode.
@@ -32,6 +33,8 @@ const { machine } = require('../lib/runner/environment');
 const { findValgrind } = require('../lib/runner/count-plan');
 const cliReference = require('./cli-reference');
 const resultsReference = require('./results-reference');
+const apiReference = require('./api-reference');
+const reportReference = require('./report-reference');
 const families = require('./readme-families');
 
 const ROOT = path.join(__dirname, '..');
@@ -400,6 +403,8 @@ function main(argv) {
     if (settings.references) {
       cliReference.writeCliReference();
       resultsReference.writeResultsReference();
+      apiReference.writeApiReference();
+      reportReference.writeReportReference();
     }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
