@@ -12,6 +12,7 @@ const { wrapText } = require('../lib/report/render/wrap');
 // The scenario bench runs when none is named: the first one listed.
 const DEFAULT_SCENARIO = Object.values(scenarios)[0];
 const { representatives } = require('./counted-beside');
+const { FACTOR, MAX_RUNS, BUDGET_MS } = require('./main-job');
 // The problems a browser runtime can run: those of a driver with a browser child.
 const BROWSER_PROBLEMS = Object.values(problems)
   .filter((registry) => drivers[registry.driver].browserChild)
@@ -39,17 +40,21 @@ function scenarioUsage() {
     .join('\n');
 }
 
-// What asyncmark bench with no options runs, counted from the default scenario.
+// What asyncmark bench with no options runs, from the default scenario's main cell (bench/main-job.js).
 function mainJob(runs) {
   const registry = problems[DEFAULT_SCENARIO.problem];
+  const cell = DEFAULT_SCENARIO.main?.params ?? {};
+  const at = Object.entries(cell)
+    .map(([name, value]) => `${name} = ${[].concat(value).join(', ')}`)
+    .join(', ');
   const lists = Object.entries(DEFAULT_SCENARIO.params).filter(([, value]) => Array.isArray(value) && value.length > 1);
-  const points = lists.reduce((product, [, value]) => product * value.length, 1);
   const grid = lists.map(([name, value]) => `${name} = ${value.join(', ')}`).join('; ');
-  const total = registry.examples.length * points * runs;
   return wrapText(
-    `With no options, asyncmark bench runs the main job: every example of ${DEFAULT_SCENARIO.name} (${registry.examples.length}) at ${grid || 'its parameters'}, ` +
-      `${runs} runs each, ${total} runs in all (a few minutes on 2 idle cores). --runs 5 narrows the intervals, ` +
-      `at 5/${runs} of the time; --precision adds runs only where a cell needs them.` +
+    `With no options, asyncmark bench runs the main job: every example of ${DEFAULT_SCENARIO.name} (${registry.examples.length}) at ${at || 'its parameters'}, ` +
+      `each run twice, the baseline twice in every round; then round after round only the examples whose ratio to the baseline is neither ` +
+      `separated from 1 nor shown within ${FACTOR}× of it, up to ${MAX_RUNS} runs each, within about ${Math.round(BUDGET_MS / 60000)} min of runs on 2 idle cores ` +
+      `(more on a busy machine, said before it starts). It ends by naming what it separated and what it could not. ` +
+      `--all runs the whole grid instead (${grid || 'its parameters'}), ${runs} runs a cell; --precision adds runs only where a cell needs them.` +
       (DEFAULT_SCENARIO.counted
         ? ` Where valgrind is installed, it then counts the CPU work of the first example of each family (${representatives(registry).length}) at ` +
           `${Object.entries(DEFAULT_SCENARIO.counted.params)

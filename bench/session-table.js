@@ -27,9 +27,10 @@ function briefColumns(columns, rows) {
 /**
  * The report printed at the end of a session, from its result lines only, by
  * the same code as asyncmark report's tables (lib/report): one table per
- * scenario and parameter set, rows sorted by the mean time the ratios are of.
+ * scenario and parameter set, rows sorted by the mean time the ratios are of;
+ * `after`, a paragraph after the tables (what the main job decided).
  */
-function render(lines, { baseline, format, wide = false }, precision = null) {
+function render(lines, { baseline, format, wide = false }, precision = null, after = null) {
   const summary = summarize(lines, { baseline, drivers, registries: problems });
   if (format === 'json') {
     return (
@@ -84,9 +85,10 @@ function render(lines, { baseline, format, wide = false }, precision = null) {
   const context = contextCost(summary, summary.envs, { registries: problems });
   for (const group of context ? context.groups : []) addTable(`${CONTEXT_TITLE}, ${group.scenario}: ${group.title}`, group.table);
   if (precision) parts.push(fit(precisionText(precision, format)));
+  if (after) parts.push(fit(after));
   if (format === 'markdown') parts.push(`### Columns\n\n${glossary.map(({ term, text }) => `- **${term}**: ${text}`).join('\n')}\n`);
   else if (terminal) parts.push(fit('Columns: --wide shows every column; `npx asyncmark bench --format markdown` says what each one means.\n'));
-  else parts.push('Columns: `asyncmark bench --format markdown` and docs/reference/report.md say what each one means.\n');
+  else parts.push('Columns: `npx asyncmark bench --format markdown` and docs/reference/report-columns.md say what each one means.\n');
   return parts.join('\n');
 }
 

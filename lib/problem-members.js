@@ -19,6 +19,7 @@ const SCENARIO = {
   childOptions: 'object?',
   usage: 'array?',
   counted: 'object?',
+  main: 'object?',
   againstDatabase: 'object?',
 };
 const PROBE = { op: 'string', options: 'object', args: 'array', callSites: 'object' };

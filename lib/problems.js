@@ -90,6 +90,9 @@ const { checkMembers, checkModel } = require('./problem-members');
  * @property {string[]} [usage] bench --help's examples of it: each line the options it is run with
  * @property {{ params: object }} [counted] the cell where the main job (bench, no options) counts the
  *   CPU work of each family's first example beside the times, where valgrind is present
+ * @property {{ params: object }} [main] the one cell the main job (bench, no options) runs, its runs
+ *   spent where they separate the examples from the baseline (bench/main-job.js); bench --all runs params'
+ *   whole grid
  * @property {{ params: object }} [againstDatabase] the parameters that replace params' under a real
  *   database (bench --db pglite, postgres or a URL), where a run costs seconds: its default grid there
  *

@@ -442,4 +442,5 @@ module.exports = {
   signTest,
   medianInterval,
   ratioChange,
+  seededDraws,
 };

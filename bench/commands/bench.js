@@ -29,12 +29,13 @@ const { MEASURES, cannotCount } = require('../../lib/runner/count-plan');
 const { resolveDatabaseOption, gridScenario, openDatabase, databaseStopped, closeDatabase, DEFAULT_POOL } = require('../db-option');
 const { countedBeside } = require('../counted-beside');
 const { briefOptions, afterHelp } = require('../help-text');
+const { mainJob, busyLine, separate, separationText } = require('../main-job');
 
 const FORMATS = ['table', 'markdown', 'csv', 'json'];
 const DEFAULT_OUT = 'asyncmark-results.jsonl';
-// Three runs a cell keep the main job (asyncmark bench, no options) near 3
-// minutes on 2 cores with every row of the grid; five took 5 min 10 s there.
-// More runs narrow the intervals the tables show: --runs 5, or --precision.
+// Runs a cell of a job of a person's own, and of --all's whole grid (the main
+// job, no options, decides its own: main-job.js). More runs narrow the
+// intervals the tables show: --runs 5, or --precision.
 const DEFAULT_RUNS = 3;
 
 /**
@@ -116,6 +117,7 @@ function resolveOptions(options) {
     baseline,
     precision,
     measure,
+    test: Boolean(options.test),
     cacheSim: Boolean(options.cycles),
     database,
     out: out === false ? null : out,
@@ -235,7 +237,10 @@ async function action(options, command) {
   // A temporary folder that cannot hold a run's files is said before anything runs.
   const noRoom = temporaryFolderProblem();
   if (noRoom) throw new UsageError(noRoom);
-  // The main job also counts CPU work, where valgrind is present.
+  // The main job times one cell, its runs where they separate the examples
+  // from the baseline (main-job.js), and counts CPU work where valgrind is present.
+  settings.main = mainJob(settings, command);
+  if (settings.main) settings.params = settings.main.params;
   settings.beside = countedBeside(settings, problems[settings.scenario.problem], command);
   // Every runtime asked for is installed (or refused, one line, exit 2) before anything runs.
   settings.runtimes =
@@ -266,8 +271,17 @@ async function runAll(settings, options, started) {
   // Every run that finishes, of every round, for the table printed on Ctrl-C.
   settings.finished = [];
   settings.writer = settings.out ? createWriter(settings.out, { onWarning: (message) => process.stderr.write(`asyncmark: warning: ${message}\n`) }) : null;
-  const planned = plan(settings);
-  let lines = await runRound(planned, settings, options, '');
+  let lines;
+  let separation = null;
+  // The main job plans its rounds as it goes; any other job, its whole grid at once.
+  const planned = settings.main ? [] : plan(settings);
+  if (settings.main) {
+    const busy = busyLine(settings.main);
+    if (busy) process.stderr.write(`asyncmark: ${busy}\n`);
+    ({ lines, separation } = await separate(settings, (jobs, label) => runRound(jobs, settings, options, label), { drivers, started }));
+  } else {
+    lines = await runRound(planned, settings, options, '');
+  }
   if (settings.databaseLost) {
     process.stdout.write(render(lines, settings));
     throw databaseStopped(settings, planned.length - lines.length);
@@ -277,7 +291,7 @@ async function runAll(settings, options, started) {
   if (settings.beside && settings.beside.jobs) {
     lines = lines.concat(await runRound(settings.beside.jobs, { ...settings, measure: 'instructions' }, options, 'CPU work: '));
   }
-  process.stdout.write(render(lines, settings, precision));
+  process.stdout.write(render(lines, settings, precision, separation && separationText(separation, settings.baseline)));
   tellFailures(lines);
   const none = nothingMeasured(lines);
   if (none) {
@@ -314,6 +328,10 @@ function register(program) {
     )
     .option('-o, --out <file>', `append each run as a JSON line to this file (default: ${DEFAULT_OUT})`)
     .option('--no-out', 'do not write a results file')
+    .option(
+      '--all',
+      "with no other option: the scenario's whole grid (every n), --runs each, instead of the main job's one cell (n=10000), whose runs go where they separate the examples from the baseline",
+    )
     .option(
       '--runtime <list>',
       `run every example under each of these runtimes, interleaved run by run: node (the one running asyncmark), node@<version>, bun, deno (each optionally @<version>) or a path to a binary, installed on demand into the cache (see asyncmark runtimes); or a browser for the problems whose driver runs in one (${BROWSER_PROBLEMS.join(', ')}): chromium, chromium-worker, firefox, firefox-worker (headless, the functions on the main thread or in a Web Worker; Debian's packages, never installed by asyncmark) (default: the node running asyncmark)`,
@@ -354,13 +372,14 @@ function register(program) {
   // Every driver's parameters, generated from their declarations (lib/drivers).
   for (const option of optionsFor(drivers, scenarios)) command.addOption(option);
   // --help shows the options most runs need; the reference has them all, and the long text.
-  briefOptions(command, ['scenario', 'examples', 'runs', 'out', 'n', 'runtime', 'precision', 'db', 'add', 'format', 'wide', 'test']);
+  briefOptions(command, ['scenario', 'examples', 'runs', 'out', 'n', 'all', 'runtime', 'precision', 'db', 'add', 'format', 'wide', 'test']);
   const examples = [
     'npx asyncmark bench',
+    'npx asyncmark bench --all',
     'npx asyncmark bench -e callbacks-original,async-await -n 1000 -r 5',
     'npx asyncmark bench --add my-style.js --io promises',
   ];
   command.addHelpText('after', afterHelp({ examples, long: benchHelp(VERIFIABLE, DEFAULT_RUNS) })).action(action);
 }
 
-module.exports = { register, resolveOptions };
+module.exports = { register, resolveOptions, runAll };

@@ -13,6 +13,10 @@ module.exports = {
   params: { n: [100, 1000, 10000], latency: 'constant', t: [1], dt: 0.1, e: 0, seed: 1, context: 'none', hooks: 'none', signal: 'none' },
   // Every operation succeeds: that is what the scenario measures.
   fixed: ['e'],
+  // The one cell the main job (asyncmark bench, no options) times: the
+  // largest n, where the styles' costs are furthest above the process's
+  // start (bench/main-job.js); bench --all runs the whole grid.
+  main: { params: { n: [10000] } },
   // Where the main job (asyncmark bench, no options) counts CPU work beside
   // the times, valgrind permitting (bench/counted-beside.js).
   counted: { params: { n: 1000 } },

@@ -1,0 +1,141 @@
+'use strict';
+
+const os = require('node:os');
+const { plan } = require('../lib/runner/session');
+const { separationOf, stillOpen } = require('../lib/separation');
+const { isMainJob } = require('./counted-beside');
+
+// The main job (asyncmark bench, no options): one answer in about three
+// minutes. It runs every example at the one cell its scenario names (`main`:
+// n=10000 for DoxBee) and spends its runs where they buy precision:
+//
+// - every example runs FIRST_ROUNDS times, the baseline twice in every round
+//   (first and in the middle: its interval is in every ratio's);
+// - then round after round only the examples whose ratio to the baseline is
+//   still open: neither separated from 1 nor shown within FACTOR of it
+//   (lib/separation.js). An example far from the baseline is decided in its
+//   first rounds; one near the line gets the runs;
+// - until none is open, an example reaches MAX_RUNS, or the budget is spent.
+//
+// The budget is BUDGET_MS of timed rounds at a 1-minute load up to LOAD_LIMIT;
+// on a busier machine it is said before the first run, and the budget grows
+// with the load (up to MAX_STRETCH times), since noisier runs need more of
+// them. What is still open at the end is named, with what would decide it.
+// The whole grid (every n, a fixed number of runs) is `bench --all`.
+
+const FACTOR = 1.2;
+const FIRST_ROUNDS = 2;
+const MAX_RUNS = 15;
+const BUDGET_MS = 150000;
+const LOAD_LIMIT = 2;
+const MAX_STRETCH = 3;
+
+/**
+ * The main job's settings, or null when the command is not the main job (an
+ * option that changes what is measured was given, --all among them) or the
+ * scenario names no main cell.
+ * @param {object} settings bench's resolved settings
+ * @param {import('commander').Command} command
+ * @param {number} load the 1-minute load average now
+ */
+function mainJob(settings, command, load = os.loadavg()[0]) {
+  const cell = settings.scenario.main;
+  if (!cell || settings.test || !isMainJob(command)) return null;
+  const stretch = Math.min(MAX_STRETCH, Math.max(1, load / LOAD_LIMIT));
+  return {
+    params: { ...settings.params, ...cell.params },
+    cell: cell.params,
+    factor: FACTOR,
+    budgetMs: Math.round(BUDGET_MS * stretch),
+    load,
+    busy: load > LOAD_LIMIT,
+  };
+}
+
+/** The one line said before the first run when the machine is busy, or null. */
+function busyLine(main, cores = os.availableParallelism?.() ?? os.cpus().length) {
+  if (!main.busy) return null;
+  return `the machine is busy (1-minute load ${main.load.toFixed(1)} on ${cores} cores, above ${LOAD_LIMIT}): its timings are noisier, so the main job may take up to ${Math.round(main.budgetMs / 60000 + 0.5)} min of runs to separate what it can`;
+}
+
+/**
+ * One round's jobs: each example still wanted once, the baseline twice
+ * (first, and in the middle), rotated by the round
+ * so that no example always runs beside the same neighbour. Run numbers count
+ * each example's runs, so --resume and the results file keep them apart.
+ */
+function roundJobs(settings, wanted, runsSoFar, round) {
+  const templates = new Map(plan({ ...settings, examples: [settings.baseline, ...wanted], runs: 1 }).map((job) => [job.example, job]));
+  const order = wanted.map((_, i) => wanted[(i + round) % wanted.length]);
+  const half = Math.ceil(order.length / 2);
+  const names = [settings.baseline, ...order.slice(0, half), settings.baseline, ...order.slice(half)];
+  const jobs = [];
+  for (const name of names) {
+    const run = runsSoFar.get(name) ?? 0;
+    runsSoFar.set(name, run + 1);
+    jobs.push({ ...templates.get(name), run });
+  }
+  return jobs;
+}
+
+/**
+ * Runs the main job's rounds: runRound(jobs, label) runs one round and
+ * resolves to its results lines (bench.js). Resolves to every line and what
+ * the job decided.
+ */
+async function separate(settings, runRound, { drivers, started = Date.now() }) {
+  const { factor, budgetMs, cell = {} } = settings.main;
+  const examples = settings.examples.filter((name) => name !== settings.baseline && !settings.unavailable[name]);
+  const unavailable = settings.examples.filter((name) => settings.unavailable[name]);
+  const runsSoFar = new Map();
+  let lines = [];
+  let wanted = [...examples, ...unavailable];
+  let round = 0;
+  let stopped = 'every example was separated from the baseline or shown within the factor';
+  for (;;) {
+    lines = lines.concat(await runRound(roundJobs(settings, wanted, runsSoFar, round), `round ${round + 1}: `));
+    round++;
+    if (settings.databaseLost) break;
+    const decided = separationOf(lines, { baseline: settings.baseline, factor, drivers });
+    const open = new Set(stillOpen(decided));
+    // The first rounds run everything; after them only what is open, while any example may still run.
+    if (round < FIRST_ROUNDS) {
+      wanted = examples;
+      continue;
+    }
+    wanted = examples.filter((name) => open.has(name) && (runsSoFar.get(name) ?? 0) < MAX_RUNS);
+    if (open.size === 0) break;
+    if (wanted.length === 0) {
+      stopped = `the examples still open reached ${MAX_RUNS} runs`;
+      break;
+    }
+    if (Date.now() - started >= budgetMs) {
+      stopped = `the budget of ${Math.round(budgetMs / 1000)} s was spent`;
+      break;
+    }
+  }
+  const separation = separationOf(lines, { baseline: settings.baseline, factor, drivers });
+  return { lines, separation: { factor, cell, rounds: round, elapsedMs: Date.now() - started, stopped, examples: separation } };
+}
+
+/** What the main job decided, as a paragraph after its table. */
+function separationText({ factor, cell = {}, rounds, elapsedMs, stopped, examples }, baseline) {
+  const options = Object.entries(cell)
+    .map(([name, value]) => ` --${name} ${[].concat(value).join(',')}`)
+    .join('');
+  const by = (state) => examples.filter((entry) => entry.state === state);
+  const names = (list) => list.map((entry) => `${entry.example} (${entry.runs} runs)`).join(', ');
+  const [separated, within, open, settled] = ['separated', 'within', 'open', 'settled'].map(by);
+  const parts = [
+    `Main job: ${rounds} rounds in ${Math.round(elapsedMs / 1000)} s; ${stopped}. Against ${baseline}: ${separated.length} of ${examples.length} examples separated (their interval excludes 1×)`,
+  ];
+  if (within.length) parts.push(`${within.length} shown within ${factor}× of it, a difference smaller than that, not no difference: ${names(within)}`);
+  if (open.length)
+    parts.push(
+      `${open.length} not decided (their interval holds both 1× and ${factor}×): ${names(open)}; more runs would tell (npx asyncmark bench --runs 10${options})`,
+    );
+  if (settled.length) parts.push(`${settled.length} not timed: ${settled.map((entry) => entry.example).join(', ')}`);
+  return `${parts.join('; ')}. The whole grid, every n: npx asyncmark bench --all.\n`;
+}
+
+module.exports = { mainJob, busyLine, separate, separationText, roundJobs, FACTOR, MAX_RUNS, BUDGET_MS, LOAD_LIMIT };

@@ -1,0 +1,178 @@
+'use strict';
+
+// The main job (bench/main-job.js, lib/separation.js): which examples are
+// separated from the baseline, which are shown within the factor, which still
+// want runs, and how the rounds spend them. Runs here are planted lines with
+// seeded noise: nothing is timed.
+
+const assert = require('node:assert/strict');
+const { Command } = require('commander');
+const bench = require('../../bench/commands/bench');
+const drivers = require('../../lib/drivers');
+const scenarios = require('../../bench/scenarios');
+const { seededDraws } = require('../../lib/stats');
+const { separationOf } = require('../../lib/separation');
+const { mainJob, busyLine, separate, separationText, FACTOR, MAX_RUNS, BUDGET_MS } = require('../../bench/main-job');
+
+const SCENARIO = scenarios['doxbee-sequential'];
+
+function parsed(args) {
+  const program = new Command().exitOverride();
+  bench.register(program);
+  const command = program.commands.find((c) => c.name() === 'bench');
+  command.action(() => {});
+  program.parse(['node', 'asyncmark', 'bench', ...args]);
+  return command;
+}
+
+// A results line of the main cell: `ms` its wall time.
+const line = (example, run, ms, status = 'ok') => ({
+  scenario: SCENARIO.name,
+  problem: 'doxbee',
+  driver: 'batch',
+  example,
+  params: { n: 10000, latency: 'constant', t: 1, e: 0, seed: 1 },
+  run,
+  status,
+  metrics: status === 'ok' ? { wallMs: ms } : null,
+});
+
+// Runs of `example` whose times are `mean` with relative noise `noise`, seeded.
+function runs(example, mean, noise, count, draw = seededDraws(7)) {
+  return Array.from({ length: count }, (_, run) => line(example, run, mean * (1 + noise * (draw() * 2 - 1))));
+}
+
+describe('separation from the baseline (lib/separation.js)', () => {
+  const base = runs('base', 100, 0.05, 8);
+
+  it('is separated when the interval excludes 1, within when it lies inside the factor, open otherwise (planted)', () => {
+    const lines = [
+      ...base,
+      ...runs('far', 300, 0.05, 2, seededDraws(1)),
+      ...runs('same', 100, 0.02, 12, seededDraws(2)),
+      ...runs('unsure', 112, 0.3, 3, seededDraws(3)),
+    ];
+    const states = Object.fromEntries(separationOf(lines, { baseline: 'base', factor: FACTOR, drivers }).map((entry) => [entry.example, entry.state]));
+    assert.deepEqual(states, { far: 'separated', same: 'within', unsure: 'open' });
+  });
+
+  it('settles an example with a failed run, and every example when the baseline failed; one run a side is open', () => {
+    const lines = [...base, line('broken', 0, 0, 'error'), ...runs('far', 300, 0.05, 3), line('once', 0, 150)];
+    const states = Object.fromEntries(separationOf(lines, { baseline: 'base', factor: FACTOR, drivers }).map((entry) => [entry.example, entry.state]));
+    assert.deepEqual(states, { broken: 'settled', far: 'separated', once: 'open' });
+    const failedBase = [...base, line('base', 8, 0, 'timeout'), ...runs('far', 300, 0.05, 3)];
+    assert.equal(separationOf(failedBase, { baseline: 'base', factor: FACTOR, drivers })[0].state, 'settled');
+  });
+});
+
+describe('the main job (bench/main-job.js)', () => {
+  it('is bench with no option that changes what is measured, at its scenario’s main cell; --all and --test are not', () => {
+    const settings = { scenario: SCENARIO, params: { ...SCENARIO.params }, test: false };
+    const job = mainJob(settings, parsed([]), 0.5);
+    assert.deepEqual(job.params.n, [10000]);
+    assert.equal(job.busy, false);
+    assert.equal(job.budgetMs, BUDGET_MS);
+    assert.equal(mainJob(settings, parsed(['--all']), 0.5), null);
+    assert.equal(mainJob(settings, parsed(['--n', '100']), 0.5), null);
+    assert.equal(mainJob({ ...settings, scenario: scenarios.fib }, parsed([]), 0.5), null, 'a scenario with no main cell');
+  });
+
+  it('says before it starts that the machine is busy, and stretches its budget with the load (planted: load 5 on 2 cores)', () => {
+    const settings = { scenario: SCENARIO, params: { ...SCENARIO.params } };
+    const busy = mainJob(settings, parsed([]), 5);
+    assert.equal(busy.budgetMs, BUDGET_MS * 2.5);
+    assert.match(busyLine(busy, 2), /^the machine is busy \(1-minute load 5\.0 on 2 cores, above 2\): .* up to \d+ min/);
+    assert.equal(busyLine(mainJob(settings, parsed([]), 1.5), 2), null);
+    assert.equal(mainJob(settings, parsed([]), 50).budgetMs, BUDGET_MS * 3, 'stretched at most three times');
+  });
+
+  // Runs each round's jobs as planted times: each example's true mean and noise.
+  function fakeRounds(truth) {
+    const draw = seededDraws(11);
+    const rounds = [];
+    const runRound = async (jobs) => {
+      rounds.push(jobs.map((job) => `${job.example}#${job.run}`));
+      return jobs.map((job) => {
+        const [mean, noise] = truth[job.example];
+        return line(job.example, job.run, mean * (1 + noise * (draw() * 2 - 1)));
+      });
+    };
+    return { rounds, runRound };
+  }
+
+  it('runs everything twice, then only what is open, the baseline twice a round, until nothing is open or an example reaches its cap', async () => {
+    const truth = { base: [100, 0.05], far: [400, 0.05], near: [125, 0.05], same: [100, 0.01], noisy: [110, 0.6] };
+    const { rounds, runRound } = fakeRounds(truth);
+    const settings = {
+      scenario: SCENARIO,
+      driver: drivers.batch,
+      params: { ...SCENARIO.params, n: [10000] },
+      examples: Object.keys(truth),
+      baseline: 'base',
+      unavailable: {},
+      main: { factor: FACTOR, budgetMs: 1e9 },
+    };
+    const { lines, separation } = await separate(settings, runRound, { drivers });
+    // Every round starts with the baseline and has it once more in the middle.
+    for (const round of rounds) assert.equal(round.filter((job) => job.startsWith('base#')).length, 2);
+    assert.deepEqual(rounds[0].map((job) => job.split('#')[0]).sort(), ['base', 'base', 'far', 'near', 'noisy', 'same']);
+    // The example far from the baseline is decided in its first two runs.
+    assert.equal(lines.filter((l) => l.example === 'far').length, 2);
+    const state = Object.fromEntries(separation.examples.map((entry) => [entry.example, entry]));
+    assert.equal(state.far.state, 'separated');
+    assert.equal(state.near.state, 'separated');
+    assert.equal(state.same.state, 'within');
+    // Too noisy to decide: it runs to the cap, and is named as open.
+    assert.equal(state.noisy.state, 'open');
+    assert.equal(state.noisy.runs, MAX_RUNS);
+    assert.match(separation.stopped, /reached 15 runs/);
+    // Run numbers count each example's runs: no two lines share one.
+    const keys = lines.map((l) => `${l.example}#${l.run}`);
+    assert.equal(new Set(keys).size, keys.length);
+    const text = separationText(separation, 'base');
+    assert.match(text, /2 of 4 examples separated/);
+    assert.match(text, /1 shown within 1\.2× of it, a difference smaller than that, not no difference: same \(\d+ runs\)/);
+    assert.match(text, /1 not decided \(their interval holds both 1× and 1\.2×\): noisy \(15 runs\); more runs would tell/);
+  });
+
+  it('stops when its budget is spent, and says so (planted: a budget of nothing)', async () => {
+    const truth = { base: [100, 0.05], noisy: [110, 0.6] };
+    const { rounds, runRound } = fakeRounds(truth);
+    const settings = {
+      scenario: SCENARIO,
+      driver: drivers.batch,
+      params: { ...SCENARIO.params, n: [10000] },
+      examples: Object.keys(truth),
+      baseline: 'base',
+      unavailable: {},
+      main: { factor: FACTOR, budgetMs: 0 },
+    };
+    const { separation } = await separate(settings, runRound, { drivers });
+    assert.equal(rounds.length, 2, 'the first two rounds always run');
+    assert.match(separationText({ ...separation, cell: { n: [10000] } }, 'base'), /more runs would tell \(npx asyncmark bench --runs 10 --n 10000\)/);
+    assert.match(separation.stopped, /budget of 0 s was spent/);
+  });
+});
+
+describe('the main job through bench (real runs, a small cell)', function () {
+  this.timeout(120000);
+
+  it('runs its rounds in fresh children and prints what it decided under the table', async () => {
+    const settings = bench.resolveOptions({ scenario: 'doxbee-sequential', examples: 'callbacks-original,promises-q', n: '10', out: false, quiet: true });
+    settings.main = { factor: FACTOR, budgetMs: 0, params: settings.params, cell: { n: [10] } };
+    const written = [];
+    const write = process.stdout.write;
+    process.stdout.write = (text) => written.push(String(text)) && true;
+    try {
+      await bench.runAll(settings, { quiet: true }, Date.now());
+    } finally {
+      process.stdout.write = write;
+    }
+    const text = written.join('').replace(/\n {2}/g, ' ');
+    assert.match(text, /doxbee-sequential: n=10/);
+    assert.match(
+      text,
+      /Main job: 2 rounds in \d+ s; (the budget of 0 s was spent|every example was separated from the baseline or shown within the factor)\. Against callbacks-original: [01] of 1 examples separated/,
+    );
+  });
+});
