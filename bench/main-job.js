@@ -26,7 +26,7 @@ const { isMainJob } = require('./counted-beside');
 const FACTOR = 1.2;
 const FIRST_ROUNDS = 2;
 const MAX_RUNS = 15;
-const BUDGET_MS = 150000;
+const BUDGET_MS = 120000;
 const LOAD_LIMIT = 2;
 const MAX_STRETCH = 3;
 
