@@ -52,11 +52,11 @@ function mainJob(runs) {
   return wrapText(
     `With no options, asyncmark bench runs the main job: every example of ${DEFAULT_SCENARIO.name} (${registry.examples.length}) at ${at || 'its parameters'}, ` +
       `each run twice, the baseline twice in every round; then round after round only the examples whose ratio to the baseline is neither ` +
-      `separated from 1 nor shown within ${FACTOR}× of it, up to ${MAX_RUNS} runs each, within about ${Math.round(BUDGET_MS / 60000)} min of runs on 2 idle cores ` +
+      `separated from 1 nor shown within ${FACTOR}× of it, up to ${MAX_RUNS} runs each, within about ${Math.round((BUDGET_MS / 60000) * 2) / 2} min of runs on 2 idle cores ` +
       `(more on a busy machine, said before it starts). It ends by naming what it separated and what it could not. ` +
       `--all runs the whole grid instead (${grid || 'its parameters'}), ${runs} runs a cell; --precision adds runs only where a cell needs them.` +
       (DEFAULT_SCENARIO.counted
-        ? ` Where valgrind is installed, it then counts the CPU work of the first example of each family (${representatives(registry).length}) at ` +
+        ? ` With --all, where valgrind is installed, it then counts the CPU work of the first example of each family (${representatives(registry).length}) at ` +
           `${Object.entries(DEFAULT_SCENARIO.counted.params)
             .map(([name, value]) => `${name} = ${value}`)
             .join(', ')}, one run each, for CPU-work ratios beside the time ratios (--measure time: none).`

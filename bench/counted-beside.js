@@ -3,25 +3,27 @@
 const { plan } = require('../lib/runner/session');
 const { cannotCount } = require('../lib/runner/count-plan');
 
-// The main job's CPU work. `asyncmark bench` with no options times every
-// example; where valgrind is present it then counts the CPU work of the
+// The whole grid's CPU work. `asyncmark bench --all` times every example at
+// every n; where valgrind is present it then counts the CPU work of the
 // first example of each family (the reference's family first) at the cell
 // its scenario names (`counted`, e.g. n=1000), one run each, so that the
-// table shows CPU-work ratios beside time ratios and the job stays near 3
-// minutes. Counted without the cache simulation, which doubles a count's
-// cost (the estimated cycles are then n/a); `--measure instructions` counts
-// every example with it. Where valgrind is missing, one line says how to
-// get it. Any option but those that only say where and how to show the
-// results makes it a job of the user's own: --measure decides there.
+// table shows CPU-work ratios beside time ratios. (The main job, no options,
+// leaves them out: five counts took 73 s of a job meant to answer in about
+// three minutes; main-job.js says how to get them.) Counted without the
+// cache simulation, which doubles a count's cost (the estimated cycles are
+// then n/a); `--measure instructions` counts every example with it. Where
+// valgrind is missing, one line says how to get it. Any option but --all and
+// those that only say where and how to show the results makes it a job of
+// the user's own: --measure decides there.
 
 // Options that leave the job the main job.
 const SHOWING = new Set(['out', 'quiet', 'format', 'timeout', 'baseline', 'resume']);
 
-/** Whether the command was given no option but SHOWING ones. */
-function isMainJob(command) {
+/** Whether the command was given no option but SHOWING ones (and those of `also`). */
+function isMainJob(command, also = []) {
   return command.options.every((option) => {
     const key = option.attributeName();
-    return SHOWING.has(key) || [undefined, 'default'].includes(command.getOptionValueSource(key));
+    return SHOWING.has(key) || also.includes(key) || [undefined, 'default'].includes(command.getOptionValueSource(key));
   });
 }
 
@@ -47,9 +49,10 @@ function representatives(registry) {
  */
 function countedBeside(settings, registry, command, env = process.env) {
   const cell = settings.scenario.counted;
-  if (!cell || !settings.driver.counted || !isMainJob(command)) return null;
+  if (!cell || !settings.driver.counted || !settings.all || !isMainJob(command, ['all'])) return null;
   const why = cannotCount(settings.driver, [], env);
-  if (why) return { note: `CPU work not counted beside the times: ${why}; then asyncmark bench counts it for ${representatives(registry).length} examples` };
+  if (why)
+    return { note: `CPU work not counted beside the times: ${why}; then asyncmark bench --all counts it for ${representatives(registry).length} examples` };
   const examples = representatives(registry).filter((name) => settings.examples.includes(name) && !settings.unavailable[name]);
   const params = { ...settings.params, ...cell.params };
   return { jobs: plan({ ...settings, examples, params, runs: 1 }), cell: cell.params };

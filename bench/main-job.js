@@ -26,7 +26,7 @@ const { isMainJob } = require('./counted-beside');
 const FACTOR = 1.2;
 const FIRST_ROUNDS = 2;
 const MAX_RUNS = 15;
-const BUDGET_MS = 120000;
+const BUDGET_MS = 150000;
 const LOAD_LIMIT = 2;
 const MAX_STRETCH = 3;
 
@@ -135,7 +135,7 @@ function separationText({ factor, cell = {}, rounds, elapsedMs, stopped, example
       `${open.length} not decided (their interval holds both 1× and ${factor}×): ${names(open)}; more runs would tell (npx asyncmark bench --runs 10${options})`,
     );
   if (settled.length) parts.push(`${settled.length} not timed: ${settled.map((entry) => entry.example).join(', ')}`);
-  return `${parts.join('; ')}. The whole grid, every n: npx asyncmark bench --all.\n`;
+  return `${parts.join('; ')}. Every n, and CPU work counted beside the times (valgrind): npx asyncmark bench --all.\n`;
 }
 
 module.exports = { mainJob, busyLine, separate, separationText, roundJobs, FACTOR, MAX_RUNS, BUDGET_MS, LOAD_LIMIT };

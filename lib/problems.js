@@ -88,7 +88,7 @@ const { checkMembers, checkModel } = require('./problem-members');
  * @property {object} [childOptions] what the driver's child takes as it is, besides the params (the
  *   batch child's engine options: fileExists, DoxBee's branch); not in the results line
  * @property {string[]} [usage] bench --help's examples of it: each line the options it is run with
- * @property {{ params: object }} [counted] the cell where the main job (bench, no options) counts the
+ * @property {{ params: object }} [counted] the cell where the whole grid (bench --all, no other option) counts the
  *   CPU work of each family's first example beside the times, where valgrind is present
  * @property {{ params: object }} [main] the one cell the main job (bench, no options) runs, its runs
  *   spent where they separate the examples from the baseline (bench/main-job.js); bench --all runs params'

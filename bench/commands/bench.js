@@ -118,6 +118,7 @@ function resolveOptions(options) {
     precision,
     measure,
     test: Boolean(options.test),
+    all: Boolean(options.all),
     cacheSim: Boolean(options.cycles),
     database,
     out: out === false ? null : out,
@@ -238,7 +239,8 @@ async function action(options, command) {
   const noRoom = temporaryFolderProblem();
   if (noRoom) throw new UsageError(noRoom);
   // The main job times one cell, its runs where they separate the examples
-  // from the baseline (main-job.js), and counts CPU work where valgrind is present.
+  // from the baseline (main-job.js); --all, the whole grid, counts CPU work
+  // beside it where valgrind is present.
   settings.main = mainJob(settings, command);
   if (settings.main) settings.params = settings.main.params;
   settings.beside = countedBeside(settings, problems[settings.scenario.problem], command);
@@ -330,7 +332,7 @@ function register(program) {
     .option('--no-out', 'do not write a results file')
     .option(
       '--all',
-      "with no other option: the scenario's whole grid (every n), --runs each, instead of the main job's one cell (n=10000), whose runs go where they separate the examples from the baseline",
+      "with no other option: the scenario's whole grid (every n), --runs each, and the CPU work of one example of each family where valgrind is installed, instead of the main job's one cell (n=10000), whose runs go where they separate the examples from the baseline",
     )
     .option(
       '--runtime <list>',

@@ -17,7 +17,7 @@ module.exports = {
   // largest n, where the styles' costs are furthest above the process's
   // start (bench/main-job.js); bench --all runs the whole grid.
   main: { params: { n: [10000] } },
-  // Where the main job (asyncmark bench, no options) counts CPU work beside
+  // Where the whole grid (asyncmark bench --all) counts CPU work beside
   // the times, valgrind permitting (bench/counted-beside.js).
   counted: { params: { n: 1000 } },
   // Under a real database (bench --db) a run costs seconds, not a fraction of
