@@ -135,6 +135,28 @@ describe('the main job (bench/main-job.js)', () => {
     assert.match(text, /1 not decided \(their interval holds both 1× and 1\.2×\): noisy \(15 runs\); more runs would tell/);
   });
 
+  it('runs after its first rounds even when they spent the budget (planted: first rounds slower than the budget)', async () => {
+    const truth = { base: [100, 0.05], noisy: [110, 0.6] };
+    const { rounds, runRound } = fakeRounds(truth);
+    // A budget of 150 ms scales the time kept for after the first rounds to 30 ms.
+    const slow = async (jobs) => {
+      if (rounds.length < 2) await new Promise((resolve) => setTimeout(resolve, 100));
+      return runRound(jobs);
+    };
+    const settings = {
+      scenario: SCENARIO,
+      driver: drivers.batch,
+      params: { ...SCENARIO.params, n: [10000] },
+      examples: Object.keys(truth),
+      baseline: 'base',
+      unavailable: {},
+      main: { factor: FACTOR, budgetMs: BUDGET_MS / 1000 },
+    };
+    const { separation } = await separate(settings, slow, { drivers });
+    assert.ok(rounds.length > 2, `${rounds.length} rounds: none after the first two`);
+    assert.match(separation.stopped, /./);
+  });
+
   it('stops when its budget is spent, and says so (planted: a budget of nothing)', async () => {
     const truth = { base: [100, 0.05], noisy: [110, 0.6] };
     const { rounds, runRound } = fakeRounds(truth);
@@ -172,7 +194,7 @@ describe('the main job through bench (real runs, a small cell)', function () {
     assert.match(text, /doxbee-sequential: n=10/);
     assert.match(
       text,
-      /Main job: 2 rounds in \d+ s; (the budget of 0 s was spent|every example was separated from the baseline or shown within the factor)\. Against callbacks-original: [01] of 1 examples separated/,
+      /Main job: 2 rounds in \d+ s; (the budget of \d+ s was spent|every example was separated from the baseline or shown within the factor)\. Against callbacks-original: [01] of 1 examples separated/,
     );
   });
 });
