@@ -17,11 +17,11 @@ const { isMainJob } = require('./counted-beside');
 //   first rounds; one near the line gets the runs;
 // - until none is open, an example reaches MAX_RUNS, or the budget is spent.
 //
-// The budget is BUDGET_MS of timed rounds at a 1-minute load up to LOAD_LIMIT,
-// and at least AT_LEAST_AFTER_MS after the first rounds;
+// The budget is BUDGET_MS of timed rounds on a machine whose other processes
+// keep at most BUSY_CORES busy, and at least AT_LEAST_AFTER_MS after the first rounds;
 // on a busier machine it is said before the first run, and the budget grows
-// with the load (up to MAX_STRETCH times), since noisier runs need more of
-// them. What is still open at the end is named, with what would decide it.
+// with the cores the others keep busy (up to MAX_STRETCH times), since
+// noisier runs need more of them. What is still open at the end is named, with what would decide it.
 // The whole grid (every n, a fixed number of runs) is `bench --all`.
 
 const FACTOR = 1.2;
@@ -32,8 +32,27 @@ const BUDGET_MS = 150000;
 // a slower hour) the first two rounds alone can spend the budget, and then
 // the examples near 1.2x, the ones the job is for, would get no run of their own.
 const AT_LEAST_AFTER_MS = 30000;
-const LOAD_LIMIT = 2;
+// Busy: other processes keep more than this many cores busy as the job
+// starts, measured over SAMPLE_MS of the CPUs' own counters. Not the 1-minute
+// load average, which still holds the minute before (a just-finished `npm
+// ci`: the README's command runs the job right after it).
+const BUSY_CORES = 0.5;
+const SAMPLE_MS = 1000;
 const MAX_STRETCH = 3;
+
+/**
+ * How busy the machine is now: the cores kept busy over a short sample (by
+ * other processes: the job has not started), its cores, and the 1-minute load.
+ */
+async function machineNow(sampleMs = SAMPLE_MS) {
+  const ticks = () => os.cpus().map(({ times }) => ({ idle: times.idle, all: times.user + times.nice + times.sys + times.idle + times.irq }));
+  const before = ticks();
+  await new Promise((resolve) => setTimeout(resolve, sampleMs));
+  const after = ticks();
+  const idle = after.reduce((sum, cpu, i) => sum + cpu.idle - before[i].idle, 0);
+  const all = after.reduce((sum, cpu, i) => sum + cpu.all - before[i].all, 0);
+  return { cores: after.length, busy: all > 0 ? after.length * (1 - idle / all) : 0, load: os.loadavg()[0] };
+}
 
 /**
  * The main job's settings, or null when the command is not the main job (an
@@ -41,26 +60,29 @@ const MAX_STRETCH = 3;
  * scenario names no main cell.
  * @param {object} settings bench's resolved settings
  * @param {import('commander').Command} command
- * @param {number} load the 1-minute load average now
+ * @param {{ cores: number, busy: number, load: number }} now machineNow(): on a busy machine
+ *   the budget grows with the cores others keep busy (1 + busy times, up to MAX_STRETCH)
  */
-function mainJob(settings, command, load = os.loadavg()[0]) {
+function mainJob(settings, command, now) {
   const cell = settings.scenario.main;
   if (!cell || settings.test || !isMainJob(command)) return null;
-  const stretch = Math.min(MAX_STRETCH, Math.max(1, load / LOAD_LIMIT));
+  const busy = now.busy > BUSY_CORES;
+  const stretch = busy ? Math.min(MAX_STRETCH, 1 + now.busy) : 1;
   return {
     params: { ...settings.params, ...cell.params },
     cell: cell.params,
     factor: FACTOR,
     budgetMs: Math.round(BUDGET_MS * stretch),
-    load,
-    busy: load > LOAD_LIMIT,
+    now,
+    busy,
   };
 }
 
 /** The one line said before the first run when the machine is busy, or null. */
-function busyLine(main, cores = os.availableParallelism?.() ?? os.cpus().length) {
+function busyLine(main) {
   if (!main.busy) return null;
-  return `the machine is busy (1-minute load ${main.load.toFixed(1)} on ${cores} cores, above ${LOAD_LIMIT}): its timings are noisier, so the main job may take up to ${Math.round(main.budgetMs / 60000 + 0.5)} min of runs to separate what it can`;
+  const { busy, cores, load } = main.now;
+  return `the machine is busy (other processes kept ${busy.toFixed(1)} of its ${cores} cores busy over the last second; 1-minute load ${load.toFixed(1)}): its timings are noisier, so the main job may take up to ${Math.round(main.budgetMs / 60000 + 0.5)} min of runs to separate what it can`;
 }
 
 /**
@@ -145,4 +167,4 @@ function separationText({ factor, cell = {}, rounds, elapsedMs, stopped, example
   return `${parts.join('; ')}. Every n, and CPU work counted beside the times (valgrind): npx asyncmark bench --all.\n`;
 }
 
-module.exports = { mainJob, busyLine, separate, separationText, roundJobs, FACTOR, MAX_RUNS, BUDGET_MS, AT_LEAST_AFTER_MS, LOAD_LIMIT };
+module.exports = { mainJob, machineNow, busyLine, separate, separationText, roundJobs, FACTOR, MAX_RUNS, BUDGET_MS, AT_LEAST_AFTER_MS, BUSY_CORES };

@@ -27,9 +27,9 @@ const { createWriter } = require('../../lib/runner/results-writer');
 const { SLOWDOWN } = require('../../lib/runner/count');
 const { MEASURES, cannotCount } = require('../../lib/runner/count-plan');
 const { resolveDatabaseOption, gridScenario, openDatabase, databaseStopped, closeDatabase, DEFAULT_POOL } = require('../db-option');
-const { countedBeside } = require('../counted-beside');
+const { countedBeside, isMainJob } = require('../counted-beside');
 const { briefOptions, afterHelp } = require('../help-text');
-const { mainJob, busyLine, separate, separationText } = require('../main-job');
+const { mainJob, machineNow, busyLine, separate, separationText } = require('../main-job');
 
 const FORMATS = ['table', 'markdown', 'csv', 'json'];
 const DEFAULT_OUT = 'asyncmark-results.jsonl';
@@ -241,7 +241,7 @@ async function action(options, command) {
   // The main job times one cell, its runs where they separate the examples
   // from the baseline (main-job.js); --all, the whole grid, counts CPU work
   // beside it where valgrind is present.
-  settings.main = mainJob(settings, command);
+  settings.main = isMainJob(command) ? mainJob(settings, command, await machineNow()) : null;
   if (settings.main) settings.params = settings.main.params;
   settings.beside = countedBeside(settings, problems[settings.scenario.problem], command);
   // Every runtime asked for is installed (or refused, one line, exit 2) before anything runs.

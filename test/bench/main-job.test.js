@@ -12,7 +12,7 @@ const drivers = require('../../lib/drivers');
 const scenarios = require('../../bench/scenarios');
 const { seededDraws } = require('../../lib/stats');
 const { separationOf } = require('../../lib/separation');
-const { mainJob, busyLine, separate, separationText, FACTOR, MAX_RUNS, BUDGET_MS } = require('../../bench/main-job');
+const { mainJob, machineNow, busyLine, separate, separationText, FACTOR, MAX_RUNS, BUDGET_MS } = require('../../bench/main-job');
 
 const SCENARIO = scenarios['doxbee-sequential'];
 
@@ -68,22 +68,33 @@ describe('separation from the baseline (lib/separation.js)', () => {
 describe('the main job (bench/main-job.js)', () => {
   it('is bench with no option that changes what is measured, at its scenario’s main cell; --all and --test are not', () => {
     const settings = { scenario: SCENARIO, params: { ...SCENARIO.params }, test: false };
-    const job = mainJob(settings, parsed([]), 0.5);
+    const quiet = { cores: 2, busy: 0.1, load: 2.9 };
+    const job = mainJob(settings, parsed([]), quiet);
     assert.deepEqual(job.params.n, [10000]);
-    assert.equal(job.busy, false);
+    assert.equal(job.busy, false, 'a 1-minute load of 2.9 left by the minute before is not a busy machine');
     assert.equal(job.budgetMs, BUDGET_MS);
-    assert.equal(mainJob(settings, parsed(['--all']), 0.5), null);
-    assert.equal(mainJob(settings, parsed(['--n', '100']), 0.5), null);
-    assert.equal(mainJob({ ...settings, scenario: scenarios.fib }, parsed([]), 0.5), null, 'a scenario with no main cell');
+    assert.equal(mainJob(settings, parsed(['--all']), quiet), null);
+    assert.equal(mainJob(settings, parsed(['--n', '100']), quiet), null);
+    assert.equal(mainJob({ ...settings, scenario: scenarios.fib }, parsed([]), quiet), null, 'a scenario with no main cell');
   });
 
-  it('says before it starts that the machine is busy, and stretches its budget with the load (planted: load 5 on 2 cores)', () => {
+  it('says before it starts that the machine is busy, and stretches its budget with the cores others keep busy (planted: 1.5 of 2)', () => {
     const settings = { scenario: SCENARIO, params: { ...SCENARIO.params } };
-    const busy = mainJob(settings, parsed([]), 5);
+    const busy = mainJob(settings, parsed([]), { cores: 2, busy: 1.5, load: 3.2 });
     assert.equal(busy.budgetMs, BUDGET_MS * 2.5);
-    assert.match(busyLine(busy, 2), /^the machine is busy \(1-minute load 5\.0 on 2 cores, above 2\): .* up to \d+ min/);
-    assert.equal(busyLine(mainJob(settings, parsed([]), 1.5), 2), null);
-    assert.equal(mainJob(settings, parsed([]), 50).budgetMs, BUDGET_MS * 3, 'stretched at most three times');
+    assert.match(
+      busyLine(busy),
+      /^the machine is busy \(other processes kept 1\.5 of its 2 cores busy over the last second; 1-minute load 3\.2\): .* up to \d+ min/,
+    );
+    assert.equal(busyLine(mainJob(settings, parsed([]), { cores: 2, busy: 0.4, load: 1 })), null);
+    assert.equal(mainJob(settings, parsed([]), { cores: 8, busy: 7, load: 9 }).budgetMs, BUDGET_MS * 3, 'stretched at most three times');
+  });
+
+  it('measures how busy the machine is from the CPUs’ counters over a short sample', async () => {
+    const now = await machineNow(50);
+    assert.equal(now.cores, require('node:os').cpus().length);
+    assert.ok(now.busy >= 0 && now.busy <= now.cores, String(now.busy));
+    assert.ok(Number.isFinite(now.load));
   });
 
   // Runs each round's jobs as planted times: each example's true mean and noise.
