@@ -41,17 +41,20 @@ const SAMPLE_MS = 1000;
 const MAX_STRETCH = 3;
 
 /**
- * How busy the machine is now: the cores kept busy over a short sample (by
- * other processes: the job has not started), its cores, and the 1-minute load.
+ * How busy the machine is now: the cores kept busy over a short sample by
+ * other processes (the job has not started) at normal priority, its cores,
+ * and the 1-minute load. Time spent in niced processes is left out: they give
+ * the cores up to the job's children, which run at normal priority.
  */
 async function machineNow(sampleMs = SAMPLE_MS) {
-  const ticks = () => os.cpus().map(({ times }) => ({ idle: times.idle, all: times.user + times.nice + times.sys + times.idle + times.irq }));
+  const ticks = () =>
+    os.cpus().map(({ times }) => ({ busy: times.user + times.sys + times.irq, all: times.user + times.nice + times.sys + times.idle + times.irq }));
   const before = ticks();
   await new Promise((resolve) => setTimeout(resolve, sampleMs));
   const after = ticks();
-  const idle = after.reduce((sum, cpu, i) => sum + cpu.idle - before[i].idle, 0);
+  const busy = after.reduce((sum, cpu, i) => sum + cpu.busy - before[i].busy, 0);
   const all = after.reduce((sum, cpu, i) => sum + cpu.all - before[i].all, 0);
-  return { cores: after.length, busy: all > 0 ? after.length * (1 - idle / all) : 0, load: os.loadavg()[0] };
+  return { cores: after.length, busy: all > 0 ? (after.length * busy) / all : 0, load: os.loadavg()[0] };
 }
 
 /**
