@@ -1,9 +1,16 @@
 'use strict';
 
 // The count audit's table (npm run count-audit): pure. Per example, the
-// tool's instructions per upload and the audit's, their ratios to the first
-// example's, and whether the two agree. Two figures more than AGREE apart are
-// not one figure: the ratio is printed as the range of the two, flagged.
+// tool's instructions per upload and the audit's, each summed up two ways
+// from its batches' counts, and the ratios to the first example's.
+// - steady: the tool's headline rule (lib/runner/steady-count.js), the
+//   mutator's work of the least batch plus the collector's mean; applied to
+//   the audit's batches too, so that the two harnesses are compared by one rule;
+// - mean: every counted batch's whole count averaged, recompilations
+//   included, with the audit's two halves beside it: halves more than
+//   AGREE apart say that its window was too short for a mean to settle.
+// Two figures more than AGREE apart are not one figure: the ratio is
+// printed as the range of the two, flagged.
 
 const { formatRows } = require('../../lib/report/render/rows');
 
@@ -13,6 +20,9 @@ const AGREE = 0.05;
 function apart(a, b) {
   return Math.abs(a - b) / Math.min(a, b);
 }
+
+// How far apart, as text, flagged past AGREE.
+const apartText = (a, b) => `${(100 * apart(a, b)).toFixed(1)}%${apart(a, b) > AGREE ? ' ≠' : ''}`;
 
 // The part of a count in V8's optimizing compilers: 0% once the tier has settled.
 const compiling = (c) => (Number.isFinite(c.compiler) ? `${Math.round((100 * c.compiler) / c.total)}%` : 'n/a');
@@ -31,11 +41,20 @@ function ratioOf(tool, audit) {
   return { text: `${ratio(Math.min(tool, audit))}–${ratio(Math.max(tool, audit))} ≠`, agree: false };
 }
 
+// A count's mean, and for the audit its halves: "22.7k (25.3k | 20.2k ≠)".
+function meanText(c) {
+  if (!Number.isFinite(c.mean)) return 'n/a';
+  if (!c.halves) return thousands(c.mean);
+  const [first, second] = c.halves;
+  return `${thousands(c.mean)} (${thousands(first)} | ${thousands(second)}${apart(first, second) > AGREE ? ' ≠' : ''})`;
+}
+
 /**
- * The rows of one runtime: per example its two counts (total, and the
- * collector's share), how far apart they are, and its ratio to the baseline
- * (the first example) both ways.
- * @param {{ examples: string[], tool: object, audit: object }} counts by example: { total, mutator, collector } per upload
+ * The rows of one runtime: per example its two counts by the steady rule
+ * (total, and the collector's share) and by the mean, how far apart each
+ * pair is, and its ratio to the baseline (the first example) both ways.
+ * @param {{ examples: string[], tool: object, audit: object }} counts by example, per upload:
+ *   { total, mutator, collector, compiler?, mean?, halves? }; total by the steady rule
  */
 function auditRows({ examples, tool, audit, floor = null }) {
   const [baseline] = examples;
@@ -53,7 +72,8 @@ function auditRows({ examples, tool, audit, floor = null }) {
       compiling: `${compiling(t)} / ${compiling(a)}`,
       tool: `${thousands(t.total)} (GC ${share(t)})`,
       audit: `${thousands(a.total)} (GC ${share(a)})`,
-      apart: `${(100 * apart(t.total, a.total)).toFixed(1)}%${apart(t.total, a.total) > AGREE ? ' ≠' : ''}`,
+      apart: apartText(t.total, a.total),
+      ...(Number.isFinite(t.mean) && Number.isFinite(a.mean) ? { toolMean: meanText(t), auditMean: meanText(a), meanApart: apartText(t.mean, a.mean) } : {}),
       toolRatio: ratio(toolRatio),
       auditRatio: ratio(auditRatio),
       ratio: both.text,
@@ -62,13 +82,7 @@ function auditRows({ examples, tool, audit, floor = null }) {
   });
   if (!floor) return rows;
   const row = (c) => `${thousands(c.total)} (GC ${Math.round((100 * c.collector) / c.total)}%)`;
-  const apartFloor = apart(floor.tool.total, floor.audit.total);
-  const floorRow = {
-    example: `floor (${floor.name})`,
-    tool: row(floor.tool),
-    audit: row(floor.audit),
-    apart: `${(100 * apartFloor).toFixed(1)}%${apartFloor > AGREE ? ' ≠' : ''}`,
-  };
+  const floorRow = { example: `floor (${floor.name})`, tool: row(floor.tool), audit: row(floor.audit), apart: apartText(floor.tool.total, floor.audit.total) };
   return [...rows, floorRow];
 }
 
@@ -81,9 +95,12 @@ function aboveFloor(count, baseline, floorTool, auditCountOf, auditBaseline, flo
 
 const COLUMNS = [
   { key: 'example' },
-  { key: 'tool', title: 'tool: instructions each' },
-  { key: 'audit', title: 'audit: instructions each' },
+  { key: 'tool', title: 'tool: steady' },
+  { key: 'audit', title: 'audit: steady' },
   { key: 'apart', title: 'apart' },
+  { key: 'toolMean', title: 'tool: mean' },
+  { key: 'auditMean', title: 'audit: mean (halves)' },
+  { key: 'meanApart', title: 'apart' },
   { key: 'compiling', title: 'V8 compiling (tool / audit)' },
   { key: 'toolRatio', title: '× baseline (tool)' },
   { key: 'auditRatio', title: '× baseline (audit)' },
@@ -98,9 +115,10 @@ const FLOOR_COLUMNS = [
 
 /** The table of one runtime, as text, with its heading and a line on what ≠ means. */
 function auditTable({ runtime, settings, examples, tool, audit, floor = null }) {
-  const heading = `${runtime}: ${settings.scenario.name} n=${settings.n}; audit ${settings.batches} batches, mean of the last ${settings.counted}${settings.perBatch ? ', upload made per batch' : ''}, V8 ${settings.flags.join(' ')}`;
+  const heading = `${runtime}: ${settings.scenario.name} n=${settings.n}; audit ${settings.batches} batches, the last ${settings.counted} counted${settings.perBatch ? ', upload made per batch' : ''}, V8 ${settings.flags.join(' ')}`;
   const note = [
-    `≠: the two harnesses more than ${AGREE * 100}% apart; the ratio is then the range of the two, not one figure. A count is CPU work, not a time.`,
+    "Instructions per upload. steady: the least batch's work outside the collector plus the collector's mean (the tool's headline), the same rule for both harnesses; mean: every counted batch's whole count, recompilations included, and the audit's two halves.",
+    `≠: more than ${AGREE * 100}% apart (two halves that far apart: the window was too short for its mean to settle); a ratio is then the range of the two, not one figure. A count is CPU work, not a time.`,
     "V8 compiling: the part of each count in V8's optimizing compilers (Compiler::CompileOptimized); above 0% the steady state is one where V8 compiles again and again, not a settled tier.",
   ].join('\n');
   const columns = floor ? [...COLUMNS, ...FLOOR_COLUMNS] : COLUMNS;

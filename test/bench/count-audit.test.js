@@ -9,6 +9,7 @@ const assert = require('node:assert/strict');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { AGREE, apart, ratioOf, auditRows } = require('../../bench/count-audit/table');
+const { toolFigures, auditFigures } = require('../../bench/count-audit');
 const { findValgrind } = require('../../lib/runner/count-plan');
 
 const COMMAND = path.join(__dirname, '..', '..', 'bench', 'count-audit', 'index.js');
@@ -48,6 +49,41 @@ describe('count audit: the table', () => {
     assert.equal(compiled[0].compiling, '0% / 30%');
   });
 
+  it('rows: the mean beside the steady figure, both ways, and an audit whose halves are 5% apart flagged', () => {
+    const tool = { a: { total: 20000, mutator: 18000, collector: 2000, mean: 22300 } };
+    const settled = { a: { total: 19600, mutator: 17600, collector: 2000, mean: 22700, halves: [23000, 22400] } };
+    const [row] = auditRows({ examples: ['a'], tool, audit: settled });
+    assert.deepEqual([row.toolMean, row.auditMean, row.meanApart], ['22.3k', '22.7k (23.0k | 22.4k)', '1.8%']);
+    // Planted: a recompilation in the first half only, the mean not settled.
+    const unsettled = { a: { ...settled.a, halves: [25300, 20200] } };
+    assert.equal(auditRows({ examples: ['a'], tool, audit: unsettled })[0].auditMean, '22.7k (25.3k | 20.2k ≠)');
+  });
+
+  it("the audit's batches summed up by the tool's rule and by the mean; the tool's segments by the mean", () => {
+    const batch = (ir, inCollections = 0) => ({ Ir: ir, inCollections, collections: inCollections ? 1 : 0, inCompiler: 0 });
+    // Five batches of 1,000: steady 20M outside the collector, one collection of 4M, one recompilation of 60M.
+    const files = [batch(80e6), batch(24e6, 4e6), batch(20e6), batch(20e6), batch(20e6)];
+    const figures = auditFigures(files, 1000);
+    assert.equal(figures.mutator, 20000);
+    // The collector's mean over the batches from the first settled one on, as the tool's.
+    assert.equal(figures.collector, 1000);
+    assert.equal(figures.total, 21000);
+    assert.equal(figures.mean, 32800);
+    assert.deepEqual(figures.halves, [52000, 20000]);
+    // Fewer batches than a segment (n=100: 10 batches a segment) are one segment: their mean.
+    assert.equal(auditFigures([batch(2e6), batch(3e6)], 100).mutator, 25000);
+    // The tool's results line: its segments, per round, averaged and divided by n.
+    const metrics = {
+      instructionsPerInvocation: 21000,
+      mutatorPerInvocation: 20000,
+      collectorPerInvocation: 1000,
+      countedInCompiler: 0,
+      countedSegmentMutator: [80e6, 20e6, 20e6, 20e6],
+      countedSegmentCollector: [0, 4e6, 0, 0],
+    };
+    assert.deepEqual(toolFigures(metrics, 1000), { total: 21000, mutator: 20000, collector: 1000, compiler: 0, mean: 36000 });
+  });
+
   it('with a floor: each ratio also above it, both ways, and the floor on a row of its own', () => {
     const tool = { a: { total: 20000, mutator: 18000, collector: 2000 }, b: { total: 40000, mutator: 30000, collector: 10000 } };
     const auditCounts = { a: { total: 22000, mutator: 20000, collector: 2000 }, b: { total: 42000, mutator: 32000, collector: 10000 } };
@@ -68,6 +104,7 @@ describe('count audit: the table', () => {
       [['--batches', '1'], /^count-audit: --batches: .*1/],
       [['--batches', '5', '--counted', '5'], /^count-audit: --counted: .*fewer than --batches/],
       [['--runtime', 'deno'], /^count-audit: --runtime: .*deno.*Node/],
+      [['--tool-flags'], /^count-audit: .*--tool-flags.*expected .*--minimal-flags/],
     ]) {
       const result = audit(args);
       assert.equal(result.status, 2, result.stderr);
@@ -89,8 +126,12 @@ const counting = findValgrind() && !process.env.NYC_CONFIG;
     assert.equal(result.status, 0, result.stderr);
     const rows = result.stdout.split('\n').filter((line) => /^(callbacks-original|async-await|promises-native) /.test(line));
     assert.equal(rows.length, 3, result.stdout);
-    for (const row of rows) assert.match(row, /\d+\.\dk \(GC \d+%\) +\d+\.\dk \(GC \d+%\) +\d+\.\d%(?: ≠)? +\d+% \/ \d+%/);
+    for (const row of rows)
+      assert.match(
+        row,
+        /\d+\.\dk \(GC \d+%\) +\d+\.\dk \(GC \d+%\) +\d+\.\d%(?: ≠)? +\d+\.\dk +\d+\.\dk \(\d+\.\dk \| \d+\.\dk(?: ≠)?\) +\d+\.\d%(?: ≠)? +\d+% \/ \d+%/,
+      );
     assert.match(rows[0], /1\.00× +1\.00× +1\.00×/);
-    assert.match(result.stdout, /≠: the two harnesses more than 5% apart/);
+    assert.match(result.stdout, /≠: more than 5% apart/);
   });
 });
