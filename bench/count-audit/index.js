@@ -14,7 +14,12 @@
 // audit's mean with its two halves (table.js). Then each example's ratio to
 // the first one (the baseline) both ways, and each pair more than 5% apart
 // flagged: such a ratio is not one figure, and is printed as the range of
-// the two. The tool is run one example at a time: one valgrind at a time. With --floor, the empty example the
+// the two. With --states the audit counts each example twice, its upload
+// function made once and made per batch as the tool makes it, and each
+// ratio's range over the three counts is printed too: which functions V8
+// optimises, and how, follows the process's history, and these are two of
+// the steady states it reaches (docs/explanation/counted-work.md). The tool
+// is run one example at a time: one valgrind at a time. With --floor, the empty example the
 // problem's report sets under the scenario (DoxBee's: the instrument
 // problem's timer-floor, its path as bare timers) is counted both ways too,
 // and each ratio is also given above that floor: the style's own work.
@@ -63,12 +68,15 @@ function parseOptions(argv) {
         batches: { type: 'string', default: '60' },
         counted: { type: 'string', default: '40' },
         'per-batch': { type: 'boolean', default: false },
+        states: { type: 'boolean', default: false },
         'minimal-flags': { type: 'boolean', default: false },
         floor: { type: 'boolean', default: false },
       },
     }));
   } catch (error) {
-    throw new UsageError(`${error.message}; expected --scenario, --examples, --runtime, --n, --batches, --counted, --per-batch, --minimal-flags, --floor`);
+    throw new UsageError(
+      `${error.message}; expected --scenario, --examples, --runtime, --n, --batches, --counted, --per-batch, --states, --minimal-flags, --floor`,
+    );
   }
   const scenario = scenarios[values.scenario];
   const batchScenarios = Object.values(scenarios).filter((s) => MODELS_BY_PROBLEM[s.problem] && drivers[s.driver].counted);
@@ -98,6 +106,7 @@ function parseOptions(argv) {
     batches,
     counted,
     perBatch: values['per-batch'],
+    states: values.states,
     flags: values['minimal-flags'] ? MINIMAL_FLAGS : V8_FLAGS,
     floor,
   };
@@ -158,7 +167,7 @@ function toolFigures(metrics, n) {
 // the last `counted` batches' files (auditFigures).
 function auditCount(settings, runtime, entry, dir, scenario = settings.scenario) {
   const valgrind = findValgrind();
-  const out = path.join(dir, `audit-${runtime.spec}-${entry.name}.out`);
+  const out = path.join(dir, `audit-${runtime.spec}-${entry.name}${settings.perBatch ? '-per-batch' : ''}.out`);
   const model = MODELS_BY_PROBLEM[scenario.problem];
   const calls = Array.from({ length: settings.n }, (_, i) => model.invocationArgs(i));
   const job = { file: entry.file, io: entry.io, call: entry.call, problem: scenario.problem, options: ioOptions(scenario), calls };
@@ -217,9 +226,12 @@ async function main(argv) {
       process.stderr.write(`count-audit: ${runtime.spec} (node ${runtime.version}): the tool's counts\n`);
       const tool = toolCounts(settings, runtime, dir);
       const audit = {};
+      // With --states, the audit made once and made per batch: two of the steady states a process reaches.
+      const perBatch = settings.states ? {} : null;
       for (const entry of entries) {
         process.stderr.write(`count-audit: ${runtime.spec}: the audit of ${entry.name}\n`);
-        audit[entry.name] = auditCount(settings, runtime, entry, dir);
+        audit[entry.name] = auditCount({ ...settings, perBatch: settings.perBatch && !settings.states }, runtime, entry, dir);
+        if (perBatch) perBatch[entry.name] = auditCount({ ...settings, perBatch: true }, runtime, entry, dir);
       }
       let floor = null;
       if (settings.floor) {
@@ -229,7 +241,7 @@ async function main(argv) {
         const [toolFloor] = Object.values(toolCounts(settings, runtime, dir, { scenario, examples: [example] }));
         floor = { name: example, tool: toolFloor, audit: auditCount(settings, runtime, entry, dir, scenario) };
       }
-      const table = auditTable({ runtime: `${runtime.spec} (node ${runtime.version})`, settings, examples: settings.examples, tool, audit, floor });
+      const table = auditTable({ runtime: `${runtime.spec} (node ${runtime.version})`, settings, examples: settings.examples, tool, audit, floor, perBatch });
       process.stdout.write(`${table}\n`);
     }
   } finally {

@@ -50,13 +50,24 @@ function meanText(c) {
 }
 
 /**
+ * A ratio over several counts of it (the steady states counted): one figure
+ * when they all lie within AGREE of each other, else their range, flagged.
+ */
+function rangeOf(values) {
+  const least = Math.min(...values);
+  const most = Math.max(...values);
+  if (apart(least, most) <= AGREE) return ratio(values.reduce((a, b) => a + b, 0) / values.length);
+  return `${ratio(least)}–${ratio(most)} ≠`;
+}
+
+/**
  * The rows of one runtime: per example its two counts by the steady rule
  * (total, and the collector's share) and by the mean, how far apart each
  * pair is, and its ratio to the baseline (the first example) both ways.
  * @param {{ examples: string[], tool: object, audit: object }} counts by example, per upload:
  *   { total, mutator, collector, compiler?, mean?, halves? }; total by the steady rule
  */
-function auditRows({ examples, tool, audit, floor = null }) {
+function auditRows({ examples, tool, audit, floor = null, perBatch = null }) {
   const [baseline] = examples;
   const rows = examples.map((name) => {
     const t = tool[name];
@@ -77,6 +88,7 @@ function auditRows({ examples, tool, audit, floor = null }) {
       toolRatio: ratio(toolRatio),
       auditRatio: ratio(auditRatio),
       ratio: both.text,
+      ...(perBatch && perBatch[name] ? statesOf(perBatch[name], perBatch[baseline], [toolRatio, auditRatio]) : {}),
       ...(floor ? aboveFloor(t.total, tool[baseline].total, floor.tool, a.total, audit[baseline].total, floor.audit) : {}),
     };
   });
@@ -84,6 +96,16 @@ function auditRows({ examples, tool, audit, floor = null }) {
   const row = (c) => `${thousands(c.total)} (GC ${Math.round((100 * c.collector) / c.total)}%)`;
   const floorRow = { example: `floor (${floor.name})`, tool: row(floor.tool), audit: row(floor.audit), apart: apartText(floor.tool.total, floor.audit.total) };
   return [...rows, floorRow];
+}
+
+// The audit's count made per batch, its ratio, and the range over every state counted.
+function statesOf(count, baseline, ratios) {
+  const own = count.total / baseline.total;
+  return {
+    perBatch: `${thousands(count.total)} (GC ${Math.round((100 * count.collector) / count.total)}%)`,
+    perBatchRatio: ratio(own),
+    states: rangeOf([...ratios, own]),
+  };
 }
 
 // A count's ratio to the baseline's, each less the floor, both ways: the style's own work.
@@ -107,6 +129,12 @@ const COLUMNS = [
   { key: 'ratio', title: '× baseline' },
 ];
 
+const STATE_COLUMNS = [
+  { key: 'perBatch', title: 'audit per batch: steady' },
+  { key: 'perBatchRatio', title: '× baseline (per batch)' },
+  { key: 'states', title: '× baseline, every state' },
+];
+
 const FLOOR_COLUMNS = [
   { key: 'toolAbove', title: 'above floor (tool)' },
   { key: 'auditAbove', title: 'above floor (audit)' },
@@ -114,15 +142,19 @@ const FLOOR_COLUMNS = [
 ];
 
 /** The table of one runtime, as text, with its heading and a line on what ≠ means. */
-function auditTable({ runtime, settings, examples, tool, audit, floor = null }) {
-  const heading = `${runtime}: ${settings.scenario.name} n=${settings.n}; audit ${settings.batches} batches, the last ${settings.counted} counted${settings.perBatch ? ', upload made per batch' : ''}, V8 ${settings.flags.join(' ')}`;
+function auditTable({ runtime, settings, examples, tool, audit, floor = null, perBatch = null }) {
+  const made = settings.states ? ', upload made once and per batch' : settings.perBatch ? ', upload made per batch' : '';
+  const heading = `${runtime}: ${settings.scenario.name} n=${settings.n}; audit ${settings.batches} batches, the last ${settings.counted} counted${made}, V8 ${settings.flags.join(' ')}`;
   const note = [
     "Instructions per upload. steady: the least batch's work outside the collector plus the collector's mean (the tool's headline), the same rule for both harnesses; mean: every counted batch's whole count, recompilations included, and the audit's two halves.",
     `≠: more than ${AGREE * 100}% apart (two halves that far apart: the window was too short for its mean to settle); a ratio is then the range of the two, not one figure. A count is CPU work, not a time.`,
     "V8 compiling: the part of each count in V8's optimizing compilers (Compiler::CompileOptimized); above 0% the steady state is one where V8 compiles again and again, not a settled tier.",
   ].join('\n');
-  const columns = floor ? [...COLUMNS, ...FLOOR_COLUMNS] : COLUMNS;
-  return `${heading}\n${formatRows(auditRows({ examples, tool, audit, floor }), columns, 'table')}\n${note}\n`;
+  const columns = [...COLUMNS, ...(perBatch ? STATE_COLUMNS : []), ...(floor ? FLOOR_COLUMNS : [])];
+  const states = perBatch
+    ? '\nper batch: the audit with its upload function and simulated I/O made afresh for every batch, as the tool makes them; every state: the ratio over the three counts.'
+    : '';
+  return `${heading}\n${formatRows(auditRows({ examples, tool, audit, floor, perBatch }), columns, 'table')}\n${note}${states}\n`;
 }
 
-module.exports = { AGREE, apart, ratioOf, auditRows, auditTable };
+module.exports = { AGREE, apart, ratioOf, rangeOf, auditRows, auditTable };

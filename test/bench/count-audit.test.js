@@ -8,7 +8,7 @@
 const assert = require('node:assert/strict');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { AGREE, apart, ratioOf, auditRows } = require('../../bench/count-audit/table');
+const { AGREE, apart, ratioOf, rangeOf, auditRows } = require('../../bench/count-audit/table');
 const { toolFigures, auditFigures } = require('../../bench/count-audit');
 const { findValgrind } = require('../../lib/runner/count-plan');
 
@@ -82,6 +82,21 @@ describe('count audit: the table', () => {
       countedSegmentCollector: [0, 4e6, 0, 0],
     };
     assert.deepEqual(toolFigures(metrics, 1000), { total: 21000, mutator: 20000, collector: 1000, compiler: 0, mean: 36000 });
+  });
+
+  it('with --states: the audit made per batch beside it, and each ratio over the three counts, a range past 5%', () => {
+    assert.equal(rangeOf([2.0, 2.04, 2.08]), '2.04×');
+    assert.equal(rangeOf([2.0, 2.2, 2.1]), '2.00×–2.20× ≠');
+    const tool = { a: { total: 20000, mutator: 18000, collector: 2000 }, b: { total: 40000, mutator: 36000, collector: 4000 } };
+    const once = { a: { total: 20000, mutator: 18000, collector: 2000 }, b: { total: 40400, mutator: 36400, collector: 4000 } };
+    // Planted: made per batch, the baseline lands in a dearer state (Node 26's callbacks-original: 25.7k against 19.5k).
+    const perBatch = { a: { total: 26000, mutator: 23000, collector: 3000 }, b: { total: 41000, mutator: 37000, collector: 4000 } };
+    const [, b] = auditRows({ examples: ['a', 'b'], tool, audit: once, perBatch });
+    assert.equal(b.ratio, '2.01×');
+    assert.deepEqual([b.perBatch, b.perBatchRatio, b.states], ['41.0k (GC 10%)', '1.58×', '1.58×–2.02× ≠']);
+    // The same states in agreement: one figure.
+    const alike = { a: once.a, b: { total: 40800, mutator: 36800, collector: 4000 } };
+    assert.equal(auditRows({ examples: ['a', 'b'], tool, audit: once, perBatch: alike })[1].states, '2.02×');
   });
 
   it('with a floor: each ratio also above it, both ways, and the floor on a row of its own', () => {
