@@ -379,7 +379,6 @@ function register(program) {
     'npx asyncmark bench',
     'npx asyncmark bench --all',
     'npx asyncmark bench -e callbacks-original,async-await -n 1000 -r 5',
-    'npx asyncmark bench --add my-style.js --io promises',
   ];
   command.addHelpText('after', afterHelp({ examples, long: benchHelp(VERIFIABLE, DEFAULT_RUNS) })).action(action);
 }
