@@ -375,11 +375,7 @@ function register(program) {
   for (const option of optionsFor(drivers, scenarios)) command.addOption(option);
   // --help shows the options most runs need; the reference has them all, and the long text.
   briefOptions(command, ['scenario', 'examples', 'runs', 'out', 'n', 'all', 'runtime', 'precision', 'db', 'add', 'format', 'wide', 'test']);
-  const examples = [
-    'npx asyncmark bench',
-    'npx asyncmark bench --all',
-    'npx asyncmark bench -e callbacks-original,async-await -n 1000 -r 5',
-  ];
+  const examples = ['npx asyncmark bench', 'npx asyncmark bench --all', 'npx asyncmark bench -e callbacks-original,async-await -n 1000 -r 5'];
   command.addHelpText('after', afterHelp({ examples, long: benchHelp(VERIFIABLE, DEFAULT_RUNS) })).action(action);
 }
 
