@@ -13,7 +13,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { declarations } = require('./declarations');
 const { installCommand } = require('../lib/optional-dependency');
-const { refuse } = require('./usage');
+const { writeGeneratedPage, runWriter } = require('./generated-page');
 
 const ROOT = path.join(__dirname, '..');
 const REFERENCE = path.join(ROOT, 'docs', 'reference', 'api.md');
@@ -237,20 +237,9 @@ function apiReference({
 
 // Writes the page, never over a file a person wrote: an existing file must carry the marker.
 function writeApiReference(target = REFERENCE, sources = {}) {
-  if (fs.existsSync(target) && fs.readFileSync(target, 'utf8').split('\n', 1)[0] !== MARKER) {
-    throw refuse('reference', target, 'a file that bench/api-reference.js generated, or none (move it)');
-  }
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.writeFileSync(target, apiReference(sources));
+  writeGeneratedPage(target, { marker: MARKER, script: 'bench/api-reference.js', text: () => apiReference(sources) });
 }
 
-if (require.main === module) {
-  try {
-    writeApiReference(process.argv[2]);
-  } catch (error) {
-    process.stderr.write(`asyncmark api-reference: ${error.message}\n`);
-    process.exitCode = 2;
-  }
-}
+if (require.main === module) runWriter('api-reference', writeApiReference);
 
 module.exports = { apiReference, writeApiReference, apiFaults, REFERENCE, MARKER };

@@ -9,10 +9,9 @@
 // table. `npm run docs:reference` writes it; test/bench/report-reference.test.js
 // fails when the committed page is stale.
 
-const fs = require('node:fs');
 const path = require('node:path');
 const { columnsOf } = require('../lib/report/sections/time-columns');
-const { refuse } = require('./usage');
+const { writeGeneratedPage, runWriter } = require('./generated-page');
 
 const REFERENCE = path.join(__dirname, '..', 'docs', 'reference', 'report-columns.md');
 const MARKER =
@@ -65,20 +64,9 @@ function reportReference(drivers = require('../lib/drivers'), registries = requi
 
 // Writes the page, never over a file a person wrote: an existing file must carry the marker.
 function writeReportReference(file = REFERENCE) {
-  if (fs.existsSync(file) && fs.readFileSync(file, 'utf8').split('\n', 1)[0] !== MARKER) {
-    throw refuse('reference', file, 'a file that bench/report-reference.js generated, or none (move it)');
-  }
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, reportReference());
+  writeGeneratedPage(file, { marker: MARKER, script: 'bench/report-reference.js', text: () => reportReference() });
 }
 
-if (require.main === module) {
-  try {
-    writeReportReference(process.argv[2]);
-  } catch (error) {
-    process.stderr.write(`asyncmark report-reference: ${error.message}\n`);
-    process.exitCode = 2;
-  }
-}
+if (require.main === module) runWriter('report-reference', writeReportReference);
 
 module.exports = { reportReference, writeReportReference, REFERENCE, MARKER };

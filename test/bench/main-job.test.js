@@ -97,6 +97,17 @@ describe('the main job (bench/main-job.js)', () => {
     assert.ok(Number.isFinite(now.load));
   });
 
+  // The main job's settings over the planted examples, `base` the baseline.
+  const mainSettings = (truth, budgetMs) => ({
+    scenario: SCENARIO,
+    driver: drivers.batch,
+    params: { ...SCENARIO.params, n: [10000] },
+    examples: Object.keys(truth),
+    baseline: 'base',
+    unavailable: {},
+    main: { factor: FACTOR, budgetMs },
+  });
+
   // Runs each round's jobs as planted times: each example's true mean and noise.
   function fakeRounds(truth) {
     const draw = seededDraws(11);
@@ -114,15 +125,7 @@ describe('the main job (bench/main-job.js)', () => {
   it('runs everything twice, then only what is open, the baseline twice a round, until nothing is open or an example reaches its cap', async () => {
     const truth = { base: [100, 0.05], far: [400, 0.05], near: [125, 0.05], same: [100, 0.01], noisy: [110, 0.6] };
     const { rounds, runRound } = fakeRounds(truth);
-    const settings = {
-      scenario: SCENARIO,
-      driver: drivers.batch,
-      params: { ...SCENARIO.params, n: [10000] },
-      examples: Object.keys(truth),
-      baseline: 'base',
-      unavailable: {},
-      main: { factor: FACTOR, budgetMs: 1e9 },
-    };
+    const settings = mainSettings(truth, 1e9);
     const { lines, separation } = await separate(settings, runRound, { drivers });
     // Every round starts with the baseline and has it once more in the middle.
     for (const round of rounds) assert.equal(round.filter((job) => job.startsWith('base#')).length, 2);
@@ -154,15 +157,7 @@ describe('the main job (bench/main-job.js)', () => {
       if (rounds.length < 2) await new Promise((resolve) => setTimeout(resolve, 100));
       return runRound(jobs);
     };
-    const settings = {
-      scenario: SCENARIO,
-      driver: drivers.batch,
-      params: { ...SCENARIO.params, n: [10000] },
-      examples: Object.keys(truth),
-      baseline: 'base',
-      unavailable: {},
-      main: { factor: FACTOR, budgetMs: BUDGET_MS / 1000 },
-    };
+    const settings = mainSettings(truth, BUDGET_MS / 1000);
     const { separation } = await separate(settings, slow, { drivers });
     assert.ok(rounds.length > 2, `${rounds.length} rounds: none after the first two`);
     assert.match(separation.stopped, /./);
@@ -171,15 +166,7 @@ describe('the main job (bench/main-job.js)', () => {
   it('stops when its budget is spent, and says so (planted: a budget of nothing)', async () => {
     const truth = { base: [100, 0.05], noisy: [110, 0.6] };
     const { rounds, runRound } = fakeRounds(truth);
-    const settings = {
-      scenario: SCENARIO,
-      driver: drivers.batch,
-      params: { ...SCENARIO.params, n: [10000] },
-      examples: Object.keys(truth),
-      baseline: 'base',
-      unavailable: {},
-      main: { factor: FACTOR, budgetMs: 0 },
-    };
+    const settings = mainSettings(truth, 0);
     const { separation } = await separate(settings, runRound, { drivers });
     assert.equal(rounds.length, 2, 'the first two rounds always run');
     assert.match(separationText({ ...separation, cell: { n: [10000] } }, 'base'), /more runs would tell \(npx asyncmark bench --runs 10 --n 10000\)/);
