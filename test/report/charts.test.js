@@ -5,9 +5,9 @@ const registries = require('../../examples');
 const { headlineCell } = require('../../lib/report/sections/cells');
 const { summarize: summarizeRuns } = require('../../lib/summary');
 const { summaryTable } = require('../../lib/report/sections/summary-table');
-const { forestSpec, forestRows, SIGNIFICANCE } = require('../../lib/report/charts/forest-plot');
+const { forestSpec, forestRows, rowHeight, SIGNIFICANCE } = require('../../lib/report/charts/forest-plot');
 const { againstNSpec } = require('../../lib/report/charts/against-n');
-const { scatterSpec } = require('../../lib/report/charts/scatter-plot');
+const { scatterSpec, panelHeight, PANEL_HEIGHT } = require('../../lib/report/charts/scatter-plot');
 const { exampleColors, REFERENCE_GREY } = require('../../lib/report/charts/colors');
 const { MAX_PER_PANEL } = require('../../lib/report/charts/families');
 const { renderSvg } = require('../../lib/report/charts/vega');
@@ -160,6 +160,19 @@ describe('report: the forest plot', () => {
       forestRows(alone.cells, at(alone)).rows.map((r) => r.kind),
       ['baseline'],
     );
+  });
+
+  it("shares 43 rows' height among more examples, and three rows of panels among more families", () => {
+    // 43 rows at 22 px; 45 (DoxBee with Effection) at 21, never below 16 px.
+    assert.equal(rowHeight(43), 22);
+    assert.equal(rowHeight(10), 22);
+    assert.equal(rowHeight(45), 21);
+    assert.ok(45 * rowHeight(45) <= 43 * 22);
+    assert.equal(rowHeight(200), 16);
+    // Nine panels at full height; a tenth makes a fourth row of shorter ones.
+    assert.equal(panelHeight(9), PANEL_HEIGHT);
+    assert.ok(panelHeight(10) < PANEL_HEIGHT);
+    assert.ok(4 * panelHeight(10) <= 3 * PANEL_HEIGHT);
   });
 });
 

@@ -57,7 +57,7 @@ describe('report: label layout', () => {
       for (const label of panel.labels) {
         assert.equal(label.text, shortName(label.key, panel.family));
         const { box } = label;
-        assert.ok(box.x0 >= 0 && box.x1 <= WIDTH && box.y0 >= 0 && box.y1 <= HEIGHT, `${label.key} inside its panel`);
+        assert.ok(box.x0 >= 0 && box.x1 <= WIDTH && box.y0 >= 0 && box.y1 <= panel.height, `${label.key} inside its panel`);
       }
     }
   });

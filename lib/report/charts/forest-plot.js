@@ -13,9 +13,17 @@ const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioAxis, notDrawnNote }
 // t-test does not find different from 1 is a hollow point. Pure.
 
 const WIDTH = 380;
-// A row per example: 22 px holds a point and a 12 px label, and DoxBee's 43
-// examples under 1,200 px with the title and the key.
+// A row per example: 22 px holds a point and a 12 px label, and 43 examples
+// under 1,200 px with the title and the key. More examples share those 946 px
+// in rows down to 16 px, which still hold the 11 px point and the label.
 const ROW = 22;
+const LEAST_ROW = 16;
+const ROWS_HEIGHT = 43 * ROW;
+
+/** The height of each row when there are `count` of them. */
+function rowHeight(count) {
+  return Math.max(LEAST_ROW, Math.min(ROW, Math.floor(ROWS_HEIGHT / count)));
+}
 const VALUE_GAP = 10;
 // The key sits below the x axis and its title.
 const KEY_OFFSET = 56;
@@ -160,7 +168,7 @@ function forestSpec(cells, at, { colors, drivers }, { what: measured, subject = 
       ].filter(Boolean),
     },
     width: WIDTH,
-    height: rows.length * ROW,
+    height: rows.length * rowHeight(rows.length),
     data: { values: rows },
     layer: [
       {
@@ -208,10 +216,10 @@ function forestSpec(cells, at, { colors, drivers }, { what: measured, subject = 
         mark: { type: 'text', align: 'left', baseline: 'bottom', fontSize: 11, fontWeight: 'bold', color: '#333' },
         encoding: { x: { value: WIDTH + VALUE_GAP }, y: { value: -4 }, text: { field: 'header' } },
       },
-      ...keyLayers(rows, rows.length * ROW + KEY_OFFSET),
+      ...keyLayers(rows, rows.length * rowHeight(rows.length) + KEY_OFFSET),
     ],
     config: CONFIG,
   };
 }
 
-module.exports = { SIGNIFICANCE, forestRows, forestWhat, forestSpec };
+module.exports = { rowHeight, SIGNIFICANCE, forestRows, forestWhat, forestSpec };

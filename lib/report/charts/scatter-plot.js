@@ -21,6 +21,16 @@ const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioTicks, notDrawnNote,
 const PANEL_WIDTH = 360;
 const PANEL_HEIGHT = 210;
 const COLUMNS = 3;
+// Three rows of panels at full height; a fourth row makes every panel
+// shorter, so that the chart stays under 1,200 px however many panels the
+// families make.
+const FULL_ROWS = 3;
+
+/** The height of each panel when there are `count` of them. */
+function panelHeight(count) {
+  const rows = Math.ceil(count / COLUMNS);
+  return rows <= FULL_ROWS ? PANEL_HEIGHT : Math.floor((PANEL_HEIGHT * FULL_ROWS) / rows);
+}
 const LABEL = { fontSize: 10, charWidth: 0.8, pointRadius: 5 };
 
 // Pixels from the left and from the top, as SVG counts them.
@@ -52,24 +62,27 @@ function shortName(example, family) {
  * @param {Array<{ example, problem?, x: number, y: number, description }>} items x, y: the values drawn
  * @param {object} registries as exported by examples/index.js, for the families
  * @param {{ xDomain: number[], yDomain: number[] }} domains both log scales
- * @returns {Array<{ title, family, points, others, labels }>} points: { example, xValue, yValue, x, y, description },
- *   x and y in pixels of their panel; labels: see label-layout.placeLabels
+ * @returns {Array<{ title, family, height, points, others, labels }>} height: the panel's, in pixels (panelHeight);
+ *   points: { example, xValue, yValue, x, y, description }, x and y in pixels of their panel; labels: see
+ *   label-layout.placeLabels
  */
 function familyLayout(items, registries, { xDomain, yDomain }) {
-  const px = logX(xDomain, PANEL_WIDTH);
-  const py = logY(yDomain, PANEL_HEIGHT);
-  const all = items.map((item) => ({ example: item.example, xValue: item.x, yValue: item.y, x: px(item.x), y: py(item.y), description: item.description }));
-  return familyPanels(
+  const panels = familyPanels(
     items.map((item) => ({ problem: item.problem ?? null, example: item.example })),
     registries,
-  ).map((panel) => {
+  );
+  const height = panelHeight(panels.length);
+  const px = logX(xDomain, PANEL_WIDTH);
+  const py = logY(yDomain, height);
+  const all = items.map((item) => ({ example: item.example, xValue: item.x, yValue: item.y, x: px(item.x), y: py(item.y), description: item.description }));
+  return panels.map((panel) => {
     const points = all.filter((p) => panel.examples.includes(p.example));
     const others = all.filter((p) => !panel.examples.includes(p.example));
     const labels = placeLabels(
       points.map((p) => ({ key: p.example, text: shortName(p.example, panel.family), x: p.x, y: p.y })),
-      { width: PANEL_WIDTH, height: PANEL_HEIGHT, ...LABEL, obstacles: others },
+      { width: PANEL_WIDTH, height, ...LABEL, obstacles: others },
     ).map((label, i) => ({ ...label, example: points[i].example, description: points[i].description }));
-    return { title: panel.title, family: panel.family, points, others, labels };
+    return { title: panel.title, family: panel.family, height, points, others, labels };
   });
 }
 
@@ -110,7 +123,7 @@ function panelSpec(panel, { x, y, colors, reference, firstColumn, lastRow }) {
   return {
     title: { text: panel.title, fontSize: 13, anchor: 'start', frame: 'group' },
     width: PANEL_WIDTH,
-    height: PANEL_HEIGHT,
+    height: panel.height,
     layer: [
       reference(xAxis, yAxis),
       {
@@ -196,4 +209,4 @@ function scatterSpec(rows, at, { colors, registries }) {
   };
 }
 
-module.exports = { PANEL_WIDTH, PANEL_HEIGHT, LABEL, shortName, familyLayout, familyScatter, scatterLayout, scatterSpec };
+module.exports = { PANEL_WIDTH, PANEL_HEIGHT, LABEL, panelHeight, shortName, familyLayout, familyScatter, scatterLayout, scatterSpec };
