@@ -11,10 +11,14 @@ const { problemNamed } = require('./problems');
 // the case it was in, with that reason, and the suite goes on in a new child
 // from the next case. A verdict always has every case, so "N of M cases pass"
 // always prints. One that hangs ends the suite: the cases after it are failed
-// as not run, rather than each waiting out the limit.
+// as not run, rather than each waiting out the limit. So do three children in
+// a row that each ended in the first case they began: a file that ends its
+// process on every call would otherwise cost a child per case.
 
 const CHILD = path.join(__dirname, 'verify-child.js');
 const CASE_LIMIT_MS = 10000;
+// Children in a row that ended in their first case, after which the rest are not run.
+const MOST_ENDED = 3;
 
 // How often the child's descendants are looked for while it runs, so that
 // one that leaves its group and clears its environment is still ended.
@@ -85,7 +89,9 @@ async function verifyFenced(problem, entry, { limitMs = CASE_LIMIT_MS, runtime =
     ...more,
   });
   let from = 0;
+  let endedInFirst = 0;
   while (from < all.length) {
+    const began = from;
     const ended = await runVerifyChild({ problem, file: entry.file, style, from }, limitMs, runtime);
     const first = ended.events[0];
     if (first && first.loadError !== undefined) return verdict({ loadError: first.loadError, syntax: first.syntax });
@@ -119,6 +125,12 @@ async function verifyFenced(problem, entry, { limitMs = CASE_LIMIT_MS, runtime =
     // Ctrl-C: no new child is started once every child has been ended.
     if (ended.interrupted) {
       for (let i = from; i < all.length; i++) fail(i, [reasonOf(ended, limitMs)]);
+      break;
+    }
+    endedInFirst = current === began ? endedInFirst + 1 : 0;
+    if (endedInFirst === MOST_ENDED) {
+      const why = `not run: the process ended in the first case of ${MOST_ENDED} children in a row (the last: ${reasonOf(ended, limitMs)})`;
+      for (let i = from; i < all.length; i++) fail(i, [why]);
       break;
     }
   }

@@ -28,6 +28,12 @@ describe('asyncmark verify: the file runs fenced in a child', function () {
   before(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-fenced-'));
     for (const [name, text] of Object.entries(PLANTED)) fs.writeFileSync(file(name), text);
+    // The registered promises-native upload, but a child's second call ends the process.
+    const real = JSON.stringify(path.join(__dirname, '..', '..', 'examples', 'doxbee', 'promises-native.js'));
+    fs.writeFileSync(
+      file('exits-second'),
+      `const real = require(${real});\nlet calls = 0;\nmodule.exports = (deps) => { const upload = real(deps); return function (...args) { if (++calls === 2) process.exit(0); return upload.apply(this, args); }; };\n`,
+    );
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -38,6 +44,18 @@ describe('asyncmark verify: the file runs fenced in a child', function () {
     assert.match(stdout, /^0 of \d+ cases pass$/m);
     // When no case passes, how the file was given is the likelier cause.
     assert.match(stdout, /^no case passes: is exits a doxbee example \(--problem\), given the I\/O it is written for \(--io promises\)/m);
+    // Three children that each ended in their first case, then the rest are not run.
+    assert.equal((stdout.match(/^ {2}the file ended the process \(exit code 0\) before the case finished$/gm) ?? []).length, 3, stdout);
+    assert.match(stdout, /not run: the process ended in the first case of 3 children in a row \(the last: the file ended the process/);
+  });
+
+  it('a file that ends the process only in some cases has every other case run', async () => {
+    const verdict = await verifyFenced('doxbee', entryForFile(file('exits-second'), { io: 'promises' }), { limitMs: 3000 });
+    // Each child passes its first case and ends in a later one (a case may call
+    // upload more than once): many pass, and no case is left unrun.
+    assert.ok(verdict.passed > 0, `${verdict.passed} of ${verdict.total}`);
+    assert.ok(verdict.failures.length > 0);
+    assert.ok(verdict.failures.every((f) => /ended the process \(exit code 0\)/.test(f.problems[0])));
   });
 
   it('a file that throws from a timer fails with its error, not a raw stack trace', async () => {
