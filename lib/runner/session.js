@@ -58,13 +58,15 @@ function rotate(list, k) {
  *   carry the entry so that the driver's child loads the example from its file;
  *   unavailable, name → reason of examples that cannot run here, whose jobs carry the reason;
  *   needs, name → the syntax an example is written in (lib/runtimes/syntax.js), which its jobs carry;
- *   runtimes, what --runtime resolved to (lib/runtimes), or none for the node running asyncmark
+ *   runtimes, what --runtime resolved to (lib/runtimes), or none for the node running asyncmark;
+ *   test, bench --test's cheap mode, which its jobs carry (a driver's child may skip what only
+ *   measures: the batch driver times hearing at the least latency only); never on a results line
  * @returns {Array<{ scenario, problem, driver, example, params, run, childOptions?, entry?, unavailable?, needs?, runtime?, runner? }>}
  *   driver: its name; childOptions: the scenario's, what its driver's child takes as they are
  *   besides the parameters (the simulated I/O's fixed options, say), never on a results line;
  *   runtime: the runtime's spec, as the results line records it; runner: how to start it
  */
-function plan({ scenario, driver, examples, params, runs, added = [], unavailable = {}, needs = {}, runtimes = [] }) {
+function plan({ scenario, driver, examples, params, runs, added = [], unavailable = {}, needs = {}, runtimes = [], test = false }) {
   // What a child needs of an entry, as JSON: its load() is made again there.
   const entries = new Map(added.map(({ load, ...entry }) => [entry.name, entry]));
   const { grid, variants } = splitInterleaved(params, driver);
@@ -87,6 +89,7 @@ function plan({ scenario, driver, examples, params, runs, added = [], unavailabl
         if (entries.has(example)) job.entry = entries.get(example);
         if (unavailable[example]) job.unavailable = unavailable[example];
         if (needs[example]) job.needs = needs[example];
+        if (test) job.test = true;
         if (runtime) Object.assign(job, { runtime: runtime.spec, runner: runtime });
         jobs.push(job);
       }
@@ -311,6 +314,7 @@ function resultLine(job, result, { session, env }) {
   delete line.entry;
   delete line.unavailable;
   delete line.needs;
+  delete line.test;
   delete line.runner;
   line.params = { ...job.params };
   return line;

@@ -51,8 +51,9 @@ describe('asyncmark bench --add', function () {
       'my-style': 'writes after the abort at blob.put (file found)',
       'async-await-ignores-signal': 'commits anyway at before start',
     });
-    // Then how soon its caller hears, with the times measured in the run.
-    assert.match(stdout, /^async-await-ignores-signal .* commits anyway at before start; hears later than one step: [\d.]+ ms at t=300, [\d.]+ ms at t=1$/m);
+    // Then how soon its caller hears, with the time measured in the run: under
+    // --test at the least latency only, t=300 being a wait, not a check.
+    assert.match(stdout, /^async-await-ignores-signal .* commits anyway at before start; hears later than one step: [\d.]+ ms at t=1$/m);
   });
 
   it('plans the jobs of an added file with its entry, for the child to load it from its file', () => {
