@@ -24,6 +24,7 @@ const EXAMPLES = [
   { name: 'async', family: 'async', call: 'promise', where: 'main', lets: 'microtasks' },
   { name: 'async-depth-first', family: 'async', call: 'promise', where: 'main', lets: 'microtasks' },
   { name: 'async-generator', family: 'async', call: 'promise', where: 'main', lets: 'microtasks' },
+  { name: 'effection', family: 'async', call: 'promise', where: 'main', lets: 'microtasks', libraries: ['effection'] },
   { name: 'sync-busy', family: 'sync', call: 'sync', where: 'main', lets: 'nothing' },
   { name: 'async-busy', family: 'async', call: 'promise', where: 'main', lets: 'microtasks' },
   { name: 'sync-memo', family: 'sync', call: 'sync', where: 'main', lets: 'nothing' },

@@ -42,12 +42,13 @@ function countingMemo() {
 }
 
 describe('fib registry', () => {
-  it('has the eleven examples, each with valid fields', () => {
+  it('has the twelve examples, each with valid fields', () => {
     assert.equal(fib.problem, 'fib');
-    assert.equal(fib.examples.length, 11);
+    assert.equal(fib.examples.length, 12);
     const allowed = { family: ['sync', 'async'], call: ['sync', 'promise'], where: ['main', 'worker', 'pool'], lets: LETS };
     assert.deepEqual(registryProblems(fib, allowed), []);
     assert.deepEqual(byName['pool-split'].libraries, ['piscina']);
+    assert.deepEqual(byName.effection.libraries, ['effection']);
   });
 });
 
