@@ -21,7 +21,10 @@ const SCENARIO = {
   counted: 'object?',
   main: 'object?',
   againstDatabase: 'object?',
+  floor: 'object?',
 };
+// A scenario's floor (checkFloor): an example of another scenario, counted beside it.
+const FLOOR = { scenario: 'string', example: 'string' };
 const PROBE = { op: 'string', options: 'object', args: 'array', callSites: 'object' };
 const MODEL = {
   FAILABLE: 'array',
@@ -110,6 +113,32 @@ function checkMembers(where, object, kind, expected) {
   }
 }
 
+/**
+ * Checks a scenario's floor against every discovered scenario: the scenario
+ * it names exists and has the declaring scenario's driver, the example is one
+ * of its problem's, and each parameter of its grid is one the declaring
+ * scenario has too, so that the floor can be counted at the declaring
+ * scenario's values. The first fault is one error naming the file.
+ * @param {string} where the declaring scenario's file, relative to the repository
+ * @param {object} scenario the declaring scenario (its floor: { scenario, example })
+ * @param {Object<string, object>} scenarios every scenario by name
+ * @param {Object<string, object>} registries every problem's registry by name
+ */
+function checkFloor(where, scenario, scenarios, registries) {
+  const { floor } = scenario;
+  checkShape(where, floor, FLOOR, 'scenario.floor');
+  const named = Object.hasOwn(scenarios, floor.scenario) ? scenarios[floor.scenario] : null;
+  if (!named || floor.scenario === scenario.name) fail(where, 'scenario.floor.scenario', 'the name of another discovered scenario', floor.scenario);
+  if (named.driver !== scenario.driver)
+    fail(where, 'scenario.floor.scenario', `a scenario of the ${scenario.driver} driver (${floor.scenario} is ${named.driver}'s)`, floor.scenario);
+  const examples = registries[named.problem].examples.map((entry) => entry.name);
+  if (!examples.includes(floor.example))
+    fail(where, 'scenario.floor.example', `an example of ${named.problem}, the problem of ${floor.scenario}`, floor.example);
+  const missing = Object.keys(named.params).filter((name) => !Object.hasOwn(scenario.params, name));
+  if (missing.length > 0)
+    fail(where, 'scenario.floor.scenario', `a scenario whose parameters this one has too (it lacks ${missing.join(', ')})`, floor.scenario);
+}
+
 /** Checks a model (model.js): its members, each operation's spec, and conformance's members if it has any. */
 function checkModel(where, model) {
   checkShape(where, model, MODEL, 'model');
@@ -125,4 +154,4 @@ function isVerifiable(model) {
   return Boolean(model) && model.CASE_ARGS !== undefined;
 }
 
-module.exports = { checkMembers, checkModel, isVerifiable };
+module.exports = { checkMembers, checkModel, checkFloor, isVerifiable };

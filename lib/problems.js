@@ -2,7 +2,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { checkMembers, checkModel } = require('./problem-members');
+const { checkMembers, checkModel, checkFloor } = require('./problem-members');
 
 // The problems, discovered: every folder under examples/ whose index.js
 // declares a problem (a `problem` name), each checked against the members
@@ -95,6 +95,10 @@ const { checkMembers, checkModel } = require('./problem-members');
  *   whole grid
  * @property {{ params: object }} [againstDatabase] the parameters that replace params' under a real
  *   database (bench --db pglite, postgres or a URL), where a run costs seconds: its default grid there
+ * @property {{ scenario: string, example: string }} [floor] the work every example of it pays whatever
+ *   its style: an example of another scenario of the same driver, whose parameters are all this one's
+ *   too (checked once every problem is found). bench --measure instructions|both counts it beside the
+ *   examples, at their parameters, and the counted table shows each ratio to the baseline above it
  *
  * @typedef {object} ReportHooks (examples/<problem>/report.js: what the report shows of it beyond its tables)
  * @property {string} [headline] the scenario whose tables lead the report and feed its summary table
@@ -181,8 +185,21 @@ function problems() {
       found.push(problem);
     }
   }
+  checkFloors(found);
   discovered = found.sort((a, b) => byOrder({ name: a.name, order: a.registry.order }, { name: b.name, order: b.registry.order }));
   return discovered;
+}
+
+// Each scenario's floor names another scenario, perhaps of another problem:
+// checked once every problem is found.
+function checkFloors(found) {
+  const all = Object.fromEntries(found.flatMap((p) => p.scenarios.map((s) => [s.name, s])));
+  const registries = Object.fromEntries(found.map((p) => [p.name, p.registry]));
+  for (const problem of found) {
+    const where = path.relative(path.join(__dirname, '..'), problem.dir);
+    for (const scenario of problem.scenarios.filter((s) => s.floor !== undefined))
+      checkFloor(`${where}/scenarios/${scenario.name}.js`, scenario, all, registries);
+  }
 }
 
 /** @returns {Problem} the problem of that name; a RangeError names those there are */
@@ -203,6 +220,19 @@ function scenarios() {
 }
 
 /**
+ * The floor each scenario declares, by the declaring scenario's name, for the
+ * entry points to hand to lib/summary.js and lib/report, which discover none.
+ * @returns {Object<string, { scenario: string, example: string }>}
+ */
+function floors() {
+  return Object.fromEntries(
+    Object.values(scenarios())
+      .filter((scenario) => scenario.floor)
+      .map((scenario) => [scenario.name, { scenario: scenario.floor.scenario, example: scenario.floor.example }]),
+  );
+}
+
+/**
  * What the report shows of each problem beyond its tables, for the entry points
  * to hand to lib/report, which discovers no problem itself.
  * @returns {Array<{ problem: string } & ReportHooks>} the report hooks of every problem that has
@@ -214,4 +244,4 @@ function reportHooks() {
     .map((problem) => ({ problem: problem.name, ...problem.report }));
 }
 
-module.exports = { problems, problemNamed, scenarios, reportHooks };
+module.exports = { problems, problemNamed, scenarios, floors, reportHooks };

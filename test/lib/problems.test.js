@@ -5,8 +5,8 @@ const { execFile } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { problems, problemNamed, scenarios, reportHooks } = require('../../lib/problems');
-const { checkModel, isVerifiable } = require('../../lib/problem-members');
+const { problems, problemNamed, scenarios, floors, reportHooks } = require('../../lib/problems');
+const { checkMembers, checkModel, checkFloor, isVerifiable } = require('../../lib/problem-members');
 
 // A problem is a folder: lib/problems.js discovers it, checks it, and every
 // list derives from it. The recipe is proved on a throwaway problem
@@ -111,6 +111,62 @@ describe('problems: members checked when a problem loads', () => {
     const { code, stderr } = await cli([path.join(FIXTURES, 'planted-problems')], 'list');
     assert.equal(code, 1);
     assert.match(stderr.split('\n')[0], /test\/fixtures\/planted-problems\/broken: model\.contextStore must be a function; got undefined$/);
+  });
+});
+
+// A scenario's floor names an example of another scenario (lib/problems.js):
+// checked once every problem is found, its first fault one error naming the
+// declaring scenario's file.
+describe("problems: a scenario's floor", () => {
+  const all = scenarios();
+  const registries = Object.fromEntries(problems().map((p) => [p.name, p.registry]));
+  const declaring = all['doxbee-sequential'];
+  const where = 'examples/doxbee/scenarios/doxbee-sequential.js';
+  const check =
+    (floor, scenario = declaring) =>
+    () =>
+      checkFloor(where, { ...scenario, floor }, { ...all, [scenario.name]: { ...scenario, floor } }, registries);
+
+  it('holds for the shipped declarations, which floors() hands on by the declaring scenario', () => {
+    assert.deepEqual(floors(), { 'doxbee-sequential': { scenario: 'instrument-weight', example: 'timer-floor' } });
+    for (const scenario of Object.values(all).filter((s) => s.floor)) {
+      assert.doesNotThrow(() => checkFloor(scenario.name, scenario, all, registries));
+    }
+  });
+
+  it('refuses a bad declaration in one line naming the file, the member and the value', () => {
+    const cases = [
+      [{ scenario: 'nope', example: 'timer-floor' }, 'scenario.floor.scenario must be the name of another discovered scenario; got "nope"'],
+      [
+        { scenario: 'doxbee-sequential', example: 'callbacks-original' },
+        'scenario.floor.scenario must be the name of another discovered scenario; got "doxbee-sequential"',
+      ],
+      [{ scenario: 'fib', example: 'sync' }, 'scenario.floor.scenario must be a scenario of the batch driver (fib is compute\'s); got "fib"'],
+      [
+        { scenario: 'instrument-weight', example: 'callbacks-original' },
+        'scenario.floor.example must be an example of instrument, the problem of instrument-weight; got "callbacks-original"',
+      ],
+      [{ scenario: 'instrument-weight' }, 'scenario.floor.example must be a string; got undefined'],
+    ];
+    for (const [floor, message] of cases) assert.throws(check(floor), { message: `${where}: ${message}` }, JSON.stringify(floor));
+    // Its grid has a parameter the declaring scenario lacks: the floor could not be run at its values.
+    const { seed, ...params } = declaring.params;
+    assert.throws(check({ scenario: 'instrument-weight', example: 'timer-floor' }, { ...declaring, params }), {
+      message: `${where}: scenario.floor.scenario must be a scenario whose parameters this one has too (it lacks seed); got "instrument-weight"`,
+    });
+    assert.throws(() => checkMembers(where, { ...declaring, floor: 'timer-floor' }, 'scenario', {}), {
+      message: `${where}: scenario.floor must be an object; got "timer-floor"`,
+    });
+  });
+
+  it('fails discovery on a planted folder whose scenario declares an example its floor scenario lacks', async function () {
+    this.timeout(30000);
+    const { code, stderr } = await cli([path.join(FIXTURES, 'problems'), path.join(FIXTURES, 'planted-floors')], 'list');
+    assert.equal(code, 1);
+    assert.match(
+      stderr.split('\n')[0],
+      /test\/fixtures\/planted-floors\/floored\/scenarios\/floored-sequential\.js: scenario\.floor\.example must be an example of lookup, the problem of lookup-sequential; got "bare-timers"$/,
+    );
   });
 });
 

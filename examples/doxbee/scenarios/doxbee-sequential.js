@@ -20,6 +20,11 @@ module.exports = {
   // Where the whole grid (asyncmark bench --all) counts CPU work beside
   // the times, valgrind permitting (bench/counted-beside.js).
   counted: { params: { n: 1000 } },
+  // What every style pays whatever it is written in: the reference's eight
+  // operations as bare timers, no simulated I/O. bench --measure instructions
+  // counts it beside the examples, and the counted table shows each ratio to
+  // the baseline above it (docs/explanation/counted-work.md, "The floor").
+  floor: { scenario: 'instrument-weight', example: 'timer-floor' },
   // Under a real database (bench --db) a run costs seconds, not a fraction of
   // one: on PGlite a fresh PostgreSQL in WebAssembly, its template loaded, the
   // warm-up, then the batch. Measured on the 2-core VM: the batch alone 0.5 s
