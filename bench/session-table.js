@@ -1,7 +1,7 @@
 'use strict';
 
 const problems = require('../examples');
-const { reportHooks } = require('../lib/problems');
+const { reportHooks, floors } = require('../lib/problems');
 const drivers = require('../lib/drivers');
 const { summarize, growth, fullParamsKey } = require('../lib/summary');
 const { timeTable } = require('../lib/report/sections/time-table');
@@ -31,7 +31,7 @@ function briefColumns(columns, rows) {
  * `after`, a paragraph after the tables (what the main job decided).
  */
 function render(lines, { baseline, format, wide = false }, precision = null, after = null) {
-  const summary = summarize(lines, { baseline, drivers, registries: problems });
+  const summary = summarize(lines, { baseline, drivers, registries: problems, floors: floors() });
   if (format === 'json') {
     return (
       JSON.stringify(

@@ -3,6 +3,7 @@
 const stats = require('./stats');
 const { FIRST_DRIVER } = require('./results');
 const { hearingOverRuns } = require('./conformance/time-to-hear');
+const { floorCellOf, aboveFloor } = require('./above-floor');
 
 // Turns result lines (one per run) into cell summaries: the mean time with its
 // 95% interval (on the log scale, so never below zero), median, min and max, medians of memory and CPU, the ratio to
@@ -228,9 +229,11 @@ function defaultBaseline(problem, examples, registries) {
  * reporting: `baseline` if given and present in the scenario, else the
  * problem's reference. Runs are pooled per environment: within one bench
  * session they were interleaved with the baseline's; runs merged from several
- * sessions on the same machine are pooled too.
+ * sessions on the same machine are pooled too. Where a scenario declares a
+ * floor (`floors`) and the lines hold its count, each cell's counted ratio
+ * above it too (lib/above-floor.js).
  */
-function summarizeCells(lines, { baseline, drivers, registries }) {
+function summarizeCells(lines, { baseline, drivers, registries, floors }) {
   const groups = new Map();
   for (const line of lines) {
     const key = cellKey(envKey(line.env), line.scenario, line.example, line.params);
@@ -250,6 +253,7 @@ function summarizeCells(lines, { baseline, drivers, registries }) {
     // The baseline's own ratio is 1 exactly.
     s.instructionRatioSpread =
       s.instructionRatio === null || s === base ? null : ratioSpread(s.instructions, base.instructions, [s.inCollector, base.inCollector]);
+    Object.assign(s, aboveFloor(s, base ?? null, floorCellOf(s, summaries, floors)));
   }
   return summaries;
 }
@@ -384,14 +388,15 @@ function interval(values) {
  * the environments (most runs first), every cell with its ratio to the
  * baseline, its memory interval and its growth, and the scenarios in order.
  * @param {object[]} runs lines of results files (see lib/results)
- * @param {{ baseline?: string, drivers: object, registries: object }} options baseline: the example
+ * @param {{ baseline?: string, drivers: object, registries: object, floors?: object }} options baseline: the example
  *   to compare with, where it ran (default: each problem's reference); drivers: the drivers'
- *   declarations by name (lib/drivers); registries: the problems' registries by name (examples/index.js)
+ *   declarations by name (lib/drivers); registries: the problems' registries by name (examples/index.js);
+ *   floors: the floor each scenario declares, by its name (lib/problems.js floors; none: no ratio above a floor)
  * @returns {{ envs, cells, scenarios }} scenarios: names in order of first appearance
  */
-function summarize(runs, { baseline, drivers, registries } = {}) {
+function summarize(runs, { baseline, drivers, registries, floors } = {}) {
   if (!drivers || !registries) throw new TypeError("summarize: the drivers' declarations and the problems' registries are needed");
-  const cells = summarizeCells(runs, { baseline, drivers, registries });
+  const cells = summarizeCells(runs, { baseline, drivers, registries, floors });
 
   const fits = new Map();
   for (const g of growth(cells, drivers)) {

@@ -9,7 +9,7 @@ const { refuse, parseChoice, parsePath } = require('../usage');
 const { buildReport, FORMATS } = require('../../lib/report');
 const drivers = require('../../lib/drivers');
 const registries = require('../../examples');
-const { reportHooks } = require('../../lib/problems');
+const { reportHooks, floors } = require('../../lib/problems');
 const { machine } = require('../../lib/runner/environment');
 const { isInstalled, needOptional, installCommand } = require('../../lib/optional-dependency');
 
@@ -174,6 +174,7 @@ async function report(options, command) {
     drivers,
     registries,
     hooks: reportHooks(),
+    floors: floors(),
     complexity: readOptional('--complexity', options.complexity, 'complexity'),
     debuggability: readOptional('--debuggability', options.debuggability, 'debuggability'),
     baseline: options.baseline,

@@ -34,6 +34,9 @@ const { FORMATS, reportFiles } = require('./render/files');
  * @param {object[]} input.hooks each problem's report hooks, [{ problem, ...hooks }] (lib/problems.js
  *   reportHooks: each examples/<problem>/report.js): the headline scenario, the floor under a
  *   scenario's tables, the problem beside the 2013 article and the styles of the 2018 table
+ * @param {Object<string, { scenario: string, example: string }>} [input.floors] the floor each scenario
+ *   declares, by its name (lib/problems.js floors): the counted tables' ratios above it, where the runs
+ *   hold its count; none, no such ratio
  * @param {{ name, text?, missing? } | null} input.complexity
  * @param {{ name, text?, missing? } | null} input.debuggability
  * @param {'markdown' | 'html'} input.format
@@ -52,7 +55,7 @@ async function buildReport(input) {
   const { drivers, registries, hooks } = input;
   if (!Array.isArray(hooks)) throw new TypeError("buildReport: each problem's report hooks are needed (lib/problems.js reportHooks)");
   const { runs, inputs, warnings } = readRuns(input.results, { baseline: input.baseline, drivers });
-  const summary = summarize(runs, { baseline: input.baseline, drivers, registries });
+  const summary = summarize(runs, { baseline: input.baseline, drivers, registries, floors: input.floors });
   // Each environment named by what it is ("node 26"), for section titles and the page's picker.
   const names = envNames(summary.envs);
   const envs = summary.envs.map((env, index) => ({ ...env, id: names[index], label: show.envLabel(env) }));

@@ -43,6 +43,10 @@ function cellRow(cell) {
     instructionSpread: cell.instructions ? cell.instructions.spread : null,
     instructionRatio: cell.instructionRatio ?? null,
     instructionRatioSpread: cell.instructionRatioSpread ?? null,
+    // The floor's count at this cell, where its scenario declares one and the runs hold it (lib/above-floor.js).
+    floorInstructions: cell.floor ? cell.floor.instructions : null,
+    instructionRatioAboveFloor: cell.instructionRatioAboveFloor ?? null,
+    instructionRatioAboveFloorSpread: cell.instructionRatioAboveFloorSpread ?? null,
     estimatedCyclesPerInvocation: cell.estimatedCycles ?? null,
     inCollector: cell.inCollector ?? null,
     collectorPerInvocation: cell.collector ?? null,

@@ -71,6 +71,17 @@ function countedColumns(show, per, rounds) {
       align: 'right',
       format: (value, row) => (Number.isFinite(value) ? `${show.figures(value, row.instructionRatioSpread)}×` : show.DASH),
     },
+    {
+      key: 'instructionRatioAboveFloor',
+      title: '× baseline above floor',
+      brief: true,
+      // Only where the runs hold the floor's count at some row's cell: a floor is never assumed.
+      when: (rows) => rows.some((row) => Number.isFinite(row.floorInstructions)),
+      counted: true,
+      description: `The example's own work relative to the baseline's: (x - f) / (b - f), with x its instructions per ${per}, b the baseline's and f the floor's, each the median of its counted runs. The floor is the example the scenario declares as the work every style pays whatever it is written in (its floor), counted by bench --measure instructions or both beside the examples, in the same environment at this cell's parameters; the plain ratio is pulled toward 1 by that shared work, this one is not. A ratio of counted CPU work, not of time, to as many figures as the three counts' spreads and their shares in GC support, which weigh more the nearer a count is to the floor. —: the example has no count here, or its count or the baseline's is not above the floor's (nothing of its own to compare); a table with no count of the floor has no such column.`,
+      align: 'right',
+      format: (value, row) => (Number.isFinite(value) ? `${show.figures(value, row.instructionRatioAboveFloorSpread)}×` : show.DASH),
+    },
   ];
 }
 

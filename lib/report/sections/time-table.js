@@ -57,7 +57,17 @@ function timeTable(cells, at, { drivers, hooks }) {
   const columns = columnsOf(here.length ? drivers[here[0].driver] : null).filter(
     (column) => (!column.when || column.when(rows)) && (!countedOnly || column.counted || ['example', 'statuses'].includes(column.key)),
   );
-  return { columns, rows, baseline, notes: [...(floor ? [floor] : []), ...timeNotes(rows, baseline, ns)], glossary: glossary(columns) };
+  const counted = countedFloorNote(here, here.length ? drivers[here[0].driver] : null);
+  const notes = [...(floor ? [floor] : []), ...(counted ? [counted] : []), ...timeNotes(rows, baseline, ns)];
+  return { columns, rows, baseline, notes, glossary: glossary(columns) };
+}
+
+// The counted floor the ratios above it are of (lib/above-floor.js), where the runs hold it.
+function countedFloorNote(here, driver) {
+  const floor = here.find((cell) => cell.floor)?.floor;
+  if (!floor) return null;
+  const per = driver && driver.counted ? driver.counted.per : 'invocation';
+  return `Counted floor at this cell: ${show.number(Math.round(floor.instructions))} instructions/${per} (${floor.example} of ${floor.scenario}), subtracted from the counts in × baseline above floor.`;
 }
 
 // The instrument floor a problem puts under its tables (`floor` in its report
