@@ -28,10 +28,17 @@ const { SLOWDOWN } = require('../../lib/runner/count');
 const { MEASURES, cannotCount } = require('../../lib/runner/count-plan');
 const { resolveDatabaseOption, gridScenario, openDatabase, databaseStopped, closeDatabase, DEFAULT_POOL } = require('../db-option');
 const { countedBeside, isMainJob } = require('../counted-beside');
+const { floorJobs } = require('../floor-jobs');
 const { briefOptions, afterHelp } = require('../help-text');
 const { mainJob, machineNow, busyLine, separate, separationText } = require('../main-job');
 
 const FORMATS = ['table', 'markdown', 'csv', 'json'];
+// The floors the scenarios declare, as --help names them: "a: b of c".
+const FLOORED =
+  Object.values(scenarios)
+    .filter((scenario) => scenario.floor)
+    .map((scenario) => `${scenario.name}: ${scenario.floor.example} of ${scenario.floor.scenario}`)
+    .join('; ') || 'none does';
 const DEFAULT_OUT = 'asyncmark-results.jsonl';
 // Runs a cell of a job of a person's own, and of --all's whole grid (the main
 // job, no options, decides its own: main-job.js). More runs narrow the
@@ -145,6 +152,20 @@ function resolvePrecision(options, runs) {
   return { target: percent / 100, maxRuns, budgetMs: budget === null ? null : budget * 60000 };
 }
 
+// What the floor's jobs are planned from: every scenario, and every problem's registry.
+const DECLARATIONS = { scenarios, registries: problems };
+
+/**
+ * The jobs of the session's rounds at `runs` runs: its grid's and, when it
+ * counts only (--measure instructions), the counted floor's its scenario
+ * declares (floor-jobs.js), in the same rounds. With --measure both the
+ * floor is counted after them (runAll), never timed.
+ */
+function sessionPlan(settings, runs = settings.runs) {
+  const floor = settings.measure === 'instructions' ? floorJobs({ ...settings, runs }, DECLARATIONS) : null;
+  return [...plan({ ...settings, runs }), ...(floor && floor.jobs ? floor.jobs : [])];
+}
+
 // A kind of run for the estimate: its grid point, parameters and runtime.
 const kindOf = (job) => `${fullParamsKey(job.params)}|${job.runtime ?? ''}`;
 
@@ -224,7 +245,7 @@ async function refine(lines, settings, options, started) {
       break;
     }
     // The next round of the same plan, so that the order keeps rotating.
-    const jobs = plan({ ...settings, runs: rounds + 1 }).filter((job) => job.run === rounds && want.has(precisionKey(job)));
+    const jobs = sessionPlan(settings, rounds + 1).filter((job) => job.run === rounds && want.has(precisionKey(job)));
     all = all.concat(await runRound(jobs, settings, options, `round ${rounds + 1}: `));
     rounds++;
   }
@@ -276,7 +297,7 @@ async function runAll(settings, options, started) {
   let lines;
   let separation = null;
   // The main job plans its rounds as it goes; any other job, its whole grid at once.
-  const planned = settings.main ? [] : plan(settings);
+  const planned = settings.main ? [] : sessionPlan(settings);
   if (settings.main) {
     const busy = busyLine(settings.main);
     if (busy) process.stderr.write(`asyncmark: ${busy}\n`);
@@ -293,6 +314,9 @@ async function runAll(settings, options, started) {
   if (settings.beside && settings.beside.jobs) {
     lines = lines.concat(await runRound(settings.beside.jobs, { ...settings, measure: 'instructions' }, options, 'CPU work: '));
   }
+  // --measure both: the floor its scenario declares, counted and not timed.
+  const floor = settings.measure === 'both' ? floorJobs(settings, DECLARATIONS) : null;
+  if (floor && floor.jobs) lines = lines.concat(await runRound(floor.jobs, { ...settings, measure: 'instructions' }, options, 'floor: '));
   process.stdout.write(render(lines, settings, precision, separation && separationText(separation, settings.baseline)));
   tellFailures(lines);
   const none = nothingMeasured(lines);
@@ -302,6 +326,9 @@ async function runAll(settings, options, started) {
     throw new Failed(none);
   }
   if (settings.beside && settings.beside.note && !options.quiet) process.stderr.write(`asyncmark: ${settings.beside.note}\n`);
+  // A floor that cannot be counted at the session's parameters, in one line.
+  const unfloored = floorJobs(settings, DECLARATIONS);
+  if (unfloored && unfloored.note && !options.quiet) process.stderr.write(`asyncmark: ${unfloored.note}\n`);
   if (precision && settings.format === 'csv' && !options.quiet) process.stderr.write(precisionText(precision, 'table'));
   // What the files hold, never more: a file deleted or locked meanwhile is said so.
   if (settings.writer && !options.quiet) process.stderr.write(`asyncmark: ${settings.writer.closing()}\n`);
@@ -341,7 +368,7 @@ function register(program) {
     .addOption(
       new Option(
         '--measure <measure>',
-        `time: wall time, CPU and memory; instructions: the CPU work of the measured region, counted by valgrind under V8 --single-threaded --predictable (a deterministic configuration, not a time; each child ${SLOWDOWN}x --timeout), per upload (batch) or per call (compute), under Node and Deno (Bun and browsers: n/a); both: each run timed, then counted`,
+        `time: wall time, CPU and memory; instructions: the CPU work of the measured region, counted by valgrind under V8 --single-threaded --predictable (a deterministic configuration, not a time; each child ${SLOWDOWN}x --timeout), per upload (batch) or per call (compute), under Node and Deno (Bun and browsers: n/a); both: each run timed, then counted. With instructions or both, the floor a scenario declares (${FLOORED}) is counted too, at the session's parameters and runtimes, as many runs, written under its own scenario: the table's × baseline above floor subtracts it`,
       ).default('time'),
     )
     .option(
@@ -379,4 +406,4 @@ function register(program) {
   command.addHelpText('after', afterHelp({ examples, long: benchHelp(VERIFIABLE, DEFAULT_RUNS) })).action(action);
 }
 
-module.exports = { register, resolveOptions, runAll };
+module.exports = { register, resolveOptions, sessionPlan, runAll };
