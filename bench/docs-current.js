@@ -23,11 +23,14 @@ const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const drivers = require('../lib/drivers');
-const { plan: sessionPlan, jobKey, readResults } = require('../lib/runner/session');
+const { jobKey, readResults } = require('../lib/runner/session');
 const pipeline = require('./docs-pipeline');
 const families = require('./readme-families');
 const { buildProgram } = require('./cli');
-const { resolveOptions } = require('./commands/bench');
+const { resolveOptions, sessionPlan } = require('./commands/bench');
+const { floorJobs } = require('./floor-jobs');
+const scenarios = require('./scenarios');
+const problems = require('../examples');
 const { render } = require('./session-table');
 const { writeCliReference } = require('./cli-reference');
 const { writeResultsReference } = require('./results-reference');
@@ -57,13 +60,19 @@ function benchPage(args, done) {
   }
   // The runtimes by name only: the runs say what each was.
   const runtimes = options.runtime === undefined ? [] : options.runtime.split(',').map((spec) => ({ spec, name: spec.split('@')[0] }));
-  const jobs = sessionPlan({ ...settings, runtimes });
+  // As bench runs them: the grid's jobs (with the floor its scenario declares,
+  // when it counts only), and with --measure both the floor counted after them.
   const measured = (job) => (settings.measure === 'time' ? job : { ...job, measure: settings.measure });
-  const missing = jobs.filter((job) => !done.has(jobKey(measured(job))));
-  if (missing.length > 0) return { error: `${missing.length} of its ${jobs.length} runs are not in the runs file (first: ${jobKey(measured(missing[0]))})` };
+  const floor = settings.measure === 'both' ? floorJobs({ ...settings, runtimes }, { scenarios, registries: problems }) : null;
+  const jobs = [
+    ...sessionPlan({ ...settings, runtimes }).map(measured),
+    ...(floor && floor.jobs ? floor.jobs.map((job) => ({ ...job, measure: 'instructions' })) : []),
+  ];
+  const missing = jobs.filter((job) => !done.has(jobKey(job)));
+  if (missing.length > 0) return { error: `${missing.length} of its ${jobs.length} runs are not in the runs file (first: ${jobKey(missing[0])})` };
   return {
     text: render(
-      jobs.map((job) => done.get(jobKey(measured(job)))),
+      jobs.map((job) => done.get(jobKey(job))),
       settings,
     ),
   };
