@@ -29,13 +29,30 @@ async function commandLinesDuring(promise) {
   const seen = new Set();
   let done = false;
   promise.finally(() => (done = true));
+  const read = (file) => {
+    try {
+      return fs.readFileSync(file, 'utf8');
+    } catch {
+      return null; // Gone meanwhile.
+    }
+  };
   while (!done) {
+    // This process's descendants only: other test files' processes (mocha
+    // --parallel) may carry a password on purpose, as hostile cases.
+    const parents = new Map();
     for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-      try {
-        seen.add(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '));
-      } catch {
-        // Gone meanwhile.
-      }
+      const stat = read(`/proc/${pid}/stat`);
+      // pid (comm) state ppid ...: comm may hold spaces and parentheses.
+      if (stat) parents.set(Number(pid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    }
+    const ours = (pid) => {
+      for (let at = pid, hops = 0; at > 1 && hops < 64; at = parents.get(at) ?? 0, hops++) if (parents.get(at) === process.pid) return true;
+      return false;
+    };
+    for (const pid of parents.keys()) {
+      if (!ours(pid)) continue;
+      const line = read(`/proc/${pid}/cmdline`);
+      if (line) seen.add(line.replace(/\0/g, ' '));
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
