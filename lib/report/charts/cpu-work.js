@@ -133,8 +133,10 @@ function workAgainstTimeSpec(cells, at, { colors, drivers, registries }) {
     },
     ...familyScatter({
       panels,
-      x: { ...ratioAxis(domain, `× ${at.baseline}'s time`) },
-      y: { ...ratioAxis(domain, `× ${at.baseline}'s work`) },
+      // Short titles, as the complexity scatter's: a rotated title longer than
+      // a panel sets its row's height; the subtitle names the baseline.
+      x: { ...ratioAxis(domain, "× the baseline's time") },
+      y: { ...ratioAxis(domain, "× the baseline's work") },
       colors,
       reference: (xAxis, yAxis) => ({
         data: {
