@@ -126,15 +126,17 @@ function checkMembers(where, object, kind, expected) {
  */
 function checkFloor(where, scenario, scenarios, registries) {
   const { floor } = scenario;
+  // Not Object.hasOwn: a run's child loads this module under Node 6 too.
+  const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
   checkShape(where, floor, FLOOR, 'scenario.floor');
-  const named = Object.hasOwn(scenarios, floor.scenario) ? scenarios[floor.scenario] : null;
+  const named = has(scenarios, floor.scenario) ? scenarios[floor.scenario] : null;
   if (!named || floor.scenario === scenario.name) fail(where, 'scenario.floor.scenario', 'the name of another discovered scenario', floor.scenario);
   if (named.driver !== scenario.driver)
     fail(where, 'scenario.floor.scenario', `a scenario of the ${scenario.driver} driver (${floor.scenario} is ${named.driver}'s)`, floor.scenario);
   const examples = registries[named.problem].examples.map((entry) => entry.name);
   if (!examples.includes(floor.example))
     fail(where, 'scenario.floor.example', `an example of ${named.problem}, the problem of ${floor.scenario}`, floor.example);
-  const missing = Object.keys(named.params).filter((name) => !Object.hasOwn(scenario.params, name));
+  const missing = Object.keys(named.params).filter((name) => !has(scenario.params, name));
   if (missing.length > 0)
     fail(where, 'scenario.floor.scenario', `a scenario whose parameters this one has too (it lacks ${missing.join(', ')})`, floor.scenario);
 }
