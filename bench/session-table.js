@@ -1,7 +1,7 @@
 'use strict';
 
 const problems = require('../examples');
-const { reportHooks, floors } = require('../lib/problems');
+const { floors } = require('../lib/problems');
 const drivers = require('../lib/drivers');
 const { summarize, growth, fullParamsKey } = require('../lib/summary');
 const { timeTable } = require('../lib/report/sections/time-table');
@@ -31,7 +31,9 @@ function briefColumns(columns, rows) {
  * `after`, a paragraph after the tables (what the main job decided).
  */
 function render(lines, { baseline, format, wide = false }, precision = null, after = null) {
-  const summary = summarize(lines, { baseline, drivers, registries: problems, floors: floors() });
+  // The floor each scenario declares: its counted ratios, and its time noted under its tables.
+  const declared = floors();
+  const summary = summarize(lines, { baseline, drivers, registries: problems, floors: declared });
   if (format === 'json') {
     return (
       JSON.stringify(
@@ -59,8 +61,6 @@ function render(lines, { baseline, format, wide = false }, precision = null, aft
   }
   const parts = [];
   let glossary = [];
-  // The problems' report hooks: the floor a problem notes under its tables.
-  const hooks = reportHooks();
   // A table under its title, its notes after it, its columns into the glossary once.
   const terminal = format === 'table' && !wide;
   const fit = (text) => (terminal ? wrapText(text, TERMINAL_WIDTH, '  ') : text);
@@ -77,7 +77,7 @@ function render(lines, { baseline, format, wide = false }, precision = null, aft
       const paramSets = [...new Map(cells.map((cell) => [fullParamsKey(cell.params), cell.params])).values()].sort(show.byParams);
       for (const params of paramSets) {
         const title = `${scenario}: ${show.params(params)}${summary.envs.length > 1 ? `, ${show.envLabel(env)}` : ''}`;
-        addTable(title, timeTable(summary.cells, { env: env.key, scenario, params }, { drivers, hooks }));
+        addTable(title, timeTable(summary.cells, { env: env.key, scenario, params }, { drivers, floors: declared }));
       }
     }
   }

@@ -58,7 +58,7 @@ const CONFORMANCE = {
 const OPERATION = { op: 'string?', args: 'function', value: 'function', owns: 'function' };
 
 // What a problem adds to the report (examples/<problem>/report.js); every hook is optional.
-const REPORT = { headline: 'string?', floor: 'object?', article2013: 'object?', styles2018: 'object?', families: 'array?' };
+const REPORT = { headline: 'string?', article2013: 'object?', styles2018: 'object?', families: 'array?' };
 
 const SHAPES = { registry: REGISTRY, scenario: SCENARIO, probe: PROBE, report: REPORT };
 

@@ -102,8 +102,6 @@ const { checkMembers, checkModel, checkFloor } = require('./problem-members');
  *
  * @typedef {object} ReportHooks (examples/<problem>/report.js: what the report shows of it beyond its tables)
  * @property {string} [headline] the scenario whose tables lead the report and feed its summary table
- * @property {{ scenario: string, example: string, under: string[] }} [floor] a cell whose time is a floor
- *   noted under the tables of the scenarios `under` (the instrument's bare timers)
  * @property {{ timeScenario: string, ioScenario: string }} [article2013] the scenarios set beside the
  *   2013 article's tables (lib/article-2013.json)
  * @property {{ scenario: string, callback: string, promise: string, asyncAwait: string, cell?: object,

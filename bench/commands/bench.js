@@ -314,9 +314,11 @@ async function runAll(settings, options, started) {
   if (settings.beside && settings.beside.jobs) {
     lines = lines.concat(await runRound(settings.beside.jobs, { ...settings, measure: 'instructions' }, options, 'CPU work: '));
   }
-  // --measure both: the floor its scenario declares, counted and not timed.
-  const floor = settings.measure === 'both' ? floorJobs(settings, DECLARATIONS) : null;
-  if (floor && floor.jobs) lines = lines.concat(await runRound(floor.jobs, { ...settings, measure: 'instructions' }, options, 'floor: '));
+  // The floor its scenario declares: with --measure both counted here, never timed
+  // (with instructions it is in the plan); a note where it cannot be counted.
+  const floor = floorJobs(settings, DECLARATIONS);
+  if (settings.measure === 'both' && floor && floor.jobs)
+    lines = lines.concat(await runRound(floor.jobs, { ...settings, measure: 'instructions' }, options, 'floor: '));
   process.stdout.write(render(lines, settings, precision, separation && separationText(separation, settings.baseline)));
   tellFailures(lines);
   const none = nothingMeasured(lines);
@@ -326,9 +328,7 @@ async function runAll(settings, options, started) {
     throw new Failed(none);
   }
   if (settings.beside && settings.beside.note && !options.quiet) process.stderr.write(`asyncmark: ${settings.beside.note}\n`);
-  // A floor that cannot be counted at the session's parameters, in one line.
-  const unfloored = floorJobs(settings, DECLARATIONS);
-  if (unfloored && unfloored.note && !options.quiet) process.stderr.write(`asyncmark: ${unfloored.note}\n`);
+  if (floor && floor.note && !options.quiet) process.stderr.write(`asyncmark: ${floor.note}\n`);
   if (precision && settings.format === 'csv' && !options.quiet) process.stderr.write(precisionText(precision, 'table'));
   // What the files hold, never more: a file deleted or locked meanwhile is said so.
   if (settings.writer && !options.quiet) process.stderr.write(`asyncmark: ${settings.writer.closing()}\n`);

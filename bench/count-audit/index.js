@@ -19,9 +19,9 @@
 // ratio's range over the three counts is printed too: which functions V8
 // optimises, and how, follows the process's history, and these are two of
 // the steady states it reaches (docs/explanation/counted-work.md). The tool
-// is run one example at a time: one valgrind at a time. With --floor, the empty example the
-// problem's report sets under the scenario (DoxBee's: the instrument
-// problem's timer-floor, its path as bare timers) is counted both ways too,
+// is run one example at a time: one valgrind at a time. With --floor, the floor the scenario
+// declares (doxbee-sequential's: the instrument problem's timer-floor, its
+// path as bare timers) is counted both ways too,
 // and each ratio is also given above that floor: the style's own work.
 
 const fs = require('node:fs');
@@ -33,7 +33,7 @@ const problems = require('../../examples');
 const scenarios = require('../scenarios');
 const drivers = require('../../lib/drivers');
 const { MODELS_BY_PROBLEM } = require('../../lib/fakes');
-const { reportHooks } = require('../../lib/problems');
+const { floors, reportHooks } = require('../../lib/problems');
 const { resolveRuntimes } = require('../../lib/runtimes');
 const { findValgrind, roundsFor } = require('../../lib/runner/count-plan');
 const { readCounts } = require('../../lib/runner/callgrind-files');
@@ -97,7 +97,7 @@ function parseOptions(argv) {
   const counted = integer('counted', 1);
   if (counted >= batches) throw refuse('--counted', values.counted, `fewer than --batches (${batches})`);
   const floor = values.floor ? floorOf(scenario) : null;
-  if (values.floor && !floor) throw refuse('--floor', 'given', `a scenario whose problem's report sets a floor under it; ${scenario.name} has none`);
+  if (values.floor && !floor) throw refuse('--floor', 'given', `a scenario that declares a floor; ${scenario.name} declares none`);
   return {
     scenario,
     examples,
@@ -112,10 +112,10 @@ function parseOptions(argv) {
   };
 }
 
-// The floor a problem's report sets under the scenario: { scenario, example }, or null.
+// The floor the scenario declares (lib/problems.js floors): { scenario, example }, or null.
 function floorOf(scenario) {
-  const hook = reportHooks().find((h) => h.floor && h.floor.under.includes(scenario.name));
-  return hook ? { scenario: scenarios[hook.floor.scenario], example: hook.floor.example } : null;
+  const declared = floors()[scenario.name];
+  return declared ? { scenario: scenarios[declared.scenario], example: declared.example } : null;
 }
 
 // The simulated I/O's options exactly as the batch child passes them to a

@@ -5,10 +5,6 @@
 module.exports = {
   // The scenario whose tables lead the report and feed the summary table.
   headline: 'doxbee-sequential',
-  // The instrument floor: bare chained setTimeout calls, no simulated I/O, run
-  // by the instrument-weight scenario. Under a doxbee-sequential table it says
-  // how much of the baseline's time the timers alone take at the same n and t.
-  floor: { scenario: 'instrument-weight', example: 'timer-floor', under: ['doxbee-sequential'] },
   // The 2013 article (lib/article-2013.json) measured this problem: its time
   // and memory table beside the time scenario, its second experiment beside
   // the io-bound one.

@@ -32,11 +32,10 @@ const { FORMATS, reportFiles } = require('./render/files');
  * @param {Object<string, object>} input.drivers the drivers' declarations by name (lib/drivers)
  * @param {Object<string, object>} input.registries each problem's registry, by name (examples/index.js)
  * @param {object[]} input.hooks each problem's report hooks, [{ problem, ...hooks }] (lib/problems.js
- *   reportHooks: each examples/<problem>/report.js): the headline scenario, the floor under a
- *   scenario's tables, the problem beside the 2013 article and the styles of the 2018 table
+ *   reportHooks: each examples/<problem>/report.js): the headline scenario, the problem beside the 2013 article and the styles of the 2018 table
  * @param {Object<string, { scenario: string, example: string }>} [input.floors] the floor each scenario
- *   declares, by its name (lib/problems.js floors): the counted tables' ratios above it, where the runs
- *   hold its count; none, no such ratio
+ *   declares, by its name (lib/problems.js floors): its time noted under the scenario's tables and the
+ *   counted tables' ratios above it, where the runs hold it; none, neither
  * @param {{ name, text?, missing? } | null} input.complexity
  * @param {{ name, text?, missing? } | null} input.debuggability
  * @param {'markdown' | 'html'} input.format
@@ -89,6 +88,7 @@ async function buildReport(input) {
     drivers,
     registries,
     hooks,
+    floors: input.floors ?? {},
     sessions: sessionCounts(runs),
   };
   const queue = chartQueue();

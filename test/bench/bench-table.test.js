@@ -4,7 +4,7 @@ const assert = require('node:assert/strict');
 const { render } = require('../../bench/session-table');
 const drivers = require('../../lib/drivers');
 const registries = require('../../examples');
-const { reportHooks } = require('../../lib/problems');
+const { floors } = require('../../lib/problems');
 
 // Lines of a session as the runner writes them, with only what the table reads.
 function line(example, wallMs, run) {
@@ -46,7 +46,7 @@ describe('asyncmark bench table', () => {
     const table = timeTable(
       summary.cells,
       { env: summary.cells[0].env, scenario: 'doxbee-sequential', params: LINES[0].params },
-      { drivers, hooks: reportHooks() },
+      { drivers, floors: floors() },
     );
     const text = render(LINES, { baseline: 'base', format: 'markdown' });
     assert.ok(text.includes(`| ${table.columns.map((c) => c.title).join(' | ')} |`));

@@ -5,7 +5,7 @@ const path = require('node:path');
 const { buildReport } = require('../../lib/report');
 const drivers = require('../../lib/drivers');
 const registries = require('../../examples');
-const { reportHooks } = require('../../lib/problems');
+const { reportHooks, floors } = require('../../lib/problems');
 
 // The report tests' inputs: the hand-made results files (see
 // test/fixtures/report/make-results.js) and complexity and debuggability
@@ -23,8 +23,8 @@ const EXAMPLES = ['async-await', 'callbacks-original', 'promises-bluebird', 'pro
 const SCENARIOS = ['doxbee-sequential', 'doxbee-errors'];
 
 // What bench/commands/report.js hands every report: the drivers' and problems' declarations
-// (the problems' registries and their report hooks).
-const DECLARATIONS = { drivers, registries, hooks: reportHooks() };
+// (the problems' registries, their report hooks and the scenarios' floors).
+const DECLARATIONS = { drivers, registries, hooks: reportHooks(), floors: floors() };
 
 const GENERATOR = {
   command: 'asyncmark report --in test/fixtures/report/results.jsonl',

@@ -29,12 +29,12 @@ function byTime(a, b) {
  * The time and memory table of one scenario at one parameter set.
  * @param {object[]} cells every summarized cell
  * @param {{ env: string, scenario: string, params: object }} at
- * @param {{ drivers: object, hooks: object[] }} look drivers: the drivers' declarations by name
- *   (lib/drivers), whose columns the table has; hooks: each problem's report hooks, [{ problem, ...hooks }]
- *   (lib/problems.js reportHooks, handed in by the entry point), whose `floor` says which floor to note under which scenarios' tables
+ * @param {{ drivers: object, floors?: object }} look drivers: the drivers' declarations by name
+ *   (lib/drivers), whose columns the table has; floors: the floor each scenario declares, by its name
+ *   (lib/problems.js floors, handed in by the entry point), whose time is noted under its tables
  * @returns {{ columns, rows, baseline, notes: string[] }}
  */
-function timeTable(cells, at, { drivers, hooks }) {
+function timeTable(cells, at, { drivers, floors = {} }) {
   const here = cellsAt(cells, at);
   const rows = here.map(cellRow).sort(byTime);
   const baseline = here.length ? here[0].baseline : null;
@@ -48,7 +48,7 @@ function timeTable(cells, at, { drivers, hooks }) {
     cells,
     at,
     rows.find((row) => row.baseline),
-    hooks,
+    floors,
   );
   // A column may show only when some row has its figure (`when`: counted
   // instructions); a table of counted runs only (bench --measure
@@ -70,11 +70,11 @@ function countedFloorNote(here, driver) {
   return `Counted floor at this cell: ${show.number(Math.round(floor.instructions))} instructions/${per} (${floor.example} of ${floor.scenario}), subtracted from the counts in × baseline above floor.`;
 }
 
-// The instrument floor a problem puts under its tables (`floor` in its report
-// hooks, examples/<problem>/report.js): how much of the baseline's time the
-// timers alone take at the same n and t.
-function floorNote(cells, at, base, hooks) {
-  const wanted = hooks.find((each) => each.floor && each.floor.under.includes(at.scenario))?.floor;
+// The floor a scenario declares (its `floor`, lib/problems.js floors), timed:
+// how much of the baseline's time the work every style pays takes at the
+// same n and t.
+function floorNote(cells, at, base, floors) {
+  const wanted = Object.hasOwn(floors, at.scenario) ? floors[at.scenario] : null;
   if (!wanted) return null;
   const floor = cells
     .filter(
