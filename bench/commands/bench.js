@@ -264,7 +264,7 @@ async function action(options, command) {
   // beside it where valgrind is present.
   settings.main = isMainJob(command) ? mainJob(settings, command, await machineNow()) : null;
   if (settings.main) settings.params = settings.main.params;
-  settings.beside = countedBeside(settings, problems[settings.scenario.problem], command);
+  settings.beside = countedBeside(settings, problems[settings.scenario.problem], command, { declarations: DECLARATIONS });
   // Every runtime asked for is installed (or refused, one line, exit 2) before anything runs.
   settings.runtimes =
     options.runtime === undefined
@@ -328,6 +328,7 @@ async function runAll(settings, options, started) {
     throw new Failed(none);
   }
   if (settings.beside && settings.beside.note && !options.quiet) process.stderr.write(`asyncmark: ${settings.beside.note}\n`);
+  if (settings.beside && settings.beside.floorNote && !options.quiet) process.stderr.write(`asyncmark: ${settings.beside.floorNote}\n`);
   if (floor && floor.note && !options.quiet) process.stderr.write(`asyncmark: ${floor.note}\n`);
   if (precision && settings.format === 'csv' && !options.quiet) process.stderr.write(precisionText(precision, 'table'));
   // What the files hold, never more: a file deleted or locked meanwhile is said so.
