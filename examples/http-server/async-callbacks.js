@@ -6,11 +6,12 @@
 // descriptor closed on every path, which that code forgot. The thread only
 // starts each step and returns to the event loop, so other requests are served
 // while the file is read (by libuv's thread pool), fib is computed a call per
-// turn (examples/slicing/set-immediate.js) and the timer runs.
+// turn (examples/slicing/set-immediate.js, unless `fib` names another callback
+// fib: cluster-sliced.js gives it the 2015 article's) and the timer runs.
 
 const fs = require('node:fs');
 const http = require('node:http');
-const fib = require('../slicing/set-immediate')();
+const setImmediateFib = require('../slicing/set-immediate')();
 
 // Reads exactly `bytes` bytes: a read may return fewer than it was asked for.
 function readRandom(bytes, done) {
@@ -37,7 +38,7 @@ function answer(res, error, type, body) {
   res.writeHead(200, { 'content-type': type, 'content-length': Buffer.byteLength(body) }).end(body);
 }
 
-module.exports = function serve({ host = '127.0.0.1', port = 0, workload = 'read', bytes = 1048576, fibN = 20, t = 10 } = {}) {
+module.exports = function serve({ host = '127.0.0.1', port = 0, workload = 'read', bytes = 1048576, fibN = 20, t = 10, fib = setImmediateFib } = {}) {
   const workloads = {
     read: (res) => readRandom(bytes, (error, body) => answer(res, error, 'application/octet-stream', body)),
     compute: (res) => fib(fibN, (error, value) => answer(res, error, 'text/plain', String(value))),

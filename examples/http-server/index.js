@@ -8,8 +8,10 @@ const { entryIn } = require('../../lib/registry');
 // of { port, close }: it binds only `host` (port 0: an ephemeral port), and
 // close() resolves when the server and every process or thread it started are
 // gone. Options: host, port, workload, bytes, fibN, t, and workers (the
-// cluster and pool examples). Every request, whatever its method and path,
-// does the workload and is answered 200 with response(options) below:
+// cluster and pool examples); async-callbacks also takes fib, the callback
+// fib it computes with (cluster-sliced gives it the 2015 article's). Every
+// request, whatever its method and path, does the workload and is answered
+// 200 with response(options) below:
 // 'read' answers `bytes` bytes read from /dev/urandom, 'compute' answers
 // fib(fibN), 'wait' answers 'ok' after t ms. A failure is answered 500.
 //
@@ -26,6 +28,7 @@ const EXAMPLES = [
   { name: 'stream', family: 'async', where: 'process' },
   { name: 'cluster-sync', family: 'sync', where: 'cluster' },
   { name: 'cluster-async', family: 'async', where: 'cluster' },
+  { name: 'cluster-sliced', family: 'async', where: 'cluster' },
   { name: 'worker-pool', family: 'async', where: 'pool', libraries: ['piscina'] },
 ];
 
@@ -51,7 +54,7 @@ module.exports = {
   problem: 'http-server',
   // Where lists show it, and the fewest examples the registry test accepts.
   order: 6,
-  fewestExamples: 7,
+  fewestExamples: 8,
   driver: 'http-load',
   reference: 'async-callbacks',
   workloads: ['read', 'compute', 'wait'],

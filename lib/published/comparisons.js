@@ -13,6 +13,16 @@ const { loadOf, tooLoaded, refusalOf } = require('./load');
 // time is judged on time, wall or CPU; a count only stands beside it.
 const BASIS_TEXT = { time: 'wall time', cpu: 'CPU time' };
 
+// A time of the driver's that is not its whole run, named as the claim names
+// it: http-load's mean latency per answer, for a published average latency.
+const METRIC_TEXT = { latencyMeanMs: 'mean latency' };
+
+/** What a row's runs time, in words: its metric's name, else wall time. */
+const timeText = (ours) => METRIC_TEXT[ours.metric] ?? BASIS_TEXT.time;
+
+/** What a row's verdicts are made on, in words (its basis, a time named by its metric). */
+const measureText = (ours) => ((ours.basis ?? 'time') === 'cpu' ? BASIS_TEXT.cpu : timeText(ours));
+
 const two = (x) => x.toFixed(2);
 
 // The machine's cores, from the runs' environment.
@@ -82,7 +92,7 @@ function timedInterval(timed, load, { windows, cores }) {
  * a proxy for the source's says so in every verdict's label (verdict.js).
  */
 function judge(row, published, margin, ours, { basis, windows, cores }) {
-  const measure = BASIS_TEXT[basis];
+  const measure = basis === 'cpu' ? BASIS_TEXT.cpu : timeText(row.ours);
   const proxy = row.program?.another;
   const load = ours.times ? loadOf(ours.times, windows) : null;
   const count = ours.counted && !ours.counted.missing ? ours.counted : null;
@@ -156,4 +166,4 @@ function comparisons(row, lines, { basis = row.ours.basis ?? 'time', windows = [
   return out;
 }
 
-module.exports = { comparisons, BASIS_TEXT };
+module.exports = { comparisons, BASIS_TEXT, timeText, measureText };

@@ -3,7 +3,7 @@
 const { figureText } = require('./figures');
 const { VERDICTS, rangeText } = require('./verdict');
 const { oursOn } = require('./ours');
-const { comparisons, BASIS_TEXT } = require('./comparisons');
+const { comparisons, timeText, measureText } = require('./comparisons');
 const { verdictTotals } = require('./totals');
 const { loadText } = require('./load');
 
@@ -33,14 +33,14 @@ function headlineText(verdict) {
   return `${interval.measure} ${intervalText(interval)}, over ${interval.over}`;
 }
 
-// The intervals the verdict was not decided on, each named.
-function otherText(c, basis) {
+// The intervals the verdict was not decided on, each named (time: what the row's runs time).
+function otherText(c, basis, time) {
   const ours = c.ours;
   if (ours.missing) return DASH;
   const parts = [];
   const sessions = ours.sessions?.length ?? 0;
   const pooled = sessions > 1 ? `, every run of ${sessions} sessions pooled` : '';
-  if (basis !== 'time' || pooled) parts.push(`wall time ${intervalText(ours)}${pooled}`);
+  if (basis !== 'time' || pooled) parts.push(`${time} ${intervalText(ours)}${pooled}`);
   if (ours.cpu && (basis !== 'cpu' || pooled)) parts.push(`CPU time ${intervalText(ours.cpu)}${pooled}`);
   const counted = ours.counted;
   if (counted && !counted.missing) parts.push(`counted work ${intervalText(counted)}, ${counted.runs.join(' and ')} counts (work, not time)`);
@@ -73,7 +73,7 @@ function changeText(row, change, lines, basis) {
   if (!before || !after || !Number.isFinite(before.low) || !Number.isFinite(after.low)) return `${label}: not measured on both.`;
   const text = (r, runtime) => `${two(r.ratio)} (${two(r.low)}–${two(r.high)}) on ${runtime}`;
   const moved = before.high < after.low || after.high < before.low;
-  return `${label}: our ${BASIS_TEXT[basis]} ratio ${moved ? 'moved' : 'did not move significantly (the intervals overlap)'}, ${text(before, change.from)} → ${text(after, change.to)}.`;
+  return `${label}: our ${measureText({ ...row.ours, basis })} ratio ${moved ? 'moved' : 'did not move significantly (the intervals overlap)'}, ${text(before, change.from)} → ${text(after, change.to)}.`;
 }
 
 // What a claim measured, and so what its verdict is made on.
@@ -103,17 +103,18 @@ const programWord = (row) => (row.program?.another ? 'proxy' : 'own');
 
 function rowSection(row, lines, windows) {
   const basis = row.ours.basis ?? 'time';
+  const measure = measureText(row.ours);
   const params = Object.entries(row.ours.params)
     .map(([k, v]) => `${k}=${v}`)
     .join(' ');
   const what = `${row.ours.metric} of ${sideText(row.ours.numerator)} ÷ ${sideText(row.ours.denominator)}, scenario ${row.ours.scenario}, ${params}`;
   const out = [`### ${row.id}`, '', `${row.claim}`, '', ...sourceLines(row), ...programLines(row), `Ours: ${what}.`, ''];
   const count = row.ours.count ? ' Counted work (`bench --measure instructions`) stands beside it as an explanation, never as the verdict.' : '';
-  if (row.about) out.push(`${ABOUT_TEXT[row.about]}: judged on ${BASIS_TEXT[basis]}.${count}`, '');
+  if (row.about) out.push(`${ABOUT_TEXT[row.about]}: judged on ${measure}.${count}`, '');
   for (const figure of row.figures) if (figure.note) out.push(`Note: ${figure.note}`, '');
   for (const note of [...(row.notes ?? []), ...(row.noFigure ? [row.noFigure] : [])]) out.push(`Note: ${note}`, '');
   out.push(
-    `| published | made on | as a ratio | margin (from) | our runtime | the verdict's interval | verdict (on ${BASIS_TEXT[basis]}) | other intervals, not the verdict's |`,
+    `| published | made on | as a ratio | margin (from) | our runtime | the verdict's interval | verdict (on ${measure}) | other intervals, not the verdict's |`,
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
   );
   for (const c of comparisons(row, lines, { basis, windows })) {
@@ -126,7 +127,7 @@ function rowSection(row, lines, windows) {
       c.runtime ?? 'across runtimes',
       escape(headlineText(c.verdict)),
       `**${escape(c.verdict.label)}**: ${escape(c.verdict.reason)}`,
-      escape(otherText(c, basis)),
+      escape(otherText(c, basis, timeText(row.ours))),
     ];
     out.push(`| ${cells.join(' | ')} |`);
   }
@@ -151,7 +152,7 @@ function provenanceLines(row, lines, windows) {
           )
           .join('; ')
       : `no session ran both sides twice; every run: ${loadText(c.load)}`;
-    out.push(`- ${row.id} on ${c.runtime} (${BASIS_TEXT[basis]}): ${escape(sessions)}.`);
+    out.push(`- ${row.id} on ${c.runtime} (${measureText(row.ours)}): ${escape(sessions)}.`);
   }
   return out;
 }
@@ -194,13 +195,13 @@ function publishedPage(rows, lines, { machine = null, note = null, chart = null,
     '',
     '| claim | verdict | judged on | program |',
     '| --- | --- | --- | --- |',
-    ...list.map((c) => `| ${claimCell(c)} | ${escape(c.label)} | ${BASIS_TEXT[c.basis]} | ${programWord(c.row)} |`),
+    ...list.map((c) => `| ${claimCell(c)} | ${escape(c.label)} | ${measureText(c.row.ours)} | ${programWord(c.row)} |`),
     '',
     '## How a verdict is made',
     '',
     "- **The margin** of a figure is the ratios that count as the same figure, from the precision the source gives for its mean: a range it states; each mean's 95% interval where it gives a spread and the number of runs (t × sd ÷ √runs); a relative margin of error it states; the spread itself where it gives no number of runs; else the figure's rounding. Only a figure given with no precision at all takes a tenth of the effect, and its margin says so. Each row's margin says which.",
     "- **The verdict** compares one interval of ours (95%) with that margin: **reproduced** when it lies within, **contradicted** when it excludes it, **inconclusive** otherwise (an interval that holds both 1 and the figure cannot tell them apart); **not judged** when the timed runs were made above the machine's cores (or with no load recorded) and nothing was counted; **not measured** when we have no figure, with the reason.",
-    '- **The measure.** A published time is judged on time: CPU time for a claim with no waiting in it, wall time for one that waits. Counted work (`bench --measure instructions`) stands beside it as an explanation; where time cannot decide, the verdict is inconclusive and the count says which way it leans.',
+    '- **The measure.** A published time is judged on time: CPU time for a claim with no waiting in it, wall time for one that waits, and a published average latency on the mean latency of our answers. Counted work (`bench --measure instructions`) stands beside it as an explanation; where time cannot decide, the verdict is inconclusive and the count says which way it leans.',
     "- **One interval.** The interval a row's table shows first is the verdict's: over its one session, or, where its runs come from several sessions, over those judged (a session made above the machine's cores is left out), from the lowest low to the highest high, so that the sessions must agree. Every other interval is labelled as what it is. The sessions, their stamps and loads are in the provenance at the end.",
     '- **A proxy** verdict never reads "reproduced" or "contradicted" alone: it says "on a proxy" and what differs from the source\'s program.',
     '',

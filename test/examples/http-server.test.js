@@ -33,13 +33,13 @@ const named = ({ workload, bytes }) => (workload === 'read' ? `read ${bytes} byt
 const onLinux = process.platform === 'linux';
 
 describe('http-server registry', () => {
-  it('has the seven examples, each with valid fields', () => {
+  it('has the eight examples, each with valid fields', () => {
     assert.equal(httpServer.problem, 'http-server');
     assert.equal(httpServer.driver, 'http-load');
     assert.deepEqual(httpServer.workloads, ['read', 'compute', 'wait']);
     assert.deepEqual(
       httpServer.examples.map((entry) => entry.name),
-      ['async-callbacks', 'sync', 'async-await', 'stream', 'cluster-sync', 'cluster-async', 'worker-pool'],
+      ['async-callbacks', 'sync', 'async-await', 'stream', 'cluster-sync', 'cluster-async', 'cluster-sliced', 'worker-pool'],
     );
     assert.ok(httpServer.examples.some((entry) => entry.name === httpServer.reference));
     for (const entry of httpServer.examples) {
@@ -120,6 +120,10 @@ describe('the http-server checks can fail', () => {
       'short-body: content-length undefined, expected 1000',
       'short-body: a body of 999 bytes, expected 1000',
     ]);
+  });
+
+  it("rejects a body of the right length and the wrong text: the 2015 article's leaves, which answer 1", async () => {
+    assert.deepEqual(await answersProblems(fixtures.leavesOne, CASES[3]), ['leaves-one: body "89", expected "55"']);
   });
 
   it('rejects a server that never closes /dev/urandom', async function () {

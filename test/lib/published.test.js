@@ -33,6 +33,7 @@ describe('published figures: the data file', () => {
       'node-34493-2ms',
       'article-2013',
       'slicing-2015',
+      'slicing-2015-http',
       'recursion-2018',
     ]) {
       assert.ok(ids.includes(id), id);
@@ -58,6 +59,19 @@ describe('published figures: the data file', () => {
     const { chart } = FIGURES;
     const chartNames = problems[scenarios[chart.scenario].problem].examples.map((e) => e.name);
     for (const example of chart.examples) assert.ok(chartNames.includes(example), `chart: ${example}`);
+  });
+
+  it('judges every row on a time its driver records: the driver’s time, or http-load’s mean latency (planted: a mean latency judged on CPU time is refused)', () => {
+    const drivers = require('../../lib/drivers');
+    for (const row of loadFigures()) {
+      const driver = drivers[scenarios[row.ours.scenario].driver];
+      const times = [driver.time.metric, ...(driver.extra ?? []).filter((metric) => metric === 'latencyMeanMs')];
+      assert.ok(times.includes(row.ours.metric), `${row.id}: ${row.ours.metric}`);
+    }
+    const onCpu = clone(FIGURES);
+    const http = onCpu.rows.findIndex((row) => row.id === 'slicing-2015-http');
+    onCpu.rows[http].ours.basis = 'cpu';
+    assert.throws(() => checkFigures(onCpu), new RegExp(`/rows/${http}/ours/basis must be equal to constant`));
   });
 
   it('turns every form of figure into a ratio of times, numerator ÷ denominator', () => {
@@ -354,6 +368,64 @@ describe('published figures: rows whose source gives no Node or no figure', () =
       /Verdicts, one per published claim \(1\):\*\* reproduced 0, contradicted 0, inconclusive 0, not judged 0, not measured 1 \(1 on a proxy\)\./,
     );
     assert.match(page, /Note: Planted: no figure of the source is recorded\./);
+  });
+});
+
+describe('published figures: the slicing article’s HTTP figure', () => {
+  const row = loadFigures().find((r) => r.id === 'slicing-2015-http');
+  const time = '2026-11-28T03:05:00.000Z';
+  const windows = [{ from: '2026-11-28T03:00:00.000Z', to: '2026-11-28T03:10:00.000Z', min: 0.5, max: 1.2 }];
+  const params = { workload: 'compute', bytes: 1048576, fibN: 18, t: 10, requests: 1000, c: 50, workers: 4 };
+  const httpLine = (example, latencyMeanMs, durationMs) => ({
+    scenario: 'http-server',
+    example,
+    runtime: 'node@20',
+    params,
+    status: 'ok',
+    error: null,
+    time,
+    metrics: { latencyMeanMs, durationMs, cpuUserMs: durationMs, cpuSystemMs: 0 },
+    env: { cpu: 'Test CPU', cpus: 2, memoryGB: 24, platform: 'linux', release: '6' },
+  });
+  // Mean latencies 40 times apart; whole loads as far apart as the figure, 751.467 ÷ 23.38.
+  const FIGURE = 751.467 / 23.38;
+  const lines = [
+    [1, 1],
+    [1.01, 1.003],
+    [0.99, 0.997],
+    [1.005, 1.002],
+    [0.995, 0.998],
+  ].flatMap(([x, y]) => [httpLine('cluster-sliced', 800 * x, FIGURE * 500 * y), httpLine('cluster-sync', 20 * x, 500)]);
+  const onNode20 = (r) => comparisons(r, lines, { windows }).find((c) => c.runtime === 'node@20');
+
+  it('is the article’s sliced fibonacci in a four-worker cluster against the synchronous one, at 50 connections and 1,000 requests', () => {
+    assert.equal(row.ours.scenario, 'http-server');
+    assert.deepEqual([row.ours.numerator.example, row.ours.denominator.example], ['cluster-sliced', 'cluster-sync']);
+    assert.deepEqual(
+      { c: row.ours.params.c, requests: row.ours.params.requests, workers: row.ours.params.workers, workload: row.ours.params.workload },
+      { c: 50, requests: 1000, workers: 4, workload: 'compute' },
+    );
+    assert.deepEqual(row.figures[0].ms, [751.467, 23.38]);
+    assert.equal(row.figures[0].notRun, undefined);
+    const benchmarkJs = loadFigures().find((r) => r.id === 'slicing-2015');
+    assert.ok(!benchmarkJs.figures.some((f) => f.ms), 'the figure is judged once, in its own row');
+  });
+
+  it('is judged on the mean latency, and its decisive verdict says it is a proxy and what differs (planted: judged on the whole load’s time)', () => {
+    const c = onNode20(row);
+    assert.equal(c.verdict.interval.measure, 'mean latency');
+    assert.ok(Math.abs(c.verdict.interval.ratio - 40) < 1e-6);
+    assert.equal(c.verdict.verdict, 'contradicted');
+    assert.match(c.verdict.label, /^contradicted on a proxy: the article's server code is not shown and its size not stated; ours is /);
+    // Planted: the whole load's time, whose ratio here is the figure's own.
+    const planted = onNode20({ ...row, ours: { ...row.ours, metric: 'durationMs' } });
+    assert.equal(planted.verdict.interval.measure, 'wall time');
+    assert.ok(Math.abs(planted.verdict.interval.ratio - FIGURE) < 0.001);
+    assert.notEqual(planted.verdict.verdict, 'contradicted');
+    const page = publishedPage([row], lines, { windows });
+    assert.match(page, /judged on mean latency\./);
+    assert.match(page, /\| verdict \(on mean latency\) \|/);
+    assert.match(page, /\| \[slicing-2015-http\]\(#slicing-2015-http\): 751\.467 ms ÷ 23\.38 ms \| contradicted on a proxy: [^|]* \| mean latency \| proxy \|/);
   });
 });
 
