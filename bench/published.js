@@ -8,8 +8,9 @@
 // shows counted work beside its times (ours.count), then writes docs/published.md (and
 // docs/published/doxbee-across-node.svg) from the figures and those runs
 // alone. While each bench runs it samples the load average, and records the
-// window beside the runs (docs/published/load.jsonl): timed runs made above
-// the machine's cores are shown and not judged (lib/published/load.js).
+// window beside the runs (docs/published/load.jsonl), with the cores other
+// processes kept busy (bench/others-busy.js): timed runs made on a machine
+// that was not the bench's own are shown and not judged (lib/published/load.js).
 //   --results FILE   the runs (default docs/published/runs.jsonl); runs
 //                    already in it are kept (bench --resume)
 //   --load FILE      the load windows (default: load.jsonl beside the runs)
@@ -39,6 +40,7 @@ const { readResults } = require('../lib/runner/session');
 const drivers = require('../lib/drivers');
 const { versionSpec, versionPoints, workPoints } = require('../lib/published/version-chart');
 const { renderSvg } = require('../lib/report/charts/vega');
+const { othersBusy } = require('./others-busy');
 const FIGURES = require('../lib/published/figures.json');
 const ARTICLE = require('../lib/article-2013.json');
 
@@ -98,12 +100,26 @@ function benchWithLoad(args, row) {
   return new Promise((resolve) => {
     const samples = [os.loadavg()[0]];
     const from = new Date().toISOString();
-    const timer = setInterval(() => samples.push(os.loadavg()[0]), LOAD_EVERY_MS);
     const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+    // The cores other processes keep busy, which the load average cannot tell from the bench's own.
+    const others = othersBusy(child.pid);
+    const timer = setInterval(() => {
+      samples.push(os.loadavg()[0]);
+      others.sample();
+    }, LOAD_EVERY_MS);
     child.on('close', (code) => {
       clearInterval(timer);
       samples.push(os.loadavg()[0]);
-      const window = { row, from, to: new Date().toISOString(), min: Math.min(...samples), max: Math.max(...samples), samples: samples.length };
+      const busy = others.result();
+      const window = {
+        row,
+        from,
+        to: new Date().toISOString(),
+        min: Math.min(...samples),
+        max: Math.max(...samples),
+        samples: samples.length,
+        ...(busy ? { others: busy } : {}),
+      };
       resolve({ code, window });
     });
   });

@@ -4,7 +4,7 @@ const assert = require('node:assert/strict');
 const { figureRatio, loadFigures } = require('../../lib/published/figures');
 const { marginOf } = require('../../lib/published/margin');
 const { verdictOf, labelOf, leanOf, rangeText, runsToDecide, VERDICTS } = require('../../lib/published/verdict');
-const { loadOf, tooLoaded, refusalOf } = require('../../lib/published/load');
+const { loadOf, loadText, tooLoaded, refusalOf } = require('../../lib/published/load');
 const { comparisons } = require('../../lib/published/comparisons');
 const { claimVerdict } = require('../../lib/published/totals');
 const { publishedPage } = require('../../lib/published/page');
@@ -203,6 +203,19 @@ describe('published verdicts: each claim on its own measure, one interval', () =
     const unknown = loadOf(['2026-11-28T03:05:00.000Z', '2026-11-29T09:00:00.000Z'], windows);
     assert.deepEqual(unknown, { unrecorded: 1 });
     assert.match(tooLoaded(unknown, 2), /^load not recorded for 1 of its runs/);
+  });
+
+  it('judges by the cores other processes kept busy where the windows record them, not by a load the bench made itself', () => {
+    const own = [{ from: '2026-12-06T20:00:00.000Z', to: '2026-12-06T20:02:00.000Z', min: 1.4, max: 6.1, others: { mean: 0.1, max: 0.3 } }];
+    const shared = [{ ...own[0], others: { mean: 0.9, max: 1.6 } }];
+    const at = ['2026-12-06T20:01:00.000Z'];
+    assert.equal(tooLoaded(loadOf(at, own), 2), null);
+    assert.equal(loadText(loadOf(at, own)), 'load 1.4–6.1, other processes 0.1 cores (at most 0.3)');
+    assert.match(tooLoaded(loadOf(at, shared), 2), /^runs made while other processes kept 0\.9 cores busy, above 0\.5: not judged from timed runs$/);
+    assert.match(refusalOf(loadOf(at, shared), 2), /^other processes kept more than 0\.5 of the machine's 2 cores busy/);
+    // A window that did not record them: the load average decides, as before.
+    const mixed = [...own, { from: '2026-12-06T21:00:00.000Z', to: '2026-12-06T21:02:00.000Z', min: 1.4, max: 6.1 }];
+    assert.match(tooLoaded(loadOf([...at, '2026-12-06T21:01:00.000Z'], mixed), 2), /above the machine's 2 cores/);
   });
 
   // A CPU claim with counts beside it (v8-2018-doxbee's sides), judged on a planted figure whose margin is 1.77–2.01.
