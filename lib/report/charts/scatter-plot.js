@@ -2,7 +2,7 @@
 
 const show = require('../display');
 const { exampleColorEncoding, REFERENCE_GREY } = require('./colors');
-const { familyPanels } = require('./families');
+const { familyPanels, shortName } = require('./families');
 const { placeLabels } = require('./label-layout');
 const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioTicks, notDrawnNote, placedLabelLayers } = require('./vega');
 
@@ -50,11 +50,6 @@ function tokenTicks([low, high]) {
   const steps = [100, 150, 200, 300, 400, 500, 600, 800, 1000, 1500, 2000, 3000, 5000, 10000, 20000];
   const ticks = steps.filter((v) => v >= low && v <= high);
   return ticks.length >= 2 ? ticks : [Math.round(low), Math.round(high)];
-}
-
-/** An example's name in its family's panel: without the family's prefix. */
-function shortName(example, family) {
-  return example.startsWith(`${family}-`) ? example.slice(family.length + 1) : example;
 }
 
 /**
@@ -209,4 +204,4 @@ function scatterSpec(rows, at, { colors, registries }) {
   };
 }
 
-module.exports = { PANEL_WIDTH, PANEL_HEIGHT, LABEL, panelHeight, shortName, familyLayout, familyScatter, scatterLayout, scatterSpec };
+module.exports = { PANEL_WIDTH, PANEL_HEIGHT, LABEL, panelHeight, familyLayout, familyScatter, scatterLayout, scatterSpec };
