@@ -19,6 +19,8 @@ const DEFAULTS = {
   margin: 2,
   // A leader longer than this is taken only when no label crossing-free nearer fits.
   longLeader: 90,
+  // How far right of the plot a label may reach: a narrow layout has no room there.
+  overhang: Infinity,
 };
 
 /** The estimated size of a line of text, in pixels. */
@@ -139,8 +141,8 @@ function layoutInOrder(points, order, o) {
   const leaders = [];
   let cost = 0;
   const inside = (c) => c.box.x0 >= 0 && c.box.y0 >= 0 && c.box.x1 <= o.width && c.box.y1 <= o.height;
-  // Out of the plot, a label may go right of it or above it, not onto an axis.
-  const beside = (c) => c.box.x0 >= 0 && c.box.y1 <= o.height;
+  // Out of the plot, a label may go right of it (by `overhang` at most) or above it, not onto an axis.
+  const beside = (c) => c.box.x0 >= 0 && c.box.y1 <= o.height && c.box.x1 <= o.width + o.overhang;
   // A label covers no other label, no point and no leader line; its own
   // leader crosses no label, and, if it can, no other point and no other leader
   // (in a tight cluster every way out passes a neighbour).
@@ -184,7 +186,7 @@ function layoutInOrder(points, order, o) {
 
 /**
  * @param {Array<{ key: string, text: string, x: number, y: number }>} points pixel positions
- * @param {{ width: number, height: number, fontSize?, charWidth?, pointRadius?, gap?, margin?, obstacles? }} options
+ * @param {{ width: number, height: number, fontSize?, charWidth?, pointRadius?, gap?, margin?, overhang?, obstacles? }} options
  *   obstacles: points drawn without a label, which a label covers only when no near place is clear of them
  * @returns {Array<{ key, text, x, y, align, box, leader: { x1, y1, x2, y2 } | null }>} x, y: the
  *   text's anchor ('left', 'right' or 'center' as `align` says) and middle; in the order of `points`
