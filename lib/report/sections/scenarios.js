@@ -27,7 +27,7 @@ const REFERENCE_CHARTS = {
   'cpu-work-against-time': workAgainstTimeSpec,
 };
 // The charts above whose spec function takes the phone's layout ({ narrow: true }) too.
-const NARROW_CHARTS = new Set(['cpu-work-forest', 'responsiveness']);
+const NARROW_CHARTS = new Set(['cpu-work-forest', 'responsiveness', 'throughput']);
 // Every chart a driver may list in its charts.
 const CHART_KINDS = ['forest', ...Object.keys(REFERENCE_CHARTS), 'time-against-n', 'memory-against-n'];
 
