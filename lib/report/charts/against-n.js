@@ -229,7 +229,7 @@ function againstNSpec(cells, at, kind, { colors, drivers, registries }, { narrow
   ].filter(Boolean);
   const text = `${at.scenario}: ${measure.what} against n`;
   return {
-    title: phone ? narrow.narrowTitle(text, subtitle) : { text, subtitle },
+    title: narrow.chartTitle(text, subtitle, { narrow: phone }),
     columns: Math.min(layout.columns, panels.length),
     concat: panels.map((panel, i) => panelSpec(panel, i, panels.length, { values, baseline: at.baseline, colors, x, yScale, yTitle: measure.yTitle, layout })),
     resolve: { scale: { color: 'independent' }, legend: { color: 'independent' } },

@@ -39,6 +39,11 @@ function narrowTitle(text, subtitle, width = WIDTH) {
   };
 }
 
+/** A chart's title: as given on a desktop, wrapped (narrowTitle) in the phone's layout. */
+function chartTitle(text, subtitle, { narrow = false } = {}) {
+  return narrow ? narrowTitle(text, subtitle) : { text, subtitle: subtitle.filter(Boolean) };
+}
+
 /** An axis's title wrapped to `width` (a rotated one to the plot's height). */
 function axisTitle(text, width = WIDTH) {
   return wrapWords(text, charsIn(width, CONFIG.axis.titleFontSize));
@@ -161,4 +166,19 @@ function keyLayers(key, { top, color }) {
   ];
 }
 
-module.exports = { WIDTH, FONT, LINE, KEY_LINE, charsIn, narrowTitle, axisTitle, fewerTicks, placeRows, rowTextLayers, blockRule, flowKey, keyLayers };
+module.exports = {
+  WIDTH,
+  FONT,
+  LINE,
+  KEY_LINE,
+  charsIn,
+  narrowTitle,
+  chartTitle,
+  axisTitle,
+  fewerTicks,
+  placeRows,
+  rowTextLayers,
+  blockRule,
+  flowKey,
+  keyLayers,
+};

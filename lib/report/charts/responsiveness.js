@@ -150,7 +150,7 @@ function responsivenessSpec(cells, at, { colors, drivers, registries }, { narrow
     notDrawnNote(notDrawn, { most: 3, what: 'examples', reason: 'no lateness or no ratio' }),
   ].filter(Boolean);
   return {
-    title: phone ? narrow.narrowTitle(text, subtitle) : { text, subtitle },
+    title: narrow.chartTitle(text, subtitle, { narrow: phone }),
     width: plot.width,
     height: plot.height,
     usermeta: { points, labels },

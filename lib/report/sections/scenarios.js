@@ -19,15 +19,13 @@ const { cpuWorkForestSpec, workAgainstTimeSpec } = require('../charts/cpu-work')
 
 // The charts of a section drawn once per reference parameter set, below its
 // tables, when its driver lists them: each spec function returns null when
-// there is nothing to draw there.
+// there is nothing to draw there, and draws the phone's layout given { narrow: true }.
 const REFERENCE_CHARTS = {
   responsiveness: responsivenessSpec,
   throughput: throughputSpec,
   'cpu-work-forest': cpuWorkForestSpec,
   'cpu-work-against-time': workAgainstTimeSpec,
 };
-// The charts above whose spec function takes the phone's layout ({ narrow: true }) too.
-const NARROW_CHARTS = new Set(['cpu-work-forest', 'responsiveness', 'throughput']);
 // Every chart a driver may list in its charts.
 const CHART_KINDS = ['forest', ...Object.keys(REFERENCE_CHARTS), 'time-against-n', 'memory-against-n'];
 
@@ -85,7 +83,7 @@ function scenarioSections(summary, envs, look, addChart, runs = []) {
         references.forEach((params, i) => {
           const spec = specOf(summary.cells, atParams(params), look);
           const name = `${chartBase(scenario, envIndex, envs.length, referenceSlugs[i])}-${kind}.svg`;
-          const narrow = spec && NARROW_CHARTS.has(kind) ? specOf(summary.cells, atParams(params), look, { narrow: true }) : null;
+          const narrow = spec && specOf(summary.cells, atParams(params), look, { narrow: true });
           if (spec) sectionCharts.push(addChart(name, kind, spec, narrow));
         });
       }
