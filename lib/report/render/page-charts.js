@@ -21,14 +21,22 @@ function escapeHtml(text) {
   return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-// Vega writes its coordinates to 14 decimals; the page keeps 2 (a hundredth
-// of a pixel), which leaves every picture as it was and its random digits,
-// which gzip cannot shorten, out of the page. Only the attributes that place
-// and shape a mark: no text and no label, whose numbers are the report's.
+// Vega writes its coordinates to 14 decimals; the page keeps 1 (a tenth of a
+// pixel), which leaves every picture as it was and its random digits, which
+// gzip cannot shorten, out of the page. Only the attributes that place and
+// shape a mark: no text and no label, whose numbers are the report's. Nor does
+// it keep what draws nothing: an opacity of 1, which is SVG's own, and the
+// empty paths Vega writes behind and over every axis and legend.
 const GEOMETRY = / (transform|d|x|y|x1|x2|y1|y2|width|height)="([^"]*)"/g;
+const NOTHING = [
+  / opacity="1"/g,
+  /<path class="background" aria-hidden="true" d="M0,0h0v0h0Z" pointer-events="none"\/>/g,
+  /<path class="foreground" aria-hidden="true" d="" pointer-events="none" display="none"\/>/g,
+];
 
-function roundGeometry(svg) {
-  return svg.replace(GEOMETRY, (all, name, value) => ` ${name}="${value.replace(/(\d\.\d\d)\d+/g, '$1')}"`);
+function slim(svg) {
+  const rounded = svg.replace(GEOMETRY, (all, name, value) => ` ${name}="${value.replace(/(\d\.\d)\d+/g, '$1').replace(/(\d)\.0(?!\d)/g, '$1')}"`);
+  return NOTHING.reduce((text, pattern) => text.replace(pattern, ''), rounded);
 }
 
 function wait(title) {
@@ -46,18 +54,18 @@ function pageCharts() {
     /** A figure with its SVG in the page, for what a reader sees first. */
     inline(chart) {
       const label = `aria-label="${escapeHtml(chart.title)}"`;
-      const svg = roundGeometry(chart.svg);
+      const svg = slim(chart.svg);
       if (!chart.narrow?.svg) return `<figure class="chart" ${label}>\n${svg}\n</figure>`;
       // The narrow layout packed beside it, drawn by the script where the stylesheet shows it (below 600 px).
       const { name } = chart.narrow;
-      if (!store.has(name)) store.set(name, roundGeometry(chart.narrow.svg));
+      if (!store.has(name)) store.set(name, slim(chart.narrow.svg));
       return `<figure class="chart" ${label}>\n<div class="wide-only">${svg}</div>\n<div class="narrow-only" data-chart="${escapeHtml(name)}">${wait(chart.title)}</div>\n</figure>`;
     },
     /** A figure the script fills from the data block; its title shows until then. */
     packed(chart) {
-      if (!store.has(chart.name)) store.set(chart.name, roundGeometry(chart.svg));
+      if (!store.has(chart.name)) store.set(chart.name, slim(chart.svg));
       const narrow = chart.narrow?.svg ? chart.narrow : null;
-      if (narrow && !store.has(narrow.name)) store.set(narrow.name, roundGeometry(narrow.svg));
+      if (narrow && !store.has(narrow.name)) store.set(narrow.name, slim(narrow.svg));
       const title = escapeHtml(chart.title);
       const narrowName = narrow ? ` data-narrow="${escapeHtml(narrow.name)}"` : '';
       return `<figure class="chart" data-chart="${escapeHtml(chart.name)}"${narrowName} aria-label="${title}">${wait(chart.title)}</figure>`;
