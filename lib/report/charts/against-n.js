@@ -18,19 +18,23 @@ const PANEL_HEIGHT = 170;
 const COLUMNS = 3;
 // The phone's layout: the panels in one column, each with a key under its
 // axis of its own examples' lines (named without the family's prefix; the
-// subtitle names the dashed baseline); the plots as tall as keep every panel
-// within NARROW_HEIGHT, between NARROW_PANEL_HEIGHT's ends.
-const NARROW_PANEL_WIDTH = 250;
-const NARROW_PANEL_HEIGHT = [100, PANEL_HEIGHT];
-const NARROW_HEIGHT = 1900;
-// Under a panel's plot: its axis's labels, and on the last its title too.
-const AXIS_LABELS = 24;
-const AXIS_TITLE = 16;
-const PANEL_TITLE = 22;
-const NARROW_SPACING = 14;
+// subtitle names the dashed baseline); the plots as tall as keep the whole
+// picture, title and keys too, within NARROW_HEIGHT, between
+// NARROW_PANEL_HEIGHT's ends.
+const NARROW_PANEL_WIDTH = 236;
+const NARROW_PANEL_HEIGHT = [80, PANEL_HEIGHT];
+const NARROW_HEIGHT = 2300;
+// What stands around the plots, in pixels: the title's and subtitle's lines;
+// each panel's title, its axis's labels, its key's lines and the room under
+// it; and the last axis's title.
+const AROUND = { titleLine: 18, subtitleLine: 15, panelTitle: 24, axisLabels: 24, spacing: 14, axisTitle: 16 };
 
-/** The panels' layout: on a desktop, three columns with a legend under each; on a phone, narrowLayout. */
-function panelLayout(panels, values, phone) {
+/**
+ * The panels' layout: on a desktop, three columns with a legend under each;
+ * on a phone, one column with a key under each (narrow.js flowKey).
+ * @param {{ text: string[], subtitle: string[] }} title the chart's, wrapped for a phone
+ */
+function panelLayout(panels, values, phone, title) {
   if (!phone) return { columns: COLUMNS, width: PANEL_WIDTH, height: PANEL_HEIGHT, keys: null };
   const keys = panels.map((panel) =>
     narrow.flowKey(
@@ -38,7 +42,10 @@ function panelLayout(panels, values, phone) {
       NARROW_PANEL_WIDTH,
     ),
   );
-  const around = keys.reduce((sum, key) => sum + PANEL_TITLE + AXIS_LABELS + key.lines * narrow.KEY_LINE + NARROW_SPACING, AXIS_TITLE);
+  const around = keys.reduce(
+    (sum, key) => sum + AROUND.panelTitle + AROUND.axisLabels + key.lines * narrow.KEY_LINE + AROUND.spacing,
+    title.text.length * AROUND.titleLine + title.subtitle.length * AROUND.subtitleLine + AROUND.axisTitle,
+  );
   const [least, most] = NARROW_PANEL_HEIGHT;
   const height = Math.max(least, Math.min(most, Math.floor((NARROW_HEIGHT - around) / panels.length)));
   return { columns: 1, width: NARROW_PANEL_WIDTH, height, keys };
@@ -173,7 +180,10 @@ function panelSpec(panel, index, count, { values, baseline, colors, x, yScale, y
         encoding: { y, color, description },
       },
       ...(layout.keys
-        ? narrow.keyLayers(layout.keys[index], { top: layout.height + AXIS_LABELS + (lastRow ? AXIS_TITLE * x.title.length : 0) + narrow.KEY_LINE / 2, color })
+        ? narrow.keyLayers(layout.keys[index], {
+            top: layout.height + AROUND.axisLabels + (lastRow ? AROUND.axisTitle * x.title.length : 0) + narrow.KEY_LINE / 2,
+            color,
+          })
         : []),
     ],
   };
@@ -203,15 +213,7 @@ function againstNSpec(cells, at, kind, { colors, drivers, registries }, { narrow
   const lows = values.map((v) => v.low).filter(isFinitePositive);
   const highs = values.map((v) => v.high).filter(isFinitePositive);
   const yScale = { type: 'log', nice: false, domain: lows.length ? [Math.min(...lows) / 1.1, Math.max(...highs) * 1.1] : undefined };
-  const layout = panelLayout(panels, values, phone);
   const xTitle = `n, ${driver?.growth?.label ?? 'concurrent uploads'}${linear ? '' : ' (log scale)'}`;
-  const x = {
-    field: 'n',
-    type: 'quantitative',
-    title: phone ? narrow.axisTitle(xTitle, layout.width) : xTitle,
-    scale: { type: linear ? 'linear' : 'log', domain: [ns[0], ns[ns.length - 1]], nice: false },
-    axis: { values: ns, format: '~s' },
-  };
   // Short subtitle lines: Vega measures text without a font here, and a long
   // line would widen the picture with empty space.
   const subtitle = [
@@ -227,13 +229,32 @@ function againstNSpec(cells, at, kind, { colors, drivers, registries }, { narrow
     ),
     cut ? 'Bands reaching below zero are cut at the fastest run.' : null,
   ].filter(Boolean);
-  const text = `${at.scenario}: ${measure.what} against n`;
+  const title = narrow.chartTitle(`${at.scenario}: ${measure.what} against n`, subtitle, { narrow: phone });
+  const layout = panelLayout(panels, values, phone, title);
+  const x = {
+    field: 'n',
+    type: 'quantitative',
+    title: phone ? narrow.axisTitle(xTitle, layout.width) : xTitle,
+    scale: { type: linear ? 'linear' : 'log', domain: [ns[0], ns[ns.length - 1]], nice: false },
+    axis: { values: ns, format: '~s' },
+  };
   return {
-    title: narrow.chartTitle(text, subtitle, { narrow: phone }),
+    title,
     columns: Math.min(layout.columns, panels.length),
-    concat: panels.map((panel, i) => panelSpec(panel, i, panels.length, { values, baseline: at.baseline, colors, x, yScale, yTitle: measure.yTitle, layout })),
+    concat: panels.map((panel, i) =>
+      // On a phone the rotated title wraps to the shorter plot: longer, it would push the panel's title up.
+      panelSpec(panel, i, panels.length, {
+        values,
+        baseline: at.baseline,
+        colors,
+        x,
+        yScale,
+        yTitle: phone ? narrow.axisTitle(measure.yTitle, layout.height) : measure.yTitle,
+        layout,
+      }),
+    ),
     resolve: { scale: { color: 'independent' }, legend: { color: 'independent' } },
-    spacing: phone ? { row: NARROW_SPACING } : { row: 20, column: 24 },
+    spacing: phone ? { row: AROUND.spacing } : { row: 20, column: 24 },
     config: CONFIG,
   };
 }

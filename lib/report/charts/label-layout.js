@@ -169,8 +169,12 @@ function layoutInOrder(points, order, o) {
       list.find((c) => inside(c) && free(c, index, { loose: true }));
     if (!choice) {
       const top = Math.min(0, ...boxes.map((b) => b.y0), ...marks.map((m) => m.y0)) - o.margin - 1;
-      const box = { x0: point.x - size.width / 2, y0: top - size.height, x1: point.x + size.width / 2, y1: top };
-      choice = { x: point.x, y: top - size.height / 2, align: 'center', box, leader: { x1: point.x, y1: point.y, x2: point.x, y2: top } };
+      // Centred over its point, or, where the plot's right edge bounds the labels, moved in from the edges.
+      const bounded = Number.isFinite(o.overhang);
+      const x0 = bounded ? Math.max(0, Math.min(point.x - size.width / 2, o.width + o.overhang - size.width)) : point.x - size.width / 2;
+      const box = { x0, y0: top - size.height, x1: x0 + size.width, y1: top };
+      const x2 = Math.min(Math.max(point.x, box.x0), box.x1);
+      choice = { x: (box.x0 + box.x1) / 2, y: top - size.height / 2, align: 'center', box, leader: { x1: point.x, y1: point.y, x2, y2: top } };
     }
     if (choice.leader) {
       cost += Math.hypot(choice.leader.x2 - choice.leader.x1, choice.leader.y2 - choice.leader.y1);
