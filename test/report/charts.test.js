@@ -11,6 +11,9 @@ const { scatterSpec, panelHeight, PANEL_HEIGHT } = require('../../lib/report/cha
 const { exampleColors, REFERENCE_GREY } = require('../../lib/report/charts/colors');
 const { MAX_PER_PANEL } = require('../../lib/report/charts/families');
 const { renderSvg } = require('../../lib/report/charts/vega');
+const { lanesSpec, lanePoint } = require('../../lib/report/charts/lanes-plot');
+const { runtimeColors } = require('../../lib/report/charts/colors');
+const { assertFitsPhone, PHONE_PAGE } = require('./phone-fit');
 const { DENSE_ROWS } = require('./dense-rows');
 const drivers = require('../../lib/drivers');
 const { DECLARATIONS } = require('./fixture-report');
@@ -280,5 +283,55 @@ describe('report: one colour per example in every chart', () => {
       assert.match(await renderSvg(spec, { messages }), /^<svg /);
     }
     assert.deepEqual(messages, []);
+  });
+});
+
+describe("report: the charts' narrow layouts, for a phone", function () {
+  this.timeout(120000);
+  const summary = summarizeRuns(runs(), { drivers, registries });
+  const where = at(summary);
+
+  it(`draws time and memory against n and the complexity scatter of every DoxBee example within ${PHONE_PAGE} px; their desktop layouts do not fit (planted)`, async () => {
+    const rows = summaryTable(summary.cells, where, { rows: DENSE_ROWS, columns: ['tokens'] }, null).rows;
+    for (const kind of ['time', 'memory']) {
+      const specOf = (layout) => againstNSpec(summary.cells, where, kind, look(summary), layout);
+      await assertFitsPhone(`${kind} against n`, specOf({ narrow: true }), specOf());
+      // One column, each panel with a key of its own lines and no legend.
+      const narrow = specOf({ narrow: true });
+      assert.equal(narrow.columns, 1);
+      assert.ok(
+        narrow.concat.every((panel) => panel.layer.some((layer) => layer.mark.type === 'text') && !panel.layer.some((layer) => layer.encoding?.color?.legend)),
+      );
+    }
+    const scatterOf = (layout) => scatterSpec(rows, { ...where, baseline: BASELINE }, look(summary), layout);
+    await assertFitsPhone('complexity against time', scatterOf({ narrow: true }), scatterOf());
+  });
+
+  it(`draws the lanes of 43 examples on five runtimes within ${PHONE_PAGE} px, each name on a line of its own; the desktop's do not fit (planted)`, async () => {
+    const runtimes = ['node v20.20.2', 'node v22.23.3', 'node v24.21.0', 'bun 1.4.5', 'deno 2.9.6'];
+    const points = EXAMPLES.flatMap((example, i) =>
+      runtimes.map((runtime, k) =>
+        lanePoint(example, runtime, { ratio: 1 + ((i + k) % 5) / 10, low: 0.9, high: 1.8, significant: k % 2 === 0 }, 'the reference'),
+      ),
+    );
+    const chart = {
+      title: {
+        text: 'doxbee-sequential: each runtime relative to node v26.10.0',
+        subtitle: ['Point: mean wall time on a runtime ÷ on node v26.10.0; bar: 95% interval.'],
+      },
+      points,
+      rowField: 'example',
+      rows: EXAMPLES,
+      runtimes,
+      axisTitle: "mean wall time ÷ node v26.10.0's (log scale)",
+      runtimeColors: runtimeColors(runtimes),
+    };
+    await assertFitsPhone('runtimes', lanesSpec({ ...chart, layout: { narrow: true } }), lanesSpec(chart));
+    const names = lanesSpec({ ...chart, layout: { narrow: true } }).layer[0].data.values;
+    assert.deepEqual(
+      names.map((row) => row.label),
+      EXAMPLES,
+    );
+    for (const [i, row] of names.entries()) if (i > 0) assert.ok(names[i - 1].bottom <= row.nameY - 11 / 2, `${row.label} starts below the lanes above it`);
   });
 });

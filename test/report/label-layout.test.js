@@ -3,7 +3,8 @@
 const assert = require('node:assert/strict');
 const { placeLabels, boxesOverlap, textSize, DEFAULTS } = require('../../lib/report/charts/label-layout');
 const registries = require('../../examples');
-const { scatterLayout, shortName, LABEL, PANEL_WIDTH: WIDTH, PANEL_HEIGHT: HEIGHT } = require('../../lib/report/charts/scatter-plot');
+const { scatterLayout, LABEL, PANEL_WIDTH: WIDTH, PANEL_HEIGHT: HEIGHT } = require('../../lib/report/charts/scatter-plot');
+const { shortName } = require('../../lib/report/charts/families');
 const { MAX_PER_PANEL } = require('../../lib/report/charts/families');
 const { DENSE_ROWS } = require('./dense-rows');
 

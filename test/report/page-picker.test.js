@@ -10,7 +10,7 @@ const { buildReport } = require('../../lib/report');
 const stats = require('../../lib/stats');
 const show = require('../../lib/report/display');
 const { fixtureInput, read, RESULTS, GENERATOR, DECLARATIONS } = require('./fixture-report');
-const { unpackPage } = require('./unpack-page');
+const { packedCharts, unpackPage } = require('./unpack-page');
 const { launchChromium } = require('./chromium');
 
 // The results page as a reader uses it, in a headless Chromium through
@@ -177,8 +177,7 @@ describe('report: the weight of the results page', function () {
   // The page's bytes, and any chart carried twice.
   function weigh(html) {
     const names = [...html.matchAll(/data-chart="([^"]*)"/g)].map((m) => m[1]);
-    const block = html.match(/<script type="application\/json" id="chart-data">([^<]*)<\/script>/);
-    const stored = block ? Object.keys(JSON.parse(block[1])) : [];
+    const stored = [...packedCharts(html).keys()];
     return { bytes: Buffer.byteLength(html), unstored: names.filter((name) => !stored.includes(name)), stored: stored.length };
   }
 

@@ -15,12 +15,13 @@ const { launchChromium } = require('./chromium');
 // The results page on a phone (390 × 844) and on a desktop, in headless
 // Chromium, built from the committed results as `asyncmark report` builds
 // docs/results/index.html. On the phone: the page no wider than the screen,
-// the picker within the first two screens, every chart with a narrow layout
-// drawn in it and no wider than the screen (the others scroll sideways in
-// their figure, never widening the page), and no instruction that needs a
-// mouse. On the desktop, the desktop's charts. A planted page, the page as it
-// was (no narrow layouts, the picker after the contents, "hover"), fails.
-// Screenshots go to /tmp/asyncmark-shots for a person to look at.
+// the picker within the first two screens, every chart drawn in its narrow
+// layout and no wider than the screen (none scrolls sideways), and no
+// instruction that needs a mouse. On the desktop, the desktop's charts.
+// Planted pages fail: the page as it was (no narrow layouts, the picker after
+// the contents, "hover"), one chart without its narrow layout, and a narrow
+// layout swapped for a desktop one. Screenshots go to /tmp/asyncmark-shots
+// for a person to look at.
 
 const DOCS = path.join(__dirname, '..', '..', 'docs', 'results');
 const SHOTS = path.join(os.tmpdir(), 'asyncmark-shots');
@@ -63,8 +64,9 @@ function phoneProblems(seen, { height }, { drawn = true } = {}) {
   if (seen.pickerTop > 2 * height) problems.push(`the picker starts at ${Math.round(seen.pickerTop)} px, past the first two screens (${2 * height} px)`);
   if (drawn && !seen.charts.some((chart) => chart.hasNarrow)) problems.push('no chart has a narrow layout');
   for (const chart of seen.charts) {
-    if (chart.hasNarrow && (chart.drawnAs !== 'narrow' || chart.width > seen.width))
-      problems.push(`chart wider than the screen: ${chart.title} (${Math.round(chart.width)} px, ${chart.drawnAs} layout)`);
+    // Every chart, with a narrow layout or without: none may scroll sideways in its figure.
+    if (chart.width > seen.width) problems.push(`chart wider than the screen: ${chart.title} (${Math.round(chart.width)} px, ${chart.drawnAs} layout)`);
+    else if (chart.hasNarrow && chart.drawnAs !== 'narrow') problems.push(`chart in its desktop layout on a phone: ${chart.title}`);
     if (chart.figure > seen.width) problems.push(`figure wider than the screen: ${chart.title} (${Math.round(chart.figure)} px)`);
   }
   const mouse = seen.text.match(/(?<!tap or )\bhover\w*/gi);
@@ -135,16 +137,19 @@ describe('report: the results page on a phone, in a headless browser', function 
     const { first, all } = await look(html, PHONE, 'phone-first-screen.png');
     assert.deepEqual(phoneProblems(first, PHONE, { drawn: false }), []);
     assert.deepEqual(phoneProblems(all, PHONE), []);
-    // The opening chart and every section's forest plot, in their narrow layout.
-    const narrow = all.charts.filter((chart) => chart.drawnAs === 'narrow');
-    assert.ok(narrow.length >= 10, `${narrow.length} charts in a narrow layout`);
+    // Every chart of every section, the opening one too, in its narrow layout.
+    assert.ok(all.charts.length >= 90, `${all.charts.length} charts`);
+    assert.deepEqual(
+      all.charts.filter((chart) => chart.drawnAs !== 'narrow').map((chart) => chart.title),
+      [],
+    );
   });
 
-  it('at a desktop width, the desktop charts, the opening one and every forest plot', async () => {
+  it('at a desktop width, every chart in its desktop layout', async () => {
     const { all } = await look(html, DESKTOP, 'desktop-first-screen.png');
-    const withNarrow = all.charts.filter((chart) => chart.hasNarrow);
-    assert.ok(withNarrow.length >= 10);
-    for (const chart of withNarrow) {
+    assert.ok(all.charts.length >= 90, `${all.charts.length} charts`);
+    for (const chart of all.charts) {
+      assert.ok(chart.hasNarrow, chart.title);
       assert.equal(chart.drawnAs, 'wide', chart.title);
       assert.ok(chart.width > PHONE.width, `${chart.title}: ${chart.width} px`);
     }
@@ -157,7 +162,18 @@ describe('report: the results page on a phone, in a headless browser', function 
     const problems = [...phoneProblems(first, PHONE, { drawn: false }), ...phoneProblems(all, PHONE)].join('\n');
     assert.match(problems, /the picker starts at \d+ px, past the first two screens/);
     assert.match(problems, /no chart has a narrow layout/);
+    assert.match(problems, /chart wider than the screen: .* \(\d+ px, wide layout\)/);
     assert.match(problems, /an instruction that needs a mouse: "hover"/);
+  });
+
+  it('fails a planted chart without a narrow layout: it scrolls sideways at its desktop width', async () => {
+    // The first runtimes chart's narrow layout taken away, as every chart but the forest plots' was.
+    const planted = html.replace(/(<figure class="chart" data-chart="[^"]*-runtimes\.svg") data-narrow="[^"]*"/, '$1');
+    assert.notEqual(planted, html);
+    const { all } = await look(planted, PHONE);
+    const problems = phoneProblems(all, PHONE);
+    assert.equal(problems.length, 1, problems.join('\n'));
+    assert.match(problems[0], /^chart wider than the screen: .*each runtime relative to .* \(\d+ px, wide layout\)$/);
   });
 
   it('fails a planted chart wider than the screen in a narrow layout', async () => {

@@ -3,10 +3,10 @@
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const zlib = require('node:zlib');
 const { pathToFileURL } = require('node:url');
 const { fixtureReport } = require('./fixture-report');
 const { launchChromium } = require('./chromium');
+const { packedCharts } = require('./unpack-page');
 
 // Every picture as a reader sees it, in headless Chromium: the fixture
 // report's charts and every chart committed in docs/results, and the HTML
@@ -129,12 +129,12 @@ describe('report: every picture in a browser, at a desktop and a phone width', f
 
   it(`draws the narrow layouts the committed page carries the same way, none wider than ${PHONE_PAGE} px`, async () => {
     const html = fs.readFileSync(path.join(DOCS, 'index.html'), 'utf8');
-    const packed = JSON.parse(/<script type="application\/json" id="chart-data">([^<]*)<\/script>/.exec(html)[1]);
-    const narrow = Object.keys(packed).filter((name) => name.endsWith('-narrow.svg'));
+    const packed = packedCharts(html);
+    const narrow = [...packed.keys()].filter((name) => name.endsWith('-narrow.svg'));
     assert.ok(narrow.length > 10, `${narrow.length} narrow layouts`);
     const files = narrow.map((name) => {
       const file = path.join(chromium.dir, name);
-      fs.writeFileSync(file, zlib.gunzipSync(Buffer.from(packed[name], 'base64')));
+      fs.writeFileSync(file, packed.get(name));
       return { name, file };
     });
     assert.deepEqual(await chartsIn(files, { widest: PHONE_PAGE, tallest: TALLEST_NARROW }), []);

@@ -2,6 +2,7 @@
 
 const assert = require('node:assert/strict');
 const { unpackPage } = require('./unpack-page');
+const { assertFitsPhone, PHONE_PAGE } = require('./phone-fit');
 const fs = require('node:fs');
 const registries = require('../../examples');
 const { buildReport } = require('../../lib/report');
@@ -192,6 +193,14 @@ describe('report: what slicing buys and what it costs', () => {
   it('is not drawn when only the baseline has a lateness', () => {
     const onlySync = summary.cells.map((cell) => (cell.example === 'sync' ? cell : { ...cell, extra: { ...cell.extra, latenessP99Ms: null } }));
     assert.equal(responsivenessSpec(onlySync, at(summary), look(summary)), null);
+  });
+
+  it(`draws a phone's layout within ${PHONE_PAGE} px, every name placed inside its plot; the desktop's does not fit (planted)`, async function () {
+    this.timeout(30000);
+    const narrow = responsivenessSpec(summary.cells, at(summary), look(summary), { narrow: true });
+    await assertFitsPhone('responsiveness', narrow, spec);
+    for (const label of narrow.usermeta.labels)
+      assert.ok(label.box.x0 >= 0 && label.box.x1 <= narrow.width, `${label.text} within the plot's ${narrow.width} px`);
   });
 });
 

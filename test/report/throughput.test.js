@@ -10,6 +10,7 @@ const { renderSvg } = require('../../lib/report/charts/vega');
 const { exampleColors } = require('../../lib/report/charts/colors');
 const { textSize } = require('../../lib/report/charts/label-layout');
 const { checkWellFormed } = require('./well-formed-xml');
+const { assertFitsPhone, PHONE_PAGE } = require('./phone-fit');
 
 // The chart of requests per second and latency per example, for the http-load
 // driver's scenarios: built from hand-made cells in the shape lib/summary.js
@@ -197,6 +198,16 @@ describe('report: requests per second and latency per example', () => {
     checkWellFormed(svg);
     const widest = Math.max(...rate.data.values.map((row) => textSize(row.rateText).width));
     assert.ok(spec.spacing > widest + 10, `spacing ${spec.spacing} for numbers ${widest} wide`);
+  });
+
+  it(`draws a phone's layout within ${PHONE_PAGE} px, the panels one above the other, each row's name above its marks; the desktop's does not fit (planted)`, async function () {
+    this.timeout(30000);
+    const narrow = throughputSpec(cells, AT, look(cells), { narrow: true });
+    await assertFitsPhone('throughput', narrow, spec);
+    assert.equal(narrow.vconcat.length, 2);
+    for (const panel of narrow.vconcat) {
+      for (const row of panel.data.values) assert.ok(row.nameY < row.barY, `${row.example}: its name above its marks`);
+    }
   });
 });
 

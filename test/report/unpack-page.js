@@ -2,18 +2,31 @@
 
 const zlib = require('node:zlib');
 
-// The HTML page with its packed charts written back inline, as the page's
-// script draws them (lib/report/render/page-charts.js): the page's text with
-// every chart's SVG in its figure, for tests that read the page as text.
+// The HTML page's packed charts read back as the page's script reads them
+// (lib/report/render/page-charts.js), and the page with every chart written
+// back inline, for tests that read the page as text.
+
+/** Every packed chart's SVG by name, in the order the page stores them. */
+function packedCharts(html) {
+  const block = html.match(/<script type="application\/json" id="chart-data">([^<]*)<\/script>/);
+  const charts = new Map();
+  if (!block) return charts;
+  const { charts: list, gzip } = JSON.parse(block[1]);
+  const all = zlib.gunzipSync(Buffer.from(gzip, 'base64')).toString('utf8');
+  let at = 0;
+  for (const [name, length] of list) {
+    charts.set(name, all.slice(at, at + length));
+    at += length;
+  }
+  return charts;
+}
 
 function unpackPage(html) {
-  const block = html.match(/<script type="application\/json" id="chart-data">([^<]*)<\/script>/);
-  const packed = block ? JSON.parse(block[1]) : {};
+  const packed = packedCharts(html);
   // A chart with a narrow layout too is written back in its desktop one, as a desktop draws it.
   return html.replace(/<figure class="chart" data-chart="([^"]*)"(?: data-narrow="[^"]*")? aria-label="([^"]*)">.*?<\/figure>/g, (all, name, title) => {
-    const svg = zlib.gunzipSync(Buffer.from(packed[name], 'base64')).toString('utf8');
-    return `<figure class="chart" aria-label="${title}">\n${svg}\n</figure>`;
+    return `<figure class="chart" aria-label="${title}">\n${packed.get(name)}\n</figure>`;
   });
 }
 
-module.exports = { unpackPage };
+module.exports = { packedCharts, unpackPage };

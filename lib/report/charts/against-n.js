@@ -3,8 +3,9 @@
 const show = require('../display');
 const { paramsKey } = require('../../summary');
 const { colorScale, REFERENCE_GREY } = require('./colors');
-const { familyPanels } = require('./families');
+const { familyPanels, shortName } = require('./families');
 const { CONFIG, DETAIL, isFinitePositive, notDrawnNote } = require('./vega');
+const narrow = require('./narrow');
 
 // Wall time and peak memory against n as small multiples: one panel per style
 // family, so no panel holds more than a handful of lines, every panel on the
@@ -15,6 +16,40 @@ const { CONFIG, DETAIL, isFinitePositive, notDrawnNote } = require('./vega');
 const PANEL_WIDTH = 240;
 const PANEL_HEIGHT = 170;
 const COLUMNS = 3;
+// The phone's layout: the panels in one column, each with a key under its
+// axis of its own examples' lines (named without the family's prefix; the
+// subtitle names the dashed baseline); the plots as tall as keep the whole
+// picture, title and keys too, within NARROW_HEIGHT, between
+// NARROW_PANEL_HEIGHT's ends.
+const NARROW_PANEL_WIDTH = 236;
+const NARROW_PANEL_HEIGHT = [80, PANEL_HEIGHT];
+const NARROW_HEIGHT = 2300;
+// What stands around the plots, in pixels: the title's and subtitle's lines;
+// each panel's title, its axis's labels, its key's lines and the room under
+// it; and the last axis's title.
+const AROUND = { titleLine: 18, subtitleLine: 15, panelTitle: 24, axisLabels: 24, spacing: 14, axisTitle: 16 };
+
+/**
+ * The panels' layout: on a desktop, three columns with a legend under each;
+ * on a phone, one column with a key under each (narrow.js flowKey).
+ * @param {{ text: string[], subtitle: string[] }} title the chart's, wrapped for a phone
+ */
+function panelLayout(panels, values, phone, title) {
+  if (!phone) return { columns: COLUMNS, width: PANEL_WIDTH, height: PANEL_HEIGHT, keys: null };
+  const keys = panels.map((panel) =>
+    narrow.flowKey(
+      panel.examples.filter((name) => values.some((v) => v.example === name)).map((example) => ({ example, text: shortName(example, panel.family) })),
+      NARROW_PANEL_WIDTH,
+    ),
+  );
+  const around = keys.reduce(
+    (sum, key) => sum + AROUND.panelTitle + AROUND.axisLabels + key.lines * narrow.KEY_LINE + AROUND.spacing,
+    title.text.length * AROUND.titleLine + title.subtitle.length * AROUND.subtitleLine + AROUND.axisTitle,
+  );
+  const [least, most] = NARROW_PANEL_HEIGHT;
+  const height = Math.max(least, Math.min(most, Math.floor((NARROW_HEIGHT - around) / panels.length)));
+  return { columns: 1, width: NARROW_PANEL_WIDTH, height, keys };
+}
 
 /**
  * The cells of one chart: the environment and scenario's cells whose
@@ -85,7 +120,7 @@ function linePoints(series, measure) {
   return { values, unfinished, cut };
 }
 
-function panelSpec(panel, index, count, { values, baseline, colors, x, yScale, yTitle }) {
+function panelSpec(panel, index, count, { values, baseline, colors, x, yScale, yTitle, layout }) {
   const reference = `${baseline} (baseline)`;
   const own = values.filter((v) => panel.examples.includes(v.example));
   // The baseline in a panel of other examples: thin, grey, for reference.
@@ -101,18 +136,20 @@ function panelSpec(panel, index, count, { values, baseline, colors, x, yScale, y
         }));
   const names = [...panel.examples.filter((name) => own.some((v) => v.example === name)), ...(references.length ? [reference] : [])];
   const scale = colorScale(names, new Map([...colors, [reference, REFERENCE_GREY]]));
-  const legend = { orient: 'bottom', direction: 'vertical', title: null, symbolType: 'stroke', labelLimit: 400, symbolSize: 120, rowPadding: 2 };
+  const legend = layout.keys
+    ? null
+    : { orient: 'bottom', direction: 'vertical', title: null, symbolType: 'stroke', labelLimit: 400, symbolSize: 120, rowPadding: 2 };
   const color = { field: 'series', type: 'nominal', scale, legend };
-  const firstColumn = index % COLUMNS === 0;
-  const lastRow = index >= count - COLUMNS;
+  const firstColumn = index % layout.columns === 0;
+  const lastRow = index >= count - layout.columns;
   const y = { field: 'value', type: 'quantitative', scale: yScale, title: firstColumn ? yTitle : null };
   const detail = { field: 'segment' };
   const description = { field: 'description' };
   return {
     // Placed by the plot, not by the bounds Vega estimates for the rotated axis title.
     title: { text: panel.title, fontSize: 13, anchor: 'start', frame: 'group' },
-    width: PANEL_WIDTH,
-    height: PANEL_HEIGHT,
+    width: layout.width,
+    height: layout.height,
     data: { values: [...references, ...own.map((v) => ({ ...v, series: v.example }))] },
     encoding: { x: { ...x, title: lastRow ? x.title : null } },
     layer: [
@@ -142,6 +179,12 @@ function panelSpec(panel, index, count, { values, baseline, colors, x, yScale, y
         mark: { type: 'point', filled: true, size: 36, opacity: 1 },
         encoding: { y, color, description },
       },
+      ...(layout.keys
+        ? narrow.keyLayers(layout.keys[index], {
+            top: layout.height + AROUND.axisLabels + (lastRow ? AROUND.axisTitle * x.title.length : 0) + narrow.KEY_LINE / 2,
+            color,
+          })
+        : []),
     ],
   };
 }
@@ -153,8 +196,9 @@ function panelSpec(panel, index, count, { values, baseline, colors, x, yScale, y
  *   notes: which sessions the cells' runs come from
  * @param {'time' | 'memory'} kind
  * @param {{ colors: Map<string, string>, drivers: object, registries: object }} look
+ * @param {{ narrow?: boolean }} layout narrow: the phone's layout (panelLayout)
  */
-function againstNSpec(cells, at, kind, { colors, drivers, registries }) {
+function againstNSpec(cells, at, kind, { colors, drivers, registries }, { narrow: phone = false } = {}) {
   const series = seriesCells(cells, at);
   // The driver names its time and what n counts (its growth label); where its
   // growth is exponential the n axis is linear, on which that growth is straight.
@@ -169,13 +213,7 @@ function againstNSpec(cells, at, kind, { colors, drivers, registries }) {
   const lows = values.map((v) => v.low).filter(isFinitePositive);
   const highs = values.map((v) => v.high).filter(isFinitePositive);
   const yScale = { type: 'log', nice: false, domain: lows.length ? [Math.min(...lows) / 1.1, Math.max(...highs) * 1.1] : undefined };
-  const x = {
-    field: 'n',
-    type: 'quantitative',
-    title: `n, ${driver?.growth?.label ?? 'concurrent uploads'}${linear ? '' : ' (log scale)'}`,
-    scale: { type: linear ? 'linear' : 'log', domain: [ns[0], ns[ns.length - 1]], nice: false },
-    axis: { values: ns, format: '~s' },
-  };
+  const xTitle = `n, ${driver?.growth?.label ?? 'concurrent uploads'}${linear ? '' : ' (log scale)'}`;
   // Short subtitle lines: Vega measures text without a font here, and a long
   // line would widen the picture with empty space.
   const subtitle = [
@@ -191,12 +229,32 @@ function againstNSpec(cells, at, kind, { colors, drivers, registries }) {
     ),
     cut ? 'Bands reaching below zero are cut at the fastest run.' : null,
   ].filter(Boolean);
+  const title = narrow.chartTitle(`${at.scenario}: ${measure.what} against n`, subtitle, { narrow: phone });
+  const layout = panelLayout(panels, values, phone, title);
+  const x = {
+    field: 'n',
+    type: 'quantitative',
+    title: phone ? narrow.axisTitle(xTitle, layout.width) : xTitle,
+    scale: { type: linear ? 'linear' : 'log', domain: [ns[0], ns[ns.length - 1]], nice: false },
+    axis: { values: ns, format: '~s' },
+  };
   return {
-    title: { text: `${at.scenario}: ${measure.what} against n`, subtitle },
-    columns: Math.min(COLUMNS, panels.length),
-    concat: panels.map((panel, i) => panelSpec(panel, i, panels.length, { values, baseline: at.baseline, colors, x, yScale, yTitle: measure.yTitle })),
+    title,
+    columns: Math.min(layout.columns, panels.length),
+    concat: panels.map((panel, i) =>
+      // On a phone the rotated title wraps to the shorter plot: longer, it would push the panel's title up.
+      panelSpec(panel, i, panels.length, {
+        values,
+        baseline: at.baseline,
+        colors,
+        x,
+        yScale,
+        yTitle: phone ? narrow.axisTitle(measure.yTitle, layout.height) : measure.yTitle,
+        layout,
+      }),
+    ),
     resolve: { scale: { color: 'independent' }, legend: { color: 'independent' } },
-    spacing: { row: 20, column: 24 },
+    spacing: phone ? { row: AROUND.spacing } : { row: 20, column: 24 },
     config: CONFIG,
   };
 }

@@ -40,9 +40,10 @@ function contextPoints(group) {
 /**
  * @param {object} group one group of contextCost (lib/report/sections/context.js)
  * @param {{ runtimeColors: Map<string, string>, sessions?: Map<string, number> }} look sessions: sections/sessions.js sessionCounts
+ * @param {{ narrow?: boolean }} layout narrow: the phone's layout (lanes-plot.js)
  * @returns {object | null} a Vega-Lite spec, or null when no ratio can be drawn
  */
-function contextSpec(group, { runtimeColors, sessions = new Map() }) {
+function contextSpec(group, { runtimeColors, sessions = new Map() }, layout = {}) {
   const { points, notDrawn } = contextPoints(group);
   if (points.length === 0) return null;
   // A style that lost the context says so in its row's label.
@@ -72,6 +73,7 @@ function contextSpec(group, { runtimeColors, sessions = new Map() }) {
     runtimes,
     axisTitle: 'mean CPU time with context ÷ without (log scale)',
     runtimeColors,
+    layout,
   });
 }
 
@@ -84,7 +86,9 @@ function contextCharts(context, look, addChart) {
     const slugs = paramSlugs(groups.map((g) => g.params));
     groups.forEach((group, i) => {
       const spec = contextSpec(group, look);
-      group.chart = spec ? addChart(`${[scenario, slugs[i], 'context'].filter(Boolean).join('-')}.svg`, 'context', spec) : null;
+      group.chart = spec
+        ? addChart(`${[scenario, slugs[i], 'context'].filter(Boolean).join('-')}.svg`, 'context', spec, contextSpec(group, look, { narrow: true }))
+        : null;
     });
   }
 }

@@ -7,6 +7,7 @@ const { forestSpec } = require('./forest-plot');
 const { narrowForestSpec } = require('./forest-narrow');
 const { familyLayout, familyScatter } = require('./scatter-plot');
 const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioAxis, notDrawnNote } = require('./vega');
+const { chartTitle, axisTitle } = require('./narrow');
 
 // The counted CPU work of a scenario at one parameter set (bench --measure
 // instructions|both, lib/runner/count.js), drawn two ways: a forest plot of
@@ -99,8 +100,9 @@ function workAgainstTimePoints(cells, at) {
  * CPU-work ratio against wall-time ratio, a panel per style family with its
  * examples named (scatter-plot.js's small multiples), the diagonal in each;
  * null where fewer than two examples have both.
+ * @param {{ narrow?: boolean }} layout narrow: the phone's layout, the panels in one column
  */
-function workAgainstTimeSpec(cells, at, { colors, drivers, registries }) {
+function workAgainstTimeSpec(cells, at, { colors, drivers, registries }, layout = {}) {
   const { points, rho, rhoInterval, left } = workAgainstTimePoints(cells, at);
   const spread =
     rhoInterval && rhoInterval.high > rhoInterval.low ? ` (95% bootstrap interval over runs ${rhoInterval.low.toFixed(2)}–${rhoInterval.high.toFixed(2)})` : '';
@@ -116,11 +118,13 @@ function workAgainstTimeSpec(cells, at, { colors, drivers, registries }) {
     y: point.work,
     description: point.description,
   }));
-  const panels = familyLayout(items, registries, { xDomain: domain, yDomain: domain });
+  const panels = familyLayout(items, registries, { xDomain: domain, yDomain: domain }, layout);
+  // On a phone the axes' titles wrap to the narrower, shorter panels.
+  const title = (text, size) => (layout.narrow ? axisTitle(text, size) : text);
   return {
-    title: {
-      text: `${at.scenario}: CPU work against ${driver.time.title}`,
-      subtitle: [
+    title: chartTitle(
+      `${at.scenario}: CPU work against ${driver.time.title}`,
+      [
         show.params(at.params),
         at.envLabel ?? null,
         `y: ${workTitle(driver)};`,
@@ -130,13 +134,14 @@ function workAgainstTimeSpec(cells, at, { colors, drivers, registries }) {
         'One panel per style family; grey: the other families.',
         notDrawnNote(left, { most: 3, what: 'examples', reason: 'no count or no time' }),
       ].filter(Boolean),
-    },
+      layout,
+    ),
     ...familyScatter({
       panels,
       // Short titles, as the complexity scatter's: a rotated title longer than
       // a panel sets its row's height; the subtitle names the baseline.
-      x: { ...ratioAxis(domain, "× the baseline's time") },
-      y: { ...ratioAxis(domain, "× the baseline's work") },
+      x: { ...ratioAxis(domain, title("× the baseline's time", panels[0].width)) },
+      y: { ...ratioAxis(domain, title("× the baseline's work", panels[0].height)) },
       colors,
       reference: (xAxis, yAxis) => ({
         data: {

@@ -38,9 +38,10 @@ function databasePoints(group) {
 /**
  * @param {object} group one group of databaseComparison (lib/report/sections/databases.js)
  * @param {{ backendColors: Map<string, string>, sessions?: Map<string, number> }} look
+ * @param {{ narrow?: boolean }} layout narrow: the phone's layout (lanes-plot.js)
  * @returns {object | null} a Vega-Lite spec, or null when fewer than two backends have a ratio to draw
  */
-function databaseSpec(group, { backendColors, sessions = new Map() }) {
+function databaseSpec(group, { backendColors, sessions = new Map() }, layout = {}) {
   const { points, notDrawn } = databasePoints(group);
   const backends = group.backends.filter((backend) => points.some((p) => p.runtime === backend));
   if (backends.length < 2) return null;
@@ -70,6 +71,7 @@ function databaseSpec(group, { backendColors, sessions = new Map() }) {
     legendTitle: 'backend',
     axisTitle: `mean wall time ÷ ${group.baseline}'s (log scale)`,
     runtimeColors: backendColors,
+    layout,
   });
 }
 
@@ -84,7 +86,8 @@ function databaseCharts(databases, look, addChart) {
     const slugs = paramSlugs(groups.map((g) => g.params));
     groups.forEach((group, i) => {
       const spec = databaseSpec(group, { backendColors, sessions: look.sessions });
-      group.chart = spec ? addChart(`${[scenario, slugs[i], 'databases'].filter(Boolean).join('-')}.svg`, 'databases', spec) : null;
+      const narrow = spec && databaseSpec(group, { backendColors, sessions: look.sessions }, { narrow: true });
+      group.chart = spec ? addChart(`${[scenario, slugs[i], 'databases'].filter(Boolean).join('-')}.svg`, 'databases', spec, narrow) : null;
     });
   }
 }

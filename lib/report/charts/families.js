@@ -72,4 +72,9 @@ function familyPanels(items, registries, max = MAX_PER_PANEL) {
   return panels;
 }
 
-module.exports = { MAX_PER_PANEL, familyOf, familyPanels };
+/** An example's name in its family's panel: without the family's prefix, which the panel's title gives. */
+function shortName(example, family) {
+  return example.startsWith(`${family}-`) ? example.slice(family.length + 1) : example;
+}
+
+module.exports = { MAX_PER_PANEL, familyOf, familyPanels, shortName };

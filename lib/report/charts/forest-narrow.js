@@ -2,10 +2,9 @@
 
 const show = require('../display');
 const { exampleColorEncoding } = require('./colors');
-const { textSize } = require('./label-layout');
 const { CONFIG, ratioDomain, ratioAxis, notDrawnNote } = require('./vega');
 const { SIGNIFICANCE, forestRows, forestWhat } = require('./forest-plot');
-const { wrapWords } = require('./wrap-words');
+const { WIDTH, FONT, LINE, narrowTitle, axisTitle: wrappedAxisTitle, fewerTicks, placeRows, rowTextLayers, blockRule } = require('./narrow');
 
 // The forest plot's own layout for a phone's width (the HTML page shows it
 // below 600 px): the same rows, points, bars and numbers, but each example's
@@ -14,42 +13,8 @@ const { wrapWords } = require('./wrap-words');
 // the axis's title and the key wrapped to the width. Rows are placed in pixels
 // here, so no text can cover another. Pure.
 
-// The plot's width: with the padding and the axis's last label, within the
-// page's 390 px less its margins (358 px).
-const WIDTH = 316;
-const FONT = 11;
-const LINE = 13;
-// The bar's line under the text, and the room between two rows.
+// The bar's line under the text.
 const BAR = 12;
-const GAP = 5;
-// Vega, drawing without a browser, sizes the picture by an estimate of its
-// texts' widths of 0.8 em a character (wider than Helvetica's): a line is
-// wrapped to that estimate, or the picture would grow past the phone's width.
-const EM = 0.8;
-const TITLE_CHARS = Math.floor(WIDTH / (15 * EM));
-const LINE_CHARS = Math.floor(WIDTH / (12 * EM));
-
-// Every row's lines in pixels: the name (and the ratio beside it when both fit), then the bar.
-function placeRows(rows) {
-  // Below the frame's top edge.
-  let top = 4;
-  return rows.map((row) => {
-    const apart = textSize(row.label, { fontSize: FONT }).width + 12 + textSize(row.text, { fontSize: FONT }).width > WIDTH;
-    const nameY = top + LINE / 2;
-    const textY = apart ? nameY + LINE : nameY;
-    const barY = textY + LINE / 2 + BAR / 2;
-    top = barY + BAR / 2 + GAP;
-    return { ...row, nameY, textY, barY, bottom: top };
-  });
-}
-
-// Fewer ticks than the desktop's: at most five, 1 kept.
-function fewerTicks(values) {
-  if (values.length <= 5) return values;
-  const step = Math.ceil(values.length / 5);
-  const one = values.indexOf(1);
-  return values.filter((v, i) => (i - Math.max(one, 0)) % step === 0);
-}
 
 /**
  * The narrow forest plot of the same cells as forestSpec.
@@ -58,7 +23,7 @@ function fewerTicks(values) {
 function narrowForestSpec(cells, at, { colors, drivers }, { what: measured, subject = 'time' } = {}) {
   const { rows: sorted, notDrawn } = forestRows(cells, at);
   if (!sorted.some((row) => row.kind === 'example')) return null;
-  const rows = placeRows(sorted);
+  const rows = placeRows(sorted, { block: BAR });
   const height = rows[rows.length - 1].bottom;
   // Room at each end for a point drawn at the last ratio: the plot is narrow, a decade a few dozen pixels.
   const domain = ratioDomain(
@@ -67,7 +32,7 @@ function narrowForestSpec(cells, at, { colors, drivers }, { what: measured, subj
   );
   const what = forestWhat(cells, at, drivers, measured);
   // A measure of the caller's own (CPU work) is named in the subtitle at length, and on the axis by its subject.
-  const axisTitle = wrapWords(`${measured ? subject : `mean ${what}`} ÷ ${at.baseline}'s (log scale)`, LINE_CHARS);
+  const axisTitle = wrappedAxisTitle(`${measured ? subject : `mean ${what}`} ÷ ${at.baseline}'s (log scale)`);
   const axis = ratioAxis(domain, axisTitle);
   // No grid: its lines would cross the names.
   axis.axis = { ...axis.axis, values: fewerTicks(axis.axis.values), grid: false };
@@ -90,31 +55,19 @@ function narrowForestSpec(cells, at, { colors, drivers }, { what: measured, subj
     label: `${label === SIGNIFICANCE.same ? 'hollow' : label === SIGNIFICANCE.untested ? 'square' : label === 'the baseline' ? 'diamond' : 'filled'}: ${label}`,
   }));
   return {
-    title: {
-      text: wrapWords(`${at.scenario}: ${subject} relative to ${at.baseline}`, TITLE_CHARS),
-      subtitle: [
-        show.params(at.params),
-        at.envLabel ?? null,
-        at.pooling ?? null,
-        `Point: ratio of the mean ${what} to the baseline's; ${intervals ? 'bar: its 95% interval' : 'no interval (one run a side)'}. Fastest on top.`,
-        notDrawnNote(notDrawn, { most: 3, what: 'examples', reason: 'no ratio' }),
-      ]
-        .filter(Boolean)
-        .flatMap((line) => wrapWords(line, LINE_CHARS)),
-    },
+    title: narrowTitle(`${at.scenario}: ${subject} relative to ${at.baseline}`, [
+      show.params(at.params),
+      at.envLabel ?? null,
+      at.pooling ?? null,
+      `Point: ratio of the mean ${what} to the baseline's; ${intervals ? 'bar: its 95% interval' : 'no interval (one run a side)'}. Fastest on top.`,
+      notDrawnNote(notDrawn, { most: 3, what: 'examples', reason: 'no ratio' }),
+    ]),
     width: WIDTH,
     height,
     data: { values: rows },
     layer: [
-      {
-        // The baseline, in each row's bar line: left of it is faster, right of it slower.
-        transform: [
-          { calculate: `datum.barY - ${BAR / 2}`, as: 'top' },
-          { calculate: `datum.barY + ${BAR / 2}`, as: 'end' },
-        ],
-        mark: { type: 'rule', color: '#555', strokeWidth: 1.5 },
-        encoding: { x: { datum: 1, type: 'quantitative' }, y: { field: 'top', type: 'quantitative', scale: null }, y2: { field: 'end' } },
-      },
+      // The baseline, in each row's bar line: left of it is faster, right of it slower.
+      blockRule({ datum: 1, type: 'quantitative' }),
       {
         transform: [isExample, { filter: 'isValid(datum.low)' }],
         mark: { type: 'rule', strokeWidth: 2.5 },
@@ -140,14 +93,7 @@ function narrowForestSpec(cells, at, { colors, drivers }, { what: measured, subj
         encoding: { x, y, fill: color, description },
       },
       // The names and the numbers, on their own lines above the bars: the rule at 1× is drawn in the bars' lines only.
-      {
-        mark: { type: 'text', align: 'left', baseline: 'middle', fontSize: FONT, color: '#222' },
-        encoding: { x: { value: 0 }, y: { field: 'nameY', type: 'quantitative', scale: null }, text: { field: 'label' } },
-      },
-      {
-        mark: { type: 'text', align: 'right', baseline: 'middle', fontSize: FONT, color: '#333' },
-        encoding: { x: { value: WIDTH }, y: { field: 'textY', type: 'quantitative', scale: null }, text: { field: 'text' } },
-      },
+      ...rowTextLayers(),
       {
         // The key under the axis, a line each: there is no room for it in one row.
         data: { values: keyText },
@@ -160,4 +106,4 @@ function narrowForestSpec(cells, at, { colors, drivers }, { what: measured, subj
   };
 }
 
-module.exports = { narrowForestSpec, NARROW_WIDTH: WIDTH };
+module.exports = { narrowForestSpec };

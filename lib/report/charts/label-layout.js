@@ -19,6 +19,8 @@ const DEFAULTS = {
   margin: 2,
   // A leader longer than this is taken only when no label crossing-free nearer fits.
   longLeader: 90,
+  // How far right of the plot a label may reach: a narrow layout has no room there.
+  overhang: Infinity,
 };
 
 /** The estimated size of a line of text, in pixels. */
@@ -139,8 +141,8 @@ function layoutInOrder(points, order, o) {
   const leaders = [];
   let cost = 0;
   const inside = (c) => c.box.x0 >= 0 && c.box.y0 >= 0 && c.box.x1 <= o.width && c.box.y1 <= o.height;
-  // Out of the plot, a label may go right of it or above it, not onto an axis.
-  const beside = (c) => c.box.x0 >= 0 && c.box.y1 <= o.height;
+  // Out of the plot, a label may go right of it (by `overhang` at most) or above it, not onto an axis.
+  const beside = (c) => c.box.x0 >= 0 && c.box.y1 <= o.height && c.box.x1 <= o.width + o.overhang;
   // A label covers no other label, no point and no leader line; its own
   // leader crosses no label, and, if it can, no other point and no other leader
   // (in a tight cluster every way out passes a neighbour).
@@ -167,8 +169,12 @@ function layoutInOrder(points, order, o) {
       list.find((c) => inside(c) && free(c, index, { loose: true }));
     if (!choice) {
       const top = Math.min(0, ...boxes.map((b) => b.y0), ...marks.map((m) => m.y0)) - o.margin - 1;
-      const box = { x0: point.x - size.width / 2, y0: top - size.height, x1: point.x + size.width / 2, y1: top };
-      choice = { x: point.x, y: top - size.height / 2, align: 'center', box, leader: { x1: point.x, y1: point.y, x2: point.x, y2: top } };
+      // Centred over its point, or, where the plot's right edge bounds the labels, moved in from the edges.
+      const bounded = Number.isFinite(o.overhang);
+      const x0 = bounded ? Math.max(0, Math.min(point.x - size.width / 2, o.width + o.overhang - size.width)) : point.x - size.width / 2;
+      const box = { x0, y0: top - size.height, x1: x0 + size.width, y1: top };
+      const x2 = Math.min(Math.max(point.x, box.x0), box.x1);
+      choice = { x: (box.x0 + box.x1) / 2, y: top - size.height / 2, align: 'center', box, leader: { x1: point.x, y1: point.y, x2, y2: top } };
     }
     if (choice.leader) {
       cost += Math.hypot(choice.leader.x2 - choice.leader.x1, choice.leader.y2 - choice.leader.y1);
@@ -184,7 +190,7 @@ function layoutInOrder(points, order, o) {
 
 /**
  * @param {Array<{ key: string, text: string, x: number, y: number }>} points pixel positions
- * @param {{ width: number, height: number, fontSize?, charWidth?, pointRadius?, gap?, margin?, obstacles? }} options
+ * @param {{ width: number, height: number, fontSize?, charWidth?, pointRadius?, gap?, margin?, overhang?, obstacles? }} options
  *   obstacles: points drawn without a label, which a label covers only when no near place is clear of them
  * @returns {Array<{ key, text, x, y, align, box, leader: { x1, y1, x2, y2 } | null }>} x, y: the
  *   text's anchor ('left', 'right' or 'center' as `align` says) and middle; in the order of `points`

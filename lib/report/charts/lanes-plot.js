@@ -3,6 +3,7 @@
 const show = require('../display');
 const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioAxis } = require('./vega');
 const { runtimeShapes } = require('./colors');
+const narrow = require('./narrow');
 
 // The picture the runtime and context charts share: one row per example, a
 // lane per runtime within it (its colour, named in the legend), a point at a
@@ -59,11 +60,12 @@ const MOST_COLUMNS = 5;
  * @param {string} chart.axisTitle what the ratio axis measures
  * @param {Map<string, string>} chart.runtimeColors every runtime of the report in its order (shapes follow that order)
  * @param {string} [chart.legendTitle] what a lane is ("runtime", "backend")
+ * @param {{ narrow?: boolean }} [chart.layout] narrow: the phone's layout (lanesNarrow)
  * @returns {object} a Vega-Lite spec: lanes within each row, or, where that
  *   would be taller than MOST_HEIGHT, a panel per runtime
  */
 function lanesSpec(chart) {
-  const { points, rows, runtimes, runtimeColors, legendTitle = 'runtime' } = chart;
+  const { points, rows, runtimes, runtimeColors, legendTitle = 'runtime', layout = {} } = chart;
   const domain = ratioDomain(points.flatMap((p) => [p.ratio, p.low, p.high]));
   const shapes = runtimeShapes([...runtimeColors.keys(), ...runtimes]);
   // One legend: every layer's colour and shape say the same of a runtime.
@@ -77,31 +79,39 @@ function lanesSpec(chart) {
   };
   const shape = { field: 'runtime', type: 'nominal', sort: runtimes, legend, scale: { domain: runtimes, range: runtimes.map((label) => shapes.get(label)) } };
   const look = { ...chart, legendTitle, domain, color, shape };
+  if (layout.narrow) return lanesNarrow(look);
   return rows.length * (runtimes.length * LANE + ROW_GAP) <= MOST_HEIGHT ? lanesInRows(look) : panelPerRuntime(look);
 }
 
-// The layers every panel draws: the rule at 1, the intervals, the points
-// (hollow where not significant, over white so that a hollow point hides its bar).
-function ratioLayers({ x, y, yOffset, color, shape }) {
-  const description = { field: 'description' };
-  const lane = yOffset ? { yOffset } : {};
+// The layers every panel draws: the rule at 1, then ratioMarks.
+function ratioLayers(look) {
   return [
     {
       // The rule at 1: left of it is faster, right of it slower.
       mark: { type: 'rule', color: '#555', strokeWidth: 1.5 },
       encoding: { x: { datum: 1, type: 'quantitative' } },
     },
+    ...ratioMarks(look),
+  ];
+}
+
+// The intervals and the points (hollow where not significant, over white so
+// that a hollow point hides its bar).
+function ratioMarks({ x, y, yOffset, color, shape, size = 70 }) {
+  const description = { field: 'description' };
+  const lane = yOffset ? { yOffset } : {};
+  return [
     {
       transform: [{ filter: 'isValid(datum.low)' }],
       mark: { type: 'rule', strokeWidth: 2.5 },
       encoding: { x: { field: 'low', type: 'quantitative' }, x2: { field: 'high' }, y, ...lane, stroke: color, description },
     },
     {
-      mark: { type: 'point', filled: true, color: 'white', opacity: 1, size: 70 },
+      mark: { type: 'point', filled: true, color: 'white', opacity: 1, size },
       encoding: { x, y, ...lane, shape },
     },
     {
-      mark: { type: 'point', filled: true, strokeWidth: 2, opacity: 1, size: 70 },
+      mark: { type: 'point', filled: true, strokeWidth: 2, opacity: 1, size },
       encoding: {
         x,
         y,
@@ -182,6 +192,51 @@ function panelPerRuntime({ title, points, rows, runtimes, axisTitle, domain, col
     columns,
     concat: runtimes.map(panel),
     spacing: { row: 16, column: 12 },
+    config: CONFIG,
+  };
+}
+
+// The phone's layout: a row per example, its name on a line of its own above
+// a lane per runtime, as many rows as there are, in lanes as tall as keep the
+// rows within NARROW_ROWS_HEIGHT (down to 5 px); the key under the axis.
+const NARROW_ROWS_HEIGHT = 1900;
+const NARROW_LANE = 10;
+
+function lanesNarrow({ title, points, rows, runtimes, axisTitle, domain, color, shape, rowField }) {
+  const room = NARROW_ROWS_HEIGHT - rows.length * (narrow.LINE + 9);
+  const lane = Math.max(5, Math.min(NARROW_LANE, Math.floor(room / (rows.length * runtimes.length))));
+  const placed = narrow.placeRows(
+    rows.map((row) => ({ label: row })),
+    { block: runtimes.length * lane, text: null },
+  );
+  const rowOf = new Map(placed.map((row) => [row.label, row]));
+  const values = points.map((p) => ({ ...p, laneY: rowOf.get(p[rowField]).top + (runtimes.indexOf(p.runtime) + 0.5) * lane }));
+  const axis = ratioAxis(domain, narrow.axisTitle(axisTitle));
+  // No grid: its lines would cross the names.
+  const x = { field: 'ratio', ...axis, axis: { ...axis.axis, values: narrow.fewerTicks(axis.axis.values), grid: false } };
+  const y = { field: 'laneY', type: 'quantitative', scale: null };
+  // The key under the axis, a runtime a line: two side by side would cut the longer names short.
+  const key = { orient: 'bottom', direction: 'vertical' };
+  return {
+    title: narrow.narrowTitle(title.text, [title.subtitle ?? []].flat()),
+    width: narrow.WIDTH,
+    height: placed[placed.length - 1].bottom,
+    layer: [
+      {
+        data: { values: placed },
+        layer: [narrow.blockRule({ datum: 1, type: 'quantitative' }), ...narrow.rowTextLayers({ text: null })],
+      },
+      {
+        data: { values },
+        layer: ratioMarks({
+          x,
+          y,
+          color: { ...color, legend: { ...color.legend, ...key } },
+          shape: { ...shape, legend: { ...shape.legend, ...key } },
+          size: Math.min(70, (lane - 1) ** 2),
+        }),
+      },
+    ],
     config: CONFIG,
   };
 }

@@ -5,6 +5,7 @@ const { cellsAt } = require('../sections/cells');
 const { exampleColorEncoding } = require('./colors');
 const { placeLabels } = require('./label-layout');
 const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioTicks, notDrawnNote, placedLabelLayers } = require('./vega');
+const narrow = require('./narrow');
 
 // What slicing buys and what it costs, for a scenario of the compute driver at
 // one parameter set: one point per example, across how late the 1 ms
@@ -18,6 +19,11 @@ const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioTicks, notDrawnNote,
 const WIDTH = 520;
 const HEIGHT = 340;
 const NAME_FONT = 11;
+// The phone's layout: a smaller plot, as wide as leaves room in the page for
+// the y axis's longest label and half the x axis's last, the axes' titles
+// wrapped, and every name placed within the plot's width by Vega's own
+// estimate of its text (0.8 em a character), for Vega sizes the picture by it.
+const NARROW = { room: 270, height: 280, placing: { charWidth: 0.8, overhang: 0 } };
 
 // Pixels from the left, and from the top as SVG counts them.
 function logPosition([d0, d1], size) {
@@ -44,9 +50,11 @@ function logTicks(domain) {
  * The points in pixels with their names placed.
  * @param {object[]} cells every summarized cell
  * @param {{ env, scenario, params, baseline: string }} at
- * @returns {{ points, labels, xDomain, yDomain, notDrawn: string[] }} labels: see label-layout.placeLabels
+ * @param {{ narrow?: boolean }} layout narrow: the phone's layout (NARROW)
+ * @returns {{ points, labels, xDomain, yDomain, notDrawn: string[], width, height }} labels: see
+ *   label-layout.placeLabels; width and height: the plot's
  */
-function responsivenessLayout(cells, at) {
+function responsivenessLayout(cells, at, { narrow: phone = false } = {}) {
   const points = [];
   const notDrawn = [];
   for (const cell of cellsAt(cells, at)) {
@@ -67,20 +75,23 @@ function responsivenessLayout(cells, at) {
     points.map((p) => p.ratio),
     1.3,
   );
-  const px = logPosition(xDomain, WIDTH);
-  const py = logPosition(yDomain, HEIGHT);
+  const axisLabel = (values, unit) => Math.max(...values.map((v) => `${v}${unit}`.length)) * NAME_FONT * 0.8;
+  const width = phone ? Math.floor(NARROW.room - axisLabel(logTicks(yDomain), '×') - axisLabel(logTicks(xDomain).slice(-1), '') / 2) : WIDTH;
+  const height = phone ? NARROW.height : HEIGHT;
+  const px = logPosition(xDomain, width);
+  const py = logPosition(yDomain, height);
   points.sort((a, b) => a.ratio - b.ratio || a.example.localeCompare(b.example));
   for (const p of points) {
     p.x = px(p.lateness);
-    p.y = HEIGHT - py(p.ratio);
+    p.y = height - py(p.ratio);
     p.label = p.kind === 'baseline' ? `${p.example} (baseline)` : p.example;
     p.description = `${p.example}${DETAIL}p99 lateness ${show.ms(p.lateness)}${DETAIL}${show.ratio(p.ratio)} ${at.baseline}'s time`;
   }
   const labels = placeLabels(
     points.map((p) => ({ key: p.example, text: p.label, x: p.x, y: p.y })),
-    { width: WIDTH, height: HEIGHT, fontSize: NAME_FONT },
+    { width, height, fontSize: NAME_FONT, ...(phone ? NARROW.placing : {}) },
   ).map((label, i) => ({ ...label, example: points[i].example, description: points[i].description }));
-  return { points, labels, xDomain, yDomain, notDrawn: notDrawn.sort() };
+  return { points, labels, xDomain, yDomain, notDrawn: notDrawn.sort(), width, height };
 }
 
 // "The baseline, sync, never yields: …", when its registry entry says so.
@@ -94,11 +105,12 @@ function baselineNote(cells, at, registries) {
  * @param {object[]} cells every summarized cell
  * @param {{ env, scenario, params, baseline: string, envLabel?: string }} at
  * @param {{ colors: Map<string, string>, drivers: object, registries?: object }} look
+ * @param {{ narrow?: boolean }} layout narrow: the phone's layout (NARROW)
  * @returns {object | null} a Vega-Lite spec (usermeta.points and usermeta.labels in pixels),
  *   or null when no example but the baseline can be drawn
  */
-function responsivenessSpec(cells, at, { colors, drivers, registries }) {
-  const { points, labels, xDomain, yDomain, notDrawn } = responsivenessLayout(cells, at);
+function responsivenessSpec(cells, at, { colors, drivers, registries }, { narrow: phone = false } = {}) {
+  const { points, labels, xDomain, yDomain, notDrawn, ...plot } = responsivenessLayout(cells, at, { narrow: phone });
   if (!points.some((p) => p.kind === 'example')) return null;
   const what = drivers[cells.find((c) => c.scenario === at.scenario)?.driver]?.time.title ?? 'time per call';
   const color = exampleColorEncoding(
@@ -106,10 +118,12 @@ function responsivenessSpec(cells, at, { colors, drivers, registries }) {
     colors,
   );
   const label = "format(datum.value, '~g')";
+  const xTitle = 'heartbeat lateness p99, ms: how long other work waits';
+  const yTitle = `${what} ÷ ${at.baseline}'s: throughput lost`;
   const x = {
     field: 'lateness',
     type: 'quantitative',
-    title: 'heartbeat lateness p99, ms: how long other work waits',
+    title: phone ? narrow.axisTitle(xTitle, plot.width) : xTitle,
     scale: { type: 'log', domain: xDomain, nice: false },
     axis: { values: logTicks(xDomain), labelExpr: label },
   };
@@ -118,28 +132,27 @@ function responsivenessSpec(cells, at, { colors, drivers, registries }) {
   const y = {
     field: 'ratio',
     type: 'quantitative',
-    title: `${what} ÷ ${at.baseline}'s: throughput lost`,
+    title: phone ? narrow.axisTitle(yTitle, plot.height) : yTitle,
     scale: { type: 'log', domain: yDomain, nice: false },
     axis: { values: logTicks(yDomain), labelExpr: `${label} + '×'` },
   };
   const description = { field: 'description' };
   // Each name outlined in white, so that the rule at 1 and the grid stop short of its letters.
   const placed = placedLabelLayers(labels, { fontSize: NAME_FONT, color, description, outline: true });
+  const text = `${at.scenario}: what slicing buys and what it costs`;
+  const subtitle = [
+    show.params(at.params),
+    at.envLabel,
+    at.pooling ?? null,
+    // Short lines: Vega overestimates text, and a long line widens the picture.
+    'Lower left is best: fast and responsive. Both axes log.',
+    baselineNote(cells, at, registries),
+    notDrawnNote(notDrawn, { most: 3, what: 'examples', reason: 'no lateness or no ratio' }),
+  ].filter(Boolean);
   return {
-    title: {
-      text: `${at.scenario}: what slicing buys and what it costs`,
-      subtitle: [
-        show.params(at.params),
-        at.envLabel,
-        at.pooling ?? null,
-        // Short lines: Vega overestimates text, and a long line widens the picture.
-        'Lower left is best: fast and responsive. Both axes log.',
-        baselineNote(cells, at, registries),
-        notDrawnNote(notDrawn, { most: 3, what: 'examples', reason: 'no lateness or no ratio' }),
-      ].filter(Boolean),
-    },
-    width: WIDTH,
-    height: HEIGHT,
+    title: narrow.chartTitle(text, subtitle, { narrow: phone }),
+    width: plot.width,
+    height: plot.height,
     usermeta: { points, labels },
     layer: [
       {

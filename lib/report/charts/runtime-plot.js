@@ -41,9 +41,10 @@ function runtimePoints(matrix) {
  * @param {object} matrix one matrix of runtimeComparison (lib/report/sections/runtimes.js)
  * @param {{ runtimeColors: Map<string, string>, drivers: object, sessions?: Map<string, number> }} look drivers: their declarations by name
  *   (lib/drivers); sessions: sections/sessions.js sessionCounts
+ * @param {{ narrow?: boolean }} layout narrow: the phone's layout (lanes-plot.js)
  * @returns {object | null} a Vega-Lite spec, or null when no ratio can be drawn
  */
-function runtimeSpec(matrix, { runtimeColors, drivers, sessions = new Map() }) {
+function runtimeSpec(matrix, { runtimeColors, drivers, sessions = new Map() }, layout = {}) {
   const { points, notDrawn } = runtimePoints(matrix);
   if (points.length === 0) return null;
   const examples = matrix.versus.rows.map((row) => row.example).filter((example) => points.some((p) => p.example === example));
@@ -71,6 +72,7 @@ function runtimeSpec(matrix, { runtimeColors, drivers, sessions = new Map() }) {
     runtimes,
     axisTitle: `mean ${what} ÷ ${matrix.reference.label}'s (log scale)`,
     runtimeColors,
+    layout,
   });
 }
 
@@ -87,7 +89,7 @@ function runtimeCharts(runtimes, look, addChart) {
         const spec = runtimeSpec(matrix, look);
         const machineName = runtimes.machines.length > 1 ? `machine${machineIndex + 1}` : null;
         const name = `${[scenario, machineName, slugs[i], 'runtimes'].filter(Boolean).join('-')}.svg`;
-        matrix.chart = spec ? addChart(name, 'runtimes', spec) : null;
+        matrix.chart = spec ? addChart(name, 'runtimes', spec, runtimeSpec(matrix, look, { narrow: true })) : null;
       });
     }
   });

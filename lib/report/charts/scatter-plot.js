@@ -2,9 +2,10 @@
 
 const show = require('../display');
 const { exampleColorEncoding, REFERENCE_GREY } = require('./colors');
-const { familyPanels } = require('./families');
+const { familyPanels, shortName } = require('./families');
 const { placeLabels } = require('./label-layout');
 const { CONFIG, DETAIL, isFinitePositive, ratioDomain, ratioTicks, notDrawnNote, placedLabelLayers } = require('./vega');
+const { chartTitle, axisTitle } = require('./narrow');
 
 // Complexity (tokens) against the time ratio to the baseline, as small
 // multiples: one panel per style family, every panel on the same axes, its
@@ -32,6 +33,21 @@ function panelHeight(count) {
   return rows <= FULL_ROWS ? PANEL_HEIGHT : Math.floor((PANEL_HEIGHT * FULL_ROWS) / rows);
 }
 const LABEL = { fontSize: 10, charWidth: 0.8, pointRadius: 5 };
+// The phone's layout: the panels in one column, narrower, as tall as keep
+// them all within NARROW_HEIGHT (with each one's title and axis labels,
+// AROUND_PANEL), every name placed within its panel's width.
+const NARROW_PANEL_WIDTH = 240;
+const NARROW_HEIGHT = 1900;
+const AROUND_PANEL = 56;
+const NARROW_PANEL_HEIGHT = [100, PANEL_HEIGHT];
+
+/** The panels' size and columns, and where their names may go, on a desktop or (narrow) a phone. */
+function panelLook(count, narrow) {
+  if (!narrow) return { columns: COLUMNS, width: PANEL_WIDTH, height: panelHeight(count), overhang: Infinity };
+  const [least, most] = NARROW_PANEL_HEIGHT;
+  const height = Math.max(least, Math.min(most, Math.floor(NARROW_HEIGHT / count) - AROUND_PANEL));
+  return { columns: 1, width: NARROW_PANEL_WIDTH, height, overhang: 0 };
+}
 
 // Pixels from the left and from the top, as SVG counts them.
 function logX([d0, d1], size) {
@@ -52,27 +68,23 @@ function tokenTicks([low, high]) {
   return ticks.length >= 2 ? ticks : [Math.round(low), Math.round(high)];
 }
 
-/** An example's name in its family's panel: without the family's prefix. */
-function shortName(example, family) {
-  return example.startsWith(`${family}-`) ? example.slice(family.length + 1) : example;
-}
-
 /**
  * The panels of a family scatter with their points and placed labels.
  * @param {Array<{ example, problem?, x: number, y: number, description }>} items x, y: the values drawn
  * @param {object} registries as exported by examples/index.js, for the families
  * @param {{ xDomain: number[], yDomain: number[] }} domains both log scales
- * @returns {Array<{ title, family, height, points, others, labels }>} height: the panel's, in pixels (panelHeight);
- *   points: { example, xValue, yValue, x, y, description }, x and y in pixels of their panel; labels: see
- *   label-layout.placeLabels
+ * @param {{ narrow?: boolean }} layout narrow: the phone's layout (panelLook)
+ * @returns {Array<{ title, family, width, height, columns, points, others, labels }>} width, height: the panel's,
+ *   in pixels (panelLook), and columns: how many side by side; points: { example, xValue, yValue, x, y,
+ *   description }, x and y in pixels of their panel; labels: see label-layout.placeLabels
  */
-function familyLayout(items, registries, { xDomain, yDomain }) {
+function familyLayout(items, registries, { xDomain, yDomain }, { narrow = false } = {}) {
   const panels = familyPanels(
     items.map((item) => ({ problem: item.problem ?? null, example: item.example })),
     registries,
   );
-  const height = panelHeight(panels.length);
-  const px = logX(xDomain, PANEL_WIDTH);
+  const { columns, width, height, overhang } = panelLook(panels.length, narrow);
+  const px = logX(xDomain, width);
   const py = logY(yDomain, height);
   const all = items.map((item) => ({ example: item.example, xValue: item.x, yValue: item.y, x: px(item.x), y: py(item.y), description: item.description }));
   return panels.map((panel) => {
@@ -80,9 +92,9 @@ function familyLayout(items, registries, { xDomain, yDomain }) {
     const others = all.filter((p) => !panel.examples.includes(p.example));
     const labels = placeLabels(
       points.map((p) => ({ key: p.example, text: shortName(p.example, panel.family), x: p.x, y: p.y })),
-      { width: PANEL_WIDTH, height, ...LABEL, obstacles: others },
+      { width, height, ...LABEL, overhang, obstacles: others },
     ).map((label, i) => ({ ...label, example: points[i].example, description: points[i].description }));
-    return { title: panel.title, family: panel.family, height, points, others, labels };
+    return { title: panel.title, family: panel.family, width, height, columns, points, others, labels };
   });
 }
 
@@ -90,9 +102,10 @@ function familyLayout(items, registries, { xDomain, yDomain }) {
  * The complexity scatter's panels: tokens against the time ratio.
  * @param {object[]} rows rows of the summary table, in its order (by time)
  * @param {object} registries as exported by examples/index.js, for the families
+ * @param {{ narrow?: boolean }} layout narrow: the phone's layout (panelLook)
  * @returns {{ panels: Array<{ title, family, points, labels }>, xDomain, yDomain, left: string[] }}
  */
-function scatterLayout(rows, registries) {
+function scatterLayout(rows, registries, layout = {}) {
   const drawn = rows.filter((row) => typeof row.tokens === 'number' && isFinitePositive(row.ratio));
   const left = rows.filter((row) => !drawn.includes(row)).map((row) => row.example);
   const xDomain = tokensDomain(drawn.map((row) => row.tokens));
@@ -107,7 +120,7 @@ function scatterLayout(rows, registries) {
     y: row.ratio,
     description: `${row.example}${DETAIL}${row.tokens} tokens${DETAIL}${show.ratio(row.ratio)} the baseline's mean time`,
   }));
-  return { panels: familyLayout(items, registries, { xDomain, yDomain }), xDomain, yDomain, left };
+  return { panels: familyLayout(items, registries, { xDomain, yDomain }, layout), xDomain, yDomain, left };
 }
 
 function panelSpec(panel, { x, y, colors, reference, firstColumn, lastRow }) {
@@ -122,7 +135,7 @@ function panelSpec(panel, { x, y, colors, reference, firstColumn, lastRow }) {
   const yAxis = { ...y, field: 'yValue', title: firstColumn ? y.title : null };
   return {
     title: { text: panel.title, fontSize: 13, anchor: 'start', frame: 'group' },
-    width: PANEL_WIDTH,
+    width: panel.width,
     height: panel.height,
     layer: [
       reference(xAxis, yAxis),
@@ -150,12 +163,13 @@ function panelSpec(panel, { x, y, colors, reference, firstColumn, lastRow }) {
  * @returns {object} the spec's members (columns, concat, resolve, spacing)
  */
 function familyScatter({ panels, x, y, reference, colors }) {
+  const columns = panels[0]?.columns ?? COLUMNS;
   return {
     usermeta: { panels: panels.map((p) => ({ title: p.title, labels: p.labels })) },
-    columns: Math.min(COLUMNS, panels.length),
-    concat: panels.map((panel, i) => panelSpec(panel, { x, y, colors, reference, firstColumn: i % COLUMNS === 0, lastRow: i >= panels.length - COLUMNS })),
+    columns: Math.min(columns, panels.length),
+    concat: panels.map((panel, i) => panelSpec(panel, { x, y, colors, reference, firstColumn: i % columns === 0, lastRow: i >= panels.length - columns })),
     resolve: { scale: { color: 'independent' } },
-    spacing: { row: 24, column: 36 },
+    spacing: columns === 1 ? { row: 14 } : { row: 24, column: 36 },
   };
 }
 
@@ -163,36 +177,39 @@ function familyScatter({ panels, x, y, reference, colors }) {
  * @param {object[]} rows rows of the summary table (see tables.summaryTable), in its order
  * @param {{ scenario, params, envLabel?, tokensTitle?: string, baseline?: string, pooling?: string }} at
  * @param {{ colors: Map<string, string>, registries: object }} look
+ * @param {{ narrow?: boolean }} layout narrow: the phone's layout, the panels in one column (panelLook)
  * @returns {object} a Vega-Lite spec; usermeta.panels are the panels' labels, placed
  */
-function scatterSpec(rows, at, { colors, registries }) {
-  const { panels, xDomain, yDomain, left } = scatterLayout(rows, registries);
+function scatterSpec(rows, at, { colors, registries }, layout = {}) {
+  const { panels, xDomain, yDomain, left } = scatterLayout(rows, registries, layout);
+  const xTitle = `${at.tokensTitle ?? 'tokens'} (log scale)`;
   const x = {
     type: 'quantitative',
-    title: `${at.tokensTitle ?? 'tokens'} (log scale)`,
+    title: layout.narrow ? axisTitle(xTitle, NARROW_PANEL_WIDTH) : xTitle,
     scale: { type: 'log', domain: xDomain, nice: false },
     axis: { values: tokenTicks(xDomain) },
   };
   // A short title: Vega overestimates text, and a rotated title taller than
   // the panel would push the panel's title up; the subtitle names the baseline.
+  const yTitle = "× the baseline's time";
   const y = {
     type: 'quantitative',
-    title: "× the baseline's time",
+    // On a phone a panel is shorter than the title, which goes onto two lines.
+    title: layout.narrow ? axisTitle(yTitle, panels[0].height) : yTitle,
     scale: { type: 'log', domain: yDomain, nice: false },
     axis: { values: ratioTicks(...yDomain), labelExpr: "format(datum.value, '~g') + '×'" },
   };
+  const text = `${at.scenario}: complexity against time`;
+  const subtitle = [
+    show.params(at.params),
+    at.envLabel,
+    at.pooling ?? null,
+    `Lower left: short and fast. Dashed: the time of ${at.baseline ?? 'the baseline'}. Both axes log scale.`,
+    'One panel per style family, its examples named without the family prefix; grey: the other families.',
+    notDrawnNote(left, { most: 3, what: 'examples', reason: 'no time or no token count' }),
+  ].filter(Boolean);
   return {
-    title: {
-      text: `${at.scenario}: complexity against time`,
-      subtitle: [
-        show.params(at.params),
-        at.envLabel,
-        at.pooling ?? null,
-        `Lower left: short and fast. Dashed: the time of ${at.baseline ?? 'the baseline'}. Both axes log scale.`,
-        'One panel per style family, its examples named without the family prefix; grey: the other families.',
-        notDrawnNote(left, { most: 3, what: 'examples', reason: 'no time or no token count' }),
-      ].filter(Boolean),
-    },
+    title: chartTitle(text, subtitle, layout),
     ...familyScatter({
       panels,
       x,
@@ -209,4 +226,4 @@ function scatterSpec(rows, at, { colors, registries }) {
   };
 }
 
-module.exports = { PANEL_WIDTH, PANEL_HEIGHT, LABEL, panelHeight, shortName, familyLayout, familyScatter, scatterLayout, scatterSpec };
+module.exports = { PANEL_WIDTH, PANEL_HEIGHT, NARROW_PANEL_WIDTH, LABEL, panelHeight, familyLayout, familyScatter, scatterLayout, scatterSpec };

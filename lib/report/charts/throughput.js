@@ -5,6 +5,7 @@ const { cellsAt } = require('../sections/cells');
 const { exampleColorEncoding } = require('./colors');
 const { textSize } = require('./label-layout');
 const { CONFIG, DETAIL, isFinitePositive, notDrawnNote } = require('./vega');
+const narrow = require('./narrow');
 
 // Requests per second and latency of the http-load driver's examples at one
 // parameter set: one row per example, most requests per second on top, two
@@ -17,7 +18,9 @@ const { CONFIG, DETAIL, isFinitePositive, notDrawnNote } = require('./vega');
 // problem: the client examples are their own load) only the left panel is
 // drawn. The baseline is named "(baseline)" and drawn as a diamond, as in the
 // forest plot. The numbers stand beside each panel, one line per row, so no
-// label can cover another. Pure.
+// label can cover another. On a phone (narrow: true) the panels stand one
+// above the other, each row's name and number on a line above its marks
+// (narrow.js). Pure.
 
 const RATE_WIDTH = 280;
 const LATENCY_WIDTH = 220;
@@ -154,38 +157,57 @@ const pointShape = {
 };
 
 // A bold header over a panel's column of numbers, in pixels.
-function header(text, x) {
+function header(text, x, align = 'left') {
   return {
     data: { values: [{ header: text }] },
-    mark: { type: 'text', align: 'left', baseline: 'bottom', fontSize: 11, fontWeight: 'bold', color: '#333' },
+    mark: { type: 'text', align, baseline: 'bottom', fontSize: 11, fontWeight: 'bold', color: '#333' },
     encoding: { x: { value: x }, y: { value: -4 }, text: { field: 'header' } },
   };
 }
 
-function ratePanel(rows, { y, color, description }) {
+/**
+ * Where a panel's rows go, their names, their numbers (the rows' field `text`)
+ * and the header over them: on a desktop, a row per band of the y axis, which
+ * names it, and the numbers in a column right of the plot; on a phone, each
+ * row's name and number on a line above its marks, the header at the right.
+ * @returns {{ rows, width, height, y, texts: object[] }} rows: the rows, placed on a phone
+ */
+function rowsLook(rows, { width, text, title, names, labels }, phone) {
+  if (phone) {
+    const placed = narrow.placeRows(rows, { block: ROW / 2, text });
+    const texts = [...narrow.rowTextLayers({ text }), header(title, narrow.WIDTH, 'right')];
+    return { rows: placed, width: narrow.WIDTH, height: placed[placed.length - 1].bottom, y: { field: 'barY', type: 'quantitative', scale: null }, texts };
+  }
+  const y = yEncoding(labels, { names });
+  const numbers = {
+    mark: { type: 'text', align: 'left', baseline: 'middle', fontSize: 11, color: '#333' },
+    encoding: { x: { value: width + VALUE_GAP }, y, text: { field: text }, description: { field: 'description' } },
+  };
+  return { rows, width, height: rows.length * ROW, y, texts: [numbers, header(title, width + VALUE_GAP)] };
+}
+
+function ratePanel(all, { color, description, labels }, phone) {
+  const { rows, width, height, y, texts } = rowsLook(all, { width: RATE_WIDTH, text: 'rateText', title: RATE_HEADER, names: true, labels }, phone);
   const { log, domain, scale, axis } = axisScale(
     rows.flatMap((row) => [row.rate, row.low, row.high]),
-    RATE_WIDTH,
+    width,
   );
   // An interval open above runs to the panel's right edge.
   const values = rows.map((row) => ({ ...row, highDrawn: row.open ? domain[1] : row.high }));
-  const x = { field: 'rate', type: 'quantitative', title: `requests per second${log ? ' (log scale)' : ''}`, scale, axis };
+  const title = `requests per second${log ? ' (log scale)' : ''}`;
+  const x = { field: 'rate', type: 'quantitative', title: phone ? narrow.axisTitle(title) : title, scale, axis };
   const base = rows.find((row) => row.kind === 'baseline');
+  // The baseline's rate: right of it, more requests per second; on a phone across the rows' marks only.
+  const dashed = { color: '#999', strokeWidth: 1, strokeDash: [4, 3] };
+  const baseRule = phone
+    ? narrow.blockRule({ datum: base?.rate, type: 'quantitative' }, dashed)
+    : { data: { values: [{ rate: base?.rate }] }, mark: { type: 'rule', ...dashed }, encoding: { x: { field: 'rate', type: 'quantitative' } } };
   return {
-    width: RATE_WIDTH,
-    height: rows.length * ROW,
+    width,
+    height,
     data: { values },
     layer: [
-      ...(base
-        ? [
-            {
-              // The baseline's rate: right of it, more requests per second.
-              data: { values: [{ rate: base.rate }] },
-              mark: { type: 'rule', color: '#999', strokeWidth: 1, strokeDash: [4, 3] },
-              encoding: { x: { field: 'rate', type: 'quantitative' } },
-            },
-          ]
-        : []),
+      ...(base ? [baseRule] : []),
       {
         transform: [{ filter: 'isValid(datum.low) && isValid(datum.highDrawn)' }],
         mark: { type: 'rule', strokeWidth: 2.5 },
@@ -201,24 +223,22 @@ function ratePanel(rows, { y, color, description }) {
           description,
         },
       },
-      {
-        mark: { type: 'text', align: 'left', baseline: 'middle', fontSize: 11, color: '#333' },
-        encoding: { x: { value: RATE_WIDTH + VALUE_GAP }, y, text: { field: 'rateText' }, description },
-      },
-      header(RATE_HEADER, RATE_WIDTH + VALUE_GAP),
+      ...texts,
     ],
   };
 }
 
-function latencyPanel(rows, { y, color, description }) {
+function latencyPanel(all, { color, description, labels }, phone) {
+  const { rows, width, height, y, texts } = rowsLook(all, { width: LATENCY_WIDTH, text: 'latencyText', title: 'p99 / p50, ms', names: false, labels }, phone);
   const { log, scale, axis } = axisScale(
     rows.flatMap((row) => [row.p99, row.p50]),
-    LATENCY_WIDTH,
+    width,
   );
-  const x = (field) => ({ field, type: 'quantitative', title: `latency, ms: p99 dot, p50 tick${log ? ' (log)' : ''}`, scale, axis });
+  const title = `latency, ms: p99 dot, p50 tick${log ? ' (log)' : ''}`;
+  const x = (field) => ({ field, type: 'quantitative', title: phone ? narrow.axisTitle(title) : title, scale, axis });
   return {
-    width: LATENCY_WIDTH,
-    height: rows.length * ROW,
+    width,
+    height,
     data: { values: rows },
     layer: [
       {
@@ -243,11 +263,7 @@ function latencyPanel(rows, { y, color, description }) {
           description,
         },
       },
-      {
-        mark: { type: 'text', align: 'left', baseline: 'middle', fontSize: 11, color: '#333' },
-        encoding: { x: { value: LATENCY_WIDTH + VALUE_GAP }, y, text: { field: 'latencyText' }, description },
-      },
-      header('p99 / p50, ms', LATENCY_WIDTH + VALUE_GAP),
+      ...texts,
     ],
   };
 }
@@ -256,9 +272,10 @@ function latencyPanel(rows, { y, color, description }) {
  * @param {object[]} cells every summarized cell
  * @param {{ env, scenario, params, baseline: string, envLabel?: string }} at
  * @param {{ colors: Map<string, string> }} look
+ * @param {{ narrow?: boolean }} layout narrow: the phone's layout, the panels one above the other
  * @returns {object | null} a Vega-Lite spec, or null when no cell at `at` has a rate
  */
-function throughputSpec(cells, at, { colors }) {
+function throughputSpec(cells, at, { colors }, { narrow: phone = false } = {}) {
   const { rows, notDrawn, latency } = throughputRows(cells, at);
   if (rows.length === 0) return null;
   const labels = rows.map((row) => row.label);
@@ -268,22 +285,26 @@ function throughputSpec(cells, at, { colors }) {
   );
   const description = { field: 'description' };
   const problem = cellsAt(cells, at)[0].problem;
-  const left = ratePanel(rows, { y: yEncoding(labels, { names: true }), color, description });
-  const panels = latency ? [left, latencyPanel(rows, { y: yEncoding(labels, { names: false }), color, description })] : [left];
+  const left = ratePanel(rows, { color, description, labels }, phone);
+  const panels = latency ? [left, latencyPanel(rows, { color, description, labels }, phone)] : [left];
+  const text = latency ? `${at.scenario}: requests/s and p99 latency` : `${at.scenario}: requests/s`;
+  const subtitle = [
+    show.params(at.params),
+    at.envLabel ?? null,
+    at.pooling ?? null,
+    // Short lines: Vega overestimates text, and a long line widens the picture.
+    'Point: median requests/s of the runs; bar: its 95% interval, from the mean duration.',
+    latency
+      ? `${phone ? 'Below' : 'Right'}: latency of one request, p99 and p50, medians of the runs.`
+      : `Latency n/a for ${problem}: no latency per request is recorded.`,
+    'Most requests/s on top.',
+    notDrawnNote(notDrawn, { most: 3, what: 'examples', reason: 'no requests/s' }),
+  ].filter(Boolean);
+  if (phone) {
+    return { title: narrow.narrowTitle(text, subtitle), vconcat: panels, spacing: 24, resolve: { scale: { color: 'shared' } }, config: CONFIG };
+  }
   return {
-    title: {
-      text: latency ? `${at.scenario}: requests/s and p99 latency` : `${at.scenario}: requests/s`,
-      subtitle: [
-        show.params(at.params),
-        at.envLabel ?? null,
-        at.pooling ?? null,
-        // Short lines: Vega overestimates text, and a long line widens the picture.
-        'Point: median requests/s of the runs; bar: its 95% interval, from the mean duration.',
-        latency ? 'Right: latency of one request, p99 and p50, medians of the runs.' : `Latency n/a for ${problem}: no latency per request is recorded.`,
-        'Most requests/s on top.',
-        notDrawnNote(notDrawn, { most: 3, what: 'examples', reason: 'no requests/s' }),
-      ].filter(Boolean),
-    },
+    title: { text, subtitle },
     hconcat: panels,
     // Panels placed by their plots alone: Vega, with no font here, guesses
     // text far wider than it is, and would leave a wide gap after the

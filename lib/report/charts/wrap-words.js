@@ -1,7 +1,7 @@
 'use strict';
 
-// A chart's title and subtitle lines wrapped for a narrow layout: Vega draws
-// each line as given and never wraps one itself. Pure.
+// A chart's title and subtitle lines, and names, wrapped for a narrow layout:
+// Vega draws each line as given and never wraps one itself. Pure.
 
 /** Words into lines of at most `most` characters (a longer word keeps its own line). */
 function wrapWords(text, most) {
@@ -14,4 +14,9 @@ function wrapWords(text, most) {
   return lines;
 }
 
-module.exports = { wrapWords };
+/** A name into lines of at most `most` characters, broken after its hyphens. */
+function wrapName(name, most) {
+  return wrapWords(String(name).replace(/-/g, '- '), most + 1).map((line) => line.replace(/- /g, '-'));
+}
+
+module.exports = { wrapWords, wrapName };

@@ -88,7 +88,7 @@ dl.glossary dd { margin: 0; }
 @media (max-width: 599px) { dl.glossary { grid-template-columns: 1fr; gap: 0; } dl.glossary dd { margin: 0 0 .4rem 1rem; overflow-wrap: anywhere; } }
 figure.chart { margin: 1rem 0; overflow-x: auto; }
 figure.chart svg { max-width: 100%; height: auto; }
-/* On a phone a chart is never shrunk (its text would be 3 px): one with a narrow layout of its own draws that below 600 px, the others scroll sideways. */
+/* On a phone a chart is never shrunk (its text would be 3 px): below 600 px it draws its narrow layout, which fits the screen. */
 @media (max-width: 700px) { figure.chart svg { max-width: none; } }
 .dim { opacity: 0.12 !important; }
 .role-legend-entry path.background { pointer-events: all; cursor: pointer; }

@@ -35,24 +35,36 @@ const SCRIPT = `
   var DASH = ${JSON.stringify(show.DASH)};
   var number = ${NUMBER_SOURCE};
   var tip = document.getElementById('tip');
-  var packed = JSON.parse((document.getElementById('chart-data') || { textContent: '{}' }).textContent);
+  var packed = JSON.parse((document.getElementById('chart-data') || { textContent: '{"charts":[],"gzip":""}' }).textContent);
 
   // Below 600 px a chart with a narrow layout of its own is drawn in it.
   var phone = window.matchMedia ? window.matchMedia('(max-width: 599px)') : { matches: false };
   function layoutOf(figure) {
     return phone.matches && figure.hasAttribute('data-narrow') ? figure.getAttribute('data-narrow') : figure.getAttribute('data-chart');
   }
+  // Every chart's SVG by name, the one stream inflated once, when the first is wanted.
+  var svgs = null;
+  function charts() {
+    if (svgs) return svgs;
+    var text = atob(packed.gzip);
+    var bytes = new Uint8Array(text.length);
+    for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+    svgs = new Response(stream).text().then(function (all) {
+      var byName = {};
+      var at = 0;
+      packed.charts.forEach(function (chart) { byName[chart[0]] = all.slice(at, at + chart[1]); at += chart[1]; });
+      return byName;
+    });
+    return svgs;
+  }
   function inflate(figure) {
     if (figure.hasAttribute('data-state')) return;
     figure.setAttribute('data-state', 'loading');
     var name = layoutOf(figure);
     figure.setAttribute('data-drawn', name);
-    var text = atob(packed[name]);
-    var bytes = new Uint8Array(text.length);
-    for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-    new Response(stream).text().then(function (svg) {
-      figure.innerHTML = svg;
+    charts().then(function (byName) {
+      figure.innerHTML = byName[name];
       figure.setAttribute('data-state', 'drawn');
     });
   }

@@ -32,19 +32,20 @@ function headlineSection(summary, envByKey, sections, { context, complexity, deb
   const summaryRows = summaryTable(summary.cells, headline, complexity.data ?? null, debuggability.data ?? null, survival, variantOf);
   let scatter = null;
   if (headline && summaryRows.rows.some((row) => typeof row.tokens === 'number' && Number.isFinite(row.ratio))) {
-    const spec = scatterSpec(
-      summaryRows.rows,
-      {
-        scenario: headline.scenario,
-        params: headline.params,
-        envLabel: envByKey.get(headline.env).label,
-        tokensTitle: `complexity: ${summaryRows.tokensColumn}`,
-        baseline: headlineBaseline,
-        pooling: headlineTable?.pooling ?? null,
-      },
-      look,
+    const where = {
+      scenario: headline.scenario,
+      params: headline.params,
+      envLabel: envByKey.get(headline.env).label,
+      tokensTitle: `complexity: ${summaryRows.tokensColumn}`,
+      baseline: headlineBaseline,
+      pooling: headlineTable?.pooling ?? null,
+    };
+    scatter = addChart(
+      'complexity-vs-time.svg',
+      'scatter',
+      scatterSpec(summaryRows.rows, where, look),
+      scatterSpec(summaryRows.rows, where, look, { narrow: true }),
     );
-    scatter = addChart('complexity-vs-time.svg', 'scatter', spec);
   }
   return {
     headline: headline ? { ...headline, env: envByKey.get(headline.env), baseline: headlineBaseline } : null,

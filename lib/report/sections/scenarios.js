@@ -19,16 +19,12 @@ const { cpuWorkForestSpec, workAgainstTimeSpec } = require('../charts/cpu-work')
 
 // The charts of a section drawn once per reference parameter set, below its
 // tables, when its driver lists them: each spec function returns null when
-// there is nothing to draw there.
+// there is nothing to draw there, and draws the phone's layout given { narrow: true }.
 const REFERENCE_CHARTS = {
   responsiveness: responsivenessSpec,
   throughput: throughputSpec,
   'cpu-work-forest': cpuWorkForestSpec,
   'cpu-work-against-time': workAgainstTimeSpec,
-};
-// The charts above with a narrow layout of their own, for a phone.
-const NARROW_CHARTS = {
-  'cpu-work-forest': (cells, at, look) => cpuWorkForestSpec(cells, at, look, { narrow: true }),
 };
 // Every chart a driver may list in its charts.
 const CHART_KINDS = ['forest', ...Object.keys(REFERENCE_CHARTS), 'time-against-n', 'memory-against-n'];
@@ -87,7 +83,7 @@ function scenarioSections(summary, envs, look, addChart, runs = []) {
         references.forEach((params, i) => {
           const spec = specOf(summary.cells, atParams(params), look);
           const name = `${chartBase(scenario, envIndex, envs.length, referenceSlugs[i])}-${kind}.svg`;
-          const narrow = spec && NARROW_CHARTS[kind] ? NARROW_CHARTS[kind](summary.cells, atParams(params), look) : null;
+          const narrow = spec && specOf(summary.cells, atParams(params), look, { narrow: true });
           if (spec) sectionCharts.push(addChart(name, kind, spec, narrow));
         });
       }
@@ -98,8 +94,10 @@ function scenarioSections(summary, envs, look, addChart, runs = []) {
         const grid = runs.length ? oneGrid(runs, at, look) : { cells: summary.cells, notes: [] };
         // No session ran two values of n here: a line would join two sessions' grids.
         if (new Set(grid.cells.map((c) => c.params.n)).size < 2) return;
-        for (const kind of ['time', 'memory'].filter((k) => chosen.includes(`${k}-against-n`)))
-          sectionCharts.push(addChart(`${base}-${kind}.svg`, kind, againstNSpec(grid.cells, { ...at, notes: grid.notes }, kind, look)));
+        for (const kind of ['time', 'memory'].filter((k) => chosen.includes(`${k}-against-n`))) {
+          const specOf = (layout) => againstNSpec(grid.cells, { ...at, notes: grid.notes }, kind, look, layout);
+          sectionCharts.push(addChart(`${base}-${kind}.svg`, kind, specOf(), specOf({ narrow: true })));
+        }
       });
       sections.push({ env, scenario, tables, charts: sectionCharts });
     }
