@@ -295,7 +295,6 @@ export type HttpServerExample = (options?: {
   fibN?: number;
   t?: number;
   workers?: number;
-  /** async-callbacks only: the callback fib it computes with (cluster-sliced gives it the 2015 slicing article's). */
   fib?: (n: number, done: (error: Error | null, value?: number) => void) => void;
 }) => Promise<{ port: number; close(): Promise<void> }>;
 
