@@ -6,7 +6,8 @@
 // lib/verify-fenced.js, its parent. It sends one message per event on a
 // descriptor of its own, sealed with the run's nonce (lib/runner/child/channel.js),
 // never a line on stdout, so that nothing the file prints or sends is taken for a verdict:
-// { loaded } or { loadError } first, then { start: i } and { case: i, result } per case;
+// { ready } as it is about to load the file (its time limit starts there),
+// { loaded } or { loadError } next, then { start: i } and { case: i, result } per case;
 // or, asked for the cancel case instead, { onCancel, hearing } with its outcome and how soon its caller hears; then { done }.
 
 const { sealedSender, lastWord } = require('./runner/child/channel');
@@ -22,6 +23,7 @@ const { problemNamed } = require('./problems');
 async function main() {
   const { problem, file, style, from, cancel } = JSON.parse(process.argv[2]);
   const entry = entryForFile(file, style);
+  await say({ ready: true });
   let factory;
   try {
     factory = entry.load();

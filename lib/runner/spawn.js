@@ -32,12 +32,14 @@ const interrupted = new WeakSet();
  * Runs a script in a fresh, fenced process with one JSON argument and a channel to this one.
  * @param {string} script the module to fork
  * @param {object} job passed as the JSON argument
- * @param {object} [options] { execPath, execArgv, env, channel, timeoutMs, idle, watchMs, exitGraceMs, onMessage(message, child, sealed), onSpawn(child) }:
+ * @param {object} [options] { execPath, execArgv, env, channel, timeoutMs, startMs, idle, watchMs, exitGraceMs, onMessage(message, child, sealed), onSpawn(child) }:
  *   execPath, the runtime to run it with (the node running asyncmark unless given);
  *   channel, how the child speaks: ipc (process.send, and the parent's child.send; the default)
  *   or fd (JSON lines on descriptor 3, where bytes that are not a message are ignored rather
  *   than breaking the channel: for a child whose own code is not asyncmark's);
  *   idle, the timeout counts from the child's last sealed message rather than from its start;
+ *   startMs, with idle, how long the child may take to its first sealed message (timeoutMs
+ *   unless given): its own start, when that is not what the timeout is for;
  *   watchMs, how often the child's descendants are looked for while it runs (a few small
  *   reads of /proc each time; null: never);
  *   onMessage gets every message, and `sealed` true when it carries the run's
@@ -57,6 +59,7 @@ function runChild(
     env = process.env,
     channel = 'ipc',
     timeoutMs = 60000,
+    startMs = timeoutMs,
     idle = false,
     watchMs = WATCH_MS,
     exitGraceMs = EXIT_GRACE_MS,
@@ -100,14 +103,14 @@ function runChild(
       stderr = (stderr + chunk).slice(-STDERR_TAIL);
     });
     let timer = null;
-    const arm = () => {
+    const arm = (ms) => {
       clearTimeout(timer);
       timer = setTimeout(() => {
         timedOut = true;
         endChild(child);
-      }, timeoutMs);
+      }, ms);
     };
-    arm();
+    arm(idle ? startMs : timeoutMs);
     // Node 26 can deadlock in process.exit() when a background compile job
     // waits for a garbage collection (nodejs/node#64274): a child that has
     // said its last word and then never exits is ended, and what it said kept.
@@ -119,7 +122,7 @@ function runChild(
         for (const [pid, start] of said.descendants) if (!unit.seen.has(pid)) unit.seen.set(pid, start);
         delete said.descendants;
       }
-      if (sealed && idle && grace === null) arm();
+      if (sealed && idle && grace === null) arm(timeoutMs);
       if (onMessage(said, child, sealed) === true && grace === null) {
         clearTimeout(timer);
         grace = setTimeout(() => endChild(child), exitGraceMs);

@@ -72,6 +72,16 @@ describe('asyncmark verify: the file runs fenced in a child', function () {
     assert.match(verdict.failures[1].problems[0], /not run: an earlier case .* hung/);
   });
 
+  it("counts its limit from the file's load, not from asyncmark's own start", async () => {
+    // A node that takes 2 s to start, as a loaded machine under coverage can: a 1 s limit was
+    // spent before the file was loaded, and a file that loads at once "did not load".
+    const slowNode = path.join(dir, 'slow-node');
+    fs.writeFileSync(slowNode, `#!/bin/sh\nsleep 2\nexec ${JSON.stringify(process.execPath)} "$@"\n`, { mode: 0o755 });
+    const verdict = await verifyFenced('doxbee', entryForFile(file('loops-when-called'), { io: 'promises' }), { limitMs: 1000, runtime: slowNode });
+    assert.match(verdict.failures[0].problems[0], /timed out: no answer within 1 s/);
+    assert.match(verdict.failures[1].problems[0], /not run: an earlier case .* hung/);
+  });
+
   it('a file that loops when loaded fails every case as not loaded', async () => {
     const verdict = await verifyFenced('doxbee', entryForFile(file('loops-when-loaded'), { io: 'promises' }), { limitMs: 1000 });
     assert.equal(verdict.passed, 0);

@@ -15,7 +15,8 @@ const bench = (args, env = {}) =>
   spawnSync(process.execPath, [CLI, 'bench', '--no-out', '--quiet', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
 
 const { job, planted, relative, TOLERANCE } = require('./count-cell');
-const { windowRounds, roundPlan, ditherYoungGeneration } = require('../../lib/runner/child/region');
+const { windowRounds, roundPlan } = require('../../lib/runner/child/region');
+const { ditherRounds } = require('../fixtures/count/dither-rounds');
 const count = (j, options = {}) => runCounted(j, { driver: batch, script: batch.child, execArgv: batch.execArgv, timeoutMs: 60000, ...options });
 
 describe('bench --measure instructions: refusals, one line, exit code 2', () => {
@@ -236,23 +237,23 @@ describe('counted rounds: the warm-up, the segments and the steady count', () =>
   });
 
   it('dithers the young generation: filled to the part asked of its capacity, through a scavenge when it is past it', () => {
-    const v8 = require('node:v8');
-    const space = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
-    const fill = () => space().space_used_size / (space().space_used_size + space().space_available_size);
     // Filler chunks are 64 KB of a capacity of 1 MB or more; what survives a scavenge sets a floor.
     // Objects kept alive between rounds make V8 grow the young generation at a scavenge now and
     // then: the part is of the capacity after it (planted: of the capacity before, 0.96 to 0.7 gave 0.35).
-    const kept = [];
-    for (let round = 0; round < 40; round++) {
-      for (let i = 0; i < 2000; i++) kept.push({ i, pair: [i, i + 1] });
-      if (kept.length > 40000) kept.splice(0, 20000);
-      for (const fraction of [0.96, 0.7, 0.3, 0.9, 0.5]) {
-        const before = fill();
-        assert.equal(ditherYoungGeneration(fraction), true);
-        const after = fill();
-        assert.ok(after >= fraction - 0.01 && after <= fraction + 0.15, `asked ${fraction}, from ${before.toFixed(2)}: ${after.toFixed(2)}`);
-      }
-    }
+    const { misses, gave } = ditherRounds();
+    assert.equal(gave, true);
+    assert.deepEqual(misses, []);
+  });
+
+  it("dithers a young generation at its first size too, as a counted child's is (1 MB: 0.96 was out of reach in 64 KB steps)", () => {
+    // A fresh process whose young generation cannot grow, whatever ran before in this one.
+    const fixture = path.join(__dirname, '..', 'fixtures', 'count', 'dither-rounds.js');
+    const child = spawnSync(process.execPath, ['--max-semi-space-size=1', fixture], { encoding: 'utf8' });
+    assert.equal(child.status, 0, child.stderr);
+    const { misses, gave, capacities } = JSON.parse(child.stdout);
+    assert.equal(gave, true);
+    assert.ok(capacities[1] <= 1.1 * 2 ** 20, `the young generation grew to ${capacities[1]} bytes`);
+    assert.deepEqual(misses, []);
   });
 
   it("sizes the counted window from the warm-up's collections: about 10 in it, in whole segments, within its bounds", () => {
