@@ -156,15 +156,17 @@ const CANCEL_LIMIT_MS = 3 * CASE_LIMIT_MS;
  * when the child could not tell, as a bench run says it.
  * @param {string} problem one of VERIFIABLE whose model declares CANCEL
  * @param {object} entry as entryForFile makes it
- * @param {{ limitMs?: number, runtime?: string }} [options] as verifyFenced's; limitMs for the whole case
+ * @param {{ limitMs?: number, runtime?: string, declared?: string }} [options] as verifyFenced's; limitMs for
+ *   the whole case; declared, the outcome the file may have (KEEPS for one's own): an outcome worse
+ *   fails, and its caller's wait is then not timed (hearing.times empty)
  * @returns {Promise<{ outcome: string, hearing: object | null }>} outcome: 'keeps the contract',
  *   the worst breach and where, or an n/a with its reason; hearing: how soon its caller hears
  *   (lib/conformance/time-to-hear.js: the grade and the times at HEAR_AT_T), null with an n/a
  */
-async function cancelFenced(problem, entry, { limitMs = CANCEL_LIMIT_MS, runtime = process.execPath } = {}) {
+async function cancelFenced(problem, entry, { limitMs = CANCEL_LIMIT_MS, runtime = process.execPath, declared } = {}) {
   if (!entry.cancel) return { outcome: NO_MEANS, hearing: null };
   const style = { io: entry.io, call: entry.call, throws: entry.throws, onFailure: entry.onFailure, cancel: entry.cancel };
-  const ended = await runVerifyChild({ problem, file: entry.file, style, cancel: true }, limitMs, runtime);
+  const ended = await runVerifyChild({ problem, file: entry.file, style, cancel: true, declared }, limitMs, runtime);
   const answer = ended.events.find((event) => event.onCancel !== undefined);
   if (answer) return { outcome: answer.onCancel, hearing: answer.hearing ?? null };
   const loadError = ended.events.find((event) => event.loadError !== undefined);

@@ -56,7 +56,7 @@ const GIVES_UP = {
 // fails verify; null for a problem without a cancel case.
 async function cancelVerdict({ problem, entry, declared }) {
   if (!problemNamed(problem).model.CANCEL) return null;
-  const { outcome, hearing } = await cancelFenced(problem, entry);
+  const { outcome, hearing } = await cancelFenced(problem, entry, { declared });
   // How soon its caller hears, beside the grade: what a caller may expect, and the times measured.
   const hears = hearingText(hearing);
   if (!entry.cancel)

@@ -82,7 +82,8 @@ function cancelPoints(entry, model) {
  *   the simulated I/O's by default; afterPoint(engine, { committed }), where a
  *   database checks its data once a point is over, before the next begins: what is
  *   wrong there, as sentences, each a breach 'leaves wrong data'; hearAt, the latencies t (ms per
- *   operation) at which the time to hear is measured on real timers (time-to-hear.js)
+ *   operation) at which the time to hear is measured on real timers (time-to-hear.js), or a
+ *   function of the outcome that gives them
  * @returns {Promise<{ outcome: string, worst: object | null, points: object[], hearing?: object }>} worst:
  *   { kind, where, detail }; points: [{ where, breaches, trace, awaited }] in order, awaited the
  *   operations in flight whose end the caller waited for (null where not judged); hearing:
@@ -114,11 +115,12 @@ async function observeCancel(entry, { problem, timeoutMs = 2000, makeIO = create
   // How callers use it (cancel-uses.js), on the simulated I/O: a database's data is checked at the points above.
   if (makeIO === createIO) points.push(...(await observeUses(entry, factory, { problem, model, timeoutMs, makeIO })));
   const worst = worstBreach(points);
+  const outcome = worst ? `${worst.kind} at ${worst.where}` : KEEPS;
   // How long its caller waits, at each latency asked for, on real timers.
   const times = [];
-  for (const t of hearAt) times.push(await timeToHear(entry, factory, { problem, model, t, makeIO }));
+  for (const t of typeof hearAt === 'function' ? hearAt(outcome) : hearAt) times.push(await timeToHear(entry, factory, { problem, model, t, makeIO }));
   const hearing = { grade: hearingGrade(points), times };
-  return { outcome: worst ? `${worst.kind} at ${worst.where}` : KEEPS, worst, points, hearing };
+  return { outcome, worst, points, hearing };
 }
 
 /** The kind of an outcome (KEEPS or one of BREACHES), without where; null for an n/a. */

@@ -113,7 +113,10 @@ describe('count audit: the table', () => {
     assert.match(auditRows({ examples: ['a', 'b'], tool, audit: auditCounts, floor: higher })[1].above, /^3\.00×–4\.33× ≠$/);
   });
 
-  it('refuses a bad option in one line naming it, exit code 2', () => {
+  it('refuses a bad option in one line naming it, exit code 2', function () {
+    // Five children, each loading every example before it refuses: under coverage, with
+    // another test file beside it (mocha --parallel) on a loaded machine, more than 20 s.
+    this.timeout(5 * 20000);
     for (const [args, pattern] of [
       [['--examples', 'no-such-style'], /^count-audit: --examples: .*no-such-style/],
       [['--batches', '1'], /^count-audit: --batches: .*1/],

@@ -10,6 +10,8 @@ const drivers = require('../../lib/drivers');
 // mean, against the target; more rounds only for the cells that want them.
 
 const PARAMS = { n: 10, latency: 'constant', t: 1, e: 0, seed: 1 };
+// The time a run's child may take, for the tests that run bench.
+const CHILD_MS = 10000;
 
 function line(example, wallMs, status = 'ok', runtime) {
   return {
@@ -139,7 +141,11 @@ describe('bench --precision', () => {
     assert.match(text, /Met: both-met \(.*\) time ±2\.5%, CPU work ±0\.000% after 3 runs\./);
   });
 
-  it('adds rounds of the cells that want them until --max-runs, and says which cells met the target', async () => {
+  it('adds rounds of the cells that want them until --max-runs, and says which cells met the target', async function () {
+    // Eight runs, a child each: under coverage, beside another test file (mocha --parallel) on
+    // a loaded machine, more than mocha's 20 s; a test left running when its time is up
+    // goes on printing into the next one's capture, which then fails too.
+    this.timeout(8 * CHILD_MS);
     const args = ['bench', '--examples', 'callbacks-original,async-await', '--n', '5', '--t', '0', '--no-out', '--quiet', '--format', 'json'];
     // An impossible target: every cell gets --max-runs runs, no more.
     const { code, stdout } = await runCli(...args, '--runs', '2', '--precision', '0.0001%', '--max-runs', '4');
@@ -154,7 +160,9 @@ describe('bench --precision', () => {
     assert.ok(precision.cells.every((cell) => !cell.met && cell.runs === 4));
   });
 
-  it('stops as soon as every cell meets the target, and at the budget otherwise, in a sentence', async () => {
+  it('stops as soon as every cell meets the target, and at the budget otherwise, in a sentence', async function () {
+    // Seven runs or more, a child each.
+    this.timeout(12 * CHILD_MS);
     const args = ['bench', '--examples', 'callbacks-original', '--n', '5', '--t', '1', '--no-out', '--quiet'];
     // A loose target: met after the first rounds or a few more, whatever the
     // machine's noise; the cell then has as many runs as there were rounds.

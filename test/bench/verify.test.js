@@ -93,6 +93,23 @@ describe('asyncmark verify', function () {
       assert.equal((await cancelVerdict({ problem: 'doxbee', entry, declared: 'commits anyway' })).failure, null);
     });
 
+    it("times its caller's wait only for an outcome that passes: a failing line shows no times, so none are taken", async () => {
+      const { cancelFenced } = require('../../lib/verify-fenced');
+      const { KEEPS, HEAR_AT_T } = require('../../lib/conformance');
+      const fixture = cancelFixtures.ignoresSignal;
+      const entry = entryForFile(fixture.file, { io: 'promises', cancel: 'signal' });
+      const failing = await cancelFenced('doxbee', entry, { declared: KEEPS });
+      assert.equal(failing.outcome, fixture.caught);
+      assert.deepEqual(failing.hearing.times, []);
+      // Declared so, it passes, and the times are taken at every latency.
+      const declared = await cancelFenced('doxbee', entry, { declared: 'commits anyway' });
+      assert.equal(declared.outcome, fixture.caught);
+      assert.deepEqual(
+        declared.hearing.times.map((time) => time.t),
+        HEAR_AT_T,
+      );
+    });
+
     it('holds a parallel example to its problem, its inserts and commit the cancel points', async () => {
       const { code, stdout } = await runCli('verify', 'examples/parallel/async-await.js', '--problem', 'parallel', '--io', 'promises', '--cancel', 'signal');
       assert.equal(code, 0, stdout);
