@@ -160,7 +160,7 @@ describe('asyncmark bench --add', function () {
     const refusals = [
       [
         ['--add', path.join(ROOT, 'examples', 'doxbee', 'async-await.js'), '--io', 'promises'],
-        /^--add: ".*async-await\.js" would be named async-await, as a registered example of doxbee is; rename the file$/,
+        /^--add: ".*async-await\.js"(?: \(\d+ characters\))? would be named async-await, as a registered example of doxbee is; rename the file$/,
       ],
       [['--add', `${mine},${path.join(twin, 'my-style.js')}`, '--io', 'promises'], /^--add: ".*" and ".*" would both be named my-style; rename one$/],
       [
@@ -171,7 +171,10 @@ describe('asyncmark bench --add', function () {
       [['--io', 'promises'], /^--io: only with --add$/],
       [['--cancel', 'signal'], /^--cancel: only with --add$/],
       [['--add', mine, '--io', 'promises', '--cancel', 'interrupt'], /^--cancel: "interrupt" is not allowed; expected one of signal, unsubscribe, halt$/],
-      [['--add', path.join(dir, 'nope.js'), '--io', 'promises'], /^--add: ".*nope\.js": no such file; expected the path of a JavaScript file$/],
+      [
+        ['--add', path.join(dir, 'nope.js'), '--io', 'promises'],
+        /^--add: ".*nope\.js"(?: \(\d+ characters\))?: no such file; expected the path of a JavaScript file$/,
+      ],
     ];
     for (const [args, message] of refusals) {
       const { code, stdout, stderr } = await runCli('bench', '--test', '--no-out', '--quiet', ...args);
