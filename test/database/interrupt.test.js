@@ -5,6 +5,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawn, execFileSync } = require('node:child_process');
+const { readOwner } = require('../../lib/database/owned-folder');
 
 // Ctrl-C in a bench session against a server of its own (--db postgres):
 // asyncmark stops the server and deletes its folder before it exits, and no
@@ -40,7 +41,8 @@ describe('bench --db postgres interrupted', function () {
       child.once('exit', () => reject(new Error(`bench exited first: ${stderr}`)));
     });
     await started;
-    const ours = serverFolders().filter((name) => !before.has(name));
+    // The session's own: another test file's server (mocha --parallel) may make a folder meanwhile.
+    const ours = serverFolders().filter((name) => !before.has(name) && readOwner(path.join(os.tmpdir(), name))?.pid === child.pid);
     assert.equal(ours.length, 1, 'one server folder of the session');
     assert.ok(serverProcesses(ours).length > 0, 'its server runs');
     const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
