@@ -127,6 +127,25 @@ function runCli(args, { env = {}, onStart = () => {} } = {}) {
   });
 }
 
+// The command line's main in this process, with `env` set for the call, as runCli
+// runs it in a child: a child loads the whole CLI again (under coverage, seconds
+// each). An error that escapes main is what a child would print as a stack.
+async function runHere(args, { env = {} } = {}) {
+  const { runCli: inProcess } = require('../bench/capture');
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  try {
+    return await inProcess(...args);
+  } catch (error) {
+    return { code: 1, stdout: '', stderr: `${error.stack}` };
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
 // The items of a comma-separated list, the commas inside parentheses (a
 // function's arguments) not counted.
 function topLevelItems(text) {
@@ -169,4 +188,4 @@ function writesOutside(statements, schema) {
   return problems;
 }
 
-module.exports = { personServer, runCli, writesOutside, PERSON };
+module.exports = { personServer, runCli, runHere, writesOutside, PERSON };

@@ -6,8 +6,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 const pg = require('pg');
-const { personServer, runCli } = require('../database/person-server');
-const { runCli: inProcess } = require('../bench/capture');
+const { personServer, runCli, runHere } = require('../database/person-server');
 const { openSessionDatabase } = require('../../lib/database/session');
 const { maskSecrets } = require('../../lib/database/connection');
 
@@ -62,23 +61,6 @@ const FORMS = [
 ];
 const CLI_FORMS = FORMS.filter((_, i) => i % 2 === 0 || i >= 21);
 
-// The command line's main in this process, with `env` set for the call; an
-// error that escapes it is what a child would print as a stack.
-async function runHere(args, env) {
-  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, env);
-  try {
-    return await inProcess(...args);
-  } catch (error) {
-    return { code: 1, stdout: '', stderr: `${error.stack}` };
-  } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
-}
-
 const tally = [];
 function note(klass, name, ok) {
   tally.push({ klass, name, ok });
@@ -122,7 +104,7 @@ describe('hostile probe: secrets, dependent objects, the temporary folder, roles
       for (const { command, form, child } of runs) {
         const args = [...command, '--db', form];
         const env = { PGCONNECT_TIMEOUT: '2' };
-        const { code, stdout, stderr } = child ? await runCli(args, { env }) : await runHere(args, env);
+        const { code, stdout, stderr } = child ? await runCli(args, { env }) : await runHere(args, { env });
         const said = `${stdout}\n${stderr}`;
         const ok = code !== 0 && !/S3c|r3tPw/.test(said) && !/^\s+at /m.test(stderr);
         note(`secrets: ${command[0]}${child ? ', in a child' : ''}`, form, ok);
