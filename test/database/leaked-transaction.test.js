@@ -46,3 +46,48 @@ describe('a transaction left open in a batch run on a real database', function (
     });
   }
 });
+
+// Once a run has stalled, nothing more of it reaches the database: a statement
+// outside a transaction (a file lookup) that waited for the connection is
+// failed unsent when the connection comes back. Sent, it ran in the next batch,
+// after its tables were emptied, or beside its TRUNCATE, which it could deadlock
+// (PostgreSQL: "deadlock detected", and the child crashed).
+describe('a stalled run on a real database', function () {
+  this.timeout(60000);
+
+  it('sends none of its statements once it has stalled, when the connection comes back (PGlite)', async () => {
+    const { openPglite } = require('../../examples/doxbee/db/pglite');
+    const { createDatabaseIO, resetDatabase, SCHEMA_SQL } = require('../../examples/doxbee/db');
+    const { invoke } = require('../../lib/invoke');
+    const connection = await openPglite({ schemaSql: SCHEMA_SQL });
+    let engine = null;
+    const late = [];
+    const query = connection.query;
+    connection.query = (text, params, refused = () => null) =>
+      query(text, params, () => {
+        const refusal = refused();
+        if (refusal === null && engine?.stall.error) late.push(text);
+        return refusal;
+      });
+    try {
+      await resetDatabase(connection, { seed: 1 });
+      const made = createDatabaseIO(model, 'promises', { seed: 1, e: 0, fileExists: false }, connection);
+      engine = made.engine;
+      const upload = require(FIXTURE)(made.io);
+      const start = (i) => new Promise((resolve) => invoke('promise', upload, model.invocationArgs(i), resolve));
+      // The first upload's transaction takes the one connection and keeps it; the others' file
+      // lookups, outside any transaction, then wait for it.
+      const first = start(0);
+      while (![...engine.transactions.values()].some((t) => t.holding !== null)) await new Promise((resolve) => setTimeout(resolve, 5));
+      const heard = await Promise.all([first, start(1), start(2)]);
+      assert.ok(engine.stall.error, 'the run stalled');
+      assert.equal(heard.filter(Boolean).length, 2, 'two uploads heard the stall');
+      // The transaction left open gives its connection back; what waited for it may take it now.
+      await engine.rollbackLeft();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.deepEqual(late, []);
+    } finally {
+      await connection.close();
+    }
+  });
+});

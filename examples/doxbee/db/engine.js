@@ -178,7 +178,10 @@ class DatabaseEngine {
     let rows;
     if (statement.tx) rows = (await (await this.clientOf(statement.tx)).query(statement.text, statement.params)).rows;
     else if (statement.side) rows = await this.connection.ask(statement.text, statement.params);
-    else rows = await this.waitForConnection(() => this.connection.query(statement.text, statement.params));
+    // A statement whose connection comes after the run stalled is not sent: the batch has
+    // ended, and it would run in the next one, after its tables were emptied (and beside
+    // its TRUNCATE, which it could deadlock).
+    else rows = await this.waitForConnection(() => this.connection.query(statement.text, statement.params, () => this.stall.error));
     return statement.value(rows);
   }
 

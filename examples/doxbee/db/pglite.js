@@ -50,10 +50,13 @@ async function openPglite({ schemaSql, dumpFile }) {
       await lock.acquire();
       return client;
     },
-    // A statement on its own waits for the connection as a transaction does.
-    async query(text, params) {
+    // A statement on its own waits for the connection as a transaction does;
+    // refused(), asked once it came, may give the error to fail it with unsent.
+    async query(text, params, refused = () => null) {
       await lock.acquire();
       try {
+        const refusal = refused();
+        if (refusal !== null) throw refusal;
         return (await db.query(text, params)).rows;
       } finally {
         lock.release();

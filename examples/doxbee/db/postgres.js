@@ -114,9 +114,16 @@ async function openPostgres({ url, pool = 10, schema, schemaSql, restarting = fa
     return client;
   };
   // One statement on a connection of its own, as pool.query does: a
-  // connection whose statement failed is closed, not given back.
-  const once = async (from, text, params) => {
+  // connection whose statement failed is closed, not given back. refused(),
+  // asked once the connection came, may give the error to fail it with
+  // unsent (a run that stalled meanwhile).
+  const once = async (from, text, params, refused = () => null) => {
     const client = await take(from);
+    const refusal = refused();
+    if (refusal !== null) {
+      client.release();
+      throw refusal;
+    }
     let failure;
     try {
       return (await watched(client.query(text, params))).rows;
@@ -150,7 +157,7 @@ async function openPostgres({ url, pool = 10, schema, schemaSql, restarting = fa
         release: () => client.release(),
       };
     },
-    query: (text, params) => once(connections, text, params),
+    query: (text, params, refused) => once(connections, text, params, refused),
     ask: (text, params) => once(side, text, params),
     // The server's main process, when it runs on this machine: the parent
     // of the process that serves one of our connections (what /proc says).
