@@ -15,13 +15,7 @@ const parallelFixtures = require('../fixtures/parallel');
 const cancelFixtures = require('../fixtures/doxbee/on-cancel');
 const { lacking } = require('../../lib/runtimes/syntax');
 const { entryForFile, createVerifier } = require('../../lib/verify');
-
-// The first fixture of each means of cancelling (signal, unsubscribe).
-function firstOfEachMeans(fixtures) {
-  const first = new Map();
-  for (const fixture of Object.values(fixtures)) if (!first.has(fixture.cancel)) first.set(fixture.cancel, fixture);
-  return new Set(first.values());
-}
+const { firstOfEach } = require('../kinds');
 
 const ROOT = path.join(__dirname, '..', '..');
 const CLI = path.join(ROOT, 'bench', 'cli.js');
@@ -77,7 +71,8 @@ describe('asyncmark verify', function () {
       // the same observeCancel the fenced child runs.
       this.timeout(60000 * Object.keys(cancelFixtures).length);
       const verifier = createVerifier('doxbee');
-      const throughCommand = firstOfEachMeans(cancelFixtures);
+      // The first fixture of each means of cancelling (signal, unsubscribe).
+      const throughCommand = new Set(firstOfEach(Object.values(cancelFixtures), (fixture) => fixture.cancel));
       for (const fixture of Object.values(cancelFixtures)) {
         const entry = entryForFile(fixture.file, { io: fixture.io, call: fixture.call, throws: fixture.throws, cancel: fixture.cancel });
         const verdict = await verifier.verify(entry);

@@ -20,7 +20,7 @@ function asyncmarkIn(cwd, ...args) {
 // loading the whole CLI and the chart engine again for every command (a child each
 // was over half this file's time). The tests of the current folder and of a hidden
 // chart engine still run in a process of their own.
-const asyncmark = (...args) => runCli(...args);
+const asyncmark = runCli;
 
 // asyncmark as after a plain `npm install asyncmark`: the chart engine, an optional peer, absent.
 const HIDE = path.join(ROOT, 'test', 'fixtures', 'package', 'hide-packages.js');
