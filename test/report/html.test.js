@@ -74,6 +74,12 @@ describe('report: HTML page', () => {
     const headers = page.match(/<th[^>]*>[^<]*<\/th>/g);
     assert.ok(headers.length > 30);
     for (const header of headers) assert.match(header, /^<th[^>]* title="[^"]{10,}"/, header);
+    // The page itself names each description once: a header carries its number.
+    const raw = files[0].content;
+    const help = JSON.parse(raw.match(/<script type="application\/json" id="column-help">([^<]*)<\/script>/)[1]);
+    assert.equal(new Set(help).size, help.length);
+    assert.ok(!/<th[^>]* title=/.test(raw));
+    assert.ok(raw.match(/<th[^>]* data-help="\d+"/g).length > help.length, 'a description shared by headers');
     for (const term of [
       'k time',
       'k CPU',
@@ -109,10 +115,10 @@ describe('report: HTML page', () => {
     for (const example of EXAMPLES) {
       const color = model.colors[example];
       assert.match(color, /^#[0-9a-f]{6}$/);
-      assert.ok(
-        page.includes(`<tr data-example="${example}"><td><span class="swatch" style="background:${color}" aria-hidden="true"></span>${example}`),
-        example,
-      );
+      // The swatch's class names the colour once, in the stylesheet.
+      const swatch = page.match(new RegExp(`<tr data-example="${example}"><td><span class="swatch (c\\d+)"></span>${example}`));
+      assert.ok(swatch, example);
+      assert.ok(page.includes(`.swatch.${swatch[1]} { background: ${color}; }`), example);
       assert.match(page, new RegExp(`<path aria-label="${example} · [^"]*" data-example="${example}"[^>]*fill="${color}"`), `a filled mark of ${example}`);
     }
   });

@@ -92,6 +92,15 @@ describe('report: picking on the results page, in a headless browser', function 
     await page.close();
   });
 
+  it("gives each described column's header its description as a tooltip", async () => {
+    const { page, problems } = await open(built.files[0].content);
+    const headers = await page.$$eval('th[data-help]', (ths) => ths.map((th) => [th.textContent, th.title]));
+    assert.ok(headers.length > 30);
+    for (const [text, title] of headers) assert.ok(title.length >= 10, `${text}: "${title}"`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('shows the section picked, draws its charts and leaves the others undrawn', async () => {
     const { page, problems } = await open(built.files[0].content);
     assert.deepEqual((await visible(page)).headings, ['doxbee-sequential on node 20'], 'the headline section first');

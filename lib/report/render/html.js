@@ -17,24 +17,43 @@ const { SCRIPT, STYLE: PICKER_STYLE } = require('./page-script');
 // (page-script.js). It loads nothing from anywhere, so it works offline and
 // from a file. Pure: the model in, the text out.
 
-// A colour swatch before an example's name ties the row to its marks in the
-// charts.
-function swatch(example, colors) {
-  const color = colors && colors[example];
-  return color ? `<span class="swatch" style="background:${escapeHtml(color)}" aria-hidden="true"></span>` : '';
+// What the page's tables share, written once: each example's colour (the
+// swatch before its name, which ties a row to its marks in the charts) as a
+// class of the stylesheet, and each column's description, its header's
+// tooltip, in a data block the script reads. The same examples and columns
+// fill the tables of every section: written in each cell and header they came
+// to a sixth of a results page.
+function tableMarks(colors = {}) {
+  const examples = Object.keys(colors);
+  const descriptions = new Map();
+  return {
+    swatch(example) {
+      const i = examples.indexOf(example);
+      return i === -1 ? '' : `<span class="swatch c${i}"></span>`;
+    },
+    helpNumber(description) {
+      if (!descriptions.has(description)) descriptions.set(description, descriptions.size);
+      return descriptions.get(description);
+    },
+    style: () => examples.map((example, i) => `.swatch.c${i} { background: ${colors[example]}; }`).join('\n'),
+    dataBlock() {
+      const data = JSON.stringify([...descriptions.keys()]).replace(/</g, '\\u003c');
+      return descriptions.size ? `<script type="application/json" id="column-help">${data}</script>` : '';
+    },
+  };
 }
 
-function table({ rows, columns }, colors = {}) {
+function table({ rows, columns }, marks) {
   const head = columns
     .map((c) => {
-      const attributes = `${c.align === 'right' ? ' class="num"' : ''}${c.description ? ` title="${escapeHtml(c.description)}"` : ''}`;
+      const attributes = `${c.align === 'right' ? ' class="num"' : ''}${c.description ? ` data-help="${marks.helpNumber(c.description)}"` : ''}`;
       return `<th${attributes}>${escapeHtml(c.title ?? c.key)}</th>`;
     })
     .join('');
   const body = rows.map((row) => {
     const cells = columns
       .map((c) => {
-        const mark = c.key === 'example' ? swatch(row.example, colors) : '';
+        const mark = c.key === 'example' ? marks.swatch(row.example) : '';
         return `<td>${mark}${escapeHtml(cellText(c, row))}</td>`;
       })
       .join('');
@@ -75,7 +94,7 @@ h2 { border-bottom: 1px solid #ddd; padding-bottom: .2rem; margin-top: 2.5rem; }
 table { border-collapse: collapse; margin: .8rem 0; font-size: .9rem; }
 th, td { border: 1px solid #ddd; padding: .25rem .55rem; text-align: left; vertical-align: top; white-space: nowrap; }
 th { background: #f4f4f4; }
-th[title] { cursor: help; text-decoration: underline dotted #999; }
+th[data-help] { cursor: help; text-decoration: underline dotted #999; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 ${numericColumns(NUMERIC_COLUMNS)}
 tr.hl td { background: #fff4c2; }
@@ -102,21 +121,21 @@ function link(text, href) {
   return href ? `<a href="${escapeHtml(encodeURI(href))}">${escapeHtml(text)}</a>` : escapeHtml(text);
 }
 
-function metricSection(file, what, href, colors) {
+function metricSection(file, what, href, marks) {
   const about = `What the columns mean: ${link(`docs/explanation/${what}.md`, href)}.`;
   if (file.table) {
     const list = file.table.notes.length ? `\n<ul>${file.table.notes.map((note) => `<li>${escapeHtml(note)}</li>`).join('')}</ul>` : '';
-    return `<p>From ${escapeHtml(file.name)}. ${about}</p>\n${table(file.table, colors)}${list}\n${glossary(file.table.glossary)}`;
+    return `<p>From ${escapeHtml(file.name)}. ${about}</p>\n${table(file.table, marks)}${list}\n${glossary(file.table.glossary)}`;
   }
   return `<p class="note">${escapeHtml(file.note)} Make one with <code>asyncmark ${what} --format json &gt; ${what}.json</code> and pass it as <code>--${what} ${what}.json</code>.</p>\n<p>${about}</p>`;
 }
 
-function articleSection(article, href, colors, figure) {
+function articleSection(article, href, marks, figure) {
   const parts = [];
   for (const block of articleBlocks(article, article)) {
     if (block.h3) parts.push(`<h3>${escapeHtml(block.h3)}</h3>`);
     if (block.p) parts.push(`<p>${escapeHtml(block.p)}</p>`);
-    if (block.table) parts.push(table(block.table, colors));
+    if (block.table) parts.push(table(block.table, marks));
     if (block.notes) parts.push(notes(block.notes));
     if (block.charts) parts.push(...block.charts.map(figure));
     if (block.glossary) parts.push(glossary(block.glossary));
@@ -126,13 +145,13 @@ function articleSection(article, href, colors, figure) {
 }
 
 // A section given as blocks (the runtimes', the context's).
-function blockSection(blocks, colors, figure) {
+function blockSection(blocks, marks, figure) {
   const parts = [];
   for (const block of blocks) {
     if (block.h3) parts.push(`<h3>${escapeHtml(block.h3)}</h3>`);
     if (block.h4) parts.push(`<h4>${escapeHtml(block.h4)}</h4>`);
     if (block.p) parts.push(`<p>${escapeHtml(block.p)}</p>`);
-    if (block.table) parts.push(table(block.table, colors));
+    if (block.table) parts.push(table(block.table, marks));
     if (block.notes) parts.push(notes(block.notes));
     if (block.charts) parts.push(...block.charts.map(figure));
     if (block.glossary) parts.push(glossary(block.glossary));
@@ -146,6 +165,7 @@ function blockSection(blocks, colors, figure) {
  */
 function renderHtml(model, look) {
   const charts = pageCharts();
+  const marks = tableMarks(model.colors);
   const figure = (chart) => charts.packed(chart);
   const titleOf = (section) => prose.sectionTitle(section);
   const picker = pickerData(model, titleOf, look);
@@ -158,7 +178,7 @@ function renderHtml(model, look) {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<title>asyncmark results</title>',
-    `<style>${STYLE}</style>`,
+    `<style>${STYLE}\n${marks.style()}</style>`,
     '</head>',
     '<body>',
   );
@@ -194,12 +214,12 @@ function renderHtml(model, look) {
   parts.push('<h2 id="summary">Summary</h2>');
   parts.push(`<p>${escapeHtml(prose.SUMMARY_INTRO)}</p>`, `<p>${escapeHtml(prose.headlineText(model.headline))}</p>`);
   if (model.summary.forest) parts.push(charts.inline(model.summary.forest));
-  parts.push(table(model.summary.table, model.colors), notes(model.summary.table.notes), glossary(model.summary.table.glossary));
+  parts.push(table(model.summary.table, marks), notes(model.summary.table.notes), glossary(model.summary.table.glossary));
   if (model.summary.scatter) parts.push(charts.packed(model.summary.scatter));
 
   parts.push('<h2 id="environments">Environments</h2>');
   parts.push(`<p>${escapeHtml(prose.ENVIRONMENTS_TEXT)}${model.runtimes ? ` ${escapeHtml(prose.RUNTIMES_EXCEPTION)}` : ''}</p>`);
-  parts.push(table({ rows: prose.envRows(model.envs), columns: prose.ENV_COLUMNS }));
+  parts.push(table({ rows: prose.envRows(model.envs), columns: prose.ENV_COLUMNS }, marks));
   parts.push(
     model.envs
       .map((env) => prose.packagesText(env))
@@ -216,24 +236,21 @@ function renderHtml(model, look) {
     for (const reference of section.tables) {
       parts.push(`<h4>${escapeHtml(reference.title)}</h4>`);
       if (reference.forest) parts.push(figure(reference.forest));
-      parts.push(table(reference.table, model.colors), notes(reference.table.notes));
+      parts.push(table(reference.table, marks), notes(reference.table.notes));
     }
     for (const chart of section.charts) parts.push(figure(chart));
     parts.push('</section>');
   }
   if (model.timeGlossary) parts.push(`<h3 id="columns">${escapeHtml(prose.TIME_GLOSSARY_TITLE)}</h3>`, glossary(model.timeGlossary));
 
-  if (model.runtimes)
-    parts.push(`<h2 id="runtimes">${escapeHtml(RUNTIMES_TITLE)}</h2>`, blockSection(runtimeBlocks(model.runtimes, look), model.colors, figure));
-  if (model.context) parts.push(`<h2 id="context">${escapeHtml(CONTEXT_TITLE)}</h2>`, blockSection(contextBlocks(model.context), model.colors, figure));
-  if (model.databases)
-    parts.push(`<h2 id="databases">${escapeHtml(DATABASES_TITLE)}</h2>`, blockSection(databaseBlocks(model.databases), model.colors, figure));
+  if (model.runtimes) parts.push(`<h2 id="runtimes">${escapeHtml(RUNTIMES_TITLE)}</h2>`, blockSection(runtimeBlocks(model.runtimes, look), marks, figure));
+  if (model.context) parts.push(`<h2 id="context">${escapeHtml(CONTEXT_TITLE)}</h2>`, blockSection(contextBlocks(model.context), marks, figure));
+  if (model.databases) parts.push(`<h2 id="databases">${escapeHtml(DATABASES_TITLE)}</h2>`, blockSection(databaseBlocks(model.databases), marks, figure));
 
-  parts.push('<h2 id="complexity">Complexity</h2>', metricSection(model.complexity, 'complexity', model.links.complexity, model.colors));
-  parts.push('<h2 id="debuggability">Debuggability</h2>', metricSection(model.debuggability, 'debuggability', model.links.debuggability, model.colors));
+  parts.push('<h2 id="complexity">Complexity</h2>', metricSection(model.complexity, 'complexity', model.links.complexity, marks));
+  parts.push('<h2 id="debuggability">Debuggability</h2>', metricSection(model.debuggability, 'debuggability', model.links.debuggability, marks));
 
-  if (model.article)
-    parts.push(`<h2 id="article-2013">${escapeHtml(ARTICLE_TITLE)}</h2>`, articleSection(model.article, model.links.article, model.colors, figure));
+  if (model.article) parts.push(`<h2 id="article-2013">${escapeHtml(ARTICLE_TITLE)}</h2>`, articleSection(model.article, model.links.article, marks, figure));
 
   parts.push('<h2 id="input">Input</h2>');
   parts.push(
@@ -245,7 +262,7 @@ function renderHtml(model, look) {
       .join('')}</ul>`,
   );
 
-  parts.push('<div id="tip" role="tooltip"></div>', charts.dataBlock(), `<script>${SCRIPT}</script>`, '</body>', '</html>');
+  parts.push('<div id="tip" role="tooltip"></div>', charts.dataBlock(), marks.dataBlock(), `<script>${SCRIPT}</script>`, '</body>', '</html>');
   return `${parts.filter((part) => part !== '').join('\n')}\n`;
 }
 

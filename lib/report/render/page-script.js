@@ -122,6 +122,11 @@ const SCRIPT = `
   document.addEventListener('mouseover', pickOut);
   document.addEventListener('click', pickOut);
 
+  // Each header's description as its tooltip, written once in the page (html.js columnHelp).
+  var helpBlock = document.getElementById('column-help');
+  var help = helpBlock ? JSON.parse(helpBlock.textContent) : [];
+  document.querySelectorAll('th[data-help]').forEach(function (th) { th.title = help[Number(th.getAttribute('data-help'))]; });
+
   var form = document.getElementById('picker');
   var dataBlock = document.getElementById('picker-data');
   if (!form || !dataBlock) return;
