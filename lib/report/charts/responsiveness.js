@@ -25,6 +25,17 @@ const NAME_FONT = 11;
 // estimate of its text (0.8 em a character), for Vega sizes the picture by it.
 const NARROW = { room: 270, height: 280, placing: { charWidth: 0.8, overhang: 0 } };
 
+// A tick of the phone's y axis in fewer characters, 100000 as 100k: a slicer
+// tens of thousands of times slower than sync took the room of a long name.
+// The axis's labelExpr (SHORT_TICK) writes the same.
+function shortTick(value) {
+  if (value >= 1e6) return `${value / 1e6}M`;
+  if (value >= 1e3) return `${value / 1e3}k`;
+  return String(value);
+}
+const SHORT_TICK =
+  "datum.value >= 1e6 ? format(datum.value / 1e6, '~g') + 'M' : datum.value >= 1e3 ? format(datum.value / 1e3, '~g') + 'k' : format(datum.value, '~g')";
+
 // Pixels from the left, and from the top as SVG counts them.
 function logPosition([d0, d1], size) {
   return (value) => ((Math.log(value) - Math.log(d0)) / (Math.log(d1) - Math.log(d0))) * size;
@@ -75,8 +86,9 @@ function responsivenessLayout(cells, at, { narrow: phone = false } = {}) {
     points.map((p) => p.ratio),
     1.3,
   );
-  const axisLabel = (values, unit) => Math.max(...values.map((v) => `${v}${unit}`.length)) * NAME_FONT * 0.8;
-  const width = phone ? Math.floor(NARROW.room - axisLabel(logTicks(yDomain), '×') - axisLabel(logTicks(xDomain).slice(-1), '') / 2) : WIDTH;
+  const axisLabel = (texts) => Math.max(...texts.map((text) => text.length)) * NAME_FONT * 0.8;
+  const yLabels = logTicks(yDomain).map((v) => `${phone ? shortTick(v) : v}×`);
+  const width = phone ? Math.floor(NARROW.room - axisLabel(yLabels) - axisLabel(logTicks(xDomain).slice(-1).map(String)) / 2) : WIDTH;
   const height = phone ? NARROW.height : HEIGHT;
   const px = logPosition(xDomain, width);
   const py = logPosition(yDomain, height);
@@ -134,7 +146,7 @@ function responsivenessSpec(cells, at, { colors, drivers, registries }, { narrow
     type: 'quantitative',
     title: phone ? narrow.axisTitle(yTitle, plot.height) : yTitle,
     scale: { type: 'log', domain: yDomain, nice: false },
-    axis: { values: logTicks(yDomain), labelExpr: `${label} + '×'` },
+    axis: { values: logTicks(yDomain), labelExpr: `${phone ? `(${SHORT_TICK})` : label} + '×'` },
   };
   const description = { field: 'description' };
   // Each name outlined in white, so that the rule at 1 and the grid stop short of its letters.
