@@ -28,8 +28,9 @@ describe('asyncmark verify: the file runs fenced in a child', function () {
   before(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-fenced-'));
     for (const [name, text] of Object.entries(PLANTED)) fs.writeFileSync(file(name), text);
-    // The registered promises-native upload, but a child's second call ends the process.
-    const real = JSON.stringify(path.join(__dirname, '..', '..', 'examples', 'doxbee', 'promises-native.js'));
+    // The registered promises-native upload of the parallel problem (37 cases,
+    // where DoxBee has 124: a child a case or two), but a child's second call ends the process.
+    const real = JSON.stringify(path.join(__dirname, '..', '..', 'examples', 'parallel', 'promises-native.js'));
     fs.writeFileSync(
       file('exits-second'),
       `const real = require(${real});\nlet calls = 0;\nmodule.exports = (deps) => { const upload = real(deps); return function (...args) { if (++calls === 2) process.exit(0); return upload.apply(this, args); }; };\n`,
@@ -50,7 +51,7 @@ describe('asyncmark verify: the file runs fenced in a child', function () {
   });
 
   it('a file that ends the process only in some cases has every other case run', async () => {
-    const verdict = await verifyFenced('doxbee', entryForFile(file('exits-second'), { io: 'promises' }), { limitMs: 3000 });
+    const verdict = await verifyFenced('parallel', entryForFile(file('exits-second'), { io: 'promises' }), { limitMs: 3000 });
     // Each child passes its first case and ends in a later one (a case may call
     // upload more than once): many pass, and no case is left unrun.
     assert.ok(verdict.passed > 0, `${verdict.passed} of ${verdict.total}`);
@@ -59,7 +60,8 @@ describe('asyncmark verify: the file runs fenced in a child', function () {
   });
 
   it('a file that throws from a timer fails with its error, not a raw stack trace', async () => {
-    const verdict = await verifyFenced('doxbee', entryForFile(file('throws-late'), { io: 'promises' }), { limitMs: 3000 });
+    // The parallel problem's 37 cases: a late throw ends a child every case or two.
+    const verdict = await verifyFenced('parallel', entryForFile(file('throws-late'), { io: 'promises' }), { limitMs: 3000 });
     assert.equal(verdict.passed, 0);
     assert.match(verdict.failures[0].problems.join('\n'), /late boom/);
   });
