@@ -1,6 +1,9 @@
 'use strict';
 
 const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
 const { runCli } = require('./capture');
 const { formatRows } = require('../../lib/report/render/rows');
 const { wrapLines } = require('../../lib/report/render/wrap');
@@ -29,8 +32,20 @@ describe('the terminal: widths', function () {
   // The longest example names and the longest on-cancel verdicts of doxbee, two that cannot run here.
   const EXAMPLES = 'callbacks-async-waterfall-cancellable,promises-bluebird-using-cancellable,effect,async-await,callbacks-original,fibrous,async-await-using';
 
+  // One bench session's runs, each format printed from them by --resume, which runs nothing again.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncmark-terminal-'));
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const out = path.join(dir, 'runs.jsonl');
+  let measured = null;
+  const bench = async (...args) => {
+    measured = measured ?? runCli('bench', '--test', '--out', out, '--quiet', '--examples', EXAMPLES);
+    const first = await measured;
+    assert.equal(first.code, 0, first.stderr);
+    return runCli('bench', '--test', '--out', out, '--resume', '--quiet', '--examples', EXAMPLES, ...args);
+  };
+
   it("bench's default table fits 100 columns and shows the example, × baseline, memory and the verdicts", async () => {
-    const { code, stdout, stderr } = await runCli('bench', '--test', '--no-out', '--quiet', '--examples', EXAMPLES);
+    const { code, stdout, stderr } = await bench();
     assert.equal(code, 0, stderr);
     assert.deepEqual(tooWide(stdout), []);
     const header = stdout.split('\n')[1];
@@ -40,14 +55,15 @@ describe('the terminal: widths', function () {
   });
 
   it('bench --wide and --format markdown keep every column', async () => {
+    const printed = {};
     for (const args of [['--wide'], ['--format', 'markdown']]) {
-      const { code, stdout } = await runCli('bench', '--test', '--no-out', '--quiet', '--examples', EXAMPLES, ...args);
+      const { code, stdout } = await bench(...args);
       assert.equal(code, 0);
       assert.match(stdout, /time: mean \(95% CI\).*min–max ms.*CPU time.*GC time \(count\).*on cancel/);
+      printed[args[0]] = stdout;
     }
     // Planted: the table --wide prints is wider than the terminal, so the default's fit is the code's doing.
-    const { stdout } = await runCli('bench', '--test', '--no-out', '--quiet', '--examples', EXAMPLES, '--wide');
-    assert.notDeepEqual(tooWide(stdout), []);
+    assert.notDeepEqual(tooWide(printed['--wide']), []);
   });
 
   it('a table given a width wraps its widest text column, keeping the first whole', () => {
