@@ -195,7 +195,11 @@ describe('hostile probe: secrets, dependent objects, the temporary folder, roles
     const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
     const mounted = [];
     after(() => {
-      for (const dir of mounted) execFileSync('umount', [dir]);
+      // Unmounted, then removed: each run left its empty mount points behind.
+      for (const dir of mounted) {
+        execFileSync('umount', [dir]);
+        fs.rmdirSync(dir);
+      }
     });
     // A tmpfs of `size`, read-only when asked: only root may mount one.
     function tmpfs(size, readOnly) {
