@@ -31,8 +31,7 @@ function split(scripts, files) {
   const quick = words(scripts.test);
   const excluded = quick.filter((word, i) => quick[i - 1] === '--exclude');
   const full = words(scripts['test:full']).filter((word) => word.startsWith('test/') && !word.includes('*'));
-  const isExcluded = (file) => excluded.includes(file) || (excluded.includes('test/**/*.full.test.js') && file.endsWith('.full.test.js'));
-  const inQuick = (file) => !isExcluded(file);
+  const inQuick = (file) => !excluded.includes(file) && !(excluded.includes('test/**/*.full.test.js') && file.endsWith('.full.test.js'));
   const inFull = (file) => full.includes(file) || file.endsWith('.full.test.js');
   return {
     missing: files.filter((file) => !inQuick(file) && !inFull(file)),

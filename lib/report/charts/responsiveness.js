@@ -27,14 +27,19 @@ const NARROW = { room: 270, height: 280, placing: { charWidth: 0.8, overhang: 0 
 
 // A tick of the phone's y axis in fewer characters, 100000 as 100k: a slicer
 // tens of thousands of times slower than sync took the room of a long name.
-// The axis's labelExpr (SHORT_TICK) writes the same.
 function shortTick(value) {
   if (value >= 1e6) return `${value / 1e6}M`;
   if (value >= 1e3) return `${value / 1e3}k`;
   return String(value);
 }
-const SHORT_TICK =
-  "datum.value >= 1e6 ? format(datum.value / 1e6, '~g') + 'M' : datum.value >= 1e3 ? format(datum.value / 1e3, '~g') + 'k' : format(datum.value, '~g')";
+
+// The axis's labelExpr for those ticks: each shortened one as shortTick writes
+// it, the text the layout sized the axis by; the others as every axis here.
+function shortTickExpr(values) {
+  return values
+    .filter((value) => value >= 1e3)
+    .reduceRight((rest, value) => `datum.value === ${value} ? ${JSON.stringify(shortTick(value))} : ${rest}`, "format(datum.value, '~g')");
+}
 
 // Pixels from the left, and from the top as SVG counts them.
 function logPosition([d0, d1], size) {
@@ -146,7 +151,7 @@ function responsivenessSpec(cells, at, { colors, drivers, registries }, { narrow
     type: 'quantitative',
     title: phone ? narrow.axisTitle(yTitle, plot.height) : yTitle,
     scale: { type: 'log', domain: yDomain, nice: false },
-    axis: { values: logTicks(yDomain), labelExpr: `${phone ? `(${SHORT_TICK})` : label} + '×'` },
+    axis: { values: logTicks(yDomain), labelExpr: `(${phone ? shortTickExpr(logTicks(yDomain)) : label}) + '×'` },
   };
   const description = { field: 'description' };
   // Each name outlined in white, so that the rule at 1 and the grid stop short of its letters.

@@ -122,7 +122,7 @@ const SCRIPT = `
   document.addEventListener('mouseover', pickOut);
   document.addEventListener('click', pickOut);
 
-  // Each header's description as its tooltip, written once in the page (html.js columnHelp).
+  // Each header's description as its tooltip, written once in the page (html.js tableMarks).
   var helpBlock = document.getElementById('column-help');
   var help = helpBlock ? JSON.parse(helpBlock.textContent) : [];
   document.querySelectorAll('th[data-help]').forEach(function (th) { th.title = help[Number(th.getAttribute('data-help'))]; });
