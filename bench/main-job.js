@@ -3,6 +3,7 @@
 const os = require('node:os');
 const { plan } = require('../lib/runner/session');
 const { separationOf, stillOpen } = require('../lib/separation');
+const stats = require('../lib/stats');
 const { isMainJob } = require('./counted-beside');
 
 // The main job (asyncmark bench, no options): one answer in about three
@@ -21,8 +22,12 @@ const { isMainJob } = require('./counted-beside');
 // keep at most BUSY_CORES busy, and at least AT_LEAST_AFTER_MS after the first rounds;
 // on a busier machine it is said before the first run, and the budget grows
 // with the cores the others keep busy (up to MAX_STRETCH times), since
-// noisier runs need more of them. What is still open at the end is named, with what would decide it.
-// The whole grid (every n, a fixed number of runs) is `bench --all`.
+// noisier runs need more of them. A run during which others kept more than
+// BUSY_CORES busy beyond their level (a burst: a build, an update, a checkout;
+// setAsideLimit) is set aside, and its example runs again: the ratio of two
+// means would take such a run whole. Its time is given back to the budget,
+// up to the budget again. What is still open at the end is named, with what
+// would decide it. The whole grid (every n, a fixed number of runs) is `bench --all`.
 
 const FACTOR = 1.2;
 const FIRST_ROUNDS = 2;
@@ -114,7 +119,14 @@ function roundJobs(settings, wanted, runsSoFar, round) {
  * the job decided.
  */
 async function separate(settings, runRound, { drivers, started = Date.now() }) {
-  const { factor, budgetMs, cell = {} } = settings.main;
+  const { factor, budgetMs, cell = {}, now } = settings.main;
+  // Which runs are set aside, judged again over every run so far.
+  const asideOf = (all) => {
+    const limit = setAsideLimit(now, all);
+    return { limit, test: (line) => Number.isFinite(line.othersBusy) && line.othersBusy > limit };
+  };
+  let kept;
+  let extraMs = 0;
   const examples = settings.examples.filter((name) => name !== settings.baseline && !settings.unavailable[name]);
   const unavailable = settings.examples.filter((name) => settings.unavailable[name]);
   const runsSoFar = new Map();
@@ -124,10 +136,17 @@ async function separate(settings, runRound, { drivers, started = Date.now() }) {
   let stopped = 'every example was separated from the baseline or shown within the factor';
   let deadline = started + budgetMs;
   for (;;) {
-    lines = lines.concat(await runRound(roundJobs(settings, wanted, runsSoFar, round), `round ${round + 1}: `));
+    const roundStarted = Date.now();
+    const ran = await runRound(roundJobs(settings, wanted, runsSoFar, round), `round ${round + 1}: `);
+    lines = lines.concat(ran);
+    const setAside = asideOf(lines).test;
+    kept = lines.filter((line) => !setAside(line));
+    // The time the round lost to runs set aside, as their share of its runs.
+    const lost = ran.length ? ((Date.now() - roundStarted) * ran.filter(setAside).length) / ran.length : 0;
+    extraMs = Math.min(budgetMs, extraMs + lost);
     round++;
     if (settings.databaseLost) break;
-    const decided = separationOf(lines, { baseline: settings.baseline, factor, drivers });
+    const decided = separationOf(kept, { baseline: settings.baseline, factor, drivers, examples });
     const open = new Set(stillOpen(decided));
     // The first rounds run everything; after them only what is open, while any example may still run.
     if (round < FIRST_ROUNDS) {
@@ -141,17 +160,43 @@ async function separate(settings, runRound, { drivers, started = Date.now() }) {
       stopped = `the examples still open reached ${MAX_RUNS} runs`;
       break;
     }
-    if (Date.now() >= deadline) {
-      stopped = `the budget of ${Math.round((deadline - started) / 1000)} s was spent`;
+    if (Date.now() >= deadline + extraMs) {
+      stopped = `the budget of ${Math.round((deadline + extraMs - started) / 1000)} s was spent`;
       break;
     }
   }
-  const separation = separationOf(lines, { baseline: settings.baseline, factor, drivers });
-  return { lines, separation: { factor, cell, rounds: round, elapsedMs: Date.now() - started, stopped, examples: separation } };
+  const separation = separationOf(kept, { baseline: settings.baseline, factor, drivers, examples });
+  const { limit, test } = asideOf(lines);
+  const aside = lines.filter(test).map((line) => line.othersBusy);
+  return {
+    lines: kept,
+    separation: {
+      factor,
+      cell,
+      rounds: round,
+      elapsedMs: Date.now() - started,
+      stopped,
+      examples: separation,
+      setAside: { runs: aside.length, limit, least: aside.length ? Math.min(...aside) : null, most: aside.length ? Math.max(...aside) : null },
+    },
+  };
+}
+
+/**
+ * The cores others may keep busy during a run before it is set aside: their
+ * level, and BUSY_CORES more. The level is what they kept as the job started,
+ * or over most of its runs (the median) if that is more: a load that stays is
+ * the session's condition, which every example meets alike in the rounds, not
+ * a burst; and at least half the runs are always kept.
+ */
+function setAsideLimit(now, lines = []) {
+  const seen = lines.map((line) => line.othersBusy).filter(Number.isFinite);
+  const level = Math.max(now ? now.busy : 0, seen.length ? stats.median(seen) : 0);
+  return Math.round((level + BUSY_CORES) * 100) / 100;
 }
 
 /** What the main job decided, as a paragraph after its table. */
-function separationText({ factor, cell = {}, rounds, elapsedMs, stopped, examples }, baseline) {
+function separationText({ factor, cell = {}, rounds, elapsedMs, stopped, examples, setAside = { runs: 0 } }, baseline) {
   const options = Object.entries(cell)
     .map(([name, value]) => ` --${name} ${[].concat(value).join(',')}`)
     .join('');
@@ -167,7 +212,27 @@ function separationText({ factor, cell = {}, rounds, elapsedMs, stopped, example
       `${open.length} not decided (their interval holds both 1× and ${factor}×): ${names(open)}; more runs would tell (npx asyncmark bench --runs 10${options})`,
     );
   if (settled.length) parts.push(`${settled.length} not timed: ${settled.map((entry) => entry.example).join(', ')}`);
+  if (setAside.runs) {
+    const { runs, limit, least, most } = setAside;
+    const range = least === most ? `${least}` : `${least}–${most}`;
+    parts.push(
+      `${runs} ${runs === 1 ? 'run' : 'runs'} set aside, made while other processes kept ${range} cores busy (more than the ${limit} allowed); an example still open ran again (the results file keeps every run, with othersBusy)`,
+    );
+  }
   return `${parts.join('; ')}. Every n, and CPU work counted beside the times (valgrind): npx asyncmark bench --all.\n`;
 }
 
-module.exports = { mainJob, machineNow, busyLine, separate, separationText, roundJobs, FACTOR, MAX_RUNS, BUDGET_MS, AT_LEAST_AFTER_MS, BUSY_CORES };
+module.exports = {
+  mainJob,
+  machineNow,
+  busyLine,
+  separate,
+  separationText,
+  roundJobs,
+  setAsideLimit,
+  FACTOR,
+  MAX_RUNS,
+  BUDGET_MS,
+  AT_LEAST_AFTER_MS,
+  BUSY_CORES,
+};

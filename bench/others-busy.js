@@ -89,4 +89,22 @@ function othersBusy(root, { now = Date.now, busy = busyMs, tree = treeMs } = {})
   };
 }
 
-module.exports = { othersBusy, treeMs };
+/**
+ * bench's watch of each timed run (lib/runner/session.js): the cores others
+ * kept busy from just before the run's child started to just after it ended,
+ * for its results line; nothing where /proc is not there.
+ * @param {number} [root] the bench's pid
+ * @returns {() => () => ({ othersBusy?: number })}
+ */
+function watchRuns(root = process.pid, sources = {}) {
+  return () => {
+    const sampler = othersBusy(root, sources);
+    return () => {
+      sampler.sample();
+      const result = sampler.result();
+      return result ? { othersBusy: result.mean } : {};
+    };
+  };
+}
+
+module.exports = { othersBusy, treeMs, watchRuns };

@@ -29,12 +29,14 @@ function timesOf(group, drivers) {
 
 /**
  * @param {object[]} lines the session's results lines (timed), of the cell the job runs
- * @param {{ baseline: string, factor: number, drivers: object }} options factor: the
- *   smallest difference a reader asks about (1.2 for 1.2×)
+ * @param {{ baseline: string, factor: number, drivers: object, examples?: string[] }} options factor: the
+ *   smallest difference a reader asks about (1.2 for 1.2×); examples, those the job runs: one with
+ *   no line among `lines` (every run of it set aside) is open, with no runs
  * @returns {Array<{ example, key, runs, ratio, low, high, state }>} one per example
- *   but the baseline, in the order first seen; ratio, low, high NaN under two runs a side
+ *   but the baseline, in the order first seen, then those of `examples` with no line;
+ *   ratio, low, high NaN under two runs a side
  */
-function separationOf(lines, { baseline, factor, drivers }) {
+function separationOf(lines, { baseline, factor, drivers, examples = [] }) {
   const groups = new Map();
   for (const line of lines) {
     if (!groups.has(line.example)) groups.set(line.example, []);
@@ -58,6 +60,8 @@ function separationOf(lines, { baseline, factor, drivers }) {
     const state = low > 1 || high < 1 ? 'separated' : low > 1 / factor && high < factor ? 'within' : 'open';
     out.push({ example, key, runs: group.length, ratio, low, high, state });
   }
+  for (const example of examples)
+    if (example !== baseline && !groups.has(example)) out.push({ example, key: null, runs: 0, ratio: NaN, low: NaN, high: NaN, state: 'open' });
   return out;
 }
 

@@ -31,6 +31,7 @@ const { countedBeside, isMainJob } = require('../counted-beside');
 const { floorJobs } = require('../floor-jobs');
 const { briefOptions, afterHelp } = require('../help-text');
 const { mainJob, machineNow, busyLine, separate, separationText } = require('../main-job');
+const { watchRuns } = require('../others-busy');
 
 const FORMATS = ['table', 'markdown', 'csv', 'json'];
 // The floors the scenarios declare, as --help names them: "a: b of c".
@@ -186,6 +187,8 @@ function runRound(jobs, settings, options, label) {
         measure: settings.measure,
         cacheSim: settings.cacheSim,
         childEnv: settings.childEnv ?? null,
+        // What other processes kept busy during each timed run, on its line: the main job sets aside a run made in a burst.
+        watch: watchRuns(),
         stopAfter: async (line) => {
           // A person's database server that has gone: the runs left are not started (db-option.js).
           if (!settings.databaseGone) return null;

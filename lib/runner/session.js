@@ -196,14 +196,17 @@ function newSessionId() {
  * a count does not depend on what else the machine does. It prints nothing:
  * warnings go to `onWarning(message)`.
  * @param {object[]} jobs of plan()
- * @param {object} options { driver, drivers, out, writer, resume, timeoutMs, detailed, measure, cacheSim, childEnv, stopAfter, onRun, onWarning }: driver, the
+ * @param {object} options { driver, drivers, out, writer, resume, timeoutMs, detailed, measure, cacheSim, childEnv, stopAfter, watch, onRun, onWarning }: driver, the
  *   declaration of the jobs' driver (lib/drivers), handed by the caller: its child runs each job; drivers, every
  *   declaration by name, to read with resume a file that holds other drivers' runs too (default: the one driver's);
  *   writer, a results-writer of `out` to share across sessions (one is made otherwise);
  *   measure, time | instructions | both (lib/runner/count.js); cacheSim, whether a count simulates
  *   the caches for its estimated cycles (bench --cycles: twice the cost; default false); childEnv, what each
  *   child adds to this process's environment (a database's password: never on a command line); stopAfter(line),
- *   after each run, a promise of why no further run can succeed (its server has gone), or of null
+ *   after each run, a promise of why no further run can succeed (its server has gone), or of null;
+ *   watch, for sessions timed only (measure time), called as each run's child starts: it returns what to call when the
+ *   run has ended, which returns what the caller measured around the run, added to its line
+ *   ({ othersBusy }: bench/others-busy.js); outside the child's measured region
  * @returns {Promise<object[]>} the result lines of this session and, with
  *   resume, those already in the file for the same jobs, in the jobs' order
  */
@@ -221,6 +224,7 @@ async function runSession(
     cacheSim = false,
     childEnv = null,
     stopAfter = async () => null,
+    watch = null,
     onRun = () => {},
     onWarning = () => {},
   } = {},
@@ -251,13 +255,16 @@ async function runSession(
         onRun(done.get(key), { skipped: true });
         continue;
       }
+      // Only runs timed alone are watched: counted runs run several at once, and a run of
+      // --measure both is mostly its count.
+      const watched = watch && measure === 'time' ? watch() : null;
       const result = await runJob(job, { driver, timeoutMs, detailed, measure, cacheSim, env: childEnvironment });
       // The session was interrupted: the run did not finish and is not recorded.
       if (result.status === 'interrupted') {
         interrupted = true;
         break;
       }
-      const line = resultLine(job, result, { session, env });
+      const line = { ...resultLine(job, result, { session, env }), ...(watched ? watched() : {}) };
       if (sink) sink.append(line);
       lines[index] = line;
       onRun(line, { skipped: false });

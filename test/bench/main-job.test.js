@@ -12,7 +12,7 @@ const drivers = require('../../lib/drivers');
 const scenarios = require('../../bench/scenarios');
 const { seededDraws } = require('../../lib/stats');
 const { separationOf } = require('../../lib/separation');
-const { mainJob, machineNow, busyLine, separate, separationText, FACTOR, MAX_RUNS, BUDGET_MS } = require('../../bench/main-job');
+const { mainJob, machineNow, busyLine, separate, separationText, setAsideLimit, FACTOR, MAX_RUNS, BUDGET_MS } = require('../../bench/main-job');
 
 const SCENARIO = scenarios['doxbee-sequential'];
 
@@ -149,6 +149,86 @@ describe('the main job (bench/main-job.js)', () => {
     assert.match(text, /1 not decided \(their interval holds both 1× and 1\.2×\): noisy \(15 runs\); more runs would tell/);
   });
 
+  // A burst of outside work over `span` of the session's runs (by their order):
+  // each is `slowdown` times slower, and with `seen` its line says others kept 1.1 cores busy.
+  function burstRounds(truth, { span, slowdown, seen }) {
+    const draw = seededDraws(11);
+    let index = 0;
+    const runRound = async (jobs) =>
+      jobs.map((job) => {
+        const [mean, noise] = truth[job.example];
+        const inBurst = index >= span[0] && index < span[1];
+        index++;
+        const planted = line(job.example, job.run, mean * (1 + noise * (draw() * 2 - 1)) * (inBurst ? slowdown : 1));
+        return { ...planted, othersBusy: inBurst && seen ? 1.1 : 0.05 };
+      });
+    return runRound;
+  }
+
+  it('sets aside the runs made in a burst of outside work and runs their examples again (planted: 8 runs 1.8× slower)', async () => {
+    const truth = { base: [100, 0.03], slower: [130, 0.03], faster: [78, 0.03], same: [100, 0.01], far: [300, 0.03] };
+    const burst = { span: [1, 9], slowdown: 1.8 };
+    const states = (separation) => Object.fromEntries(separation.examples.map((entry) => [entry.example, entry.state]));
+    const want = { slower: 'separated', faster: 'separated', same: 'within', far: 'separated' };
+    // Unseen, the burst is taken whole: the job ends with a wrong or undecided answer
+    // (measured: \`same\` runs to its cap of 15 and is still open).
+    const blind = await separate(mainSettings(truth, 1e9), burstRounds(truth, { ...burst, seen: false }), { drivers });
+    assert.notDeepEqual(states(blind.separation), want);
+    assert.equal(blind.separation.setAside.runs, 0);
+    const { lines, separation } = await separate(mainSettings(truth, 1e9), burstRounds(truth, { ...burst, seen: true }), { drivers });
+    assert.deepEqual(states(separation), want);
+    assert.equal(separation.setAside.runs, 8);
+    assert.ok(
+      lines.every((l) => l.othersBusy < 1),
+      'the table is of the runs kept',
+    );
+    assert.match(
+      separationText(separation, 'base'),
+      /8 runs set aside, made while other processes kept 1\.1 cores busy \(more than the 0\.55 allowed\); an example still open ran again \(the results file keeps every run, with othersBusy\)/,
+    );
+  });
+
+  it('takes a load that comes and stays as the session’s level, not a burst: its runs are kept (planted: others busy from the fourth run on)', async () => {
+    const truth = { base: [100, 0.03], slower: [130, 0.03], far: [300, 0.03] };
+    const stays = burstRounds(truth, { span: [3, Infinity], slowdown: 1.3, seen: true });
+    const { lines, separation } = await separate(mainSettings(truth, 1e9), stays, { drivers });
+    assert.equal(separation.setAside.runs, 0);
+    assert.ok(
+      lines.some((l) => l.othersBusy > 1),
+      'the runs under the load are in the table',
+    );
+  });
+
+  it('allows for what others kept busy as it started, and gives the budget back the time its set-aside runs took', async () => {
+    assert.equal(setAsideLimit({ busy: 0.8 }), 1.3);
+    assert.equal(setAsideLimit(undefined), 0.5);
+    // A load that stays over most of the runs is the level: a burst is what rises above it.
+    const held = [0.1, 1.2, 1.3, 1.2].map((othersBusy) => ({ othersBusy }));
+    assert.equal(setAsideLimit({ busy: 0.1 }, held), 1.7);
+    const truth = { base: [100, 0.05], noisy: [110, 0.6] };
+    let now = 0;
+    const realNow = Date.now;
+    // Every run is 1 s of a planted clock; every run of the third round is in a burst.
+    const runRound = async (jobs) => {
+      const out = jobs.map((job) => ({
+        ...line(job.example, job.run, job.example === 'base' ? 100 : [60, 170][job.run % 2]),
+        othersBusy: now >= 6000 && now < 9000 ? 2 : 0,
+      }));
+      now += jobs.length * 1000;
+      return out;
+    };
+    Date.now = () => now;
+    try {
+      const settings = { ...mainSettings(truth, 7000), main: { factor: FACTOR, budgetMs: 7000, now: { busy: 0 } } };
+      const { separation } = await separate(settings, runRound, { drivers, started: 0 });
+      // Rounds of 3 s: 6 s for the first two, and the 7 s budget and the 3 s lost to the burst.
+      assert.match(separation.stopped, /budget of 10 s was spent/);
+      assert.equal(separation.setAside.runs, 3);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+
   it('runs after its first rounds even when they spent the budget (planted: first rounds slower than the budget)', async () => {
     const truth = { base: [100, 0.05], noisy: [110, 0.6] };
     const { rounds, runRound } = fakeRounds(truth);
@@ -189,6 +269,12 @@ describe('the main job through bench (real runs, a small cell)', function () {
       process.stdout.write = write;
     }
     const text = written.join('').replace(/\n {2}/g, ' ');
+    // Each timed run's line says what others kept busy during it (from /proc).
+    if (process.platform === 'linux')
+      assert.ok(
+        settings.finished.every((l) => Number.isFinite(l.othersBusy)),
+        JSON.stringify(settings.finished.map((l) => l.othersBusy)),
+      );
     assert.match(text, /doxbee-sequential: n=10/);
     assert.match(
       text,

@@ -6,7 +6,7 @@
 
 const assert = require('node:assert/strict');
 const { spawnSync } = require('node:child_process');
-const { othersBusy, treeMs } = require('../../bench/others-busy');
+const { othersBusy, treeMs, watchRuns } = require('../../bench/others-busy');
 
 // Planted sources: each sample reads the next value of each list.
 function planted({ at, busy, tree }) {
@@ -43,6 +43,19 @@ describe('published: the cores other processes keep busy beside a bench', () => 
     const s = planted({ at: [0, 1000], busy: [0, 500], tree: [null, null] });
     s.sample();
     assert.equal(s.result(), null);
+  });
+
+  it('watches one run: the cores others kept busy from its start to its end, or nothing without /proc (planted)', () => {
+    let i = 0;
+    const next = (list) => () => list[Math.min(i, list.length - 1)];
+    const watch = watchRuns(1, { now: next([0, 500]), busy: next([0, 900]), tree: next([0, 400]) });
+    const ended = watch();
+    i = 1;
+    assert.deepEqual(ended(), { othersBusy: 1 });
+    i = 0;
+    const blind = watchRuns(1, { now: next([0, 500]), busy: next([0, 900]), tree: () => null })();
+    i = 1;
+    assert.deepEqual(blind(), {});
   });
 
   it('counts a child that ended in its parent’s time (a real child burning about 300 ms of CPU)', function () {

@@ -229,4 +229,23 @@ describe('runner: results files with a cut-off last line', function () {
     }
     assert.equal(readResults(file, { drivers }).length, 2);
   });
+
+  it('adds what its watch measured around each timed run to the run’s line, which reads back; a counted session is not watched', async () => {
+    const unavailable = jobs.map((job) => ({ ...job, run: 7, unavailable: 'not installed here' }));
+    const calls = [];
+    const watch = () => {
+      calls.push('start');
+      return () => {
+        calls.push('end');
+        return { othersBusy: 0.42 };
+      };
+    };
+    const [watched] = await runSession(unavailable, { driver: batch, out: file, watch });
+    assert.deepEqual(calls, ['start', 'end']);
+    assert.equal(watched.othersBusy, 0.42);
+    assert.equal(readResults(file, { drivers }).find((line) => line.run === 7).othersBusy, 0.42);
+    const [counted] = await runSession(unavailable, { driver: batch, out: file, watch, measure: 'instructions' });
+    assert.equal(calls.length, 2, 'a counted run runs beside others: what is around it is not its own');
+    assert.ok(!('othersBusy' in counted));
+  });
 });
