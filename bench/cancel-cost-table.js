@@ -9,7 +9,8 @@
 // (npx asyncmark bench --signal none,live: a variant's cost is taken from its
 // runs given a live signal that never fires, and set beside its runs given
 // none), it adds each variant's wall time against its plain example's (runs
-// of one runtime; of the newest session that ran both), and its counted CPU
+// of one runtime: the page's, or where a pair ran on another only, that one,
+// named on its row; of the newest session that ran both), and its counted CPU
 // work where the runs counted it, with --note (the load, say)
 // beside the session's machine and hours. The outcomes are
 // observed here, on the simulated I/O; an example in a syntax this node
@@ -25,7 +26,7 @@ const { UsageError, refuse } = require('./usage');
 const { measureFile } = require('../metrics/complexity');
 const { observeCancel, NO_MEANS } = require('../lib/conformance');
 const { lacking } = require('../lib/runtimes/syntax');
-const { cancelCostRows, timeRatios, workRatios, renderCancelCost, cancelCostSpec } = require('../lib/cancel-cost');
+const { cancelCostRows, timeRatios, workRatios, renderCancelCost, cancelCostSpec, mainRuntime } = require('../lib/cancel-cost');
 const { renderSvg } = require('../lib/report/charts/vega');
 const { htmlComment } = require('../lib/report/render/generated');
 const { machine } = require('../lib/runner/environment');
@@ -68,11 +69,19 @@ function readRuns(file) {
 // Where and when the runs were made, for the table's provenance.
 function provenanceOf(runs, note) {
   if (runs.length === 0) return '';
-  const times = runs.map((run) => run.time).sort();
-  const env = runs[0].env ?? {};
-  const sessions = new Set(runs.map((run) => run.session)).size;
-  const of = sessions === 1 ? 'one session' : `${sessions} sessions`;
-  return `Runs of ${of} on node ${env.node}, ${env.cpu}, ${env.cpus} cores, from ${times[0]} to ${times.at(-1)}${note ? `; ${note}` : ''}.`;
+  // The page's runtime first: each runtime's sessions, machine and hours.
+  const main = mainRuntime(runs);
+  const nodeOf = (run) => run.env?.node ?? '';
+  const runtimes = [...new Set([main, ...runs.map(nodeOf)])];
+  const parts = runtimes.map((node) => {
+    const mine = runs.filter((run) => nodeOf(run) === node);
+    const times = mine.map((run) => run.time).sort();
+    const env = mine[0].env ?? {};
+    const sessions = new Set(mine.map((run) => run.session)).size;
+    const of = sessions === 1 ? 'one session' : `${sessions} sessions`;
+    return `${of} on node ${env.node}, ${env.cpu}, ${env.cpus} cores, from ${times[0]} to ${times.at(-1)}`;
+  });
+  return `Runs of ${parts.join('; and of ')}${note ? `; ${note}` : ''}.`;
 }
 
 function checkOut(file) {
@@ -102,9 +111,6 @@ async function main(argv) {
     out = values.out ?? DEFAULT_OUT;
     checkOut(out);
     runs = values.runs === undefined ? [] : values.runs.split(',').flatMap(readRuns);
-    // A ratio is of two examples on one runtime, and the provenance names one.
-    const runtimes = [...new Set(runs.map((run) => run.env?.node))];
-    if (runtimes.length > 1) throw refuse('--runs', values.runs, `the runs of one runtime, not of ${runtimes.join(' and ')}`);
     note = values.note ?? '';
   } catch (error) {
     const usage = error instanceof UsageError ? error : new UsageError(`${error.message}; expected --out FILE, --runs FILE,FILE, --note TEXT`);
@@ -120,9 +126,10 @@ async function main(argv) {
   }
   const { node, cpu } = machine();
   const words = [SCRIPT, ...argv].join(' ');
-  const time = { ratios: timeRatios(rows, runs), work: workRatios(rows, runs), provenance: provenanceOf(runs, note) };
+  const runtime = mainRuntime(runs);
+  const time = { ratios: timeRatios(rows, runs), work: workRatios(rows, runs), provenance: provenanceOf(runs, note), runtime };
   // The time ratios' chart beside the page (its name, .svg), drawn when there are runs.
-  const spec = cancelCostSpec(time.ratios);
+  const spec = cancelCostSpec(time.ratios, runtime);
   const chart = spec ? chartOf(out) : null;
   if (chart) {
     // Its first line says who wrote it, as the page's does, so that a rerun may replace it.

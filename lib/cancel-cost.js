@@ -48,25 +48,41 @@ function sideOf(run) {
   return run.params?.signal === 'live' ? `${run.example}${SIGNALLED}` : run.example;
 }
 
+// The runtime a run ran on, as its line names it: two sides are compared only on one.
+const runtimeOf = (run) => run.env?.node ?? '';
+
+/**
+ * The runtime most of the runs ran on: the page's. A pair measured on another
+ * (a variant in a syntax that runtime cannot parse) says which on its row.
+ * @param {object[]} runs result lines
+ * @returns {string} '' when none says
+ */
+function mainRuntime(runs) {
+  const tally = new Map();
+  for (const run of runs) tally.set(runtimeOf(run), (tally.get(runtimeOf(run)) ?? 0) + 1);
+  return [...tally].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+}
+
 /**
  * The wall time of each variant, called with a live signal that never fires,
- * against its plain example's, per scenario and n, on one runtime
- * (bench/cancel-cost-table.js refuses runs of more), from the runs of one
+ * against its plain example's, per scenario and n, on one runtime (`node`,
+ * as its runs name it), from the runs of one
  * session: stats.ratio's ratio of the means with its 95% interval, a time,
  * not a count; and, where the session also ran the variant without a signal,
  * the same against that (`unsignalled`), else null. A variant's runs without
  * a signal never stand for its cost. Where a pair ran in more than one
  * session, the newest session with two runs of each side is taken: runs of
- * two sessions are never pooled, since the machine's state differs between
- * them. Pure.
+ * two sessions, or of two runtimes in one session, are never pooled, since
+ * the machine's state differs between them. Pure.
  * @param {object[]} rows cancelCostRows'
  * @param {object[]} runs result lines (lib/results): session, scenario, problem, example, params.n,
- *   params.signal, status, metrics.wallMs
- * @returns {{ scenario: string, n: number, variant: string, plain: string, ratio: object, unsignalled: object | null }[]}
+ *   params.signal, status, metrics.wallMs, env.node
+ * @returns {{ scenario: string, n: number, variant: string, plain: string, node: string, ratio: object, unsignalled: object | null }[]}
  */
 function timeRatios(rows, runs) {
   const timed = runs.filter((r) => r.status === 'ok' && Number.isFinite(r.metrics.wallMs));
-  const sessionOf = (run) => run.session ?? '';
+  // A sitting: one session's runs on one runtime.
+  const sessionOf = (run) => `${run.session ?? ''}|${runtimeOf(run)}`;
   const times = new Map();
   for (const run of timed) {
     const key = `${run.scenario}|${run.problem}|${run.params.n}|${sessionOf(run)}|${sideOf(run)}`;
@@ -87,7 +103,8 @@ function timeRatios(rows, runs) {
       if (session === undefined) continue;
       const [variant, plain, without] = [signalled, row.plain, row.variant].map((side) => times.get(`${cell}|${session}|${side}`));
       const unsignalled = enough(session, row.variant) ? stats.ratio(variant, without) : null;
-      ratios.push({ scenario, n: Number(n), variant: row.variant, plain: row.plain, ratio: stats.ratio(variant, plain), unsignalled });
+      const node = session.slice(session.lastIndexOf('|') + 1);
+      ratios.push({ scenario, n: Number(n), variant: row.variant, plain: row.plain, node, ratio: stats.ratio(variant, plain), unsignalled });
     }
   }
   return ratios;
@@ -107,13 +124,16 @@ function timeRatios(rows, runs) {
  * (instructions outside V8's collections, which repeats across heap
  * histories where the total may not; docs/explanation/counted-work.md), null where a run
  * did not record it.
- * @returns {{ scenario: string, n: number, variant: string, plain: string, plainCount: number, variantCount: number,
+ * @returns {{ scenario: string, n: number, variant: string, plain: string, node: string, plainCount: number, variantCount: number,
  *   unsignalledCount: number|null, interval: object|null, plainMutator: number|null, variantMutator: number|null }[]}
  */
 function workRatios(rows, runs) {
   const counts = new Map();
+  const first = mainRuntime(runs);
+  // The page's runtime first, then any other: a pair's counts are of one runtime.
+  const runtimes = [...new Set([first, ...runs.map(runtimeOf)])];
   for (const run of runs.filter((r) => r.status === 'ok' && Number.isFinite(r.metrics.instructionsPerInvocation))) {
-    const key = `${run.scenario}|${run.problem}|${run.params.n}|${sideOf(run)}`;
+    const key = `${run.scenario}|${run.problem}|${run.params.n}|${runtimeOf(run)}|${sideOf(run)}`;
     if (!counts.has(key)) counts.set(key, []);
     counts.get(key).push(run.metrics);
   }
@@ -123,16 +143,18 @@ function workRatios(rows, runs) {
   for (const cell of cells) {
     const [scenario, problem, n] = cell.split('|');
     for (const row of rows.filter((r) => r.problem === problem)) {
-      const variant = counts.get(`${cell}|${row.variant}${SIGNALLED}`);
-      const plain = counts.get(`${cell}|${row.plain}`);
-      if (!variant || !plain) continue;
-      const without = counts.get(`${cell}|${row.variant}`);
+      const node = runtimes.find((runtime) => counts.has(`${cell}|${runtime}|${row.variant}${SIGNALLED}`) && counts.has(`${cell}|${runtime}|${row.plain}`));
+      if (node === undefined) continue;
+      const variant = counts.get(`${cell}|${node}|${row.variant}${SIGNALLED}`);
+      const plain = counts.get(`${cell}|${node}|${row.plain}`);
+      const without = counts.get(`${cell}|${node}|${row.variant}`);
       const of = (metrics) => metrics.map((m) => m.instructionsPerInvocation);
       found.push({
         scenario,
         n: Number(n),
         variant: row.variant,
         plain: row.plain,
+        node,
         plainCount: meanOf(plain, 'instructionsPerInvocation'),
         variantCount: meanOf(variant, 'instructionsPerInvocation'),
         unsignalledCount: without ? meanOf(without, 'instructionsPerInvocation') : null,
@@ -151,11 +173,13 @@ function workRatios(rows, runs) {
  * @param {object[]} rows cancelCostRows' of every problem
  * @param {string} firstLine the generated-by comment
  * @param {{ problem: string, example: string, outcome: string }[]} [every] each example's outcome
- * @param {{ ratios?: object[], work?: object[], provenance?: string, chart?: string }} [time] timeRatios', workRatios',
- *   where and when the runs were made, and the file name of their chart (cancelCostSpec)
+ * @param {{ ratios?: object[], work?: object[], provenance?: string, chart?: string, runtime?: string }} [time] timeRatios',
+ *   workRatios', where and when the runs were made, the file name of their chart (cancelCostSpec), and the
+ *   runtime of most runs (mainRuntime): a pair measured on another names it
  */
-function renderCancelCost(rows, firstLine, every = [], { ratios = [], work = [], provenance = '', chart = null } = {}) {
+function renderCancelCost(rows, firstLine, every = [], { ratios = [], work = [], provenance = '', chart = null, runtime = '' } = {}) {
   const line = (cells) => `| ${cells.join(' | ')} |`;
+  const named = (variant, node) => `\`${variant}\`${onOther(node, runtime)}`;
   const lines = [
     firstLine,
     '# What cancellability costs each style',
@@ -198,11 +222,12 @@ function renderCancelCost(rows, firstLine, every = [], { ratios = [], work = [],
     for (const scenario of [...new Set(ratios.map((r) => r.scenario))]) {
       const ns = [...new Set(ratios.filter((r) => r.scenario === scenario).map((r) => r.n))].sort((a, b) => a - b);
       lines.push('', `## ${scenario}`, '', line(['cancellable variant', 'plain', ...ns.map((n) => `n=${n}`)]), line(['---', '---', ...ns.map(() => '---:')]));
-      const pairs = [...new Map(ratios.filter((r) => r.scenario === scenario).map((r) => [r.variant, r.plain]))];
-      for (const [variant, plain] of pairs) {
+      const pairs = [...new Map(ratios.filter((r) => r.scenario === scenario).map((r) => [r.variant, r]))];
+      for (const [variant, { plain, node }] of pairs) {
         const at = (n) => ratios.find((r) => r.scenario === scenario && r.n === n && r.variant === variant);
-        const cell = (r) => (r ? `${ratioText(r.ratio)}${r.unsignalled ? ` / ${ratioText(r.unsignalled)}` : ''}` : '–');
-        lines.push(line([`\`${variant}\``, `\`${plain}\``, ...ns.map((n) => cell(at(n)))]));
+        const cell = (r) =>
+          r ? `${ratioText(r.ratio)}${r.unsignalled ? ` / ${ratioText(r.unsignalled)}` : ''}${r.node === node ? '' : onOther(r.node, runtime)}` : '–';
+        lines.push(line([named(variant, node), `\`${plain}\``, ...ns.map((n) => cell(at(n)))]));
       }
     }
   }
@@ -231,7 +256,7 @@ function renderCancelCost(rows, firstLine, every = [], { ratios = [], work = [],
         line([
           r.scenario,
           r.n,
-          `\`${r.variant}\``,
+          named(r.variant, r.node),
           `\`${r.plain}\``,
           counts(r.plainCount, r.variantCount),
           r.interval ? countRatioText(r.interval) : `${(r.variantCount / r.plainCount).toFixed(3)}×`,
@@ -247,6 +272,11 @@ function renderCancelCost(rows, firstLine, every = [], { ratios = [], work = [],
     for (const row of every.filter((r) => r.problem === problem)) lines.push(line([`\`${row.example}\``, row.outcome]));
   }
   return `${lines.join('\n')}\n`;
+}
+
+// " (node v26.3.0)" after a pair measured on another runtime than the page's; nothing on the page's.
+function onOther(node, runtime) {
+  return node && node !== runtime ? ` (node ${node})` : '';
 }
 
 function countRatioText({ ratio, low, high, significant }) {
@@ -271,8 +301,9 @@ const ROW = 26;
  * made is the page's to say. Pure: a Vega-Lite spec, or null when no ratio
  * can be drawn.
  * @param {object[]} ratios timeRatios'
+ * @param {string} [runtime] the page's runtime (mainRuntime): a row measured on another names it
  */
-function cancelCostSpec(ratios) {
+function cancelCostSpec(ratios, runtime = '') {
   const drawn = ratios.filter((r) => isFinitePositive(r.ratio.ratio));
   if (drawn.length === 0) return null;
   const scenarios = [...new Set(drawn.map((r) => r.scenario))];
@@ -284,7 +315,7 @@ function cancelCostSpec(ratios) {
       const interval = isFinitePositive(low) && isFinitePositive(high);
       return {
         scenario: r.scenario,
-        label: r.variant,
+        label: `${r.variant}${onOther(r.node, runtime)}`,
         ratio,
         low: interval ? low : null,
         high: interval ? high : null,
@@ -348,4 +379,4 @@ function cancelCostSpec(ratios) {
   };
 }
 
-module.exports = { cancelCostRows, timeRatios, workRatios, renderCancelCost, cancelCostSpec };
+module.exports = { cancelCostRows, timeRatios, workRatios, renderCancelCost, cancelCostSpec, mainRuntime };
