@@ -535,6 +535,30 @@ const counting = findValgrind() && !process.env.NYC_CONFIG;
       ].join('\n'),
     );
     assert.deepEqual(readCounts(file), { Ir: 1000, Dr: 400, inCollections: 500, collections: 3, inCompiler: 0, compilations: 0 });
+    // Node 26: a scavenge's job run on a worker thread of Node's platform is
+    // the collector's work too (not another collection); a worker's other
+    // calls are not.
+    fs.writeFileSync(
+      file,
+      [
+        'events: Ir',
+        'fn=node::(anonymous namespace)::PlatformWorkerThread(void*)',
+        '10 5',
+        'cfn=v8::platform::DefaultJobWorker::Run()',
+        'calls=1 0',
+        '11 400',
+        'cfn=uv_cond_wait',
+        'calls=1 0',
+        '12 30',
+        'fn=v8::platform::DefaultJobWorker::Run()',
+        '20 10',
+        'cfn=v8::internal::ScavengerJobTask::Run(v8::JobDelegate*)',
+        'calls=1 0',
+        '21 390',
+        'totals: 1000',
+      ].join('\n'),
+    );
+    assert.deepEqual(readCounts(file), { Ir: 1000, inCollections: 400, collections: 0, inCompiler: 0, compilations: 0 });
     // The calls to Compiler::CompileOptimized are V8's optimizing compilers at
     // work (two here), counted the same way; a planted caller and a function
     // whose name only begins alike are not.
