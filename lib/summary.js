@@ -138,6 +138,14 @@ function summarizeCell(lines, drivers) {
   const timed = finished.filter((l) => !countedOnly(l, driver));
   const ok = timed.length ? timed : finished;
   const times = metric(ok, driver.time.metric);
+  // The same times by the session that made them: a ratio takes the sessions its two sides share.
+  const sessionTimes = new Map();
+  for (const run of ok) {
+    const value = run.metrics[driver.time.metric];
+    if (typeof value !== 'number' || !Number.isFinite(value)) continue;
+    if (!sessionTimes.has(run.session)) sessionTimes.set(run.session, []);
+    sessionTimes.get(run.session).push(value);
+  }
   const interval = times.length ? stats.logMeanInterval(times) : null;
   // null when no run has the number (the run failed, or the runtime cannot measure it).
   const medianOf = (runs, name) => {
@@ -163,6 +171,7 @@ function summarizeCell(lines, drivers) {
     statuses,
     error: failing ? failing.error : null,
     times,
+    sessionTimes,
     time: times.length
       ? {
           median: stats.median(times),
@@ -224,12 +233,30 @@ function defaultBaseline(problem, examples, registries) {
 }
 
 /**
+ * The ratio of two summarized cells' times (ratioOf, a ÷ b) over the runs of
+ * the sessions both ran in; null when they share none (or either has no
+ * time). Runs of one session were interleaved; two sessions were not, and on
+ * a shared machine they can differ by more than the styles do (measured: the
+ * same callbacks-original at n=10000, 184-194 ms on 26 November and 287-447
+ * ms on 7 December).
+ */
+function besideRatio(a, b) {
+  if (!a.sessionTimes || !b.sessionTimes) return ratioOf(a.times, b.times);
+  const shared = [...a.sessionTimes.keys()].filter((session) => b.sessionTimes.has(session));
+  return ratioOf(
+    shared.flatMap((session) => a.sessionTimes.get(session)),
+    shared.flatMap((session) => b.sessionTimes.get(session)),
+  );
+}
+
+/**
  * Summaries of every cell (see summarize), each with its ratio to the baseline example of the
  * same environment, scenario and parameters. The baseline is chosen here, when
  * reporting: `baseline` if given and present in the scenario, else the
- * problem's reference. Runs are pooled per environment: within one bench
- * session they were interleaved with the baseline's; runs merged from several
- * sessions on the same machine are pooled too. Where a scenario declares a
+ * problem's reference. Runs are pooled per environment, and a time ratio
+ * takes the runs of the sessions both sides ran in (within one bench session
+ * they were interleaved); a cell never timed beside its baseline has no ratio
+ * (ratioMissing says why). Where a scenario declares a
  * floor (`floors`) and the lines hold its count, each cell's counted ratio
  * above it too (lib/above-floor.js).
  */
@@ -248,7 +275,9 @@ function summarizeCells(lines, { baseline, drivers, registries, floors }) {
     const present = [...examplesOf.get(s.scenario)];
     s.baseline = baseline !== undefined && present.includes(baseline) ? baseline : defaultBaseline(s.problem, present, registries);
     const base = byKey.get(cellKey(s.env, s.scenario, s.baseline, s.params));
-    s.ratio = base ? ratioOf(s.times, base.times) : null;
+    s.ratio = base ? besideRatio(s, base) : null;
+    // Timed, but never in a session with the baseline: a ratio of two sessions would hold the machine's difference between them.
+    if (base && !s.ratio && s.times.length && base.times.length) s.ratioMissing = 'not run beside the baseline';
     s.instructionRatio = base && s.instructions && base.instructions ? s.instructions.median / base.instructions.median : null;
     // The baseline's own ratio is 1 exactly.
     s.instructionRatioSpread =
@@ -416,4 +445,4 @@ function summarize(runs, { baseline, drivers, registries, floors } = {}) {
   return { envs: envsOf(runs), cells, scenarios };
 }
 
-module.exports = { driverOf, envKey, paramsKey, fullParamsKey, cellKey, ratioOf, summarize, growth };
+module.exports = { driverOf, envKey, paramsKey, fullParamsKey, cellKey, ratioOf, besideRatio, summarize, growth };

@@ -99,3 +99,53 @@ describe('summary: a cell of timed runs and a run only counted (the main job)', 
     assert.equal(summarizeCells([counted])[0].collections, null);
   });
 });
+
+describe('summary: a ratio over the sessions both sides ran in', () => {
+  const { summarize } = require('../../lib/summary');
+  const cells = (lines) => Object.fromEntries(summarize(lines, { drivers, registries }).cells.map((cell) => [cell.example, cell]));
+  const line = (session, example, run, wallMs) => ({
+    session,
+    scenario: 'doxbee-sequential',
+    problem: 'doxbee',
+    example,
+    params: { n: 1000, t: 1, latency: 'constant', e: 0, seed: 1 },
+    run,
+    status: 'ok',
+    error: null,
+    metrics: { wallMs, cpuUserMs: 1, cpuSystemMs: 1, maxRssMB: 100, heapBeforeMB: 10, heapPeakMB: 40 },
+    env: { node: 'v20', cpu: 'test' },
+  });
+  // Planted: the machine ran twice as fast on the first day; each day the
+  // example takes what the baseline takes.
+  const days = (examples) =>
+    examples.flatMap(([session, example, ms]) => [0, 1, 2].map((run) => line(session, example, session === 'day1' ? run : run + 3, ms * (1 + run / 100))));
+
+  it('takes the sessions both ran in, and leaves out a session only one side ran in (planted: a faster first day)', () => {
+    const found = cells(
+      days([
+        ['day1', 'callbacks-original', 100],
+        ['day2', 'callbacks-original', 200],
+        ['day2', 'promises-native', 200],
+      ]),
+    );
+    // Pooled over both days, the baseline's mean would be 150 and the ratio 1.33×.
+    assert.ok(Math.abs(found['promises-native'].ratio.ratio - 1) < 1e-9, String(found['promises-native'].ratio.ratio));
+    assert.equal(found['promises-native'].ratioMissing, undefined);
+  });
+
+  it('gives no ratio to an example never run in a session with the baseline, and says why', () => {
+    const found = cells(
+      days([
+        ['day1', 'callbacks-original', 100],
+        ['day2', 'promises-native', 200],
+      ]),
+    );
+    assert.equal(found['promises-native'].ratio, null);
+    assert.equal(found['promises-native'].ratioMissing, 'not run beside the baseline');
+    const { cellRow } = require('../../lib/report/sections/cell-row');
+    const { columnsOf } = require('../../lib/report/sections/time-columns');
+    const column = columnsOf(drivers.batch).find((c) => c.key === 'ratio');
+    const row = cellRow(found['promises-native']);
+    assert.equal(column.format(row.ratio, row), 'n/a (not run beside the baseline)');
+  });
+});

@@ -163,7 +163,8 @@ describe('report: several environments and reference cells', () => {
       .split('\n')
       .map((l) => JSON.parse(l));
     const sequential = lines.filter((l) => l.scenario === 'doxbee-sequential');
-    const node22 = sequential.map((l) => ({ ...l, session: 'node22', env: { ...l.env, node: 'v22.12.0' } }));
+    // In the same session, as --runtime node,node@22 makes them: runtimes are compared within a session.
+    const node22 = sequential.map((l) => ({ ...l, env: { ...l.env, node: 'v22.12.0' } }));
     const t10 = sequential.map((l) => ({ ...l, session: 't10', params: { ...l.params, t: 10 } }));
     return { name: 'wider.jsonl', text: [...lines, ...node22, ...t10].map((l) => JSON.stringify(l)).join('\n') };
   }

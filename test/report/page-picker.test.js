@@ -29,7 +29,8 @@ function twoRuntimes() {
     .text.split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line));
-  const node22 = lines.filter((l) => l.scenario === 'doxbee-sequential').map((l) => ({ ...l, session: 'node22', env: { ...l.env, node: 'v22.12.0' } }));
+  // Node 22's runs in the same session, as --runtime node,node@22 makes them: runtimes are compared within a session.
+  const node22 = lines.filter((l) => l.scenario === 'doxbee-sequential').map((l) => ({ ...l, env: { ...l.env, node: 'v22.12.0' } }));
   return { name: 'two.jsonl', text: [...lines, ...node22].map((l) => JSON.stringify(l)).join('\n') };
 }
 
@@ -152,6 +153,32 @@ describe('report: picking on the results page, in a headless browser', function 
     }
     const paired = await page.$$eval('section.time-section.picked tr.pair', (trs) => [...new Set(trs.map((tr) => tr.getAttribute('data-example')))].sort());
     assert.deepEqual(paired, ['callbacks-original', 'promises-bluebird']);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('compares two examples only over the sessions both ran in (planted: promises-bluebird in a session of its own)', async () => {
+    const { text } = twoRuntimes();
+    const apart = text
+      .split('\n')
+      .map((t) => JSON.parse(t))
+      .map((l) => (l.example === 'promises-bluebird' ? { ...l, session: 'apart' } : l));
+    const page2 = await buildReport(
+      fixtureInput({
+        results: [{ name: 'apart.jsonl', text: apart.map((l) => JSON.stringify(l)).join('\n') }],
+        format: 'html',
+        complexity: null,
+        debuggability: null,
+      }),
+    );
+    const { page, problems } = await open(page2.files[0].content);
+    await pickSection(page, 'doxbee-sequential', 'node 20');
+    await page.select('#pick-a', 'promises-bluebird');
+    await page.select('#pick-b', 'callbacks-original');
+    await page.waitForFunction(() => document.querySelectorAll('#comparison tbody tr').length > 0, { timeout: 20000 });
+    const rows = await page.$$eval('#comparison tbody tr', (trs) => trs.map((tr) => tr.cells[3].textContent));
+    assert.ok(rows.length > 0);
+    for (const cell of rows) assert.equal(cell, 'n/a: never run in one session; two sessions can differ by more than the styles do');
     assert.deepEqual(problems, []);
     await page.close();
   });

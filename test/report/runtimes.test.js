@@ -127,6 +127,24 @@ describe('report: runtimes side by side', () => {
     assert.ok(notes.includes(`node v22.11.0 · async-await-using: 3/3 UNSUPPORTED — ${UNSUPPORTED_ERROR}.`));
   });
 
+  it('compares two times only within a session: n/a (other session) with its note where they share none (planted: bun in a session of its own)', () => {
+    // bun's runs in another session than the other runtimes'; node v22's promises-native in one of its own.
+    const lines = runtimeLines().map((l) =>
+      l.runtime === 'bun' ? { ...l, session: 's3' } : l.runtime === 'node@22' && l.example === 'promises-native' ? { ...l, session: 's4' } : l,
+    );
+    const matrix = matrixOf(comparison(lines).machines[0], 'doxbee-sequential');
+    const within = (example) => matrix.within.rows.find((r) => r.example === example);
+    const versus = (example) => matrix.versus.rows.find((r) => r.example === example);
+    // Within bun, every example shares bun's session: its ratios stand.
+    near(within('promises-native').r2, 1.5, 'bun promises-native');
+    assert.match(text(matrix.within), /\| promises-native \| n\/a \(other session\) \| 1\.20× \| 1\.50× \|/);
+    assert.ok(matrix.within.notes.some((note) => note.startsWith('n/a (other session): never run in a session with callbacks-original there')));
+    // Against node v26 (the reference), bun shares no session.
+    assert.equal(versus('callbacks-original').versus[2], null);
+    assert.match(text(matrix.versus), /\| callbacks-original \(baseline\) \| [^|]+ \| 1× \| n\/a \(other session\) \|/);
+    assert.ok(matrix.versus.notes.some((note) => note.startsWith('n/a (other session): the two times were never measured in one session')));
+  });
+
   it("gives each runtime's time relative to the reference runtime, with the 95% interval", () => {
     const matrix = matrixOf(comparison().machines[0], 'doxbee-sequential');
     const row = (example) => matrix.versus.rows.find((r) => r.example === example);

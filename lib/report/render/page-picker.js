@@ -25,6 +25,14 @@ function sectionId(title) {
  * @param {{ drivers: object }} look the drivers' declarations by name (lib/drivers): what a section's time is
  */
 function pickerData(model, titleOf, { drivers }) {
+  // Each session a small number: a pair is compared over the sessions both ran in.
+  const ids = new Map();
+  const idOf = (session) => {
+    if (!ids.has(session)) ids.set(session, ids.size);
+    return ids.get(session);
+  };
+  // A cell's times by session, in one order for its times and their sessions.
+  const bySession = (c) => (c.sessionTimes ? [...c.sessionTimes] : [[undefined, c.times]]);
   return {
     sections: model.sections.map((section) => {
       const cells = (model.cells ?? []).filter((c) => c.env === section.env.key && c.scenario === section.scenario);
@@ -42,7 +50,15 @@ function pickerData(model, titleOf, { drivers }) {
           title: reference.title,
           // Rounded to 6 significant digits: the page's numbers show 3.
           times: Object.fromEntries(
-            cells.filter((c) => sameParams(c.params, reference.params)).map((c) => [c.example, c.times.map((t) => Number(t.toPrecision(6)))]),
+            cells
+              .filter((c) => sameParams(c.params, reference.params))
+              .map((c) => [c.example, bySession(c).flatMap(([, times]) => times.map((t) => Number(t.toPrecision(6))))]),
+          ),
+          // The session of each of those times.
+          sessions: Object.fromEntries(
+            cells
+              .filter((c) => sameParams(c.params, reference.params))
+              .map((c) => [c.example, bySession(c).flatMap(([session, times]) => times.map(() => idOf(session)))]),
           ),
         })),
       };

@@ -158,8 +158,23 @@ const SCRIPT = `
     var range = times.length >= 2 ? ' (' + number(m.low) + '\\u2013' + number(m.high) + ')' : ' (one run: no interval)';
     return number(m.mean) + range;
   }
+  // The times of one side from the sessions the other side ran in too.
+  function beside(times, sessions, others) {
+    return times.filter(function (t, i) { return others.indexOf(sessions[i]) >= 0; });
+  }
+  // Of a pair in a cell: the ratio over the sessions both ran in (cell.sessions), or why there is none.
+  function pairText(cell, a, b) {
+    var ta = cell.times[a] || [];
+    var tb = cell.times[b] || [];
+    if (ta.length === 0 || tb.length === 0) return 'n/a: ' + (ta.length ? 'the second' : 'the first') + ' has no finished run here';
+    if (!cell.sessions) return ratioText(ta, tb);
+    var sa = cell.sessions[a] || [];
+    var sb = cell.sessions[b] || [];
+    var ra = beside(ta, sa, sb);
+    if (ra.length === 0) return 'n/a: never run in one session; two sessions can differ by more than the styles do';
+    return ratioText(ra, beside(tb, sb, sa));
+  }
   function ratioText(a, b) {
-    if (a.length === 0 || b.length === 0) return 'n/a: ' + (a.length ? 'the second' : 'the first') + ' has no finished run here';
     if (a.length < 2 || b.length < 2) return number(stats.mean(a) / stats.mean(b)) + '\\u00d7 (n/a: one run, no interval)';
     var r = stats.ratio(a, b);
     var verdict = r.significant ? 'significant, p = ' + number(r.p) : 'not significant, p = ' + number(r.p);
@@ -191,7 +206,8 @@ const SCRIPT = `
       var tb = cell.times[b] || [];
       var row = body.insertRow();
       row.setAttribute('data-cell', cell.title);
-      [cell.title, cell.times[a] ? interval(ta) : 'did not run here', cell.times[b] ? interval(tb) : 'did not run here', ratioText(ta, tb)].forEach(function (text) {
+      // Each side's interval over all its runs; their ratio over the sessions both ran in.
+      [cell.title, cell.times[a] ? interval(ta) : 'did not run here', cell.times[b] ? interval(tb) : 'did not run here', pairText(cell, a, b)].forEach(function (text) {
         row.appendChild(cellText(text));
       });
     });

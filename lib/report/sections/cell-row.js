@@ -26,6 +26,8 @@ function cellRow(cell) {
     min: cell.time ? cell.time.min : null,
     max: cell.time ? cell.time.max : null,
     ratio: cell.ratio ? cell.ratio.ratio : null,
+    // Why a timed cell has no ratio: it never ran in a session with the baseline (lib/summary.js).
+    ratioMissing: cell.ratioMissing ?? null,
     ratioLow: cell.ratio ? cell.ratio.low : null,
     ratioHigh: cell.ratio ? cell.ratio.high : null,
     p: cell.ratio ? cell.ratio.p : null,

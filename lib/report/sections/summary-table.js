@@ -7,7 +7,7 @@ const { glossary } = require('./glossary');
 const { EXAMPLE_COLUMN } = require('./time-columns');
 const { findColumn, valueByExample, columnMeaning } = require('./metric-files');
 const { NO_MEANS, NO_ABORT_CONTROLLER, kindOf, hearingText } = require('../../conformance');
-const { ratioOf } = require('../../summary');
+const { besideRatio } = require('../../summary');
 
 // The summary table at the headline cell: the three axes side by side. Pure.
 
@@ -174,7 +174,7 @@ function summaryTable(cells, at, complexity, debuggability, survival = null, var
 }
 
 // What a cancellable variant costs against its plain example at the cell:
-// the ratio of their mean wall times (ratioOf, as every ratio of the summary:
+// the ratio of their mean wall times (besideRatio, as every ratio of the summary:
 // an interval on the log scale and a t-test of the log ratio from two runs a
 // side) and of their tokens. By variant.
 function cancelCosts(here, tokens, variantOf) {
@@ -183,7 +183,7 @@ function cancelCosts(here, tokens, variantOf) {
   for (const [variant, plain] of variantOf) {
     const [a, b] = [byName.get(variant), byName.get(plain)];
     if (!a || !b) continue;
-    const time = ratioOf(a.times, b.times);
+    const time = besideRatio(a, b);
     const [ta, tb] = [tokens.get(variant), tokens.get(plain)];
     const tokenRatio = typeof ta === 'number' && typeof tb === 'number' ? ta / tb : null;
     if (time || tokenRatio !== null) costs.set(variant, { plain, time, tokens: tokenRatio });

@@ -49,11 +49,11 @@ const TIME_COLUMNS = [
     title: '× baseline (95% CI)',
     brief: true,
     description:
-      "Mean wall time divided by the baseline's, at the same scenario, parameters and environment, with its 95% interval (log scale, Welch degrees of freedom). ≈: the interval includes 1, so the difference is not significant (p ≥ 0.05).",
+      "Mean wall time divided by the baseline's, at the same scenario, parameters and environment, with its 95% interval (log scale, Welch degrees of freedom), over the runs of the sessions both ran in. ≈: the interval includes 1, so the difference is not significant (p ≥ 0.05). n/a (not run beside the baseline): the example never ran in a session with the baseline, and two sessions on a shared machine can differ by more than the styles do.",
     align: 'right',
     format: (value, row) => {
       if (row.baseline) return row.mean === null ? show.untimedLabel(row) : '1×';
-      if (value === null) return row.mean === null ? show.untimedLabel(row) : show.DASH;
+      if (value === null) return row.mean === null ? show.untimedLabel(row) : row.ratioMissing ? `n/a (${row.ratioMissing})` : show.DASH;
       return show.ratioText({ ratio: value, low: row.ratioLow, high: row.ratioHigh, significant: row.significant });
     },
   },

@@ -1,7 +1,7 @@
 'use strict';
 
 const show = require('../../display');
-const { ratioOf } = require('../../../summary');
+const { besideRatio } = require('../../../summary');
 const { referenceParams, sameParams, cellsAt } = require('../cells');
 const { isNodeRuntime, highestNode } = require('./order');
 
@@ -21,11 +21,15 @@ const FAILURES = {
   invalid: 'the work was missing or wrong',
 };
 
+// What a cell shows for two times never measured in one session (lib/summary.js besideRatio).
+const APART = 'n/a (other session)';
+
 // The mean time of `cell` relative to `reference`'s, with its interval when
-// both had two finished runs or more; null when either has no time.
+// both had two finished runs or more, over the sessions both ran in; null
+// when either has no time or they share no session.
 function relative(cell, reference) {
   if (!cell || !cell.time || !reference || !reference.time) return null;
-  return ratioOf(cell.times, reference.times);
+  return besideRatio(cell, reference);
 }
 
 const { failureLabel } = show;
@@ -44,6 +48,7 @@ function withinText(cell) {
   const missing = missingText(cell);
   if (missing) return missing;
   if (cell.example === cell.baseline) return '1×';
+  if (cell.ratioMissing) return APART;
   if (!cell.ratio || !Number.isFinite(cell.ratio.ratio)) return show.DASH;
   return show.ratioText(cell.ratio, { interval: false });
 }
@@ -127,6 +132,8 @@ function withinTable(matrix) {
       notes.push(`${show.DASH}: ${baseline} has no time on ${column.label} (${base ? failureLabel(base) : 'not run'}), so that column has no ratios.`);
     }
   });
+  if (texts.includes(APART))
+    notes.push(`${APART}: never run in a session with ${baseline} there; two sessions on a shared machine can differ by more than the styles do.`);
   if (texts.includes('not run')) notes.push('not run: no runs of that example in that runtime at this cell.');
   notes.push(...failureNotes(columns, examples));
   return {
@@ -152,7 +159,8 @@ function versusTable(matrix) {
     const missing = missingText(cell);
     if (missing) return missing;
     if (i === referenceIndex) return '1×';
-    return row.versus[i] ? ratioText(row.versus[i]) : show.DASH;
+    if (row.versus[i]) return ratioText(row.versus[i]);
+    return row.cells[referenceIndex] && row.cells[referenceIndex].time ? APART : show.DASH;
   };
   const texts = rows.flatMap((row) => row.cells.map((cell, i) => text(cell, row, i)));
   const notes = [];
@@ -163,6 +171,8 @@ function versusTable(matrix) {
     );
   }
   if (texts.some((t) => t.includes('(n/a)'))) notes.push('n/a: no interval and no test, fewer than two finished runs on one side.');
+  if (texts.includes(APART))
+    notes.push(`${APART}: the two times were never measured in one session, and two sessions on a shared machine can differ by more than the runtimes do.`);
   if (texts.includes(show.DASH))
     notes.push(`${show.DASH}: ${label} has no time for that example (not run, or it did not finish), so there is nothing to compare with.`);
   const labels = [...new Set(texts.filter((t) => /^[A-Z/]+$/.test(t)))];
