@@ -139,12 +139,11 @@ function summarizeCell(lines, drivers) {
   const ok = timed.length ? timed : finished;
   const times = metric(ok, driver.time.metric);
   // The same times by the session that made them: a ratio takes the sessions its two sides share.
-  const sessionTimes = new Map();
+  const sessionTimes = {};
   for (const run of ok) {
     const value = run.metrics[driver.time.metric];
     if (typeof value !== 'number' || !Number.isFinite(value)) continue;
-    if (!sessionTimes.has(run.session)) sessionTimes.set(run.session, []);
-    sessionTimes.get(run.session).push(value);
+    (sessionTimes[run.session] ??= []).push(value);
   }
   const interval = times.length ? stats.logMeanInterval(times) : null;
   // null when no run has the number (the run failed, or the runtime cannot measure it).
@@ -242,10 +241,10 @@ function defaultBaseline(problem, examples, registries) {
  */
 function besideRatio(a, b) {
   if (!a.sessionTimes || !b.sessionTimes) return ratioOf(a.times, b.times);
-  const shared = [...a.sessionTimes.keys()].filter((session) => b.sessionTimes.has(session));
+  const shared = Object.keys(a.sessionTimes).filter((session) => Object.hasOwn(b.sessionTimes, session));
   return ratioOf(
-    shared.flatMap((session) => a.sessionTimes.get(session)),
-    shared.flatMap((session) => b.sessionTimes.get(session)),
+    shared.flatMap((session) => a.sessionTimes[session]),
+    shared.flatMap((session) => b.sessionTimes[session]),
   );
 }
 

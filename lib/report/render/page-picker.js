@@ -32,7 +32,7 @@ function pickerData(model, titleOf, { drivers }) {
     return ids.get(session);
   };
   // A cell's times by session, in one order for its times and their sessions.
-  const bySession = (c) => (c.sessionTimes ? [...c.sessionTimes] : [[undefined, c.times]]);
+  const bySession = (c) => (c.sessionTimes ? Object.entries(c.sessionTimes) : [[undefined, c.times]]);
   return {
     sections: model.sections.map((section) => {
       const cells = (model.cells ?? []).filter((c) => c.env === section.env.key && c.scenario === section.scenario);
