@@ -123,7 +123,7 @@ async function separate(settings, runRound, { drivers, started = Date.now() }) {
   // Which runs are set aside, judged again over every run so far.
   const asideOf = (all) => {
     const limit = setAsideLimit(now, all);
-    return { limit, test: (line) => Number.isFinite(line.othersBusy) && line.othersBusy > limit };
+    return { limit, test: (line) => line.status === 'ok' && Number.isFinite(line.othersBusy) && line.othersBusy > limit };
   };
   let kept;
   let extraMs = 0;
@@ -190,7 +190,10 @@ async function separate(settings, runRound, { drivers, started = Date.now() }) {
  * a burst; and at least half the runs are always kept.
  */
 function setAsideLimit(now, lines = []) {
-  const seen = lines.map((line) => line.othersBusy).filter(Number.isFinite);
+  const seen = lines
+    .filter((line) => line.status === 'ok')
+    .map((line) => line.othersBusy)
+    .filter(Number.isFinite);
   const level = Math.max(now ? now.busy : 0, seen.length ? stats.median(seen) : 0);
   return Math.round((level + BUSY_CORES) * 100) / 100;
 }

@@ -13,6 +13,8 @@ const os = require('node:os');
 
 // /proc's clock ticks a second (USER_HZ): 100 on Linux, whatever the kernel's own.
 const TICKS = 100;
+// The shortest run watchRuns gives a figure for.
+const SHORTEST_MS = 100;
 
 const busyMs = () => os.cpus().reduce((sum, { times }) => sum + times.user + times.sys + times.irq, 0);
 
@@ -97,9 +99,13 @@ function othersBusy(root, { now = Date.now, busy = busyMs, tree = treeMs } = {})
  * @returns {() => () => ({ othersBusy?: number })}
  */
 function watchRuns(root = process.pid, sources = {}) {
+  const now = sources.now ?? Date.now;
   return () => {
+    const started = now();
     const sampler = othersBusy(root, sources);
     return () => {
+      // Shorter than a few of the CPUs' 10 ms ticks (a job that started no child), a share is noise.
+      if (now() - started < SHORTEST_MS) return {};
       sampler.sample();
       const result = sampler.result();
       return result ? { othersBusy: result.mean } : {};

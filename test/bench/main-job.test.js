@@ -203,8 +203,10 @@ describe('the main job (bench/main-job.js)', () => {
     assert.equal(setAsideLimit({ busy: 0.8 }), 1.3);
     assert.equal(setAsideLimit(undefined), 0.5);
     // A load that stays over most of the runs is the level: a burst is what rises above it.
-    const held = [0.1, 1.2, 1.3, 1.2].map((othersBusy) => ({ othersBusy }));
+    const held = [0.1, 1.2, 1.3, 1.2].map((othersBusy) => ({ status: 'ok', othersBusy }));
     assert.equal(setAsideLimit({ busy: 0.1 }, held), 1.7);
+    // A run that did not finish is no part of the level.
+    assert.equal(setAsideLimit({ busy: 0.1 }, [...held, ...[9, 9, 9, 9, 9].map((othersBusy) => ({ status: 'crash', othersBusy }))]), 1.7);
     const truth = { base: [100, 0.05], noisy: [110, 0.6] };
     let now = 0;
     const realNow = Date.now;

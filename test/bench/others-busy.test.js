@@ -52,6 +52,12 @@ describe('published: the cores other processes keep busy beside a bench', () => 
     const ended = watch();
     i = 1;
     assert.deepEqual(ended(), { othersBusy: 1 });
+    // A job that started no child ends within a tick or two: no figure, however the ticks fell.
+    const instant = watchRuns(1, { now: next([0, 3]), busy: next([0, 10]), tree: next([0, 0]) });
+    i = 0;
+    const quick = instant();
+    i = 1;
+    assert.deepEqual(quick(), {});
     i = 0;
     const blind = watchRuns(1, { now: next([0, 500]), busy: next([0, 900]), tree: () => null })();
     i = 1;
