@@ -115,8 +115,8 @@ function roundJobs(settings, wanted, runsSoFar, round) {
 
 /**
  * Runs the main job's rounds: runRound(jobs, label) runs one round and
- * resolves to its results lines (bench.js). Resolves to every line and what
- * the job decided.
+ * resolves to its results lines (bench.js). Resolves to the lines it kept
+ * (every line but those set aside) and what the job decided.
  */
 async function separate(settings, runRound, { drivers, started = Date.now() }) {
   const { factor, budgetMs, cell = {}, now } = settings.main;
@@ -125,6 +125,7 @@ async function separate(settings, runRound, { drivers, started = Date.now() }) {
     const limit = setAsideLimit(now, all);
     return { limit, test: (line) => line.status === 'ok' && Number.isFinite(line.othersBusy) && line.othersBusy > limit };
   };
+  let judged;
   let kept;
   let extraMs = 0;
   const examples = settings.examples.filter((name) => name !== settings.baseline && !settings.unavailable[name]);
@@ -139,10 +140,10 @@ async function separate(settings, runRound, { drivers, started = Date.now() }) {
     const roundStarted = Date.now();
     const ran = await runRound(roundJobs(settings, wanted, runsSoFar, round), `round ${round + 1}: `);
     lines = lines.concat(ran);
-    const setAside = asideOf(lines).test;
-    kept = lines.filter((line) => !setAside(line));
+    judged = asideOf(lines);
+    kept = lines.filter((line) => !judged.test(line));
     // The time the round lost to runs set aside, as their share of its runs.
-    const lost = ran.length ? ((Date.now() - roundStarted) * ran.filter(setAside).length) / ran.length : 0;
+    const lost = ran.length ? ((Date.now() - roundStarted) * ran.filter(judged.test).length) / ran.length : 0;
     extraMs = Math.min(budgetMs, extraMs + lost);
     round++;
     if (settings.databaseLost) break;
@@ -166,8 +167,7 @@ async function separate(settings, runRound, { drivers, started = Date.now() }) {
     }
   }
   const separation = separationOf(kept, { baseline: settings.baseline, factor, drivers, examples });
-  const { limit, test } = asideOf(lines);
-  const aside = lines.filter(test).map((line) => line.othersBusy);
+  const aside = lines.filter(judged.test).map((line) => line.othersBusy);
   return {
     lines: kept,
     separation: {
@@ -177,7 +177,7 @@ async function separate(settings, runRound, { drivers, started = Date.now() }) {
       elapsedMs: Date.now() - started,
       stopped,
       examples: separation,
-      setAside: { runs: aside.length, limit, least: aside.length ? Math.min(...aside) : null, most: aside.length ? Math.max(...aside) : null },
+      setAside: { runs: aside.length, limit: judged.limit, least: aside.length ? Math.min(...aside) : null, most: aside.length ? Math.max(...aside) : null },
     },
   };
 }

@@ -240,7 +240,6 @@ function defaultBaseline(problem, examples, registries) {
  * ms on 7 December).
  */
 function besideRatio(a, b) {
-  if (!a.sessionTimes || !b.sessionTimes) return ratioOf(a.times, b.times);
   const shared = Object.keys(a.sessionTimes).filter((session) => Object.hasOwn(b.sessionTimes, session));
   return ratioOf(
     shared.flatMap((session) => a.sessionTimes[session]),

@@ -25,21 +25,24 @@ describe('summary: ratioOf, the one ratio of two cells', () => {
   });
 });
 
+// A finished run of doxbee-sequential at n=1000.
+const runLine = ({ session = 's', example = 'callbacks-original', run, metrics }) => ({
+  session,
+  scenario: 'doxbee-sequential',
+  problem: 'doxbee',
+  example,
+  params: { n: 1000, t: 1, latency: 'constant', e: 0, seed: 1 },
+  run,
+  status: 'ok',
+  error: null,
+  metrics,
+  env: { node: 'v20', cpu: 'test' },
+});
+
 describe('summary: a cell of timed runs and a run only counted (the main job)', () => {
   const { summarize } = require('../../lib/summary');
   const summarizeCells = (lines) => summarize(lines, { drivers, registries }).cells;
-  const line = (run, metrics) => ({
-    session: 's',
-    scenario: 'doxbee-sequential',
-    problem: 'doxbee',
-    example: 'callbacks-original',
-    params: { n: 1000, t: 1, latency: 'constant', e: 0, seed: 1 },
-    run,
-    status: 'ok',
-    error: null,
-    metrics,
-    env: { node: 'v20', cpu: 'test' },
-  });
+  const line = (run, metrics) => runLine({ run, metrics });
   const timed = (run, wallMs) => line(run, { wallMs, cpuUserMs: wallMs / 2, cpuSystemMs: 1, maxRssMB: 100, heapBeforeMB: 10, heapPeakMB: 40 });
   // Counted under valgrind: no time, and a heap that is not a timed run's.
   const counted = line(0, {
@@ -103,18 +106,8 @@ describe('summary: a cell of timed runs and a run only counted (the main job)', 
 describe('summary: a ratio over the sessions both sides ran in', () => {
   const { summarize } = require('../../lib/summary');
   const cells = (lines) => Object.fromEntries(summarize(lines, { drivers, registries }).cells.map((cell) => [cell.example, cell]));
-  const line = (session, example, run, wallMs) => ({
-    session,
-    scenario: 'doxbee-sequential',
-    problem: 'doxbee',
-    example,
-    params: { n: 1000, t: 1, latency: 'constant', e: 0, seed: 1 },
-    run,
-    status: 'ok',
-    error: null,
-    metrics: { wallMs, cpuUserMs: 1, cpuSystemMs: 1, maxRssMB: 100, heapBeforeMB: 10, heapPeakMB: 40 },
-    env: { node: 'v20', cpu: 'test' },
-  });
+  const line = (session, example, run, wallMs) =>
+    runLine({ session, example, run, metrics: { wallMs, cpuUserMs: 1, cpuSystemMs: 1, maxRssMB: 100, heapBeforeMB: 10, heapPeakMB: 40 } });
   // Planted: the machine ran twice as fast on the first day; each day the
   // example takes what the baseline takes.
   const days = (examples) =>

@@ -31,8 +31,6 @@ function pickerData(model, titleOf, { drivers }) {
     if (!ids.has(session)) ids.set(session, ids.size);
     return ids.get(session);
   };
-  // A cell's times by session, in one order for its times and their sessions.
-  const bySession = (c) => (c.sessionTimes ? Object.entries(c.sessionTimes) : [[undefined, c.times]]);
   return {
     sections: model.sections.map((section) => {
       const cells = (model.cells ?? []).filter((c) => c.env === section.env.key && c.scenario === section.scenario);
@@ -46,21 +44,17 @@ function pickerData(model, titleOf, { drivers }) {
         what: time.title,
         unit: time.unit,
         examples: [...new Set(cells.map((c) => c.example))].sort(),
-        cells: section.tables.map((reference) => ({
-          title: reference.title,
-          // Rounded to 6 significant digits: the page's numbers show 3.
-          times: Object.fromEntries(
-            cells
-              .filter((c) => sameParams(c.params, reference.params))
-              .map((c) => [c.example, bySession(c).flatMap(([, times]) => times.map((t) => Number(t.toPrecision(6))))]),
-          ),
-          // The session of each of those times.
-          sessions: Object.fromEntries(
-            cells
-              .filter((c) => sameParams(c.params, reference.params))
-              .map((c) => [c.example, bySession(c).flatMap(([session, times]) => times.map(() => idOf(session)))]),
-          ),
-        })),
+        cells: section.tables.map((reference) => {
+          // Each example's times by session, in one order for its times and their sessions.
+          const here = cells.filter((c) => sameParams(c.params, reference.params)).map((c) => [c.example, Object.entries(c.sessionTimes)]);
+          return {
+            title: reference.title,
+            // Rounded to 6 significant digits: the page's numbers show 3.
+            times: Object.fromEntries(here.map(([example, runs]) => [example, runs.flatMap(([, times]) => times.map((t) => Number(t.toPrecision(6))))])),
+            // The session of each of those times.
+            sessions: Object.fromEntries(here.map(([example, runs]) => [example, runs.flatMap(([session, times]) => times.map(() => idOf(session)))])),
+          };
+        }),
       };
     }),
   };
