@@ -43,9 +43,13 @@ const ARTICLE_PAGE = path.join('docs', 'explanation', 'article-2013.md');
 const RESULTS = path.join('docs', 'results');
 const PUBLISHED = path.join('docs', 'published');
 
-// A bench step of the pipeline, made again from the runs in `done` (jobKey → line):
-// its stdout, or why it cannot be made without measuring.
-function benchPage(args, done) {
+/**
+ * The jobs a bench step of the pipeline plans, as bench plans them, with the
+ * settings its page is rendered with; no runtime is installed or started.
+ * @param {string[]} args the step's arguments, 'bench' first
+ * @returns {{ jobs: object[], settings: object }}
+ */
+function stepJobs(args) {
   const command = buildProgram().commands.find((c) => c.name() === 'bench');
   // --resume and --out are where the runs are read from, here `done`.
   const given = args.slice(1).filter((arg, i, all) => arg !== '--resume' && arg !== '--out' && all[i - 1] !== '--out');
@@ -68,6 +72,13 @@ function benchPage(args, done) {
     ...sessionPlan({ ...settings, runtimes }).map(measured),
     ...(floor && floor.jobs ? floor.jobs.map((job) => ({ ...job, measure: 'instructions' })) : []),
   ];
+  return { jobs, settings };
+}
+
+// A bench step of the pipeline, made again from the runs in `done` (jobKey → line):
+// its stdout, or why it cannot be made without measuring.
+function benchPage(args, done) {
+  const { jobs, settings } = stepJobs(args);
   const missing = jobs.filter((job) => !done.has(jobKey(job)));
   if (missing.length > 0) return { error: `${missing.length} of its ${jobs.length} runs are not in the runs file (first: ${jobKey(missing[0])})` };
   return {
@@ -229,4 +240,4 @@ function main() {
 
 if (require.main === module) process.exitCode = main();
 
-module.exports = { regenerate, comparePages, stalePages, withoutStamps, relinked, benchPage };
+module.exports = { regenerate, comparePages, stalePages, withoutStamps, relinked, benchPage, stepJobs };

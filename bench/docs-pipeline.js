@@ -164,6 +164,11 @@ function plan({ out, test, resume, reportOnly, valgrind = false }) {
   // Every bench step runs under the headline runtime unless it names its own
   // runtimes; --test runs them all under the node running the pipeline.
   const runtime = (list) => ['--runtime', test ? 'node' : list];
+  // A step that sets runtimes side by side repeats cells a default grid times
+  // under the headline runtime. Its label keeps its runs apart from the grid's,
+  // so that --resume measures it whole, every runtime in one session, and its
+  // ratios between runtimes are of runs made beside each other.
+  const sideBySide = (list, label) => [...runtime(list), '--label', label];
   // --test makes one run of each cell, and refuses a --runs beside it.
   const withoutRuns = (args) => args.filter((arg, i) => arg !== '--runs' && args[i - 1] !== '--runs');
   const bench = (args, name) => ({
@@ -238,7 +243,10 @@ function plan({ out, test, resume, reportOnly, valgrind = false }) {
     // default agent then), under every runtime, as kaizhu256 ran it on every
     // Node version; 6 runs, since its differences are a few per cent.
     steps.push(
-      bench(['--scenario', 'http-client', '--c', '1', '--keep-alive', 'off', ...runtime(MATRIX_RUNTIMES), '--runs', '6'], 'bench-http-client-2018.md'),
+      bench(
+        ['--scenario', 'http-client', '--c', '1', '--keep-alive', 'off', ...sideBySide(MATRIX_RUNTIMES, 'runtimes'), '--runs', '6'],
+        'bench-http-client-2018.md',
+      ),
     );
     // The runtimes side by side: DoxBee at n=10000, where the styles' own costs
     // show (without the compiled rows, as in the error and I/O-bound steps),
@@ -246,12 +254,17 @@ function plan({ out, test, resume, reportOnly, valgrind = false }) {
     // then sync and async in the browsers.
     steps.push(
       bench(
-        ['--scenario', 'doxbee-sequential', '--n', '10000', ...runtime(MATRIX_RUNTIMES), ...THREE_RUNS, ...NO_TRANSPILED],
+        ['--scenario', 'doxbee-sequential', '--n', '10000', ...sideBySide(MATRIX_RUNTIMES, 'runtimes'), ...THREE_RUNS, ...NO_TRANSPILED],
         'bench-doxbee-sequential-runtimes.md',
       ),
     );
-    steps.push(bench(['--scenario', 'fib', '--n', '25', ...runtime(MATRIX_RUNTIMES), ...THREE_RUNS], 'bench-fib-runtimes.md'));
-    steps.push(bench(['--scenario', 'fib', '--n', '25', '--examples', 'sync,async', ...runtime(BROWSER_RUNTIMES), ...THREE_RUNS], 'bench-fib-browsers.md'));
+    steps.push(bench(['--scenario', 'fib', '--n', '25', ...sideBySide(MATRIX_RUNTIMES, 'runtimes'), ...THREE_RUNS], 'bench-fib-runtimes.md'));
+    steps.push(
+      bench(
+        ['--scenario', 'fib', '--n', '25', '--examples', 'sync,async', ...sideBySide(BROWSER_RUNTIMES, 'browsers'), ...THREE_RUNS],
+        'bench-fib-browsers.md',
+      ),
+    );
     // Each style with and without AsyncLocalStorage, interleaved run by run, at a
     // cell no other step runs (so that its runs are not pooled with another
     // session's): 5 min 35 s on the 2-core VM.

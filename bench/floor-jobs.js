@@ -62,6 +62,7 @@ function floorJobs(settings, { scenarios, registries }) {
     needs: entry.needs ? { [entry.name]: entry.needs } : {},
     runtimes: settings.runtimes ?? [],
     test: settings.test,
+    label: settings.label,
   });
   return { jobs };
 }

@@ -45,6 +45,8 @@ const DEFAULT_OUT = 'asyncmark-results.jsonl';
 // job, no options, decides its own: main-job.js). More runs narrow the
 // intervals the tables show: --runs 5, or --precision.
 const DEFAULT_RUNS = 3;
+// What --label takes, as the results schema does (lib/results/run.schema.json).
+const LABEL = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
 /**
  * Turns the command's options into a validated session: scenario, examples,
@@ -102,6 +104,11 @@ function resolveOptions(options) {
       throw new UsageError(`--resume: ${error.message}; expected a results file written by asyncmark bench`);
     }
   }
+  // A label keeps a session's runs apart from other sessions' runs of the same
+  // cells: --resume takes only runs of the same label.
+  const label = options.label === undefined ? null : String(options.label);
+  if (label !== null && !LABEL.test(label))
+    throw refuse('--label', label, 'a name of lowercase letters, digits and hyphens (up to 40), starting with a letter or digit');
   const precision = resolvePrecision(options, runs);
   const measure = parseChoice('--measure', options.measure ?? 'time', MEASURES);
   // The cache simulation doubles a count's cost: asked for, never by default.
@@ -129,6 +136,7 @@ function resolveOptions(options) {
     all: Boolean(options.all),
     cacheSim: Boolean(options.cycles),
     database,
+    label,
     out: out === false ? null : out,
   };
 }
@@ -380,6 +388,10 @@ function register(program) {
       "with --measure instructions or both: also estimate each run's cycles from valgrind's cache simulation (L1 hits + 5 x last-level hits + 35 x RAM accesses), at about twice the cost of a count",
     )
     .option('--resume', 'skip runs already present in --out')
+    .option(
+      '--label <name>',
+      "name this session's runs (lowercase letters, digits, hyphens): --resume then takes only runs of the same label, so that a session repeating cells another one ran (every runtime side by side, say) is measured whole; each line records it (default: none)",
+    )
     .option(
       '--precision <percent>',
       'after --runs, keep adding interleaved rounds of the cells whose 95% interval of the mean time is wider than this (e.g. 3%: mean ± 3%), until every cell meets it or --max-runs / --budget is reached; says at the end which cells met it. With --measure instructions a cell is judged by half the spread of its counts (met after 2 runs when they repeat; a cell whose counts differ by more is not tried further), with both by its time and its counts together',

@@ -60,13 +60,14 @@ function rotate(list, k) {
  *   needs, name → the syntax an example is written in (lib/runtimes/syntax.js), which its jobs carry;
  *   runtimes, what --runtime resolved to (lib/runtimes), or none for the node running asyncmark;
  *   test, bench --test's cheap mode, which its jobs carry (a driver's child may skip what only
- *   measures: the batch driver times hearing at the least latency only); never on a results line
- * @returns {Array<{ scenario, problem, driver, example, params, run, childOptions?, entry?, unavailable?, needs?, runtime?, runner? }>}
+ *   measures: the batch driver times hearing at the least latency only); never on a results line;
+ *   label, bench --label, which its jobs and their lines carry (jobKey keeps them apart)
+ * @returns {Array<{ scenario, problem, driver, example, params, run, label?, childOptions?, entry?, unavailable?, needs?, runtime?, runner? }>}
  *   driver: its name; childOptions: the scenario's, what its driver's child takes as they are
  *   besides the parameters (the simulated I/O's fixed options, say), never on a results line;
  *   runtime: the runtime's spec, as the results line records it; runner: how to start it
  */
-function plan({ scenario, driver, examples, params, runs, added = [], unavailable = {}, needs = {}, runtimes = [], test = false }) {
+function plan({ scenario, driver, examples, params, runs, added = [], unavailable = {}, needs = {}, runtimes = [], test = false, label = null }) {
   // What a child needs of an entry, as JSON: its load() is made again there.
   const entries = new Map(added.map(({ load, ...entry }) => [entry.name, entry]));
   const { grid, variants } = splitInterleaved(params, driver);
@@ -85,6 +86,7 @@ function plan({ scenario, driver, examples, params, runs, added = [], unavailabl
           params: { ...cell, ...variant },
           run,
         };
+        if (label) job.label = label;
         if (scenario.childOptions) job.childOptions = scenario.childOptions;
         if (entries.has(example)) job.entry = entries.get(example);
         if (unavailable[example]) job.unavailable = unavailable[example];
@@ -98,14 +100,16 @@ function plan({ scenario, driver, examples, params, runs, added = [], unavailabl
   return jobs;
 }
 
-function jobKey({ scenario, example, params, run, runtime, measure }) {
+function jobKey({ scenario, example, params, run, runtime, measure, label }) {
   const ordered = Object.keys(params)
     .sort()
     .map((k) => [k, params[k]]);
-  // A counted run is another job than the timed run of the same cell: --resume
-  // must not take one for the other.
+  // A counted run is another job than the timed run of the same cell, and a
+  // labelled session's run another than an unlabelled one's: --resume must not
+  // take one for the other.
   const counted = measure && measure !== 'time' ? `|${measure}` : '';
-  return `${scenario}|${example}|${JSON.stringify(ordered)}|${run}${runtime ? `|${runtime}` : ''}${counted}`;
+  const labelled = label ? `|label=${label}` : '';
+  return `${scenario}|${example}|${JSON.stringify(ordered)}|${run}${runtime ? `|${runtime}` : ''}${counted}${labelled}`;
 }
 
 // The environment of a run under a runtime of --runtime: that runtime's own

@@ -4,7 +4,7 @@ const assert = require('node:assert/strict');
 const os = require('node:os');
 const path = require('node:path');
 const { runCli } = require('./capture');
-const { resolveOptions } = require('../../bench/commands/bench');
+const { resolveOptions, sessionPlan } = require('../../bench/commands/bench');
 
 // Every bad parameter is refused before anything runs: one line naming the
 // parameter, exit code 2.
@@ -78,6 +78,10 @@ const BAD = [
   [['--baseline', ''], /--baseline: "" is not allowed/],
   [['--n', '9'.repeat(100000)], /--n: "9{20,60}…9{1,60}" \(100000 characters\) is not allowed/],
   [['--resume', '--no-out'], /--resume: needs a results file/],
+  // A label is a name the results schema takes: no spaces, capitals or leading hyphen.
+  [['--label', 'Node 26'], /--label: "Node 26" is not allowed; expected a name of lowercase letters, digits and hyphens/],
+  [['--label', '-x'], /--label: "-x" is not allowed/],
+  [['--label', 'a'.repeat(41)], /--label: "a{41}" is not allowed/],
   [
     ['--resume', '--out', path.join(__dirname, '..', 'fixtures', 'complexity', 'not-javascript.txt')],
     // However long the checkout's path, the file name is shown whole.
@@ -119,6 +123,15 @@ describe('asyncmark bench options', () => {
     assert.equal(s.runs, 3);
     assert.equal(s.timeoutMs, 60000);
     assert.equal(s.baseline, 'callbacks-original');
+  });
+
+  it('carries a label to every job it plans, floor included, and none without one', () => {
+    const labelled = resolveOptions({ scenario: 'doxbee-sequential', examples: 'async-await', n: '100', label: 'runtimes', out: false });
+    assert.equal(labelled.label, 'runtimes');
+    assert.ok(sessionPlan(labelled).every((job) => job.label === 'runtimes'));
+    const floored = resolveOptions({ scenario: 'doxbee-sequential', examples: 'async-await', n: '100', label: 'x', measure: 'instructions', out: false });
+    assert.deepEqual([...new Set(sessionPlan(floored).map((job) => `${job.scenario}:${job.label}`))].sort(), ['doxbee-sequential:x', 'instrument-weight:x']);
+    assert.ok(sessionPlan(resolveOptions({ scenario: 'doxbee-sequential', n: '100', out: false })).every((job) => !('label' in job)));
   });
 
   it('compares with the first example that runs when the reference does not', () => {

@@ -176,8 +176,9 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
     const { steps } = plan({ out: path.join(ROOT, 'docs', 'results'), test: false, reportOnly: false, valgrind: true });
     // Every table on the current LTS but the runtime matrices.
     const runs = ['--runtime', 'node@26', '--out', 'docs/results/runs.jsonl', '--format', 'markdown'];
-    const matrix = ['--runtime', 'node@20,node@22,node@24,node@26,bun,deno', '--runs', '3'];
-    const browsers = ['--runtime', 'node@26,chromium,chromium-worker,firefox,firefox-worker', '--runs', '3'];
+    // The steps that set runtimes side by side carry a label, so that their runs are their own.
+    const matrix = ['--runtime', 'node@20,node@22,node@24,node@26,bun,deno', '--label', 'runtimes', '--runs', '3'];
+    const browsers = ['--runtime', 'node@26,chromium,chromium-worker,firefox,firefox-worker', '--label', 'browsers', '--runs', '3'];
     // What each scenario's default grid adds to its step.
     const trimmed = {
       'doxbee-errors': ['--exclude', TRANSPILED],
@@ -265,6 +266,8 @@ describe('npm run docs (bench/docs-pipeline.js)', function () {
             'off',
             '--runtime',
             'node@20,node@22,node@24,node@26,bun,deno',
+            '--label',
+            'runtimes',
             '--runs',
             '6',
             ...file,

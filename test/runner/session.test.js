@@ -96,6 +96,7 @@ describe('runner: session planning', () => {
     const b = jobKey({ scenario: 's', example: 'x', params: { t: 2, n: 1 }, run: 0 });
     assert.equal(a, b);
     assert.notEqual(a, jobKey({ scenario: 's', example: 'x', params: { n: 1, t: 2 }, run: 1 }));
+    assert.notEqual(a, jobKey({ scenario: 's', example: 'x', params: { n: 1, t: 2 }, run: 0, label: 'runtimes' }));
   });
 
   it('reads a results file, missing as empty, and skips a bad line naming it, as report does', () => {
@@ -117,13 +118,14 @@ describe('runner: session planning', () => {
 describe('runner: results files with a cut-off last line', function () {
   this.timeout(60000);
   // One tiny run: the session appends one line per job.
-  const jobs = plan({
+  const planned = {
     driver: batch,
     scenario: { name: 'doxbee-sequential', problem: 'doxbee', childOptions: { fileExists: false } },
     examples: ['callbacks-original'],
     params: { n: [2], latency: 'constant', t: 0, e: 0, seed: 1 },
     runs: 1,
-  });
+  };
+  const jobs = plan(planned);
   let dir;
   let file;
 
@@ -228,6 +230,28 @@ describe('runner: results files with a cut-off last line', function () {
       assert.deepEqual(again, [true], measure);
     }
     assert.equal(readResults(file, { drivers }).length, 2);
+  });
+
+  it('resumes a labelled session past the unlabelled runs of its cells, and records the label on its lines', async () => {
+    // As the runtimes step of npm run docs does: cells the default grid ran too, measured whole in a session of their own.
+    const unlabelled = plan(planned).map((job) => ({ ...job, unavailable: 'not installed here' }));
+    const labelled = plan({ ...planned, label: 'runtimes' }).map((job) => ({ ...job, unavailable: 'not installed here' }));
+    const [plain] = await runSession(unlabelled, { driver: batch, out: file });
+    assert.equal(plain.label, undefined);
+    const skipped = [];
+    const [named] = await runSession(labelled, { driver: batch, out: file, resume: true, onRun: (line, how) => skipped.push(how.skipped) });
+    assert.deepEqual(skipped, [false]);
+    assert.equal(named.label, 'runtimes');
+    // Both read back, and each session takes only its own as done.
+    assert.deepEqual(
+      readResults(file, { drivers }).map((line) => line.label),
+      [undefined, 'runtimes'],
+    );
+    for (const jobsOf of [unlabelled, labelled]) {
+      const again = [];
+      await runSession(jobsOf, { driver: batch, out: file, resume: true, onRun: (line, how) => again.push(how.skipped) });
+      assert.deepEqual(again, [true]);
+    }
   });
 
   it('adds what its watch measured around each timed run to the run’s line, which reads back; a counted session is not watched', async () => {
