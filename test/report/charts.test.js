@@ -211,6 +211,10 @@ describe('report: time and memory against n', () => {
         domains.add(JSON.stringify(panel.layer.find((layer) => layer.encoding.y.scale).encoding.y.scale.domain));
       }
       assert.equal(domains.size, 1, 'every panel has the same y domain');
+      // Ten panels take four columns, so that three rows (each with its legends) keep the picture within a screen;
+      // the phone's layout is one column.
+      assert.equal(spec.columns, 4);
+      assert.equal(againstNSpec(summary.cells, at(summary), kind, look(summary), { narrow: true }).columns, 1);
     }
   });
 

@@ -3,6 +3,7 @@
 const assert = require('node:assert/strict');
 const { unpackPage } = require('./unpack-page');
 const { fixtureReport, pageCharts, EXAMPLES } = require('./fixture-report');
+const render = require('../../lib/report/render/page-charts');
 
 // XML namespace names are identifiers, not addresses anything is loaded from.
 const NAMESPACES = ['http://www.w3.org/2000/svg', 'http://www.w3.org/1999/xlink'];
@@ -58,7 +59,11 @@ describe('report: HTML page', () => {
     // Every forest plot brings its narrow layout, packed beside it.
     const forests = model.sections.flatMap((section) => section.tables.map((t) => t.forest)).filter(Boolean);
     assert.ok(forests.length > 0);
-    for (const forest of forests) assert.ok(packed.includes(`data-chart="${forest.name}" data-narrow="${forest.narrow.name}"`), forest.name);
+    // Named as the queue names it, the narrow layout is a bare flag the page's script derives the name from.
+    for (const forest of forests) {
+      assert.equal(forest.narrow.name, render.narrowNameOf(forest.name));
+      assert.ok(packed.includes(`data-chart="${forest.name}" data-narrow aria-label=`), forest.name);
+    }
     assert.match(page, /<td>T\/O<\/td>/);
     assert.match(page, /<td>CRASH<\/td>/);
     // Numeric columns are named once on their table, and the page's style right-aligns them.
@@ -66,6 +71,16 @@ describe('report: HTML page', () => {
     assert.ok(time && time[1].split(' ').includes('r2'), "the time column is the table's second, right-aligned");
     assert.ok(page.includes('table.r2 td:nth-child(2)'));
     assert.ok(!page.includes('<td class="num">'));
+  });
+
+  it('names a narrow layout on its figure only where its name is not the chart’s with -narrow', () => {
+    const charts = render.pageCharts();
+    const svg = '<svg></svg>';
+    const derived = charts.packed({ name: 'a.svg', title: 'A', svg, narrow: { name: 'a-narrow.svg', svg } });
+    assert.match(derived, /data-chart="a\.svg" data-narrow aria-label="A"/);
+    const own = charts.packed({ name: 'b.svg', title: 'B', svg, narrow: { name: 'b-phone.svg', svg } });
+    assert.match(own, /data-chart="b\.svg" data-narrow="b-phone\.svg" aria-label="B"/);
+    assert.deepEqual(charts.names(), ['a.svg', 'a-narrow.svg', 'b.svg', 'b-phone.svg']);
   });
 
   it('explains every column in its header and in a glossary, and never wraps a cell', async () => {

@@ -241,6 +241,22 @@ describe('report: runtimes side by side', () => {
     assert.match(readme, new RegExp(`### On ${CPU_A}\\n[^]*### On ${CPU_B}\\n`));
   });
 
+  it('says once why an example failed alike on several runtimes, naming each, and apart where it failed otherwise', () => {
+    const crashed = (line) =>
+      line.example === 'async-await' && line.scenario === 'doxbee-sequential' && line.runtime !== 'node@26'
+        ? { ...line, status: 'crash', error: CRASH_ERROR, metrics: null }
+        : line;
+    const lines = runtimeLines(['node@22', 'node@26', 'bun']).map(crashed);
+    const notes = matrixOf(comparison(lines).machines[0], 'doxbee-sequential').within.notes;
+    assert.ok(notes.includes(`node v22.11.0, bun 1.4.5 · async-await: 3/3 CRASH — ${CRASH_ERROR}.`), notes.join('\n'));
+    assert.equal(notes.filter((note) => note.includes('· async-await:')).length, 1);
+    // A different reason is a note of its own.
+    const otherwise = lines.map((line) => (line.runtime === 'bun' && line.status === 'crash' ? { ...line, error: 'another reason' } : line));
+    const apart = matrixOf(comparison(otherwise).machines[0], 'doxbee-sequential').within.notes;
+    assert.ok(apart.includes(`node v22.11.0 · async-await: 3/3 CRASH — ${CRASH_ERROR}.`));
+    assert.ok(apart.includes('bun 1.4.5 · async-await: 3/3 CRASH — another reason.'));
+  });
+
   it('takes the first runtime as the reference where no Node ran, and says why a column has no ratios', () => {
     const matrix = matrixOf(comparison(runtimeLines(['bun', 'deno'])).machines[0], 'doxbee-sequential');
     assert.deepEqual(

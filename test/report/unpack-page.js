@@ -34,7 +34,7 @@ function unpackPage(html) {
   // A header's description written back as its title, as the page's script sets it.
   html = html.replace(/ data-help="(\d+)"/g, (all, n) => ` title="${escapeHtml(help[Number(n)])}"`);
   // A chart with a narrow layout too is written back in its desktop one, as a desktop draws it.
-  return html.replace(/<figure class="chart" data-chart="([^"]*)"(?: data-narrow="[^"]*")? aria-label="([^"]*)">.*?<\/figure>/g, (all, name, title) => {
+  return html.replace(/<figure class="chart" data-chart="([^"]*)"(?: data-narrow(?:="[^"]*")?)? aria-label="([^"]*)">.*?<\/figure>/g, (all, name, title) => {
     return `<figure class="chart" aria-label="${title}">\n${packed.get(name)}\n</figure>`;
   });
 }

@@ -15,7 +15,10 @@ const narrow = require('./narrow');
 
 const PANEL_WIDTH = 240;
 const PANEL_HEIGHT = 170;
+// Three columns, or more where more than three rows would make the picture
+// taller than a screen (each row carries its panels' legends).
 const COLUMNS = 3;
+const MOST_ROWS = 3;
 // The phone's layout: the panels in one column, each with a key under its
 // axis of its own examples' lines (named without the family's prefix; the
 // subtitle names the dashed baseline); the plots as tall as keep the whole
@@ -30,12 +33,12 @@ const NARROW_HEIGHT = 2300;
 const AROUND = { titleLine: 18, subtitleLine: 15, panelTitle: 24, axisLabels: 24, spacing: 14, axisTitle: 16 };
 
 /**
- * The panels' layout: on a desktop, three columns with a legend under each;
+ * The panels' layout: on a desktop, three columns (more past three rows) with a legend under each;
  * on a phone, one column with a key under each (narrow.js flowKey).
  * @param {{ text: string[], subtitle: string[] }} title the chart's, wrapped for a phone
  */
 function panelLayout(panels, values, phone, title) {
-  if (!phone) return { columns: COLUMNS, width: PANEL_WIDTH, height: PANEL_HEIGHT, keys: null };
+  if (!phone) return { columns: Math.max(COLUMNS, Math.ceil(panels.length / MOST_ROWS)), width: PANEL_WIDTH, height: PANEL_HEIGHT, keys: null };
   const keys = panels.map((panel) =>
     narrow.flowKey(
       panel.examples.filter((name) => values.some((v) => v.example === name)).map((example) => ({ example, text: shortName(example, panel.family) })),

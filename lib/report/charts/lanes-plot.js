@@ -201,6 +201,7 @@ function panelPerRuntime({ title, points, rows, runtimes, axisTitle, domain, col
 // rows within NARROW_ROWS_HEIGHT (down to 5 px); the key under the axis.
 const NARROW_ROWS_HEIGHT = 1900;
 const NARROW_LANE = 10;
+const LABEL_FLUSH = 30;
 
 function lanesNarrow({ title, points, rows, runtimes, axisTitle, domain, color, shape, rowField }) {
   const room = NARROW_ROWS_HEIGHT - rows.length * (narrow.LINE + 9);
@@ -213,7 +214,9 @@ function lanesNarrow({ title, points, rows, runtimes, axisTitle, domain, color, 
   const values = points.map((p) => ({ ...p, laneY: rowOf.get(p[rowField]).top + (runtimes.indexOf(p.runtime) + 0.5) * lane }));
   const axis = ratioAxis(domain, narrow.axisTitle(axisTitle));
   // No grid: its lines would cross the names.
-  const x = { field: 'ratio', ...axis, axis: { ...axis.axis, values: narrow.fewerTicks(axis.axis.values), grid: false } };
+  // A label within LABEL_FLUSH px of the axis's ends is aligned flush with
+  // it: centred there, it would widen the picture past the phone's page.
+  const x = { field: 'ratio', ...axis, axis: { ...axis.axis, values: narrow.fewerTicks(axis.axis.values), grid: false, labelFlush: LABEL_FLUSH } };
   const y = { field: 'laneY', type: 'quantitative', scale: null };
   // The key under the axis, a runtime a line: two side by side would cut the longer names short.
   const key = { orient: 'bottom', direction: 'vertical' };

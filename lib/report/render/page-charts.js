@@ -43,6 +43,11 @@ function wait(title) {
   return `<p class="chart-wait">Chart: ${escapeHtml(title)} (drawn when shown; needs JavaScript).</p>`;
 }
 
+// The name of a chart's narrow layout, as charts/queue.js gives it.
+function narrowNameOf(name) {
+  return name.replace(/\.svg$/, '-narrow.svg');
+}
+
 /**
  * @returns {{ inline(chart): string, packed(chart): string, dataBlock(): string, names(): string[] }}
  *   inline and packed return a figure's markup; dataBlock the script element holding every packed chart
@@ -67,7 +72,10 @@ function pageCharts() {
       const narrow = chart.narrow?.svg ? chart.narrow : null;
       if (narrow && !store.has(narrow.name)) store.set(narrow.name, slim(narrow.svg));
       const title = escapeHtml(chart.title);
-      const narrowName = narrow ? ` data-narrow="${escapeHtml(narrow.name)}"` : '';
+      // A narrow layout named as the queue names it (charts/queue.js) is a bare
+      // flag the script derives the name from: a hundred figures a page.
+      const named = narrow && narrow.name !== narrowNameOf(chart.name) ? `="${escapeHtml(narrow.name)}"` : '';
+      const narrowName = narrow ? ` data-narrow${named}` : '';
       return `<figure class="chart" data-chart="${escapeHtml(chart.name)}"${narrowName} aria-label="${title}">${wait(chart.title)}</figure>`;
     },
     dataBlock() {
@@ -82,4 +90,4 @@ function pageCharts() {
   };
 }
 
-module.exports = { pageCharts, escapeHtml };
+module.exports = { pageCharts, escapeHtml, narrowNameOf };

@@ -40,7 +40,10 @@ const SCRIPT = `
   // Below 600 px a chart with a narrow layout of its own is drawn in it.
   var phone = window.matchMedia ? window.matchMedia('(max-width: 599px)') : { matches: false };
   function layoutOf(figure) {
-    return phone.matches && figure.hasAttribute('data-narrow') ? figure.getAttribute('data-narrow') : figure.getAttribute('data-chart');
+    var chart = figure.getAttribute('data-chart');
+    if (!phone.matches || !figure.hasAttribute('data-narrow')) return chart;
+    // A bare data-narrow: the layout named after the chart (render/page-charts.js narrowNameOf).
+    return figure.getAttribute('data-narrow') || chart.replace(/\\.svg$/, '-narrow.svg');
   }
   // Every chart's SVG by name, the one stream inflated once, when the first is wanted.
   var svgs = null;

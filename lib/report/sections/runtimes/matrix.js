@@ -67,9 +67,11 @@ function exampleOrder(examples, columns, referenceIndex) {
   return [...examples].sort((a, b) => meanOf(a) - meanOf(b) || a.localeCompare(b));
 }
 
-// The notes that say why cells did not finish, once per runtime and example.
+// The notes that say why cells did not finish, once per example and failure:
+// the runtimes where it failed alike (the same runs failing, for the same
+// reason) share one note.
 function failureNotes(columns, examples) {
-  const notes = [];
+  const notes = new Map();
   const labels = new Set();
   for (const column of columns) {
     for (const example of examples) {
@@ -82,11 +84,14 @@ function failureNotes(columns, examples) {
           return `${count}/${cell.runs} ${show.statusLabel(status)}`;
         })
         .join(', ');
-      notes.push(`${column.label} · ${example}: ${statuses}${cell.error ? ` — ${cell.error}` : ''}.`);
+      const what = `${example}: ${statuses}${cell.error ? ` — ${cell.error}` : ''}.`;
+      if (!notes.has(what)) notes.set(what, []);
+      notes.get(what).push(column.label);
     }
   }
+  const lines = [...notes].map(([what, runtimes]) => `${runtimes.join(', ')} · ${what}`);
   const meanings = [...labels].filter((status) => FAILURES[status]).map((status) => `${show.statusLabel(status)}: ${FAILURES[status]}`);
-  return meanings.length ? [`${meanings.join('; ')}. Failed runs are counted, never averaged:`, ...notes] : notes;
+  return meanings.length ? [`${meanings.join('; ')}. Failed runs are counted, never averaged:`, ...lines] : lines;
 }
 
 function runtimeColumns(columns, text, describe) {
