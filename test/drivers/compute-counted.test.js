@@ -3,7 +3,7 @@
 // The compute driver's counted run (lib/drivers/compute/counted.js) without
 // valgrind: a fixed number of calls per round, every value checked, a second
 // answer caught, and no time read. The counts themselves are
-// test/runner/count.test.js's.
+// test/runner/count-valgrind.test.js's.
 
 const assert = require('node:assert/strict');
 const { countCalls, callsPerRound, recursiveCalls } = require('../../lib/drivers/compute/counted');

@@ -1,8 +1,9 @@
 'use strict';
 
-// What the counted-run tests share (count.test.js, count-deno.test.js): a
-// tiny cell whose I/O completes on the next turn of the event loop (tick):
-// no real timers, so what the process does does not depend on the clock.
+// What the counted-run tests share (count.test.js, count-valgrind.test.js,
+// count-deno.test.js): a tiny cell whose I/O completes on the next turn of
+// the event loop (tick): no real timers, so what the process does does not
+// depend on the clock.
 const job = (extra = {}) => ({
   scenario: 'doxbee-sequential',
   problem: 'doxbee',

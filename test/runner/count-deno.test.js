@@ -107,7 +107,7 @@ describe(title, function () {
 
   it("counts alike instrumented from the start, past Deno's own mark at start-up", async () => {
     // Without that mark skipped, the run would read one file too many and be
-    // CRASH. The bound is count.test.js's for the same comparison (1%;
+    // CRASH. The bound is count-valgrind.test.js's for the same comparison (1%;
     // measured under Deno: 0.05%).
     const whole = await count(job(), { late: false });
     assert.equal(whole.status, 'ok', whole.error);
