@@ -4,6 +4,7 @@ const assert = require('node:assert/strict');
 const { unpackPage } = require('./unpack-page');
 const { fixtureReport, pageCharts, EXAMPLES } = require('./fixture-report');
 const render = require('../../lib/report/render/page-charts');
+const { narrowNameOf } = require('../../lib/report/charts/file-names');
 
 // XML namespace names are identifiers, not addresses anything is loaded from.
 const NAMESPACES = ['http://www.w3.org/2000/svg', 'http://www.w3.org/1999/xlink'];
@@ -61,7 +62,7 @@ describe('report: HTML page', () => {
     assert.ok(forests.length > 0);
     // Named as the queue names it, the narrow layout is a bare flag the page's script derives the name from.
     for (const forest of forests) {
-      assert.equal(forest.narrow.name, render.narrowNameOf(forest.name));
+      assert.equal(forest.narrow.name, narrowNameOf(forest.name));
       assert.ok(packed.includes(`data-chart="${forest.name}" data-narrow aria-label=`), forest.name);
     }
     assert.match(page, /<td>T\/O<\/td>/);

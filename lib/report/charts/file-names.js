@@ -28,4 +28,10 @@ function paramSlugs(paramSets, { except = [] } = {}) {
   );
 }
 
-module.exports = { chartBase, paramSlugs };
+// The name of a chart's narrow layout, for a phone's width (charts/queue.js):
+// the chart's, with -narrow.
+function narrowNameOf(name) {
+  return name.replace(/\.svg$/, '-narrow.svg');
+}
+
+module.exports = { chartBase, paramSlugs, narrowNameOf };

@@ -1,11 +1,12 @@
 'use strict';
 
 const { renderSvg, tagExamples } = require('./vega');
+const { narrowNameOf } = require('./file-names');
 
 // The charts of a report are queued while its sections are built (each
 // section keeps the chart's name, kind and title) and drawn at the end, once.
 // A chart may bring a narrow layout of its own, for a phone's width: the HTML
-// page shows it below 600 px (chart.narrow, its name the chart's with -narrow).
+// page shows it below 600 px (chart.narrow, named by file-names.js).
 
 function chartQueue() {
   const jobs = [];
@@ -18,7 +19,7 @@ function chartQueue() {
       jobs.push({ chart, spec });
       shown.push(chart);
       if (narrowSpec) {
-        chart.narrow = { name: name.replace(/\.svg$/, '-narrow.svg'), kind, title: chart.title, svg: null };
+        chart.narrow = { name: narrowNameOf(name), kind, title: chart.title, svg: null };
         jobs.push({ chart: chart.narrow, spec: narrowSpec });
       }
       return chart;

@@ -1,6 +1,7 @@
 'use strict';
 
 const zlib = require('node:zlib');
+const { narrowNameOf } = require('../charts/file-names');
 
 // The charts of the HTML page. Vega's SVG is verbose (a results page of 90
 // charts came to 4.6 MB of it), and a reader looks at a few sections, so the
@@ -41,11 +42,6 @@ function slim(svg) {
 
 function wait(title) {
   return `<p class="chart-wait">Chart: ${escapeHtml(title)} (drawn when shown; needs JavaScript).</p>`;
-}
-
-// The name of a chart's narrow layout, as charts/queue.js gives it.
-function narrowNameOf(name) {
-  return name.replace(/\.svg$/, '-narrow.svg');
 }
 
 /**
@@ -90,4 +86,4 @@ function pageCharts() {
   };
 }
 
-module.exports = { pageCharts, escapeHtml, narrowNameOf };
+module.exports = { pageCharts, escapeHtml };

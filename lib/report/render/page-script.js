@@ -42,7 +42,7 @@ const SCRIPT = `
   function layoutOf(figure) {
     var chart = figure.getAttribute('data-chart');
     if (!phone.matches || !figure.hasAttribute('data-narrow')) return chart;
-    // A bare data-narrow: the layout named after the chart (render/page-charts.js narrowNameOf).
+    // A bare data-narrow: the layout named after the chart (charts/file-names.js narrowNameOf).
     return figure.getAttribute('data-narrow') || chart.replace(/\\.svg$/, '-narrow.svg');
   }
   // Every chart's SVG by name, the one stream inflated once, when the first is wanted.
